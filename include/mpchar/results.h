@@ -1,0 +1,108 @@
+/* The results directory: measurements.csv (one row per completed point),
+ * failed.csv (points ended by the watchdog or a crash), raw.csv (optional
+ * per-repetition times).  docs/data-formats.md documents every column.
+ *
+ * A point is identified by its key: library, pattern, variant, op,
+ * datatype, p, actual n in bytes, and set.  Writers append one whole line
+ * per point with a single write() so that a killed run leaves only
+ * complete rows behind; readers validate every field and name the file,
+ * line and column at fault. */
+#ifndef MPCHAR_RESULTS_H
+#define MPCHAR_RESULTS_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include "mpchar/error.h"
+
+#define MPCHAR_MEASUREMENTS_FILE "measurements.csv"
+#define MPCHAR_FAILED_FILE "failed.csv"
+#define MPCHAR_RAW_FILE "raw.csv"
+#define MPCHAR_META_FILE "meta.json"
+
+#define MPCHAR_KEY_COLUMNS "library,pattern,variant,op,datatype,p,n_bytes,set"
+#define MPCHAR_MEASUREMENTS_HEADER MPCHAR_KEY_COLUMNS ",reps,t_min_us," \
+    "t_median_us,t_mean_us,t_max_us,t_stddev_us,oversubscribed"
+#define MPCHAR_FAILED_HEADER MPCHAR_KEY_COLUMNS ",reason"
+#define MPCHAR_RAW_HEADER MPCHAR_KEY_COLUMNS ",rep,t_us"
+
+#define MPCHAR_NAME_MAX 32
+#define MPCHAR_LINE_MAX 1024
+
+typedef enum mpchar_set { MPCHAR_SET_FIT, MPCHAR_SET_VALIDATION } mpchar_set;
+
+typedef struct mpchar_point_key {
+    char library[MPCHAR_NAME_MAX];
+    char pattern[MPCHAR_NAME_MAX];
+    char variant[MPCHAR_NAME_MAX]; /* "-" where it does not apply */
+    char op[MPCHAR_NAME_MAX];      /* "sum", "nop" or "-" */
+    char datatype[MPCHAR_NAME_MAX];
+    long p;
+    uint64_t n_bytes;              /* actual bytes after rounding */
+    mpchar_set set;
+} mpchar_point_key;
+
+typedef struct mpchar_measurement {
+    mpchar_point_key key;
+    long reps;
+    double t_min_us, t_median_us, t_mean_us, t_max_us, t_stddev_us;
+    bool oversubscribed;
+} mpchar_measurement;
+
+typedef struct mpchar_failure {
+    mpchar_point_key key;
+    char reason[256];
+} mpchar_failure;
+
+typedef struct mpchar_measurements {
+    mpchar_measurement *rows;
+    size_t count;
+} mpchar_measurements;
+
+typedef struct mpchar_failures {
+    mpchar_failure *rows;
+    size_t count;
+} mpchar_failures;
+
+const char *mpchar_set_name(mpchar_set set);
+int mpchar_key_equal(const mpchar_point_key *a, const mpchar_point_key *b);
+size_t mpchar_key_hash(const mpchar_point_key *k);
+
+/* A name is 1 to MPCHAR_NAME_MAX-1 characters of [A-Za-z0-9_.+-]. */
+int mpchar_name_valid(const char *name);
+
+/* One CSV line with its newline, into buf of size len. */
+int mpchar_measurement_format(const mpchar_measurement *m, char *buf,
+                              size_t len, mpchar_error *err);
+int mpchar_failure_format(const mpchar_failure *f, char *buf, size_t len,
+                          mpchar_error *err);
+int mpchar_raw_format(const mpchar_point_key *key, long rep, double t_us,
+                      char *buf, size_t len, mpchar_error *err);
+
+/* How a reader treats an incomplete last line (no newline): reject it as
+ * an error (analysis), or drop it and report where the complete lines end
+ * (resume, which then truncates the file there). */
+typedef struct mpchar_read_options {
+    bool allow_truncated_tail;
+} mpchar_read_options;
+
+/* Reads a measurements file.  A missing file is an error unless
+ * missing_ok, in which case it reads as empty.  *valid_bytes_p (may be
+ * NULL) receives the length of the complete lines. */
+int mpchar_measurements_read(const char *path, const mpchar_read_options *opt,
+                             mpchar_measurements *out, long *valid_bytes_p,
+                             mpchar_error *err);
+void mpchar_measurements_free(mpchar_measurements *m);
+
+int mpchar_failures_read(const char *path, const mpchar_read_options *opt,
+                         mpchar_failures *out, long *valid_bytes_p,
+                         mpchar_error *err);
+void mpchar_failures_free(mpchar_failures *f);
+
+/* Appends line to path with one write() on an O_APPEND descriptor, writing
+ * header first when the file is new or empty, then fsyncs. */
+int mpchar_append_line(const char *path, const char *header, const char *line,
+                       mpchar_error *err);
+
+#endif

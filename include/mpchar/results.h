@@ -100,9 +100,10 @@ int mpchar_failures_read(const char *path, const mpchar_read_options *opt,
                          mpchar_error *err);
 void mpchar_failures_free(mpchar_failures *f);
 
-/* Appends line to path with one write() on an O_APPEND descriptor, writing
- * header first when the file is new or empty, then fsyncs. */
-int mpchar_append_line(const char *path, const char *header, const char *line,
+/* Appends text (one or more whole lines) to path with one writev() on an
+ * O_APPEND descriptor, preceded by header and a newline when the file is
+ * new or empty, then fsyncs. */
+int mpchar_append_line(const char *path, const char *header, const char *text,
                        mpchar_error *err);
 
 #endif

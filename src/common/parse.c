@@ -5,6 +5,7 @@
 
 #include <ctype.h>
 #include <errno.h>
+#include <limits.h>
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
@@ -61,7 +62,9 @@ int mpchar_parse_long(const char *text, long min, long max, long *value_p,
     uint64_t value;
     if (parse_u64(text, &end, &value) != 0 || *end != '\0')
         return mpchar_error_set(err, "'%s' is not a whole number", text);
-    if (value < (uint64_t)min || value > (uint64_t)max)
+    /* Compare as long: casting a negative min to uint64_t would make it
+     * huge and reject every value. */
+    if (value > (uint64_t)LONG_MAX || (long)value < min || (long)value > max)
         return mpchar_error_set(err, "%s is out of range (%ld to %ld)",
                                 text, min, max);
     *value_p = (long)value;
@@ -174,7 +177,9 @@ int mpchar_parse_int_list(const char *text, long min, long max,
         long lo, hi;
         if (parse_range(item, min, max, &lo, &hi, err) != 0)
             goto err_free;
-        for (long v = lo; v <= hi; v++) {
+        /* Stops at hi before incrementing: v++ past LONG_MAX would
+         * overflow when hi is LONG_MAX. */
+        for (long v = lo;; v++) {
             if (count == cap) {
                 long *grown = realloc(values, 2 * cap * sizeof *values);
                 if (!grown)
@@ -183,6 +188,8 @@ int mpchar_parse_int_list(const char *text, long min, long max,
                 cap *= 2;
             }
             values[count++] = v;
+            if (v == hi)
+                break;
         }
     }
     free(copy);

@@ -9,6 +9,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/uio.h>
 #include <unistd.h>
 
 #include "mpchar/csv.h"
@@ -117,43 +118,48 @@ int mpchar_raw_format(const mpchar_point_key *key, long rep, double t_us,
     return 0;
 }
 
-static int write_all(int fd, const char *data, size_t len)
+/* Writes both pieces with one writev(), so a header never lands without
+ * its first row; retries the rest after a short write. */
+static int write_both(int fd, const char *a, size_t alen, const char *b,
+                      size_t blen)
 {
-    while (len > 0) {
-        ssize_t w = write(fd, data, len);
+    struct iovec iov[2] = {{(void *)a, alen}, {(void *)b, blen}};
+    int first = alen ? 0 : 1;
+    while (first < 2) {
+        ssize_t w = writev(fd, iov + first, 2 - first);
         if (w < 0 && errno == EINTR)
             continue;
         if (w <= 0)
             return -1;
-        data += w;
-        len -= (size_t)w;
+        for (size_t left = (size_t)w; first < 2 && left > 0;) {
+            size_t take = left < iov[first].iov_len ? left
+                                                    : iov[first].iov_len;
+            iov[first].iov_base = (char *)iov[first].iov_base + take;
+            iov[first].iov_len -= take;
+            left -= take;
+            if (iov[first].iov_len == 0)
+                first++;
+        }
+        while (first < 2 && iov[first].iov_len == 0)
+            first++;
     }
     return 0;
 }
 
-int mpchar_append_line(const char *path, const char *header, const char *line,
+int mpchar_append_line(const char *path, const char *header, const char *text,
                        mpchar_error *err)
 {
     int fd = open(path, O_WRONLY | O_CREAT | O_APPEND | O_CLOEXEC, 0644);
     if (fd < 0)
         return mpchar_error_set(err, "%s: cannot open for appending: %s",
                                 path, strerror(errno));
-    char buf[2 * MPCHAR_LINE_MAX];
-    size_t len = 0;
-    off_t end = lseek(fd, 0, SEEK_END);
-    if (end == 0) {
-        len = (size_t)snprintf(buf, sizeof buf, "%s\n", header);
-    }
-    size_t line_len = strlen(line);
-    if (len + line_len >= sizeof buf) {
-        close(fd);
-        return mpchar_error_set(err, "%s: line too long", path);
-    }
-    memcpy(buf + len, line, line_len);
-    len += line_len;
-    /* One write() of the header and row together: a kill between two
-     * writes could otherwise leave a header-only or row-less file. */
-    if (write_all(fd, buf, len) != 0 || fsync(fd) != 0) {
+    char head[MPCHAR_LINE_MAX];
+    size_t head_len = 0;
+    if (lseek(fd, 0, SEEK_END) == 0)
+        head_len = (size_t)snprintf(head, sizeof head, "%s\n", header);
+    if (head_len >= sizeof head ||
+        write_both(fd, head, head_len, text, strlen(text)) != 0 ||
+        fsync(fd) != 0) {
         int e = errno;
         close(fd);
         return mpchar_error_set(err, "%s: write failed: %s", path,

@@ -1,0 +1,304 @@
+/* The model engine: turns measurements into models of communication time,
+ * metrics that compare libraries, accuracy figures and findings.
+ *
+ * Three model families are fitted for every (library, pattern, variant,
+ * op, datatype) entry and every number of processes p:
+ *   - Hockney:   T(n) = ts + tb*n                                 (seed 001)
+ *   - t_i model: T(n) = t0 + ti*tb*n/(t0 + tb*n) + tb*n           (seed 000)
+ *   - piecewise: Hockney lines on up to four message-size segments whose
+ *                breakpoints are found by segmented regression.
+ * Each parameter's dependence on p is a p-form (mpchar/pform.h).  Times are
+ * microseconds, per-byte times microseconds per byte throughout the API;
+ * printing converts to the units a table names.
+ *
+ * Every function that can fail returns 0 or -1 and fills an mpchar_error
+ * with one line naming the file, line and field at fault. */
+#ifndef MPCHAR_MODEL_H
+#define MPCHAR_MODEL_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+
+#include "mpchar/error.h"
+#include "mpchar/pform.h"
+#include "mpchar/results.h"
+
+#define MPCHAR_MODEL_SCHEMA "mpchar-model"
+#define MPCHAR_MODEL_VERSION 1
+#define MPCHAR_MODEL_FILE "model.json"
+#define MPCHAR_MAX_SEGMENTS 4
+#define MPCHAR_MIN_SIZES 3
+#define MPCHAR_NOTE_MAX 256
+
+/* ---- model families ------------------------------------------------ */
+
+#define MPCHAR_FAMILY_MAP(XX) \
+    XX(HOCKNEY, "hockney")    \
+    XX(TI, "ti")              \
+    XX(PIECEWISE, "piecewise")
+
+typedef enum mpchar_family {
+#define MPCHAR_FAMILY_ENUM(id, name) MPCHAR_FAMILY_##id,
+    MPCHAR_FAMILY_MAP(MPCHAR_FAMILY_ENUM)
+#undef MPCHAR_FAMILY_ENUM
+    MPCHAR_FAMILY_COUNT,
+    MPCHAR_FAMILY_BEST = -1, /* for prediction: lowest validation error */
+} mpchar_family;
+
+const char *mpchar_family_name(mpchar_family f);
+/* "hockney", "ti", "piecewise" or "best". */
+int mpchar_family_parse(const char *text, mpchar_family *f_p,
+                        mpchar_error *err);
+
+/* ---- fitting options ----------------------------------------------- */
+
+typedef enum mpchar_fit_stat { MPCHAR_STAT_MIN, MPCHAR_STAT_MEDIAN } mpchar_fit_stat;
+typedef enum mpchar_weighting {
+    MPCHAR_WEIGHT_RELATIVE, /* minimize squared relative residuals */
+    MPCHAR_WEIGHT_ABSOLUTE, /* ordinary least squares */
+} mpchar_weighting;
+
+typedef struct mpchar_fit_options {
+    mpchar_fit_stat stat;          /* which measured time to fit */
+    mpchar_weighting weighting;
+    bool robust;                   /* GSL bisquare robust regression */
+    bool include_oversubscribed;
+    int max_segments;              /* 1..MPCHAR_MAX_SEGMENTS */
+} mpchar_fit_options;
+
+void mpchar_fit_options_default(mpchar_fit_options *opt);
+
+/* ---- one-p models --------------------------------------------------- */
+
+typedef struct mpchar_hockney {
+    double ts_us, tb_us_per_byte;
+} mpchar_hockney;
+
+typedef struct mpchar_ti {
+    double t0_us, ti_us, tb_us_per_byte;
+} mpchar_ti;
+
+typedef struct mpchar_segment {
+    double n_lo_bytes;             /* segment holds n >= n_lo (first: 0) */
+    double ts_us, tb_us_per_byte;
+} mpchar_segment;
+
+typedef struct mpchar_piecewise {
+    int count;                     /* 1..MPCHAR_MAX_SEGMENTS */
+    mpchar_segment seg[MPCHAR_MAX_SEGMENTS];
+} mpchar_piecewise;
+
+/* Average absolute relative error of a model on a point set; NAN with
+ * count 0 when the set is empty. */
+typedef struct mpchar_accuracy {
+    double fit_err, val_err;
+    size_t fit_count, val_count;
+} mpchar_accuracy;
+
+/* The fits of one entry at one p. */
+typedef struct mpchar_pfit {
+    long p;
+    bool oversubscribed;           /* fitted on oversubscribed points */
+    size_t fit_sizes, val_sizes;
+    double n_min_bytes, n_max_bytes; /* range of the fitting set */
+    bool ok[MPCHAR_FAMILY_COUNT];
+    char why[MPCHAR_FAMILY_COUNT][MPCHAR_NOTE_MAX]; /* when !ok */
+    mpchar_hockney hockney;
+    mpchar_ti ti;
+    mpchar_piecewise pw;
+    mpchar_accuracy acc[MPCHAR_FAMILY_COUNT];
+    int best;                      /* mpchar_family, -1 if none fitted */
+    double tc_us_per_byte;         /* reductions: tb(sum) - tb(nop); NAN */
+    double r_cc;                   /* tb(nop)/tc; NAN */
+} mpchar_pfit;
+
+/* ---- p-forms of an entry -------------------------------------------- */
+
+/* Parameter p-forms of one family across p.  For piecewise they exist only
+ * when every p has the same number of segments. */
+typedef struct mpchar_pforms {
+    bool ok[MPCHAR_FAMILY_COUNT];
+    mpchar_pform hockney_ts, hockney_tb;
+    mpchar_pform ti_t0, ti_ti, ti_tb;
+    int pw_count;
+    mpchar_pform pw_ts[MPCHAR_MAX_SEGMENTS], pw_tb[MPCHAR_MAX_SEGMENTS];
+    mpchar_pform pw_break[MPCHAR_MAX_SEGMENTS]; /* [1..count-1] used */
+    bool tc_ok;
+    mpchar_pform tc;               /* reductions */
+} mpchar_pforms;
+
+typedef enum mpchar_kind { MPCHAR_KIND_P2P, MPCHAR_KIND_COLLECTIVE } mpchar_kind;
+
+/* Peak and aggregated metrics of a collective over its measured p
+ * (seed 000 Section 3, seed 001 Section 2.1). */
+typedef struct mpchar_peaks {
+    double pi0_pag_per_s, bw_pag_MB_per_s; /* max f(p)/t0, f(p)/tb */
+    long pi0_pag_p, bw_pag_p;
+    double n_half_mag_bytes;        /* min over p of t0/tb */
+    long n_half_mag_p;
+} mpchar_peaks;
+
+typedef struct mpchar_entry {
+    char library[MPCHAR_NAME_MAX], pattern[MPCHAR_NAME_MAX];
+    char variant[MPCHAR_NAME_MAX], op[MPCHAR_NAME_MAX];
+    char datatype[MPCHAR_NAME_MAX];
+    mpchar_kind kind;
+    bool oversubscribed;            /* some fit used oversubscribed points */
+    size_t nfits;
+    mpchar_pfit *fits;              /* sorted by p */
+    mpchar_pforms pf;
+    char note[MPCHAR_NOTE_MAX];     /* why something could not be fitted */
+} mpchar_entry;
+
+typedef enum mpchar_finding_kind {
+    MPCHAR_FINDING_COMPLEXITY,
+    MPCHAR_FINDING_SWITCH,
+    MPCHAR_FINDING_NOT_FITTED,
+    MPCHAR_FINDING_OVERSUBSCRIBED,
+} mpchar_finding_kind;
+
+const char *mpchar_finding_kind_name(mpchar_finding_kind k);
+
+typedef struct mpchar_finding {
+    mpchar_finding_kind kind;
+    char library[MPCHAR_NAME_MAX], pattern[MPCHAR_NAME_MAX];
+    char text[512];
+} mpchar_finding;
+
+typedef struct mpchar_model {
+    char source[512];               /* measurements file the fit read */
+    char generator[64];
+    mpchar_fit_options opt;
+    size_t rows_used, rows_excluded_oversubscribed;
+    size_t nentries;
+    mpchar_entry *entries;
+    size_t nfindings;
+    mpchar_finding *findings;
+} mpchar_model;
+
+/* ---- fitting --------------------------------------------------------- */
+
+/* Fits every entry of the measurements.  Entries or p that cannot be
+ * fitted are kept with a note; the call fails only on invalid options or
+ * when nothing at all can be fitted. */
+int mpchar_model_fit(const mpchar_measurements *m, const char *source,
+                     const mpchar_fit_options *opt, mpchar_model *model_p,
+                     mpchar_error *err);
+void mpchar_model_free(mpchar_model *model);
+
+/* Adds an entry (deep copy of *e, whose fits array is copied). */
+int mpchar_model_add_entry(mpchar_model *model, const mpchar_entry *e,
+                           mpchar_error *err);
+
+/* Patterns mpchar knows as point-to-point; everything else is collective. */
+bool mpchar_pattern_is_p2p(const char *pattern);
+/* Aggregation factor f(p) of seed 000 Section 3 for a primitive name
+ * (case-insensitive, "reduce_scatter" or "Reduce_scatter"); 1 for
+ * point-to-point and unknown names. */
+double mpchar_aggregation_factor(const char *pattern, long p);
+
+/* Best known complexity of a collective's start-up t0(p) and per-byte
+ * time tb(p) (with n as DESIGN.md defines it), and the algorithms behind
+ * them; docs/models.md prints the same table. */
+typedef struct mpchar_best_known {
+    const char *primitive;
+    mpchar_complexity t0, tb;
+    const char *t0_algorithm, *tb_algorithm;
+} mpchar_best_known;
+
+/* NULL for point-to-point and unknown primitives. */
+const mpchar_best_known *mpchar_best_known_find(const char *primitive);
+
+/* ---- evaluating ------------------------------------------------------ */
+
+double mpchar_hockney_eval(const mpchar_hockney *h, double n_bytes);
+double mpchar_ti_eval(const mpchar_ti *m, double n_bytes);
+double mpchar_piecewise_eval(const mpchar_piecewise *pw, double n_bytes);
+
+/* Metrics of one p (seed 000 Section 3): Bw_as = 1/tb in MB/s (10^6),
+ * pi0 = 1/t0 per second, n_1/2 = t0/tb bytes. */
+typedef struct mpchar_metrics {
+    double bw_as_MB_per_s, pi0_per_s, n_half_bytes;
+} mpchar_metrics;
+void mpchar_metrics_compute(double t0_us, double tb_us_per_byte,
+                            mpchar_metrics *out);
+
+/* t0(p) and tb(p) of a family for an entry, from the fit at p when p was
+ * measured, else from the p-forms. */
+int mpchar_entry_t0_tb(const mpchar_entry *e, mpchar_family f, long p,
+                       double *t0_us_p, double *tb_us_per_byte_p,
+                       mpchar_error *err);
+
+/* Peaks over the given p (the entry's measured p when ps is NULL). */
+int mpchar_entry_peaks(const mpchar_entry *e, mpchar_family f,
+                       const long *ps, size_t nps, mpchar_peaks *out,
+                       mpchar_error *err);
+
+/* ---- prediction ------------------------------------------------------ */
+
+typedef struct mpchar_query {
+    const char *library, *pattern;
+    const char *variant;            /* NULL: the only one, or "-" */
+    const char *op;                 /* NULL: "sum" if present, else only */
+    double n_bytes;
+    long p;
+    mpchar_family family;           /* or MPCHAR_FAMILY_BEST */
+} mpchar_query;
+
+typedef struct mpchar_prediction {
+    double t_us;
+    mpchar_family family;
+    const mpchar_entry *entry;
+    bool from_pforms;               /* p not measured: parameters from p-forms */
+    bool extrapolated_n, extrapolated_p;
+    bool oversubscribed;
+    /* terms: t_us = startup_us + transfer_us + extra_us */
+    double startup_us, transfer_us, extra_us;
+    double ts_us, tb_us_per_byte, ti_us; /* parameters used (ti NAN) */
+    int segment;                    /* piecewise: segment index, else -1 */
+} mpchar_prediction;
+
+const mpchar_entry *mpchar_model_find(const mpchar_model *model,
+                                      const char *library, const char *pattern,
+                                      const char *variant, const char *op,
+                                      mpchar_error *err);
+int mpchar_model_predict(const mpchar_model *model, const mpchar_query *q,
+                         mpchar_prediction *out, mpchar_error *err);
+int mpchar_entry_predict(const mpchar_entry *e, mpchar_family family,
+                         double n_bytes, long p, mpchar_prediction *out,
+                         mpchar_error *err);
+
+/* ---- model.json ------------------------------------------------------ */
+
+int mpchar_model_write(const mpchar_model *model, const char *path,
+                       mpchar_error *err);
+/* The JSON text; *text_p is malloc'ed. */
+int mpchar_model_dump(const mpchar_model *model, char **text_p,
+                      mpchar_error *err);
+int mpchar_model_read(const char *path, mpchar_model *model_p,
+                      mpchar_error *err);
+/* Parses text of len bytes; name is used in messages. */
+int mpchar_model_parse(const char *text, size_t len, const char *name,
+                       mpchar_model *model_p, mpchar_error *err);
+
+/* ---- tables ---------------------------------------------------------- */
+
+typedef enum mpchar_table_format {
+    MPCHAR_FORMAT_TEXT,
+    MPCHAR_FORMAT_MARKDOWN,
+    MPCHAR_FORMAT_CSV,
+} mpchar_table_format;
+
+typedef enum mpchar_units {
+    MPCHAR_UNITS_DEFAULT,  /* us, ns/byte, MB/s (10^6), k ops/s */
+    MPCHAR_UNITS_SEED001,  /* us, us/byte, Kbytes/s (2^10), Mbytes/s (2^20) */
+} mpchar_units;
+
+/* Prints the point-to-point, collective, accuracy and findings tables. */
+int mpchar_model_print_tables(const mpchar_model *model, FILE *out,
+                              mpchar_table_format fmt, mpchar_units units,
+                              mpchar_error *err);
+
+#endif

@@ -1,0 +1,277 @@
+/*
+ * mpi.h of mpchar's built-in shared-memory MPI (libmpchar-rt).
+ *
+ * A C binding of the MPI-3.1 subset listed in docs/runtime.md.  Handles are
+ * pointers to the library's objects (as in Open MPI), so predefined handles
+ * are addresses of exported objects and NULL is the null handle.  Every
+ * function exists as PMPI_<name>; MPI_<name> is a weak alias of it, so that
+ * PMPI tools can interpose.
+ */
+#ifndef MPCHAR_RT_MPI_H
+#define MPCHAR_RT_MPI_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+#define MPCHAR_RT 1
+#define MPI_VERSION 3
+#define MPI_SUBVERSION 1
+
+typedef struct mpchar_rt_comm *MPI_Comm;
+typedef struct mpchar_rt_type *MPI_Datatype;
+typedef struct mpchar_rt_op *MPI_Op;
+typedef struct mpchar_rt_request *MPI_Request;
+typedef struct mpchar_rt_errhandler *MPI_Errhandler;
+typedef struct mpchar_rt_group *MPI_Group;
+typedef intptr_t MPI_Aint;
+typedef long long MPI_Offset;
+typedef long long MPI_Count;
+
+typedef struct MPI_Status {
+  int MPI_SOURCE;
+  int MPI_TAG;
+  int MPI_ERROR;
+  int mpchar_cancelled;
+  long long mpchar_bytes;
+} MPI_Status;
+
+typedef void MPI_User_function(void *invec, void *inoutvec, int *len,
+                               MPI_Datatype *datatype);
+
+/* ---- error classes ---- */
+#define MPI_SUCCESS 0
+#define MPI_ERR_BUFFER 1
+#define MPI_ERR_COUNT 2
+#define MPI_ERR_TYPE 3
+#define MPI_ERR_TAG 4
+#define MPI_ERR_COMM 5
+#define MPI_ERR_RANK 6
+#define MPI_ERR_REQUEST 7
+#define MPI_ERR_ROOT 8
+#define MPI_ERR_GROUP 9
+#define MPI_ERR_OP 10
+#define MPI_ERR_TOPOLOGY 11
+#define MPI_ERR_DIMS 12
+#define MPI_ERR_ARG 13
+#define MPI_ERR_UNKNOWN 14
+#define MPI_ERR_TRUNCATE 15
+#define MPI_ERR_OTHER 16
+#define MPI_ERR_INTERN 17
+#define MPI_ERR_IN_STATUS 18
+#define MPI_ERR_PENDING 19
+#define MPI_ERR_NO_MEM 20
+#define MPI_ERR_LASTCODE 21
+
+/* ---- constants ---- */
+#define MPI_ANY_SOURCE (-1)
+#define MPI_ANY_TAG (-1)
+#define MPI_PROC_NULL (-2)
+#define MPI_ROOT (-3)
+#define MPI_UNDEFINED (-32766)
+#define MPI_TAG_UB_VALUE 0x3fffffff
+#define MPI_MAX_PROCESSOR_NAME 256
+#define MPI_MAX_ERROR_STRING 256
+#define MPI_MAX_LIBRARY_VERSION_STRING 256
+#define MPI_BSEND_OVERHEAD 64
+#define MPI_IDENT 0
+#define MPI_CONGRUENT 1
+#define MPI_SIMILAR 2
+#define MPI_UNEQUAL 3
+
+#define MPI_THREAD_SINGLE 0
+#define MPI_THREAD_FUNNELED 1
+#define MPI_THREAD_SERIALIZED 2
+#define MPI_THREAD_MULTIPLE 3
+
+#define MPI_COMM_NULL ((MPI_Comm)0)
+#define MPI_DATATYPE_NULL ((MPI_Datatype)0)
+#define MPI_OP_NULL ((MPI_Op)0)
+#define MPI_REQUEST_NULL ((MPI_Request)0)
+#define MPI_ERRHANDLER_NULL ((MPI_Errhandler)0)
+#define MPI_GROUP_NULL ((MPI_Group)0)
+#define MPI_STATUS_IGNORE ((MPI_Status *)0)
+#define MPI_STATUSES_IGNORE ((MPI_Status *)0)
+#define MPI_IN_PLACE ((void *)1)
+#define MPI_BOTTOM ((void *)0)
+
+/* ---- predefined objects ---- */
+extern struct mpchar_rt_comm mpchar_rt_comm_world, mpchar_rt_comm_self;
+#define MPI_COMM_WORLD (&mpchar_rt_comm_world)
+#define MPI_COMM_SELF (&mpchar_rt_comm_self)
+
+extern struct mpchar_rt_errhandler mpchar_rt_errors_are_fatal,
+    mpchar_rt_errors_return;
+#define MPI_ERRORS_ARE_FATAL (&mpchar_rt_errors_are_fatal)
+#define MPI_ERRORS_RETURN (&mpchar_rt_errors_return)
+
+/* X-macro of the predefined datatypes: (macro name suffix, object). */
+#define MPCHAR_RT_TYPES(X)                                                     \
+  X(CHAR) X(SIGNED_CHAR) X(UNSIGNED_CHAR) X(BYTE) X(WCHAR) X(SHORT)            \
+  X(UNSIGNED_SHORT) X(INT) X(UNSIGNED) X(LONG) X(UNSIGNED_LONG)                \
+  X(LONG_LONG_INT) X(UNSIGNED_LONG_LONG) X(FLOAT) X(DOUBLE) X(LONG_DOUBLE)     \
+  X(C_BOOL) X(INT8_T) X(INT16_T) X(INT32_T) X(INT64_T) X(UINT8_T) X(UINT16_T)  \
+  X(UINT32_T) X(UINT64_T) X(AINT) X(OFFSET) X(COUNT) X(C_FLOAT_COMPLEX)        \
+  X(C_DOUBLE_COMPLEX) X(C_LONG_DOUBLE_COMPLEX) X(PACKED) X(FLOAT_INT)          \
+  X(DOUBLE_INT) X(LONG_INT) X(2INT) X(SHORT_INT) X(LONG_DOUBLE_INT)
+
+#define MPCHAR_RT_DECLARE_TYPE(name) extern struct mpchar_rt_type mpchar_rt_type_##name;
+MPCHAR_RT_TYPES(MPCHAR_RT_DECLARE_TYPE)
+#undef MPCHAR_RT_DECLARE_TYPE
+
+#define MPI_CHAR (&mpchar_rt_type_CHAR)
+#define MPI_SIGNED_CHAR (&mpchar_rt_type_SIGNED_CHAR)
+#define MPI_UNSIGNED_CHAR (&mpchar_rt_type_UNSIGNED_CHAR)
+#define MPI_BYTE (&mpchar_rt_type_BYTE)
+#define MPI_WCHAR (&mpchar_rt_type_WCHAR)
+#define MPI_SHORT (&mpchar_rt_type_SHORT)
+#define MPI_UNSIGNED_SHORT (&mpchar_rt_type_UNSIGNED_SHORT)
+#define MPI_INT (&mpchar_rt_type_INT)
+#define MPI_UNSIGNED (&mpchar_rt_type_UNSIGNED)
+#define MPI_LONG (&mpchar_rt_type_LONG)
+#define MPI_UNSIGNED_LONG (&mpchar_rt_type_UNSIGNED_LONG)
+#define MPI_LONG_LONG_INT (&mpchar_rt_type_LONG_LONG_INT)
+#define MPI_LONG_LONG (&mpchar_rt_type_LONG_LONG_INT)
+#define MPI_UNSIGNED_LONG_LONG (&mpchar_rt_type_UNSIGNED_LONG_LONG)
+#define MPI_FLOAT (&mpchar_rt_type_FLOAT)
+#define MPI_DOUBLE (&mpchar_rt_type_DOUBLE)
+#define MPI_LONG_DOUBLE (&mpchar_rt_type_LONG_DOUBLE)
+#define MPI_C_BOOL (&mpchar_rt_type_C_BOOL)
+#define MPI_INT8_T (&mpchar_rt_type_INT8_T)
+#define MPI_INT16_T (&mpchar_rt_type_INT16_T)
+#define MPI_INT32_T (&mpchar_rt_type_INT32_T)
+#define MPI_INT64_T (&mpchar_rt_type_INT64_T)
+#define MPI_UINT8_T (&mpchar_rt_type_UINT8_T)
+#define MPI_UINT16_T (&mpchar_rt_type_UINT16_T)
+#define MPI_UINT32_T (&mpchar_rt_type_UINT32_T)
+#define MPI_UINT64_T (&mpchar_rt_type_UINT64_T)
+#define MPI_AINT (&mpchar_rt_type_AINT)
+#define MPI_OFFSET (&mpchar_rt_type_OFFSET)
+#define MPI_COUNT (&mpchar_rt_type_COUNT)
+#define MPI_C_FLOAT_COMPLEX (&mpchar_rt_type_C_FLOAT_COMPLEX)
+#define MPI_C_COMPLEX (&mpchar_rt_type_C_FLOAT_COMPLEX)
+#define MPI_C_DOUBLE_COMPLEX (&mpchar_rt_type_C_DOUBLE_COMPLEX)
+#define MPI_C_LONG_DOUBLE_COMPLEX (&mpchar_rt_type_C_LONG_DOUBLE_COMPLEX)
+#define MPI_PACKED (&mpchar_rt_type_PACKED)
+#define MPI_FLOAT_INT (&mpchar_rt_type_FLOAT_INT)
+#define MPI_DOUBLE_INT (&mpchar_rt_type_DOUBLE_INT)
+#define MPI_LONG_INT (&mpchar_rt_type_LONG_INT)
+#define MPI_2INT (&mpchar_rt_type_2INT)
+#define MPI_SHORT_INT (&mpchar_rt_type_SHORT_INT)
+#define MPI_LONG_DOUBLE_INT (&mpchar_rt_type_LONG_DOUBLE_INT)
+
+#define MPCHAR_RT_OPS(X)                                                       \
+  X(MAX) X(MIN) X(SUM) X(PROD) X(LAND) X(BAND) X(LOR) X(BOR) X(LXOR) X(BXOR)   \
+  X(MAXLOC) X(MINLOC)
+#define MPCHAR_RT_DECLARE_OP(name) extern struct mpchar_rt_op mpchar_rt_op_##name;
+MPCHAR_RT_OPS(MPCHAR_RT_DECLARE_OP)
+#undef MPCHAR_RT_DECLARE_OP
+#define MPI_MAX (&mpchar_rt_op_MAX)
+#define MPI_MIN (&mpchar_rt_op_MIN)
+#define MPI_SUM (&mpchar_rt_op_SUM)
+#define MPI_PROD (&mpchar_rt_op_PROD)
+#define MPI_LAND (&mpchar_rt_op_LAND)
+#define MPI_BAND (&mpchar_rt_op_BAND)
+#define MPI_LOR (&mpchar_rt_op_LOR)
+#define MPI_BOR (&mpchar_rt_op_BOR)
+#define MPI_LXOR (&mpchar_rt_op_LXOR)
+#define MPI_BXOR (&mpchar_rt_op_BXOR)
+#define MPI_MAXLOC (&mpchar_rt_op_MAXLOC)
+#define MPI_MINLOC (&mpchar_rt_op_MINLOC)
+
+/* ---- functions: MPI_ and PMPI_ prototypes from one list ---- */
+#define MPCHAR_RT_FN(ret, name, args) ret MPI_##name args; ret PMPI_##name args;
+
+MPCHAR_RT_FN(int, Init, (int *argc, char ***argv))
+MPCHAR_RT_FN(int, Init_thread, (int *argc, char ***argv, int required, int *provided))
+MPCHAR_RT_FN(int, Query_thread, (int *provided))
+MPCHAR_RT_FN(int, Finalize, (void))
+MPCHAR_RT_FN(int, Initialized, (int *flag))
+MPCHAR_RT_FN(int, Finalized, (int *flag))
+MPCHAR_RT_FN(int, Abort, (MPI_Comm comm, int errorcode))
+MPCHAR_RT_FN(double, Wtime, (void))
+MPCHAR_RT_FN(double, Wtick, (void))
+MPCHAR_RT_FN(int, Get_processor_name, (char *name, int *resultlen))
+MPCHAR_RT_FN(int, Get_version, (int *version, int *subversion))
+MPCHAR_RT_FN(int, Get_library_version, (char *version, int *resultlen))
+MPCHAR_RT_FN(int, Error_string, (int errorcode, char *string, int *resultlen))
+MPCHAR_RT_FN(int, Error_class, (int errorcode, int *errorclass))
+MPCHAR_RT_FN(int, Comm_set_errhandler, (MPI_Comm comm, MPI_Errhandler errhandler))
+MPCHAR_RT_FN(int, Comm_get_errhandler, (MPI_Comm comm, MPI_Errhandler *errhandler))
+MPCHAR_RT_FN(int, Pcontrol, (const int level, ...))
+
+MPCHAR_RT_FN(int, Comm_rank, (MPI_Comm comm, int *rank))
+MPCHAR_RT_FN(int, Comm_size, (MPI_Comm comm, int *size))
+MPCHAR_RT_FN(int, Comm_dup, (MPI_Comm comm, MPI_Comm *newcomm))
+MPCHAR_RT_FN(int, Comm_split, (MPI_Comm comm, int color, int key, MPI_Comm *newcomm))
+MPCHAR_RT_FN(int, Comm_free, (MPI_Comm *comm))
+MPCHAR_RT_FN(int, Comm_compare, (MPI_Comm comm1, MPI_Comm comm2, int *result))
+
+MPCHAR_RT_FN(int, Send, (const void *buf, int count, MPI_Datatype datatype, int dest, int tag, MPI_Comm comm))
+MPCHAR_RT_FN(int, Ssend, (const void *buf, int count, MPI_Datatype datatype, int dest, int tag, MPI_Comm comm))
+MPCHAR_RT_FN(int, Rsend, (const void *buf, int count, MPI_Datatype datatype, int dest, int tag, MPI_Comm comm))
+MPCHAR_RT_FN(int, Bsend, (const void *buf, int count, MPI_Datatype datatype, int dest, int tag, MPI_Comm comm))
+MPCHAR_RT_FN(int, Buffer_attach, (void *buffer, int size))
+MPCHAR_RT_FN(int, Buffer_detach, (void *buffer_addr, int *size))
+MPCHAR_RT_FN(int, Recv, (void *buf, int count, MPI_Datatype datatype, int source, int tag, MPI_Comm comm, MPI_Status *status))
+MPCHAR_RT_FN(int, Isend, (const void *buf, int count, MPI_Datatype datatype, int dest, int tag, MPI_Comm comm, MPI_Request *request))
+MPCHAR_RT_FN(int, Issend, (const void *buf, int count, MPI_Datatype datatype, int dest, int tag, MPI_Comm comm, MPI_Request *request))
+MPCHAR_RT_FN(int, Irecv, (void *buf, int count, MPI_Datatype datatype, int source, int tag, MPI_Comm comm, MPI_Request *request))
+MPCHAR_RT_FN(int, Wait, (MPI_Request *request, MPI_Status *status))
+MPCHAR_RT_FN(int, Waitall, (int count, MPI_Request requests[], MPI_Status statuses[]))
+MPCHAR_RT_FN(int, Waitany, (int count, MPI_Request requests[], int *index, MPI_Status *status))
+MPCHAR_RT_FN(int, Waitsome, (int incount, MPI_Request requests[], int *outcount, int indices[], MPI_Status statuses[]))
+MPCHAR_RT_FN(int, Test, (MPI_Request *request, int *flag, MPI_Status *status))
+MPCHAR_RT_FN(int, Testall, (int count, MPI_Request requests[], int *flag, MPI_Status statuses[]))
+MPCHAR_RT_FN(int, Testany, (int count, MPI_Request requests[], int *index, int *flag, MPI_Status *status))
+MPCHAR_RT_FN(int, Testsome, (int incount, MPI_Request requests[], int *outcount, int indices[], MPI_Status statuses[]))
+MPCHAR_RT_FN(int, Request_free, (MPI_Request *request))
+MPCHAR_RT_FN(int, Cancel, (MPI_Request *request))
+MPCHAR_RT_FN(int, Test_cancelled, (const MPI_Status *status, int *flag))
+MPCHAR_RT_FN(int, Probe, (int source, int tag, MPI_Comm comm, MPI_Status *status))
+MPCHAR_RT_FN(int, Iprobe, (int source, int tag, MPI_Comm comm, int *flag, MPI_Status *status))
+MPCHAR_RT_FN(int, Get_count, (const MPI_Status *status, MPI_Datatype datatype, int *count))
+MPCHAR_RT_FN(int, Sendrecv, (const void *sendbuf, int sendcount, MPI_Datatype sendtype, int dest, int sendtag, void *recvbuf, int recvcount, MPI_Datatype recvtype, int source, int recvtag, MPI_Comm comm, MPI_Status *status))
+MPCHAR_RT_FN(int, Sendrecv_replace, (void *buf, int count, MPI_Datatype datatype, int dest, int sendtag, int source, int recvtag, MPI_Comm comm, MPI_Status *status))
+
+MPCHAR_RT_FN(int, Type_contiguous, (int count, MPI_Datatype oldtype, MPI_Datatype *newtype))
+MPCHAR_RT_FN(int, Type_vector, (int count, int blocklength, int stride, MPI_Datatype oldtype, MPI_Datatype *newtype))
+MPCHAR_RT_FN(int, Type_indexed, (int count, const int blocklengths[], const int displacements[], MPI_Datatype oldtype, MPI_Datatype *newtype))
+MPCHAR_RT_FN(int, Type_create_struct, (int count, const int blocklengths[], const MPI_Aint displacements[], const MPI_Datatype types[], MPI_Datatype *newtype))
+MPCHAR_RT_FN(int, Type_commit, (MPI_Datatype *datatype))
+MPCHAR_RT_FN(int, Type_free, (MPI_Datatype *datatype))
+MPCHAR_RT_FN(int, Type_size, (MPI_Datatype datatype, int *size))
+MPCHAR_RT_FN(int, Type_get_extent, (MPI_Datatype datatype, MPI_Aint *lb, MPI_Aint *extent))
+MPCHAR_RT_FN(int, Type_get_true_extent, (MPI_Datatype datatype, MPI_Aint *true_lb, MPI_Aint *true_extent))
+MPCHAR_RT_FN(int, Get_address, (const void *location, MPI_Aint *address))
+
+MPCHAR_RT_FN(int, Op_create, (MPI_User_function *user_fn, int commute, MPI_Op *op))
+MPCHAR_RT_FN(int, Op_free, (MPI_Op *op))
+MPCHAR_RT_FN(int, Op_commutative, (MPI_Op op, int *commute))
+
+MPCHAR_RT_FN(int, Barrier, (MPI_Comm comm))
+MPCHAR_RT_FN(int, Bcast, (void *buffer, int count, MPI_Datatype datatype, int root, MPI_Comm comm))
+MPCHAR_RT_FN(int, Scatter, (const void *sendbuf, int sendcount, MPI_Datatype sendtype, void *recvbuf, int recvcount, MPI_Datatype recvtype, int root, MPI_Comm comm))
+MPCHAR_RT_FN(int, Scatterv, (const void *sendbuf, const int sendcounts[], const int displs[], MPI_Datatype sendtype, void *recvbuf, int recvcount, MPI_Datatype recvtype, int root, MPI_Comm comm))
+MPCHAR_RT_FN(int, Gather, (const void *sendbuf, int sendcount, MPI_Datatype sendtype, void *recvbuf, int recvcount, MPI_Datatype recvtype, int root, MPI_Comm comm))
+MPCHAR_RT_FN(int, Gatherv, (const void *sendbuf, int sendcount, MPI_Datatype sendtype, void *recvbuf, const int recvcounts[], const int displs[], MPI_Datatype recvtype, int root, MPI_Comm comm))
+MPCHAR_RT_FN(int, Allgather, (const void *sendbuf, int sendcount, MPI_Datatype sendtype, void *recvbuf, int recvcount, MPI_Datatype recvtype, MPI_Comm comm))
+MPCHAR_RT_FN(int, Allgatherv, (const void *sendbuf, int sendcount, MPI_Datatype sendtype, void *recvbuf, const int recvcounts[], const int displs[], MPI_Datatype recvtype, MPI_Comm comm))
+MPCHAR_RT_FN(int, Alltoall, (const void *sendbuf, int sendcount, MPI_Datatype sendtype, void *recvbuf, int recvcount, MPI_Datatype recvtype, MPI_Comm comm))
+MPCHAR_RT_FN(int, Alltoallv, (const void *sendbuf, const int sendcounts[], const int sdispls[], MPI_Datatype sendtype, void *recvbuf, const int recvcounts[], const int rdispls[], MPI_Datatype recvtype, MPI_Comm comm))
+MPCHAR_RT_FN(int, Reduce, (const void *sendbuf, void *recvbuf, int count, MPI_Datatype datatype, MPI_Op op, int root, MPI_Comm comm))
+MPCHAR_RT_FN(int, Allreduce, (const void *sendbuf, void *recvbuf, int count, MPI_Datatype datatype, MPI_Op op, MPI_Comm comm))
+MPCHAR_RT_FN(int, Reduce_scatter, (const void *sendbuf, void *recvbuf, const int recvcounts[], MPI_Datatype datatype, MPI_Op op, MPI_Comm comm))
+MPCHAR_RT_FN(int, Reduce_scatter_block, (const void *sendbuf, void *recvbuf, int recvcount, MPI_Datatype datatype, MPI_Op op, MPI_Comm comm))
+MPCHAR_RT_FN(int, Scan, (const void *sendbuf, void *recvbuf, int count, MPI_Datatype datatype, MPI_Op op, MPI_Comm comm))
+MPCHAR_RT_FN(int, Exscan, (const void *sendbuf, void *recvbuf, int count, MPI_Datatype datatype, MPI_Op op, MPI_Comm comm))
+
+#undef MPCHAR_RT_FN
+
+#ifdef __cplusplus
+}
+#endif
+#endif /* MPCHAR_RT_MPI_H */

@@ -1,0 +1,90 @@
+/*
+ * Run-time configuration, declared once as a table.
+ *
+ * Each entry names its environment variable, default and meaning; the same
+ * table is printed in docs/runtime.md.  Thresholds come from measurement on
+ * the development machine (docs/performance.md) and can be overridden.
+ */
+#include "rt.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+struct rt_config mpchar__cfg;
+
+enum cfg_type { CFG_SIZE, CFG_MODE, CFG_COPY, CFG_STR };
+
+struct cfg_field {
+  const char *env;
+  const char *dflt;
+  enum cfg_type type;
+  size_t offset;
+  const char *doc;
+};
+
+#define F(env, dflt, type, member, doc) {env, dflt, type, offsetof(struct rt_config, member), doc}
+static const struct cfg_field fields[] = {
+  F("MPCHAR_RT_MODE", "SR", CFG_MODE, sr_mode, "SR: eager + write requests + rendezvous; NSR: no write requests"),
+  F("MPCHAR_RT_EAGER_MAX", "16384", CFG_SIZE, eager_max, "largest message sent eagerly through the ring, bytes"),
+  F("MPCHAR_RT_WRITE_MIN", "2048", CFG_SIZE, write_min, "smallest message delivered by process_vm_writev to a write request (smaller ones travel inline)"),
+  F("MPCHAR_RT_FRAG", "32768", CFG_SIZE, frag_bytes, "copy-through fragment, bytes"),
+  F("MPCHAR_RT_COPY", "auto", CFG_COPY, copy_force, "auto, cma (process_vm_readv/writev) or copy (copy-through shared memory)"),
+  F("MPCHAR_RT_COUNTERS", "", CFG_STR, counters, "write protocol counters at finalize: 'stderr' or a file to append to"),
+  F("MPCHAR_RT_BCAST_LONG", "65536", CFG_SIZE, bcast_long, "Bcast bytes from which scatter+allgather replaces binomial"),
+  F("MPCHAR_RT_REDUCE_LONG", "65536", CFG_SIZE, reduce_long, "Reduce bytes from which Rabenseifner replaces binomial"),
+  F("MPCHAR_RT_ALLREDUCE_LONG", "16384", CFG_SIZE, allreduce_long, "Allreduce bytes from which reduce-scatter+allgather replaces recursive doubling"),
+  F("MPCHAR_RT_ALLGATHER_LONG", "65536", CFG_SIZE, allgather_long, "Allgather total bytes from which ring replaces Bruck"),
+  F("MPCHAR_RT_ALLTOALL_LONG", "1024", CFG_SIZE, alltoall_long, "Alltoall bytes per block from which pairwise replaces Bruck"),
+};
+#undef F
+
+static void set_field(const struct cfg_field *f, const char *val)
+{
+  char *dst = (char *)&mpchar__cfg + f->offset;
+  switch (f->type) {
+  case CFG_SIZE: {
+    char *end;
+    unsigned long long v = strtoull(val, &end, 10);
+    if (*end == 'k' || *end == 'K')
+      v <<= 10, end++;
+    else if (*end == 'm' || *end == 'M')
+      v <<= 20, end++;
+    if (*end != '\0')
+      mpchar__fatal("%s=%s: not a size in bytes", f->env, val);
+    *(size_t *)dst = (size_t)v;
+    break;
+  }
+  case CFG_MODE:
+    if (strcmp(val, "SR") == 0 || strcmp(val, "sr") == 0)
+      *(int *)dst = 1;
+    else if (strcmp(val, "NSR") == 0 || strcmp(val, "nsr") == 0)
+      *(int *)dst = 0;
+    else
+      mpchar__fatal("%s=%s: expected SR or NSR", f->env, val);
+    break;
+  case CFG_COPY:
+    if (strcmp(val, "auto") == 0)
+      *(int *)dst = -1;
+    else if (strcmp(val, "cma") == 0)
+      *(int *)dst = RT_COPY_CMA;
+    else if (strcmp(val, "copy") == 0)
+      *(int *)dst = RT_COPY_THROUGH;
+    else
+      mpchar__fatal("%s=%s: expected auto, cma or copy", f->env, val);
+    break;
+  case CFG_STR:
+    *(const char **)dst = val[0] ? val : NULL;
+    break;
+  }
+}
+
+void mpchar__config_load(void)
+{
+  for (size_t i = 0; i < sizeof fields / sizeof fields[0]; i++) {
+    const char *v = getenv(fields[i].env);
+    set_field(&fields[i], v ? v : fields[i].dflt);
+  }
+  if (mpchar__cfg.frag_bytes < 1024)
+    mpchar__cfg.frag_bytes = 1024;
+}

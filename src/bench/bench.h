@@ -1,0 +1,215 @@
+/* Internal interface of mpchar-bench, the MPI benchmark program.
+ *
+ * The program is built from separate parts (as ReproMPI's is): options,
+ * a registry of pattern descriptions (one file per family), a plan that
+ * enumerates the points to measure, process synchronization, the timed
+ * repetition loop, buffer checking, and output.  Only the operation itself
+ * runs inside the timed region.  It links MPI, libc and mpchar_common
+ * (itself libc-only), so it builds against any MPI library. */
+#ifndef MPCHAR_BENCH_H
+#define MPCHAR_BENCH_H
+
+#include <mpi.h>
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+
+#include "mpchar/error.h"
+#include "mpchar/results.h"
+#include "mpchar/sizes.h"
+
+/* ---- options --------------------------------------------------------- */
+
+typedef enum bench_progress { PROGRESS_HUMAN, PROGRESS_MACHINE, PROGRESS_NONE } bench_progress;
+
+typedef struct bench_options {
+    char library[MPCHAR_NAME_MAX];
+    char patterns[512];          /* comma list or "all" */
+    long *p_list;                /* NULL: the size of MPI_COMM_WORLD */
+    size_t p_count;
+    mpchar_grid_kind grid;
+    uint64_t *size_list;         /* for MPCHAR_GRID_LIST */
+    size_t size_count;
+    uint64_t max_size;
+    uint64_t validation_seed;
+    long validation_count;
+    char ops[64];                /* comma list of sum,nop */
+    double time_per_point_ms;
+    long min_reps, max_reps, warmup_reps;
+    long window;                 /* messages per repetition of stream/bistream */
+    bool rotate_root;
+    bool check;
+    bool raw;
+    bool plan_only;              /* print the points and exit, no MPI_Init */
+    long cores_per_node;         /* 0: sysconf */
+    bool force_oversubscribed;
+    const char *out_dir;         /* NULL: print rows to stdout only */
+    bench_progress progress;
+    const char *inject_hang;     /* test hook, from MPCHAR_BENCH_INJECT_HANG */
+} bench_options;
+
+/* Parses argv; on --help prints usage and sets *exit_p to 0. */
+int bench_options_parse(int argc, char **argv, bench_options *opt,
+                        int *exit_p, mpchar_error *err);
+void bench_options_free(bench_options *opt);
+void bench_options_usage(FILE *out);
+
+/* ---- patterns -------------------------------------------------------- */
+
+typedef struct bench_pattern bench_pattern;
+typedef struct bench_point bench_point;
+
+/* The state of one point while it is measured. */
+typedef struct bench_ctx {
+    const bench_point *pt;
+    MPI_Comm comm;
+    int rank, size;
+    int root;
+    long batch;            /* operations per timed repetition */
+    long window;           /* stream/bistream messages per operation */
+    long rep;              /* repetition number, for check patterns */
+    bool check;
+    size_t count;          /* elements per process, pattern's convention */
+    unsigned char *sbuf, *rbuf;
+    size_t sbuf_bytes, rbuf_bytes;
+    MPI_Datatype dtype;
+    MPI_Op op;
+    MPI_Request *reqs;
+    size_t nreqs;
+    int *counts;           /* reduce_scatter's receive counts */
+    MPI_Op nop;            /* the user-defined no-op reduction */
+    void *bsend_buf;
+    int bsend_bytes;
+} bench_ctx;
+
+typedef enum bench_kind { KIND_P2P, KIND_COLLECTIVE } bench_kind;
+
+/* Whose clock gives a repetition's time: rank 0 alone (round trips that
+ * start and end there) or the maximum over ranks (collectives). */
+typedef enum bench_timing { TIME_ROOT, TIME_MAX_OVER_RANKS } bench_timing;
+
+struct bench_pattern {
+    const char *name;
+    const char *description;
+    bench_kind kind;
+    const char *const *variants; /* NULL-terminated; NULL means "-" */
+    bool reduction;              /* datatype double, ops sum and nop */
+    bool zero_bytes_only;        /* barrier */
+    bench_timing timing;
+    bool barrier_before_rep;
+    /* Actual bytes (and elements per process) for requested n at p. */
+    uint64_t (*actual_bytes)(uint64_t n, int p, size_t *count_p);
+    /* Bytes of buffers one process needs, for the memory check. */
+    uint64_t (*memory_bytes)(uint64_t n, int p, long window);
+    int (*setup)(bench_ctx *c);              /* allocate, attach */
+    void (*prepare)(bench_ctx *c);           /* untimed, before each rep */
+    void (*run)(bench_ctx *c);               /* the timed operation(s) */
+    int (*verify)(bench_ctx *c, char *why, size_t len); /* untimed */
+    void (*teardown)(bench_ctx *c);
+    /* One timed repetition's time is divided by batch * divisor: 2 for a
+     * round trip (the seeds' one-way T), the window for streams. */
+    double (*divisor)(const bench_ctx *c);
+};
+
+extern const bench_pattern *const bench_p2p_patterns[];
+extern const bench_pattern *const bench_collective_patterns[];
+
+/* The registry: every pattern of every family, validated once. */
+size_t bench_registry_count(void);
+const bench_pattern *bench_registry_get(size_t i);
+const bench_pattern *bench_registry_find(const char *name);
+int bench_registry_validate(mpchar_error *err);
+
+/* ---- plan ------------------------------------------------------------ */
+
+struct bench_point {
+    const bench_pattern *pattern;
+    mpchar_point_key key;  /* library, names, p, actual n, set */
+    uint64_t n_requested;
+    size_t count;
+    bool skip;             /* already measured or failed (resume) */
+};
+
+typedef struct bench_plan {
+    bench_point *points;
+    size_t count;
+} bench_plan;
+
+/* Enumerates every point for the options: patterns x variants x ops x p x
+ * (fit sizes, validation sizes), deduplicated after rounding n. */
+int bench_plan_build(const bench_options *opt, long world_size,
+                     bench_plan *plan, mpchar_error *err);
+void bench_plan_free(bench_plan *plan);
+/* Marks points already in DIR's measurements.csv or failed.csv. */
+int bench_plan_mark_done(bench_plan *plan, const char *dir, mpchar_error *err);
+/* Largest per-process buffer need of the plan, for the memory check. */
+uint64_t bench_plan_memory_bytes(const bench_plan *plan, long window);
+
+/* ---- synchronization and timing -------------------------------------- */
+
+/* Waits for every rank of comm without spinning on the CPU: ranks that
+ * are not measuring must not perturb the ones that are. */
+void bench_idle_barrier(MPI_Comm comm);
+
+/* Smallest observable step of MPI_Wtime, in seconds. */
+double bench_timer_resolution(void);
+
+typedef struct bench_loop_params {
+    double budget_s;
+    long min_reps, max_reps, warmup_reps;
+    double timer_resolution_s;
+} bench_loop_params;
+
+typedef struct bench_loop_result {
+    double *times_us;      /* per repetition, on rank 0 */
+    long reps;
+    bool check_failed;
+    char check_why[256];
+} bench_loop_result;
+
+/* Runs warm-up, calibrates the batch, then timed repetitions until both
+ * min_reps and the time budget are met (at most max_reps).  Collective
+ * over c->comm. */
+int bench_measure(bench_ctx *c, const bench_loop_params *lp,
+                  bench_loop_result *res, mpchar_error *err);
+
+/* ---- checking -------------------------------------------------------- */
+
+/* Byte i of a buffer sent by `source` in repetition rep. */
+static inline unsigned char bench_check_byte(size_t i, long source, long rep)
+{
+    return (unsigned char)(i * 31u + (unsigned long)source * 7u +
+                           (unsigned long)rep * 13u + 5u);
+}
+void bench_check_fill(unsigned char *buf, size_t len, long source, long rep);
+void bench_check_poison(unsigned char *buf, size_t len, long source, long rep);
+/* 0 when buf holds source's bytes; else -1 with the first mismatch. */
+int bench_check_bytes(const unsigned char *buf, size_t len, long source,
+                      long rep, const char *what, char *why, size_t why_len);
+
+/* ---- output ---------------------------------------------------------- */
+
+typedef struct bench_output {
+    const char *dir;
+    int lock_fd;
+    bench_progress progress;
+    bool raw;
+} bench_output;
+
+int bench_output_open(bench_output *out, const bench_options *opt,
+                      mpchar_error *err);
+void bench_output_close(bench_output *out);
+int bench_output_library_info(const bench_output *out,
+                              const bench_options *opt, double timer_res_s,
+                              bool oversubscribed, mpchar_error *err);
+void bench_output_begin(const bench_output *out, const bench_point *pt,
+                        size_t index, size_t total);
+int bench_output_point(const bench_output *out, const bench_point *pt,
+                       const bench_loop_result *res, bool oversubscribed,
+                       mpchar_error *err);
+int bench_output_failure(const bench_output *out, const bench_point *pt,
+                         const char *reason, mpchar_error *err);
+void bench_output_key(const mpchar_point_key *k, char *buf, size_t len);
+
+#endif

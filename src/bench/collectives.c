@@ -1,0 +1,548 @@
+/* Collective patterns over the p processes of the communicator, with a
+ * barrier before each repetition (seeds 000, 001) and the maximum time
+ * over ranks.  n follows the conventions that make seed 000's aggregation
+ * factors hold: Bcast, Reduce, Allreduce and Scan take each process's
+ * buffer; Scatter and Gather the total at the root; Allgather the gathered
+ * vector; Reduce_scatter each process's input vector; Alltoall the total
+ * each process sends.  Counts that n and p do not divide are rounded to the
+ * nearest whole element (at least one when n > 0) and the actual bytes are
+ * what the row records.  Reductions use doubles, with MPI_SUM or the no-op
+ * operation that separates the computation cost t_c (seed 001). */
+#include <stdlib.h>
+#include <string.h>
+
+#include "bench.h"
+#include "buffers.h"
+
+/* Whole elements of elem bytes nearest to n / parts, at least 1 if n > 0. */
+static size_t nearest_elements(uint64_t n, int parts, size_t elem)
+{
+    uint64_t unit = (uint64_t)parts * elem;
+    uint64_t k = (n + unit / 2) / unit;
+    return (size_t)(n > 0 && k == 0 ? 1 : k);
+}
+
+static uint64_t bytes_zero(uint64_t n, int p, size_t *count_p)
+{
+    (void)n, (void)p;
+    *count_p = 0;
+    return 0;
+}
+
+static uint64_t bytes_whole(uint64_t n, int p, size_t *count_p)
+{
+    *count_p = nearest_elements(n, 1, 1);
+    (void)p;
+    return *count_p;
+}
+
+static uint64_t bytes_split(uint64_t n, int p, size_t *count_p)
+{
+    *count_p = nearest_elements(n, p, 1);
+    return (uint64_t)*count_p * (uint64_t)p;
+}
+
+static uint64_t doubles_whole(uint64_t n, int p, size_t *count_p)
+{
+    (void)p;
+    *count_p = nearest_elements(n, 1, sizeof(double));
+    return (uint64_t)*count_p * sizeof(double);
+}
+
+static uint64_t doubles_split(uint64_t n, int p, size_t *count_p)
+{
+    *count_p = nearest_elements(n, p, sizeof(double));
+    return (uint64_t)*count_p * (uint64_t)p * sizeof(double);
+}
+
+static uint64_t memory_none(uint64_t n, int p, long window)
+{
+    (void)n, (void)p, (void)window;
+    return 0;
+}
+
+static uint64_t memory_twice(uint64_t n, int p, long window)
+{
+    (void)p, (void)window;
+    return 2 * n + 16;
+}
+
+static int count(const bench_ctx *c)
+{
+    return (int)c->count;
+}
+
+static double one_op(const bench_ctx *c)
+{
+    (void)c;
+    return 1.0;
+}
+
+static void free_coll(bench_ctx *c)
+{
+    free(c->counts);
+    c->counts = NULL;
+    bench_buffers_free(c);
+}
+
+/* Buffers of `in` and `out` elements of elem bytes each. */
+static int setup_elements(bench_ctx *c, size_t in, size_t out, size_t elem)
+{
+    return bench_buffers_alloc(c, in * elem, out * elem);
+}
+
+/* ---- barrier --------------------------------------------------------- */
+
+static int setup_none(bench_ctx *c)
+{
+    return setup_elements(c, 0, 0, 1);
+}
+
+static void run_barrier(bench_ctx *c)
+{
+    for (long b = 0; b < c->batch; b++)
+        MPI_Barrier(c->comm);
+}
+
+static const bench_pattern barrier = {
+    .name = "barrier",
+    .description = "MPI_Barrier (n = 0)",
+    .kind = KIND_COLLECTIVE,
+    .zero_bytes_only = true,
+    .timing = TIME_MAX_OVER_RANKS,
+    .barrier_before_rep = true,
+    .actual_bytes = bytes_zero,
+    .memory_bytes = memory_none,
+    .setup = setup_none,
+    .run = run_barrier,
+    .teardown = free_coll,
+    .divisor = one_op,
+};
+
+/* ---- bcast ----------------------------------------------------------- */
+
+static int setup_bcast(bench_ctx *c)
+{
+    return setup_elements(c, c->count, 0, 1);
+}
+
+static void prepare_bcast(bench_ctx *c)
+{
+    if (!c->check)
+        return;
+    if (c->rank == c->root)
+        bench_check_fill(c->sbuf, c->count, c->root, c->rep);
+    else
+        bench_check_poison(c->sbuf, c->count, c->root, c->rep);
+}
+
+static void run_bcast(bench_ctx *c)
+{
+    for (long b = 0; b < c->batch; b++)
+        MPI_Bcast(c->sbuf, count(c), MPI_BYTE, c->root, c->comm);
+}
+
+static int verify_bcast(bench_ctx *c, char *why, size_t len)
+{
+    return bench_check_bytes(c->sbuf, c->count, c->root, c->rep,
+                             "broadcast buffer", why, len);
+}
+
+static const bench_pattern bcast = {
+    .name = "bcast",
+    .description = "MPI_Bcast; n = bytes of each process's buffer",
+    .kind = KIND_COLLECTIVE,
+    .timing = TIME_MAX_OVER_RANKS,
+    .barrier_before_rep = true,
+    .actual_bytes = bytes_whole,
+    .memory_bytes = memory_twice,
+    .setup = setup_bcast,
+    .prepare = prepare_bcast,
+    .run = run_bcast,
+    .verify = verify_bcast,
+    .teardown = free_coll,
+    .divisor = one_op,
+};
+
+/* ---- scatter, gather, allgather, alltoall ---------------------------- */
+
+/* Chunk j of a p-chunk buffer carries source id base + j. */
+static void fill_chunks(unsigned char *buf, const bench_ctx *c, long base,
+                        long stride, bool poison)
+{
+    for (int j = 0; j < c->size; j++) {
+        unsigned char *chunk = buf + (size_t)j * c->count;
+        if (poison)
+            bench_check_poison(chunk, c->count, base + j * stride, c->rep);
+        else
+            bench_check_fill(chunk, c->count, base + j * stride, c->rep);
+    }
+}
+
+static int check_chunks(const unsigned char *buf, const bench_ctx *c,
+                        long base, long stride, char *why, size_t len)
+{
+    char what[64];
+    for (int j = 0; j < c->size; j++) {
+        snprintf(what, sizeof what, "rank %d chunk %d", c->rank, j);
+        if (bench_check_bytes(buf + (size_t)j * c->count, c->count,
+                              base + j * stride, c->rep, what, why, len))
+            return -1;
+    }
+    return 0;
+}
+
+static int setup_one_to_all(bench_ctx *c)
+{
+    return setup_elements(c, c->count * (size_t)c->size, c->count, 1);
+}
+
+static int setup_all_to_one(bench_ctx *c)
+{
+    return setup_elements(c, c->count, c->count * (size_t)c->size, 1);
+}
+
+static int setup_all_to_all(bench_ctx *c)
+{
+    size_t total = c->count * (size_t)c->size;
+    return setup_elements(c, total, total, 1);
+}
+
+static void prepare_scatter(bench_ctx *c)
+{
+    if (!c->check)
+        return;
+    if (c->rank == c->root)
+        fill_chunks(c->sbuf, c, 0, 1, false);
+    bench_check_poison(c->rbuf, c->count, c->rank, c->rep);
+}
+
+static void run_scatter(bench_ctx *c)
+{
+    for (long b = 0; b < c->batch; b++)
+        MPI_Scatter(c->sbuf, count(c), MPI_BYTE, c->rbuf, count(c),
+                    MPI_BYTE, c->root, c->comm);
+}
+
+static int verify_scatter(bench_ctx *c, char *why, size_t len)
+{
+    return bench_check_bytes(c->rbuf, c->count, c->rank, c->rep,
+                             "scattered chunk", why, len);
+}
+
+static const bench_pattern scatter = {
+    .name = "scatter",
+    .description = "MPI_Scatter; n = total bytes at the root",
+    .kind = KIND_COLLECTIVE,
+    .timing = TIME_MAX_OVER_RANKS,
+    .barrier_before_rep = true,
+    .actual_bytes = bytes_split,
+    .memory_bytes = memory_twice,
+    .setup = setup_one_to_all,
+    .prepare = prepare_scatter,
+    .run = run_scatter,
+    .verify = verify_scatter,
+    .teardown = free_coll,
+    .divisor = one_op,
+};
+
+static void prepare_gather(bench_ctx *c)
+{
+    if (!c->check)
+        return;
+    bench_check_fill(c->sbuf, c->count, c->rank, c->rep);
+    fill_chunks(c->rbuf, c, 0, 1, true);
+}
+
+static void run_gather(bench_ctx *c)
+{
+    for (long b = 0; b < c->batch; b++)
+        MPI_Gather(c->sbuf, count(c), MPI_BYTE, c->rbuf, count(c), MPI_BYTE,
+                   c->root, c->comm);
+}
+
+static int verify_gather(bench_ctx *c, char *why, size_t len)
+{
+    if (c->rank != c->root)
+        return 0;
+    return check_chunks(c->rbuf, c, 0, 1, why, len);
+}
+
+static const bench_pattern gather = {
+    .name = "gather",
+    .description = "MPI_Gather; n = total bytes at the root",
+    .kind = KIND_COLLECTIVE,
+    .timing = TIME_MAX_OVER_RANKS,
+    .barrier_before_rep = true,
+    .actual_bytes = bytes_split,
+    .memory_bytes = memory_twice,
+    .setup = setup_all_to_one,
+    .prepare = prepare_gather,
+    .run = run_gather,
+    .verify = verify_gather,
+    .teardown = free_coll,
+    .divisor = one_op,
+};
+
+static void run_allgather(bench_ctx *c)
+{
+    for (long b = 0; b < c->batch; b++)
+        MPI_Allgather(c->sbuf, count(c), MPI_BYTE, c->rbuf, count(c),
+                      MPI_BYTE, c->comm);
+}
+
+static int verify_allgather(bench_ctx *c, char *why, size_t len)
+{
+    return check_chunks(c->rbuf, c, 0, 1, why, len);
+}
+
+static const bench_pattern allgather = {
+    .name = "allgather",
+    .description = "MPI_Allgather; n = bytes of the gathered vector",
+    .kind = KIND_COLLECTIVE,
+    .timing = TIME_MAX_OVER_RANKS,
+    .barrier_before_rep = true,
+    .actual_bytes = bytes_split,
+    .memory_bytes = memory_twice,
+    .setup = setup_all_to_one,
+    .prepare = prepare_gather,
+    .run = run_allgather,
+    .verify = verify_allgather,
+    .teardown = free_coll,
+    .divisor = one_op,
+};
+
+/* Chunk for rank j from rank r carries source id r * p + j. */
+static void prepare_alltoall(bench_ctx *c)
+{
+    if (!c->check)
+        return;
+    fill_chunks(c->sbuf, c, (long)c->rank * c->size, 1, false);
+    fill_chunks(c->rbuf, c, c->rank, c->size, true);
+}
+
+static void run_alltoall(bench_ctx *c)
+{
+    for (long b = 0; b < c->batch; b++)
+        MPI_Alltoall(c->sbuf, count(c), MPI_BYTE, c->rbuf, count(c),
+                     MPI_BYTE, c->comm);
+}
+
+static int verify_alltoall(bench_ctx *c, char *why, size_t len)
+{
+    return check_chunks(c->rbuf, c, c->rank, c->size, why, len);
+}
+
+static const bench_pattern alltoall = {
+    .name = "alltoall",
+    .description = "MPI_Alltoall; n = total bytes each process sends",
+    .kind = KIND_COLLECTIVE,
+    .timing = TIME_MAX_OVER_RANKS,
+    .barrier_before_rep = true,
+    .actual_bytes = bytes_split,
+    .memory_bytes = memory_twice,
+    .setup = setup_all_to_all,
+    .prepare = prepare_alltoall,
+    .run = run_alltoall,
+    .verify = verify_alltoall,
+    .teardown = free_coll,
+    .divisor = one_op,
+};
+
+/* ---- reductions ------------------------------------------------------ */
+
+/* Small integers, so that every sum is exact in any order. */
+static double check_value(size_t i, int rank, long rep)
+{
+    return (double)((i + (size_t)rank + (size_t)rep) % 13u);
+}
+
+static bool summing(const bench_ctx *c)
+{
+    return c->op == MPI_SUM;
+}
+
+static void prepare_reduction(bench_ctx *c)
+{
+    if (!c->check)
+        return;
+    double *in = (double *)c->sbuf;
+    size_t n = c->sbuf_bytes / sizeof(double);
+    for (size_t i = 0; i < n; i++)
+        in[i] = check_value(i, c->rank, c->rep);
+    memset(c->rbuf, 0xff, c->rbuf_bytes); /* NaNs */
+}
+
+/* Checks out[0..n) against the sum over ranks [0, upto] of element
+ * first + i. */
+static int verify_sums(const bench_ctx *c, const double *out, size_t first,
+                       size_t n, int upto, char *why, size_t len)
+{
+    double *want = malloc((n ? n : 1) * sizeof *want);
+    if (!want) {
+        snprintf(why, len, "check failed: out of memory");
+        return -1;
+    }
+    for (size_t i = 0; i < n; i++) {
+        want[i] = 0.0;
+        for (int r = 0; r <= upto; r++)
+            want[i] += check_value(first + i, r, c->rep);
+    }
+    char what[48];
+    snprintf(what, sizeof what, "rank %d result", c->rank);
+    int rc = bench_check_doubles(out, want, n, what, why, len);
+    free(want);
+    return rc;
+}
+
+static int setup_reduce(bench_ctx *c)
+{
+    return setup_elements(c, c->count, c->count, sizeof(double));
+}
+
+static void run_reduce(bench_ctx *c)
+{
+    for (long b = 0; b < c->batch; b++)
+        MPI_Reduce(c->sbuf, c->rbuf, count(c), MPI_DOUBLE, c->op, c->root,
+                   c->comm);
+}
+
+/* With the no-op operation the result is unspecified by design, so only
+ * sums are checked. */
+static int verify_reduce(bench_ctx *c, char *why, size_t len)
+{
+    if (!summing(c) || c->rank != c->root)
+        return 0;
+    return verify_sums(c, (double *)c->rbuf, 0, c->count, c->size - 1, why,
+                       len);
+}
+
+static const bench_pattern reduce = {
+    .name = "reduce",
+    .description = "MPI_Reduce of doubles; n = bytes of each process's "
+                   "buffer",
+    .kind = KIND_COLLECTIVE,
+    .reduction = true,
+    .timing = TIME_MAX_OVER_RANKS,
+    .barrier_before_rep = true,
+    .actual_bytes = doubles_whole,
+    .memory_bytes = memory_twice,
+    .setup = setup_reduce,
+    .prepare = prepare_reduction,
+    .run = run_reduce,
+    .verify = verify_reduce,
+    .teardown = free_coll,
+    .divisor = one_op,
+};
+
+static void run_allreduce(bench_ctx *c)
+{
+    for (long b = 0; b < c->batch; b++)
+        MPI_Allreduce(c->sbuf, c->rbuf, count(c), MPI_DOUBLE, c->op,
+                      c->comm);
+}
+
+static int verify_allreduce(bench_ctx *c, char *why, size_t len)
+{
+    if (!summing(c))
+        return 0;
+    return verify_sums(c, (double *)c->rbuf, 0, c->count, c->size - 1, why,
+                       len);
+}
+
+static const bench_pattern allreduce = {
+    .name = "allreduce",
+    .description = "MPI_Allreduce of doubles; n = bytes of each process's "
+                   "buffer",
+    .kind = KIND_COLLECTIVE,
+    .reduction = true,
+    .timing = TIME_MAX_OVER_RANKS,
+    .barrier_before_rep = true,
+    .actual_bytes = doubles_whole,
+    .memory_bytes = memory_twice,
+    .setup = setup_reduce,
+    .prepare = prepare_reduction,
+    .run = run_allreduce,
+    .verify = verify_allreduce,
+    .teardown = free_coll,
+    .divisor = one_op,
+};
+
+static int setup_reduce_scatter(bench_ctx *c)
+{
+    size_t total = c->count * (size_t)c->size;
+    c->counts = malloc((size_t)c->size * sizeof *c->counts);
+    if (!c->counts)
+        return -1;
+    for (int r = 0; r < c->size; r++)
+        c->counts[r] = count(c);
+    return setup_elements(c, total, c->count, sizeof(double));
+}
+
+static void run_reduce_scatter(bench_ctx *c)
+{
+    for (long b = 0; b < c->batch; b++)
+        MPI_Reduce_scatter(c->sbuf, c->rbuf, c->counts, MPI_DOUBLE, c->op,
+                           c->comm);
+}
+
+static int verify_reduce_scatter(bench_ctx *c, char *why, size_t len)
+{
+    if (!summing(c))
+        return 0;
+    return verify_sums(c, (double *)c->rbuf, (size_t)c->rank * c->count,
+                       c->count, c->size - 1, why, len);
+}
+
+static const bench_pattern reduce_scatter = {
+    .name = "reduce_scatter",
+    .description = "MPI_Reduce_scatter of doubles, equal counts; n = bytes "
+                   "of each process's input vector",
+    .kind = KIND_COLLECTIVE,
+    .reduction = true,
+    .timing = TIME_MAX_OVER_RANKS,
+    .barrier_before_rep = true,
+    .actual_bytes = doubles_split,
+    .memory_bytes = memory_twice,
+    .setup = setup_reduce_scatter,
+    .prepare = prepare_reduction,
+    .run = run_reduce_scatter,
+    .verify = verify_reduce_scatter,
+    .teardown = free_coll,
+    .divisor = one_op,
+};
+
+static void run_scan(bench_ctx *c)
+{
+    for (long b = 0; b < c->batch; b++)
+        MPI_Scan(c->sbuf, c->rbuf, count(c), MPI_DOUBLE, c->op, c->comm);
+}
+
+static int verify_scan(bench_ctx *c, char *why, size_t len)
+{
+    if (!summing(c))
+        return 0;
+    return verify_sums(c, (double *)c->rbuf, 0, c->count, c->rank, why, len);
+}
+
+static const bench_pattern scan = {
+    .name = "scan",
+    .description = "MPI_Scan of doubles; n = bytes of each process's buffer",
+    .kind = KIND_COLLECTIVE,
+    .reduction = true,
+    .timing = TIME_MAX_OVER_RANKS,
+    .barrier_before_rep = true,
+    .actual_bytes = doubles_whole,
+    .memory_bytes = memory_twice,
+    .setup = setup_reduce,
+    .prepare = prepare_reduction,
+    .run = run_scan,
+    .verify = verify_scan,
+    .teardown = free_coll,
+    .divisor = one_op,
+};
+
+const bench_pattern *const bench_collective_patterns[] = {
+    &barrier, &bcast, &scatter, &gather, &allgather, &alltoall,
+    &reduce, &allreduce, &reduce_scatter, &scan, NULL,
+};

@@ -1,0 +1,319 @@
+/* mpchar-bench: measures the registered patterns over message sizes and
+ * process counts with the MPI library it was built against.
+ *
+ * Run it under any launcher (mpirun, mpiexec, srun); `mpchar run` does so
+ * once per library and process count.  For each p, the first p ranks
+ * measure every planned point while the others wait without spinning. */
+#include <limits.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+#include <unistd.h>
+
+#include "bench.h"
+#include "mpchar/parse.h"
+
+static bool env_rank_zero(void)
+{
+    /* Before MPI_Init only the launcher's environment tells the rank;
+     * errors then come once rather than from every process. */
+    const char *vars[] = {"OMPI_COMM_WORLD_RANK", "PMI_RANK", "PMIX_RANK",
+                          "SLURM_PROCID", "MPCHAR_RANK"};
+    for (size_t i = 0; i < sizeof vars / sizeof vars[0]; i++) {
+        const char *v = getenv(vars[i]);
+        if (v)
+            return strcmp(v, "0") == 0;
+    }
+    return true;
+}
+
+static void nop_op(void *in, void *inout, int *len, MPI_Datatype *type)
+{
+    (void)in, (void)inout, (void)len, (void)type;
+}
+
+typedef struct hang_spec {
+    char pattern[MPCHAR_NAME_MAX];
+    uint64_t n_bytes;
+    bool set;
+} hang_spec;
+
+/* MPCHAR_BENCH_INJECT_HANG=PATTERN:N makes rank 0 stop responding at that
+ * point, so tests can prove that `mpchar run`'s watchdog ends it. */
+static int parse_hang(const char *text, hang_spec *h, mpchar_error *err)
+{
+    memset(h, 0, sizeof *h);
+    if (!text)
+        return 0;
+    const char *colon = strchr(text, ':');
+    size_t len = colon ? (size_t)(colon - text) : 0;
+    if (!colon || len == 0 || len >= sizeof h->pattern)
+        return mpchar_error_set(err, "MPCHAR_BENCH_INJECT_HANG: '%s' is not "
+                                "PATTERN:BYTES", text);
+    memcpy(h->pattern, text, len);
+    if (!bench_registry_find(h->pattern))
+        return mpchar_error_set(err, "MPCHAR_BENCH_INJECT_HANG: unknown "
+                                "pattern '%s'", h->pattern);
+    if (mpchar_parse_size(colon + 1, &h->n_bytes, err) != 0)
+        return mpchar_error_prefix(err, "MPCHAR_BENCH_INJECT_HANG");
+    h->set = true;
+    return 0;
+}
+
+static void hang_forever(void)
+{
+    struct timespec nap = {1, 0};
+    for (;;)
+        nanosleep(&nap, NULL);
+}
+
+typedef struct bench_run {
+    bench_options opt;
+    bench_plan plan;
+    bench_output out;
+    bench_loop_params lp;
+    hang_spec hang;
+    MPI_Op nop;
+    int rank, world;
+    int failures;
+} bench_run;
+
+/* Any node with more measuring ranks than cores makes timings unreal. */
+static bool comm_oversubscribed(MPI_Comm comm, const bench_options *opt)
+{
+    MPI_Comm node;
+    int local, over;
+    long cores = opt->cores_per_node ? opt->cores_per_node
+                                     : sysconf(_SC_NPROCESSORS_ONLN);
+    MPI_Comm_split_type(comm, MPI_COMM_TYPE_SHARED, 0, MPI_INFO_NULL, &node);
+    MPI_Comm_size(node, &local);
+    MPI_Comm_free(&node);
+    over = opt->force_oversubscribed || local > cores;
+    MPI_Allreduce(MPI_IN_PLACE, &over, 1, MPI_INT, MPI_LOR, comm);
+    return over != 0;
+}
+
+static int agree(int ok, MPI_Comm comm)
+{
+    MPI_Allreduce(MPI_IN_PLACE, &ok, 1, MPI_INT, MPI_LAND, comm);
+    return ok;
+}
+
+static void fail_point(bench_run *r, const bench_point *pt, const char *why)
+{
+    mpchar_error err;
+    r->failures++;
+    if (r->rank == 0 && bench_output_failure(&r->out, pt, why, &err) != 0) {
+        fprintf(stderr, "mpchar-bench: %s\n", err.msg);
+        MPI_Abort(MPI_COMM_WORLD, 1);
+    }
+}
+
+static void measure_point(bench_run *r, bench_point *pt, MPI_Comm comm,
+                          bool oversubscribed)
+{
+    bench_ctx c;
+    memset(&c, 0, sizeof c);
+    c.pt = pt;
+    c.comm = comm;
+    MPI_Comm_rank(comm, &c.rank);
+    MPI_Comm_size(comm, &c.size);
+    c.root = r->opt.rotate_root ? -1 : 0;
+    c.batch = 1;
+    c.window = r->opt.window;
+    c.check = r->opt.check;
+    c.count = pt->count;
+    c.op = strcmp(pt->key.op, "nop") == 0 ? r->nop : MPI_SUM;
+    if (!agree(pt->pattern->setup(&c) == 0, comm)) {
+        pt->pattern->teardown(&c);
+        fail_point(r, pt, "out of memory for the buffers");
+        return;
+    }
+    bench_loop_result res;
+    mpchar_error err;
+    if (bench_measure(&c, &r->lp, &res, &err) != 0) {
+        fprintf(stderr, "mpchar-bench: %s\n", err.msg);
+        MPI_Abort(MPI_COMM_WORLD, 1);
+    }
+    pt->pattern->teardown(&c);
+    if (res.check_failed) {
+        fail_point(r, pt, res.check_why);
+    } else if (c.rank == 0 &&
+               bench_output_point(&r->out, pt, &res, oversubscribed,
+                                  &err) != 0) {
+        fprintf(stderr, "mpchar-bench: %s\n", err.msg);
+        MPI_Abort(MPI_COMM_WORLD, 1);
+    }
+    free(res.times_us);
+}
+
+static void measure_p(bench_run *r, long p)
+{
+    MPI_Comm comm;
+    bool member = r->rank < p;
+    MPI_Comm_split(MPI_COMM_WORLD, member ? 0 : MPI_UNDEFINED, r->rank,
+                   &comm);
+    if (member) {
+        bool over = comm_oversubscribed(comm, &r->opt);
+        size_t todo = 0, done = 0;
+        for (size_t i = 0; i < r->plan.count; i++)
+            todo += r->plan.points[i].key.p == p && !r->plan.points[i].skip;
+        for (size_t i = 0; i < r->plan.count; i++) {
+            bench_point *pt = &r->plan.points[i];
+            if (pt->key.p != p || pt->skip)
+                continue;
+            if (r->rank == 0)
+                bench_output_begin(&r->out, pt, ++done, todo);
+            if (r->hang.set && r->rank == 0 &&
+                strcmp(r->hang.pattern, pt->key.pattern) == 0 &&
+                r->hang.n_bytes == pt->key.n_bytes)
+                hang_forever();
+            measure_point(r, pt, comm, over);
+        }
+        MPI_Comm_free(&comm);
+    }
+    bench_idle_barrier(MPI_COMM_WORLD);
+}
+
+static int print_plan(bench_run *r)
+{
+    mpchar_error err;
+    if (r->opt.out_dir && bench_plan_mark_done(&r->plan, r->opt.out_dir,
+                                               &err) != 0) {
+        fprintf(stderr, "mpchar-bench: %s\n", err.msg);
+        return 2;
+    }
+    char key[512];
+    for (size_t i = 0; i < r->plan.count; i++) {
+        bench_output_key(&r->plan.points[i].key, key, sizeof key);
+        printf("%s,%s\n", key, r->plan.points[i].skip ? "done" : "todo");
+    }
+    printf("@@mpchar memory_bytes_per_process %llu\n",
+           (unsigned long long)bench_plan_memory_bytes(&r->plan,
+                                                       r->opt.window));
+    return 0;
+}
+
+/* Rank 0 checks what only it can (directory, earlier rows), then every
+ * rank learns the outcome and the points to skip. */
+static int prepare_on_root(bench_run *r, mpchar_error *err)
+{
+    int ok = 1;
+    if (r->rank == 0) {
+        ok = bench_output_open(&r->out, &r->opt, err) == 0 &&
+             (!r->opt.out_dir ||
+              bench_plan_mark_done(&r->plan, r->opt.out_dir, err) == 0);
+    }
+    MPI_Bcast(&ok, 1, MPI_INT, 0, MPI_COMM_WORLD);
+    if (!ok)
+        return -1;
+    char *skip = malloc(r->plan.count + 1);
+    if (!skip)
+        return mpchar_error_set(err, "out of memory");
+    for (size_t i = 0; i < r->plan.count; i++)
+        skip[i] = r->plan.points[i].skip;
+    MPI_Bcast(skip, (int)r->plan.count, MPI_CHAR, 0, MPI_COMM_WORLD);
+    for (size_t i = 0; i < r->plan.count; i++)
+        r->plan.points[i].skip = skip[i];
+    free(skip);
+    return 0;
+}
+
+static int check_p_and_memory(bench_run *r, mpchar_error *err)
+{
+    for (size_t i = 0; i < r->opt.p_count; i++)
+        if (r->opt.p_list[i] > r->world)
+            return mpchar_error_set(err, "--p %ld is more than the %d "
+                                    "processes launched", r->opt.p_list[i],
+                                    r->world);
+    uint64_t need = bench_plan_memory_bytes(&r->plan, r->opt.window);
+    uint64_t have = (uint64_t)sysconf(_SC_PHYS_PAGES) *
+                    (uint64_t)sysconf(_SC_PAGESIZE);
+    MPI_Comm node;
+    int local;
+    MPI_Comm_split_type(MPI_COMM_WORLD, MPI_COMM_TYPE_SHARED, 0,
+                        MPI_INFO_NULL, &node);
+    MPI_Comm_size(node, &local);
+    MPI_Comm_free(&node);
+    if (need > have / 2 / (uint64_t)local)
+        return mpchar_error_set(err, "the largest size needs %llu MiB per "
+                                "process; %d processes on this node have "
+                                "%llu MiB of memory: lower --max-size",
+                                (unsigned long long)(need >> 20), local,
+                                (unsigned long long)(have >> 20));
+    return 0;
+}
+
+static int run_all(bench_run *r, mpchar_error *err)
+{
+    if (bench_plan_build(&r->opt, r->world, &r->plan, err) != 0 ||
+        !agree(check_p_and_memory(r, err) == 0, MPI_COMM_WORLD) ||
+        prepare_on_root(r, err) != 0)
+        return -1;
+    double res = 0.0;
+    if (r->rank == 0)
+        res = bench_timer_resolution();
+    MPI_Bcast(&res, 1, MPI_DOUBLE, 0, MPI_COMM_WORLD);
+    r->lp = (bench_loop_params){r->opt.time_per_point_ms / 1e3,
+                                r->opt.min_reps, r->opt.max_reps,
+                                r->opt.warmup_reps, res};
+    bool over = comm_oversubscribed(MPI_COMM_WORLD, &r->opt);
+    if (r->rank == 0 &&
+        bench_output_library_info(&r->out, &r->opt, res, over, err) != 0)
+        return -1;
+    MPI_Op_create(nop_op, 1, &r->nop);
+    long default_p = r->world;
+    const long *ps = r->opt.p_list ? r->opt.p_list : &default_p;
+    size_t np = r->opt.p_list ? r->opt.p_count : 1;
+    for (size_t i = 0; i < np; i++)
+        measure_p(r, ps[i]);
+    MPI_Op_free(&r->nop);
+    return 0;
+}
+
+int main(int argc, char **argv)
+{
+    bench_run r;
+    mpchar_error err;
+    int exit_code;
+    memset(&r, 0, sizeof r);
+    if (bench_registry_validate(&err) != 0 ||
+        bench_options_parse(argc, argv, &r.opt, &exit_code, &err) != 0 ||
+        parse_hang(r.opt.inject_hang, &r.hang, &err) != 0) {
+        if (env_rank_zero())
+            fprintf(stderr, "mpchar-bench: %s\n", err.msg);
+        return 2;
+    }
+    if (exit_code >= 0)
+        return exit_code;
+    if (r.opt.plan_only) {
+        long p = r.opt.p_list ? r.opt.p_list[r.opt.p_count - 1] : 2;
+        if (bench_plan_build(&r.opt, p, &r.plan, &err) != 0) {
+            fprintf(stderr, "mpchar-bench: %s\n", err.msg);
+            return 2;
+        }
+        exit_code = print_plan(&r);
+        bench_plan_free(&r.plan);
+        bench_options_free(&r.opt);
+        return exit_code;
+    }
+    setvbuf(stdout, NULL, _IOLBF, 0);
+    MPI_Init(&argc, &argv);
+    MPI_Comm_rank(MPI_COMM_WORLD, &r.rank);
+    MPI_Comm_size(MPI_COMM_WORLD, &r.world);
+    exit_code = 0;
+    if (run_all(&r, &err) != 0) {
+        if (r.rank == 0)
+            fprintf(stderr, "mpchar-bench: %s\n", err.msg);
+        exit_code = 2;
+    } else if (r.failures > 0) {
+        exit_code = 1;
+    }
+    if (r.rank == 0)
+        bench_output_close(&r.out);
+    bench_plan_free(&r.plan);
+    bench_options_free(&r.opt);
+    MPI_Finalize();
+    return exit_code;
+}

@@ -1,0 +1,323 @@
+/* Command-line options of mpchar-bench, declared once in a table that
+ * drives parsing and --help together. */
+#include <getopt.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "bench.h"
+#include "mpchar/parse.h"
+
+typedef int (*option_handler)(bench_options *opt, const char *arg,
+                              mpchar_error *err);
+
+typedef struct option_spec {
+    const char *name;
+    const char *arg;   /* NULL: a flag */
+    const char *help;
+    option_handler handle;
+} option_spec;
+
+static int set_name(char *dst, size_t len, const char *arg, const char *what,
+                    mpchar_error *err)
+{
+    if (strlen(arg) >= len)
+        return mpchar_error_set(err, "%s '%s' is too long", what, arg);
+    strcpy(dst, arg);
+    return 0;
+}
+
+static int on_library(bench_options *o, const char *a, mpchar_error *e)
+{
+    if (!mpchar_name_valid(a))
+        return mpchar_error_set(e, "--library '%s': use letters, digits and "
+                                "_.+- only", a);
+    return set_name(o->library, sizeof o->library, a, "--library", e);
+}
+
+static int on_patterns(bench_options *o, const char *a, mpchar_error *e)
+{
+    return set_name(o->patterns, sizeof o->patterns, a, "--patterns", e);
+}
+
+static int on_p(bench_options *o, const char *a, mpchar_error *e)
+{
+    free(o->p_list);
+    o->p_list = NULL;
+    if (mpchar_parse_int_list(a, 2, 1000000, &o->p_list, &o->p_count, e))
+        return mpchar_error_prefix(e, "--p (process counts from 2)");
+    return 0;
+}
+
+static int on_sizes(bench_options *o, const char *a, mpchar_error *e)
+{
+    free(o->size_list);
+    o->size_list = NULL;
+    if (strcmp(a, "pow4") == 0) {
+        o->grid = MPCHAR_GRID_POW4;
+    } else if (strcmp(a, "pow2") == 0) {
+        o->grid = MPCHAR_GRID_POW2;
+    } else {
+        o->grid = MPCHAR_GRID_LIST;
+        if (mpchar_parse_size_list(a, &o->size_list, &o->size_count, e))
+            return mpchar_error_prefix(e, "--sizes (pow4, pow2 or a list)");
+    }
+    return 0;
+}
+
+static int on_max_size(bench_options *o, const char *a, mpchar_error *e)
+{
+    if (mpchar_parse_size(a, &o->max_size, e) != 0)
+        return mpchar_error_prefix(e, "--max-size");
+    return 0;
+}
+
+static int on_time(bench_options *o, const char *a, mpchar_error *e)
+{
+    if (mpchar_parse_double(a, 0.001, 3.6e6, &o->time_per_point_ms, e))
+        return mpchar_error_prefix(e, "--time-per-point (milliseconds)");
+    return 0;
+}
+
+static int on_long(long *dst, const char *a, long min, long max,
+                   const char *what, mpchar_error *e)
+{
+    if (mpchar_parse_long(a, min, max, dst, e) != 0)
+        return mpchar_error_prefix(e, "%s", what);
+    return 0;
+}
+
+static int on_min_reps(bench_options *o, const char *a, mpchar_error *e)
+{
+    return on_long(&o->min_reps, a, 1, 100000000, "--min-reps", e);
+}
+
+static int on_max_reps(bench_options *o, const char *a, mpchar_error *e)
+{
+    return on_long(&o->max_reps, a, 1, 10000000, "--max-reps", e);
+}
+
+static int on_warmup(bench_options *o, const char *a, mpchar_error *e)
+{
+    return on_long(&o->warmup_reps, a, 1, 100000, "--warmup", e);
+}
+
+static int on_window(bench_options *o, const char *a, mpchar_error *e)
+{
+    return on_long(&o->window, a, 1, 4096, "--window", e);
+}
+
+static int on_validation(bench_options *o, const char *a, mpchar_error *e)
+{
+    return on_long(&o->validation_count, a, 0, 10000, "--validation-count", e);
+}
+
+static int on_seed(bench_options *o, const char *a, mpchar_error *e)
+{
+    long seed;
+    if (on_long(&seed, a, 0, 2147483647L, "--validation-seed", e) != 0)
+        return -1;
+    o->validation_seed = (uint64_t)seed;
+    return 0;
+}
+
+static int on_ops(bench_options *o, const char *a, mpchar_error *e)
+{
+    char copy[sizeof o->ops];
+    if (set_name(copy, sizeof copy, a, "--ops", e) != 0)
+        return -1;
+    for (char *tok = strtok(copy, ","); tok; tok = strtok(NULL, ",")) {
+        if (strcmp(tok, "sum") != 0 && strcmp(tok, "nop") != 0)
+            return mpchar_error_set(e, "--ops: '%s' is not sum or nop", tok);
+    }
+    return set_name(o->ops, sizeof o->ops, a, "--ops", e);
+}
+
+static int on_cores(bench_options *o, const char *a, mpchar_error *e)
+{
+    return on_long(&o->cores_per_node, a, 1, 1000000, "--cores-per-node", e);
+}
+
+static int on_out(bench_options *o, const char *a, mpchar_error *e)
+{
+    (void)e;
+    o->out_dir = a;
+    return 0;
+}
+
+static int on_progress(bench_options *o, const char *a, mpchar_error *e)
+{
+    if (strcmp(a, "human") == 0)
+        o->progress = PROGRESS_HUMAN;
+    else if (strcmp(a, "machine") == 0)
+        o->progress = PROGRESS_MACHINE;
+    else if (strcmp(a, "none") == 0)
+        o->progress = PROGRESS_NONE;
+    else
+        return mpchar_error_set(e, "--progress: '%s' is not human, machine "
+                                "or none", a);
+    return 0;
+}
+
+static int on_rotate(bench_options *o, const char *a, mpchar_error *e)
+{
+    (void)a, (void)e;
+    o->rotate_root = true;
+    return 0;
+}
+
+static int on_check(bench_options *o, const char *a, mpchar_error *e)
+{
+    (void)a, (void)e;
+    o->check = true;
+    return 0;
+}
+
+static int on_raw(bench_options *o, const char *a, mpchar_error *e)
+{
+    (void)a, (void)e;
+    o->raw = true;
+    return 0;
+}
+
+static int on_plan(bench_options *o, const char *a, mpchar_error *e)
+{
+    (void)a, (void)e;
+    o->plan_only = true;
+    return 0;
+}
+
+static int on_oversubscribed(bench_options *o, const char *a, mpchar_error *e)
+{
+    (void)a, (void)e;
+    o->force_oversubscribed = true;
+    return 0;
+}
+
+static const option_spec specs[] = {
+    {"library", "NAME", "short library name written in every row "
+     "(default: mpi)", on_library},
+    {"patterns", "LIST", "comma list of patterns, or all (default)",
+     on_patterns},
+    {"p", "LIST", "process counts, e.g. 2,4 or 2-8 (default: world size)",
+     on_p},
+    {"sizes", "GRID", "pow4 (default), pow2 or a list like 0,1K,64K", on_sizes},
+    {"max-size", "BYTES", "largest size of the pow4/pow2 grids and of the "
+     "validation draw (default 1M)", on_max_size},
+    {"time-per-point", "MS", "time budget per point (default 50)", on_time},
+    {"min-reps", "N", "minimum timed repetitions (default 10)", on_min_reps},
+    {"max-reps", "N", "maximum timed repetitions (default 1000)", on_max_reps},
+    {"warmup", "N", "untimed warm-up repetitions (default 3)", on_warmup},
+    {"window", "N", "messages per repetition of stream and bistream "
+     "(default 32)", on_window},
+    {"validation-count", "N", "random validation sizes per series "
+     "(default 20)", on_validation},
+    {"validation-seed", "N", "seed of the validation draw (default 20061)",
+     on_seed},
+    {"ops", "LIST", "reduction operations: sum,nop (default both)", on_ops},
+    {"rotate-root", NULL, "rotate the root of rooted collectives per "
+     "repetition", on_rotate},
+    {"check", NULL, "fill buffers with a known pattern and verify every "
+     "received byte (untimed)", on_check},
+    {"raw", NULL, "also write every repetition's time to raw.csv", on_raw},
+    {"cores-per-node", "N", "cores of a node, for marking oversubscribed "
+     "points (default: online CPUs)", on_cores},
+    {"oversubscribed", NULL, "mark every point oversubscribed",
+     on_oversubscribed},
+    {"out", "DIR", "results directory: rows are appended to "
+     "DIR/measurements.csv and points already there are skipped", on_out},
+    {"progress", "MODE", "human (default), machine or none", on_progress},
+    {"plan", NULL, "print the points that would be measured and exit",
+     on_plan},
+};
+#define NSPECS (sizeof specs / sizeof specs[0])
+
+void bench_options_usage(FILE *out)
+{
+    fprintf(out, "usage: mpirun -n P mpchar-bench-<library> [options]\n\n"
+                 "Measures MPI point-to-point and collective patterns over "
+                 "message sizes and process counts.\n\noptions:\n");
+    for (size_t i = 0; i < NSPECS; i++) {
+        char left[64];
+        snprintf(left, sizeof left, "--%s%s%s", specs[i].name,
+                 specs[i].arg ? " " : "", specs[i].arg ? specs[i].arg : "");
+        fprintf(out, "  %-24s %s\n", left, specs[i].help);
+    }
+    fprintf(out, "  %-24s %s\n", "--list", "list the patterns and exit");
+    fprintf(out, "  %-24s %s\n", "--help", "this text");
+}
+
+static void set_defaults(bench_options *opt)
+{
+    memset(opt, 0, sizeof *opt);
+    strcpy(opt->library, "mpi");
+    strcpy(opt->patterns, "all");
+    strcpy(opt->ops, "sum,nop");
+    opt->grid = MPCHAR_GRID_POW4;
+    opt->max_size = 1u << 20;
+    opt->validation_seed = MPCHAR_DEFAULT_VALIDATION_SEED;
+    opt->validation_count = MPCHAR_VALIDATION_COUNT;
+    opt->time_per_point_ms = 50.0;
+    opt->min_reps = 10;
+    opt->max_reps = 1000;
+    opt->warmup_reps = 3;
+    opt->window = 32;
+}
+
+static void list_patterns(void)
+{
+    for (size_t i = 0; i < bench_registry_count(); i++) {
+        const bench_pattern *p = bench_registry_get(i);
+        printf("%-16s %s\n", p->name, p->description);
+    }
+}
+
+int bench_options_parse(int argc, char **argv, bench_options *opt,
+                        int *exit_p, mpchar_error *err)
+{
+    struct option longopts[NSPECS + 3];
+    set_defaults(opt);
+    *exit_p = -1;
+    for (size_t i = 0; i < NSPECS; i++)
+        longopts[i] = (struct option){specs[i].name,
+                                      specs[i].arg ? required_argument
+                                                   : no_argument, NULL,
+                                      (int)(i + 1)};
+    longopts[NSPECS] = (struct option){"help", no_argument, NULL, 'h'};
+    longopts[NSPECS + 1] = (struct option){"list", no_argument, NULL, 'l'};
+    longopts[NSPECS + 2] = (struct option){NULL, 0, NULL, 0};
+    opterr = 0;
+    optind = 1;
+    int c;
+    while ((c = getopt_long(argc, argv, "", longopts, NULL)) != -1) {
+        if (c == 'h' || c == 'l') {
+            if (c == 'h')
+                bench_options_usage(stdout);
+            else
+                list_patterns();
+            *exit_p = 0;
+            return 0;
+        }
+        if (c == '?' || c == ':')
+            return mpchar_error_set(err, "unknown option or missing value: "
+                                    "'%s' (see --help)", argv[optind - 1]);
+        if (specs[c - 1].handle(opt, optarg, err) != 0)
+            return -1;
+    }
+    if (optind < argc)
+        return mpchar_error_set(err, "unexpected argument '%s'", argv[optind]);
+    if (opt->min_reps > opt->max_reps)
+        return mpchar_error_set(err, "--min-reps %ld is above --max-reps %ld",
+                                opt->min_reps, opt->max_reps);
+    const char *inject = getenv("MPCHAR_BENCH_INJECT_HANG");
+    if (inject && *inject)
+        opt->inject_hang = inject;
+    return 0;
+}
+
+void bench_options_free(bench_options *opt)
+{
+    free(opt->p_list);
+    free(opt->size_list);
+    opt->p_list = NULL;
+    opt->size_list = NULL;
+}

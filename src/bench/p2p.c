@@ -1,0 +1,380 @@
+/* Point-to-point patterns between ranks 0 and 1 (seeds 000, 001, 002):
+ * ping-pong in five send modes, ping-ping (full duplex), stream
+ * (inter-message pipelining) and bistream (asynchronous ping-ping).  n is
+ * the message length in bytes. */
+#include <stdlib.h>
+#include <string.h>
+
+#include "bench.h"
+#include "buffers.h"
+
+#define TAG_DATA 1
+#define TAG_GO 2
+
+static uint64_t p2p_bytes(uint64_t n, int p, size_t *count_p)
+{
+    (void)p;
+    *count_p = (size_t)n;
+    return n;
+}
+
+static uint64_t two_buffers(uint64_t n, int p, long window)
+{
+    (void)p, (void)window;
+    return 2 * n;
+}
+
+static uint64_t windowed_buffers(uint64_t n, int p, long window)
+{
+    (void)p;
+    return n + n * (uint64_t)window;
+}
+
+static int peer(const bench_ctx *c)
+{
+    return 1 - c->rank;
+}
+
+static int count(const bench_ctx *c)
+{
+    return (int)c->count;
+}
+
+static double half_round_trip(const bench_ctx *c)
+{
+    (void)c;
+    return 2.0;
+}
+
+static double one_exchange(const bench_ctx *c)
+{
+    (void)c;
+    return 1.0;
+}
+
+static double per_message(const bench_ctx *c)
+{
+    return (double)c->window;
+}
+
+static void free_p2p(bench_ctx *c)
+{
+    bench_buffers_free(c);
+}
+
+/* ---- ping-pong ------------------------------------------------------- */
+
+static const char *const pingpong_variants[] = {
+    "send", "ssend", "bsend", "rsend", "isend", NULL,
+};
+
+static const char *variant(const bench_ctx *c)
+{
+    return c->pt->key.variant;
+}
+
+static int setup_pingpong(bench_ctx *c)
+{
+    size_t slots = strcmp(variant(c), "rsend") == 0 ? (size_t)c->batch : 1;
+    if (bench_buffers_alloc(c, c->count, c->count * slots) != 0 ||
+        bench_requests_alloc(c, slots + 1) != 0)
+        return -1;
+    if (strcmp(variant(c), "bsend") == 0) {
+        /* Room for every message of a batch, as MPI requires. */
+        c->bsend_bytes = (int)((c->count + MPI_BSEND_OVERHEAD) *
+                               (size_t)c->batch);
+        c->bsend_buf = malloc((size_t)c->bsend_bytes);
+        if (!c->bsend_buf)
+            return -1;
+        MPI_Buffer_attach(c->bsend_buf, c->bsend_bytes);
+    }
+    return 0;
+}
+
+static void teardown_pingpong(bench_ctx *c)
+{
+    if (c->bsend_buf) {
+        void *buf;
+        int size;
+        MPI_Buffer_detach(&buf, &size);
+        free(c->bsend_buf);
+        c->bsend_buf = NULL;
+    }
+    bench_buffers_free(c);
+}
+
+/* Ready mode needs the receive posted before the send: the receiver
+ * pre-posts and says so with a zero-byte go message, all untimed. */
+static void prepare_rsend(bench_ctx *c)
+{
+    for (long b = 0; b < c->batch; b++)
+        MPI_Irecv(c->rbuf + (size_t)b * c->count, count(c), MPI_BYTE,
+                  peer(c), TAG_DATA, c->comm, &c->reqs[b]);
+    if (c->rank == 1)
+        MPI_Send(NULL, 0, MPI_BYTE, 0, TAG_GO, c->comm);
+    else
+        MPI_Recv(NULL, 0, MPI_BYTE, 1, TAG_GO, c->comm, MPI_STATUS_IGNORE);
+}
+
+static void prepare_pingpong(bench_ctx *c)
+{
+    if (c->check) {
+        if (c->rank == 0)
+            bench_check_fill(c->sbuf, c->count, 0, c->rep);
+        bench_check_poison(c->rbuf, c->rbuf_bytes, 0, c->rep);
+    }
+    if (strcmp(variant(c), "rsend") == 0)
+        prepare_rsend(c);
+}
+
+static void ping(bench_ctx *c, const char *v, long b)
+{
+    unsigned char *slot = c->rbuf + (size_t)b * c->count;
+    if (strcmp(v, "send") == 0) {
+        MPI_Send(c->sbuf, count(c), MPI_BYTE, 1, TAG_DATA, c->comm);
+    } else if (strcmp(v, "ssend") == 0) {
+        MPI_Ssend(c->sbuf, count(c), MPI_BYTE, 1, TAG_DATA, c->comm);
+    } else if (strcmp(v, "bsend") == 0) {
+        MPI_Bsend(c->sbuf, count(c), MPI_BYTE, 1, TAG_DATA, c->comm);
+    } else if (strcmp(v, "rsend") == 0) {
+        MPI_Rsend(c->sbuf, count(c), MPI_BYTE, 1, TAG_DATA, c->comm);
+        MPI_Wait(&c->reqs[b], MPI_STATUS_IGNORE);
+        return;
+    } else {
+        MPI_Irecv(slot, count(c), MPI_BYTE, 1, TAG_DATA, c->comm,
+                  &c->reqs[0]);
+        MPI_Isend(c->sbuf, count(c), MPI_BYTE, 1, TAG_DATA, c->comm,
+                  &c->reqs[1]);
+        MPI_Waitall(2, c->reqs, MPI_STATUSES_IGNORE);
+        return;
+    }
+    MPI_Recv(slot, count(c), MPI_BYTE, 1, TAG_DATA, c->comm,
+             MPI_STATUS_IGNORE);
+}
+
+/* The echo sends back the bytes it received, so --check verifies both
+ * directions. */
+static void pong(bench_ctx *c, const char *v, long b)
+{
+    unsigned char *slot = c->rbuf + (size_t)b * c->count;
+    if (strcmp(v, "rsend") == 0) {
+        MPI_Wait(&c->reqs[b], MPI_STATUS_IGNORE);
+        MPI_Rsend(slot, count(c), MPI_BYTE, 0, TAG_DATA, c->comm);
+        return;
+    }
+    if (strcmp(v, "isend") == 0) {
+        MPI_Irecv(slot, count(c), MPI_BYTE, 0, TAG_DATA, c->comm,
+                  &c->reqs[0]);
+        MPI_Wait(&c->reqs[0], MPI_STATUS_IGNORE);
+        MPI_Isend(slot, count(c), MPI_BYTE, 0, TAG_DATA, c->comm,
+                  &c->reqs[0]);
+        MPI_Wait(&c->reqs[0], MPI_STATUS_IGNORE);
+        return;
+    }
+    MPI_Recv(slot, count(c), MPI_BYTE, 0, TAG_DATA, c->comm,
+             MPI_STATUS_IGNORE);
+    if (strcmp(v, "send") == 0)
+        MPI_Send(slot, count(c), MPI_BYTE, 0, TAG_DATA, c->comm);
+    else if (strcmp(v, "ssend") == 0)
+        MPI_Ssend(slot, count(c), MPI_BYTE, 0, TAG_DATA, c->comm);
+    else
+        MPI_Bsend(slot, count(c), MPI_BYTE, 0, TAG_DATA, c->comm);
+}
+
+static void run_pingpong(bench_ctx *c)
+{
+    const char *v = variant(c);
+    for (long b = 0; b < c->batch; b++) {
+        if (c->rank == 0)
+            ping(c, v, b);
+        else
+            pong(c, v, b);
+    }
+}
+
+static int verify_slots(bench_ctx *c, long slots, long source, char *why,
+                        size_t len)
+{
+    char what[64];
+    for (long b = 0; b < slots; b++) {
+        snprintf(what, sizeof what, "rank %d message %ld", c->rank, b);
+        if (bench_check_bytes(c->rbuf + (size_t)b * c->count, c->count,
+                              source, c->rep, what, why, len) != 0)
+            return -1;
+    }
+    return 0;
+}
+
+static int verify_pingpong(bench_ctx *c, char *why, size_t len)
+{
+    long slots = strcmp(variant(c), "rsend") == 0 ? c->batch : 1;
+    return verify_slots(c, slots, 0, why, len);
+}
+
+static const bench_pattern pingpong = {
+    .name = "pingpong",
+    .description = "round trip between ranks 0 and 1; T = half the round "
+                   "trip (variants send, ssend, bsend, rsend, isend)",
+    .kind = KIND_P2P,
+    .variants = pingpong_variants,
+    .timing = TIME_ROOT,
+    .actual_bytes = p2p_bytes,
+    .memory_bytes = two_buffers,
+    .setup = setup_pingpong,
+    .prepare = prepare_pingpong,
+    .run = run_pingpong,
+    .verify = verify_pingpong,
+    .teardown = teardown_pingpong,
+    .divisor = half_round_trip,
+};
+
+/* ---- ping-ping ------------------------------------------------------- */
+
+static int setup_two(bench_ctx *c)
+{
+    if (bench_buffers_alloc(c, c->count, c->count) != 0 ||
+        bench_requests_alloc(c, 1) != 0)
+        return -1;
+    return 0;
+}
+
+static void prepare_exchange(bench_ctx *c)
+{
+    if (!c->check)
+        return;
+    bench_check_fill(c->sbuf, c->sbuf_bytes, c->rank, c->rep);
+    bench_check_poison(c->rbuf, c->rbuf_bytes, peer(c), c->rep);
+}
+
+static void run_pingping(bench_ctx *c)
+{
+    for (long b = 0; b < c->batch; b++) {
+        MPI_Isend(c->sbuf, count(c), MPI_BYTE, peer(c), TAG_DATA, c->comm,
+                  &c->reqs[0]);
+        MPI_Recv(c->rbuf, count(c), MPI_BYTE, peer(c), TAG_DATA, c->comm,
+                 MPI_STATUS_IGNORE);
+        MPI_Wait(&c->reqs[0], MPI_STATUS_IGNORE);
+    }
+}
+
+static int verify_from_peer(bench_ctx *c, char *why, size_t len)
+{
+    long slots = (long)(c->count ? c->rbuf_bytes / c->count : 1);
+    return verify_slots(c, slots, peer(c), why, len);
+}
+
+static const bench_pattern pingping = {
+    .name = "pingping",
+    .description = "ranks 0 and 1 send to each other at once, then receive "
+                   "(full duplex); T per exchange",
+    .kind = KIND_P2P,
+    .timing = TIME_MAX_OVER_RANKS,
+    .barrier_before_rep = true,
+    .actual_bytes = p2p_bytes,
+    .memory_bytes = two_buffers,
+    .setup = setup_two,
+    .prepare = prepare_exchange,
+    .run = run_pingping,
+    .verify = verify_from_peer,
+    .teardown = free_p2p,
+    .divisor = one_exchange,
+};
+
+/* ---- stream ---------------------------------------------------------- */
+
+static void prepare_stream(bench_ctx *c)
+{
+    if (!c->check)
+        return;
+    if (c->rank == 0)
+        bench_check_fill(c->sbuf, c->count, 0, c->rep);
+    else
+        bench_check_poison(c->rbuf, c->count, 0, c->rep);
+}
+
+static void run_stream(bench_ctx *c)
+{
+    for (long b = 0; b < c->batch; b++) {
+        for (long k = 0; k < c->window; k++) {
+            if (c->rank == 0)
+                MPI_Send(c->sbuf, count(c), MPI_BYTE, 1, TAG_DATA, c->comm);
+            else
+                MPI_Recv(c->rbuf, count(c), MPI_BYTE, 0, TAG_DATA, c->comm,
+                         MPI_STATUS_IGNORE);
+        }
+        if (c->rank == 0)
+            MPI_Recv(NULL, 0, MPI_BYTE, 1, TAG_GO, c->comm,
+                     MPI_STATUS_IGNORE);
+        else
+            MPI_Send(NULL, 0, MPI_BYTE, 0, TAG_GO, c->comm);
+    }
+}
+
+static int verify_stream(bench_ctx *c, char *why, size_t len)
+{
+    if (c->rank == 0)
+        return 0;
+    return verify_slots(c, 1, 0, why, len);
+}
+
+static const bench_pattern stream = {
+    .name = "stream",
+    .description = "rank 0 sends a window of messages back to back, rank 1 "
+                   "acknowledges once; T per message",
+    .kind = KIND_P2P,
+    .timing = TIME_ROOT,
+    .actual_bytes = p2p_bytes,
+    .memory_bytes = two_buffers,
+    .setup = setup_two,
+    .prepare = prepare_stream,
+    .run = run_stream,
+    .verify = verify_stream,
+    .teardown = free_p2p,
+    .divisor = per_message,
+};
+
+/* ---- bistream -------------------------------------------------------- */
+
+static int setup_bistream(bench_ctx *c)
+{
+    size_t w = (size_t)c->window;
+    if (bench_buffers_alloc(c, c->count, c->count * w) != 0 ||
+        bench_requests_alloc(c, 2 * w) != 0)
+        return -1;
+    return 0;
+}
+
+static void run_bistream(bench_ctx *c)
+{
+    int w = (int)c->window;
+    for (long b = 0; b < c->batch; b++) {
+        for (int k = 0; k < w; k++)
+            MPI_Irecv(c->rbuf + (size_t)k * c->count, count(c), MPI_BYTE,
+                      peer(c), TAG_DATA, c->comm, &c->reqs[k]);
+        for (int k = 0; k < w; k++)
+            MPI_Isend(c->sbuf, count(c), MPI_BYTE, peer(c), TAG_DATA,
+                      c->comm, &c->reqs[w + k]);
+        MPI_Waitall(2 * w, c->reqs, MPI_STATUSES_IGNORE);
+    }
+}
+
+static const bench_pattern bistream = {
+    .name = "bistream",
+    .description = "ranks 0 and 1 stream windows of Isend/Irecv to each "
+                   "other at once; T per message",
+    .kind = KIND_P2P,
+    .timing = TIME_MAX_OVER_RANKS,
+    .barrier_before_rep = true,
+    .actual_bytes = p2p_bytes,
+    .memory_bytes = windowed_buffers,
+    .setup = setup_bistream,
+    .prepare = prepare_exchange,
+    .run = run_bistream,
+    .verify = verify_from_peer,
+    .teardown = free_p2p,
+    .divisor = per_message,
+};
+
+const bench_pattern *const bench_p2p_patterns[] = {
+    &pingpong, &pingping, &stream, &bistream, NULL,
+};

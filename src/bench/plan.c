@@ -1,0 +1,264 @@
+/* The plan: every point a run measures, in the order it measures them
+ * (by p, then pattern series, fit sizes before validation sizes).  Both
+ * the benchmark and `mpchar run` (through --plan) use it, so progress and
+ * resume agree on what a point is. */
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "bench.h"
+
+typedef struct plan_builder {
+    bench_plan *plan;
+    size_t cap;
+} plan_builder;
+
+static int plan_push(plan_builder *b, const bench_point *pt, mpchar_error *err)
+{
+    bench_plan *plan = b->plan;
+    for (size_t i = plan->count; i-- > 0;) {
+        /* Rounding can map two requested sizes to one actual size. */
+        if (mpchar_key_equal(&plan->points[i].key, &pt->key))
+            return 0;
+        if (plan->points[i].pattern != pt->pattern ||
+            plan->points[i].key.p != pt->key.p)
+            break;
+    }
+    if (plan->count == b->cap) {
+        size_t cap = b->cap ? 2 * b->cap : 256;
+        bench_point *grown = realloc(plan->points, cap * sizeof *grown);
+        if (!grown)
+            return mpchar_error_set(err, "out of memory building the plan");
+        plan->points = grown;
+        b->cap = cap;
+    }
+    plan->points[plan->count++] = *pt;
+    return 0;
+}
+
+static int pattern_selected(const bench_options *opt, const char *name)
+{
+    if (strcmp(opt->patterns, "all") == 0)
+        return 1;
+    size_t len = strlen(name);
+    for (const char *s = opt->patterns; *s;) {
+        const char *comma = strchr(s, ',');
+        size_t n = comma ? (size_t)(comma - s) : strlen(s);
+        if (n == len && strncmp(s, name, n) == 0)
+            return 1;
+        s += n + (comma != NULL);
+    }
+    return 0;
+}
+
+static int check_pattern_names(const bench_options *opt, mpchar_error *err)
+{
+    if (strcmp(opt->patterns, "all") == 0)
+        return 0;
+    char copy[sizeof opt->patterns];
+    strcpy(copy, opt->patterns);
+    for (char *tok = strtok(copy, ","); tok; tok = strtok(NULL, ","))
+        if (!bench_registry_find(tok))
+            return mpchar_error_set(err, "--patterns: unknown pattern '%s' "
+                                    "(see --list)", tok);
+    if (copy[0] == '\0')
+        return mpchar_error_set(err, "--patterns: empty list");
+    return 0;
+}
+
+typedef struct size_sets {
+    uint64_t *fit;
+    size_t nfit;
+    uint64_t *validation;
+    size_t nvalidation;
+} size_sets;
+
+static int make_sizes(const bench_options *opt, size_sets *s,
+                      mpchar_error *err)
+{
+    memset(s, 0, sizeof *s);
+    if (opt->grid == MPCHAR_GRID_LIST) {
+        s->fit = malloc(opt->size_count * sizeof *s->fit);
+        if (!s->fit)
+            return mpchar_error_set(err, "out of memory");
+        memcpy(s->fit, opt->size_list, opt->size_count * sizeof *s->fit);
+        s->nfit = opt->size_count;
+    } else if (mpchar_sizes_powers(opt->grid == MPCHAR_GRID_POW4 ? 4 : 2,
+                                   opt->max_size, &s->fit, &s->nfit,
+                                   err) != 0) {
+        return -1;
+    }
+    uint64_t vmax = opt->max_size;
+    if (opt->grid == MPCHAR_GRID_LIST && opt->size_count > 0)
+        vmax = opt->size_list[opt->size_count - 1];
+    s->nvalidation = (size_t)opt->validation_count;
+    s->validation = malloc((s->nvalidation + 1) * sizeof *s->validation);
+    if (!s->validation) {
+        free(s->fit);
+        return mpchar_error_set(err, "out of memory");
+    }
+    if (vmax < 1)
+        s->nvalidation = 0;
+    mpchar_sizes_validation(opt->validation_seed, s->nvalidation, vmax,
+                            s->validation);
+    return 0;
+}
+
+static int add_series(plan_builder *b, const bench_options *opt,
+                      const bench_pattern *pat, const char *variant,
+                      const char *op, long p, const size_sets *s,
+                      mpchar_error *err)
+{
+    bench_point pt;
+    memset(&pt, 0, sizeof pt);
+    pt.pattern = pat;
+    strcpy(pt.key.library, opt->library);
+    strcpy(pt.key.pattern, pat->name);
+    strcpy(pt.key.variant, variant);
+    strcpy(pt.key.op, op);
+    strcpy(pt.key.datatype, pat->reduction ? "double" : "byte");
+    pt.key.p = p;
+    for (int set = 0; set < 2; set++) {
+        const uint64_t *sizes = set ? s->validation : s->fit;
+        size_t n = set ? s->nvalidation : s->nfit;
+        if (pat->zero_bytes_only && set)
+            break;
+        for (size_t i = 0; i < n; i++) {
+            pt.key.set = set ? MPCHAR_SET_VALIDATION : MPCHAR_SET_FIT;
+            pt.n_requested = pat->zero_bytes_only ? 0 : sizes[i];
+            pt.key.n_bytes = pat->actual_bytes(pt.n_requested, (int)p,
+                                               &pt.count);
+            if (pt.count > 2147483647u)
+                return mpchar_error_set(err, "size %llu is too large for "
+                                        "pattern %s (more than 2^31-1 "
+                                        "elements)",
+                                        (unsigned long long)sizes[i],
+                                        pat->name);
+            if (plan_push(b, &pt, err) != 0)
+                return -1;
+            if (pat->zero_bytes_only)
+                break;
+        }
+    }
+    return 0;
+}
+
+static int add_pattern(plan_builder *b, const bench_options *opt,
+                       const bench_pattern *pat, long p, const size_sets *s,
+                       mpchar_error *err)
+{
+    static const char *const no_variant[] = {"-", NULL};
+    const char *const *variants = pat->variants ? pat->variants : no_variant;
+    if (pat->kind == KIND_P2P && p != 2)
+        return 0;
+    for (const char *const *v = variants; *v; v++) {
+        if (!pat->reduction) {
+            if (add_series(b, opt, pat, *v, "-", p, s, err) != 0)
+                return -1;
+            continue;
+        }
+        char ops[sizeof opt->ops];
+        strcpy(ops, opt->ops);
+        for (char *op = strtok(ops, ","); op; op = strtok(NULL, ","))
+            if (add_series(b, opt, pat, *v, op, p, s, err) != 0)
+                return -1;
+    }
+    return 0;
+}
+
+int bench_plan_build(const bench_options *opt, long world_size,
+                     bench_plan *plan, mpchar_error *err)
+{
+    memset(plan, 0, sizeof *plan);
+    if (check_pattern_names(opt, err) != 0)
+        return -1;
+    size_sets s;
+    if (make_sizes(opt, &s, err) != 0)
+        return -1;
+    long default_p = world_size;
+    const long *ps = opt->p_list ? opt->p_list : &default_p;
+    size_t np = opt->p_list ? opt->p_count : 1;
+    plan_builder b = {plan, 0};
+    int rc = 0;
+    for (size_t i = 0; i < np && rc == 0; i++) {
+        for (size_t k = 0; k < bench_registry_count() && rc == 0; k++) {
+            const bench_pattern *pat = bench_registry_get(k);
+            if (pattern_selected(opt, pat->name))
+                rc = add_pattern(&b, opt, pat, ps[i], &s, err);
+        }
+    }
+    free(s.fit);
+    free(s.validation);
+    if (rc != 0)
+        bench_plan_free(plan);
+    return rc;
+}
+
+void bench_plan_free(bench_plan *plan)
+{
+    free(plan->points);
+    plan->points = NULL;
+    plan->count = 0;
+}
+
+uint64_t bench_plan_memory_bytes(const bench_plan *plan, long window)
+{
+    uint64_t most = 0;
+    for (size_t i = 0; i < plan->count; i++) {
+        const bench_point *pt = &plan->points[i];
+        uint64_t need = pt->pattern->memory_bytes(pt->n_requested,
+                                                  (int)pt->key.p, window);
+        if (need > most)
+            most = need;
+    }
+    return most;
+}
+
+static void mark_keys(bench_plan *plan, const mpchar_point_key *key)
+{
+    for (size_t i = 0; i < plan->count; i++)
+        if (mpchar_key_equal(&plan->points[i].key, key))
+            plan->points[i].skip = true;
+}
+
+/* Reads one of the results files, dropping an incomplete last line (the
+ * trace of a run killed mid-write) by truncating the file there. */
+static int read_done(bench_plan *plan, const char *path, int failures,
+                     mpchar_error *err)
+{
+    mpchar_read_options ro = {.allow_truncated_tail = true};
+    long valid = 0;
+    FILE *probe = fopen(path, "r");
+    if (!probe)
+        return 0;
+    fclose(probe);
+    if (failures) {
+        mpchar_failures f;
+        if (mpchar_failures_read(path, &ro, &f, &valid, err) != 0)
+            return -1;
+        for (size_t i = 0; i < f.count; i++)
+            mark_keys(plan, &f.rows[i].key);
+        mpchar_failures_free(&f);
+    } else {
+        mpchar_measurements m;
+        if (mpchar_measurements_read(path, &ro, &m, &valid, err) != 0)
+            return -1;
+        for (size_t i = 0; i < m.count; i++)
+            mark_keys(plan, &m.rows[i].key);
+        mpchar_measurements_free(&m);
+    }
+    if (truncate(path, valid) != 0)
+        return mpchar_error_set(err, "%s: cannot drop its incomplete last "
+                                "line", path);
+    return 0;
+}
+
+int bench_plan_mark_done(bench_plan *plan, const char *dir, mpchar_error *err)
+{
+    char path[4096];
+    snprintf(path, sizeof path, "%s/%s", dir, MPCHAR_MEASUREMENTS_FILE);
+    if (read_done(plan, path, 0, err) != 0)
+        return -1;
+    snprintf(path, sizeof path, "%s/%s", dir, MPCHAR_FAILED_FILE);
+    return read_done(plan, path, 1, err);
+}

@@ -1,0 +1,34 @@
+/* Process synchronization outside the timed region.  Ranks that take no
+ * part in the current measurement wait in a nonblocking barrier polled at
+ * millisecond intervals, sleeping in between, so they neither spin on a
+ * core nor let the MPI library spin on their behalf. */
+#include <time.h>
+
+#include "bench.h"
+
+void bench_idle_barrier(MPI_Comm comm)
+{
+    MPI_Request req;
+    int done = 0;
+    struct timespec nap = {0, 1000000};
+    MPI_Ibarrier(comm, &req);
+    MPI_Test(&req, &done, MPI_STATUS_IGNORE);
+    while (!done) {
+        nanosleep(&nap, NULL);
+        MPI_Test(&req, &done, MPI_STATUS_IGNORE);
+    }
+}
+
+double bench_timer_resolution(void)
+{
+    /* The smallest nonzero step over a few hundred consecutive reads. */
+    double best = 1.0;
+    for (int i = 0; i < 200; i++) {
+        double t0 = MPI_Wtime(), t1;
+        while ((t1 = MPI_Wtime()) == t0)
+            ;
+        if (t1 - t0 < best)
+            best = t1 - t0;
+    }
+    return best;
+}

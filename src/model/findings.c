@@ -1,0 +1,133 @@
+/* Findings a user can act on, and the table of best known complexity
+ * classes they are judged against.
+ *
+ * - complexity: the class of t0(p) or tb(p) (from the p-forms of the t_i
+ *   model, else Hockney; needs three p or more) is worse than the best
+ *   known algorithm achieves for that primitive (seed 000 4.2 finds O(p)
+ *   Scans, seed 001 O(p) broadcasts);
+ * - protocol-switch: the piecewise model of a point-to-point pattern found
+ *   breakpoints, reported in bytes (eager/rendezvous and similar switches);
+ * - not-fitted: a family could not be fitted at some p, and why;
+ * - oversubscribed: a model rests on oversubscribed measurements. */
+#include <math.h>
+#include <stdio.h>
+#include <string.h>
+#include <strings.h>
+
+#include "model_internal.h"
+
+static const mpchar_best_known best_known[] = {
+    {"barrier", MPCHAR_O_LOG_P, MPCHAR_O_1,
+     "dissemination barrier (Hensgen, Finkel and Manber 1988)", "-"},
+    {"bcast", MPCHAR_O_LOG_P, MPCHAR_O_1, "binomial tree",
+     "scatter + ring allgather (van de Geijn), 2(p-1)/p n"},
+    {"scatter", MPCHAR_O_LOG_P, MPCHAR_O_1, "binomial tree",
+     "binomial tree, (p-1)/p n of the root's total"},
+    {"gather", MPCHAR_O_LOG_P, MPCHAR_O_1, "binomial tree",
+     "binomial tree, (p-1)/p n of the root's total"},
+    {"allgather", MPCHAR_O_LOG_P, MPCHAR_O_1,
+     "recursive doubling / Bruck", "ring, (p-1)/p n of the total"},
+    {"alltoall", MPCHAR_O_LOG_P, MPCHAR_O_1, "Bruck",
+     "pairwise exchange, (p-1)/p n of each process's total"},
+    {"reduce", MPCHAR_O_LOG_P, MPCHAR_O_1, "binomial tree",
+     "Rabenseifner: reduce-scatter + gather, 2(p-1)/p n"},
+    {"allreduce", MPCHAR_O_LOG_P, MPCHAR_O_1, "recursive doubling",
+     "Rabenseifner: reduce-scatter + allgather, 2(p-1)/p n"},
+    {"reduce_scatter", MPCHAR_O_LOG_P, MPCHAR_O_1, "recursive halving",
+     "recursive halving / pairwise exchange, (p-1)/p n"},
+    {"scan", MPCHAR_O_LOG_P, MPCHAR_O_LOG_P,
+     "recursive doubling (Hillis-Steele)",
+     "recursive doubling, n per round"},
+};
+
+const mpchar_best_known *mpchar_best_known_find(const char *primitive)
+{
+    for (size_t i = 0; i < sizeof best_known / sizeof best_known[0]; i++)
+        if (strcasecmp(primitive, best_known[i].primitive) == 0)
+            return &best_known[i];
+    return NULL;
+}
+
+static int complexity_findings(mpchar_model *m, const mpchar_entry *e)
+{
+    const mpchar_best_known *bk = mpchar_best_known_find(e->pattern);
+    if (!bk || e->kind != MPCHAR_KIND_COLLECTIVE)
+        return 0;
+    const mpchar_pform *t0 = NULL, *tb = NULL;
+    if (e->pf.ok[MPCHAR_FAMILY_TI]) {
+        t0 = &e->pf.ti_t0;
+        tb = &e->pf.ti_tb;
+    } else if (e->pf.ok[MPCHAR_FAMILY_HOCKNEY]) {
+        t0 = &e->pf.hockney_ts;
+        tb = &e->pf.hockney_tb;
+    }
+    if (!t0 || t0->np < 3)
+        return 0;
+    char label[160], form[96];
+    mpchar__entry_label(e, label, sizeof label);
+    mpchar_complexity c0 = mpchar_pform_complexity(t0);
+    mpchar_complexity cb = mpchar_pform_complexity(tb);
+    if (c0 != MPCHAR_O_UNKNOWN && c0 > bk->t0) {
+        mpchar_pform_format(t0, 1.0, 4, form, sizeof form);
+        if (mpchar__model_add_finding(m, MPCHAR_FINDING_COMPLEXITY, e->library,
+                e->pattern, "%s: start-up t0(p) = %s us is %s; %s achieves %s",
+                label, form, mpchar_complexity_name(c0), bk->t0_algorithm,
+                mpchar_complexity_name(bk->t0)) != 0)
+            return -1;
+    }
+    if (cb != MPCHAR_O_UNKNOWN && cb > bk->tb) {
+        mpchar_pform_format(tb, 1000.0, 4, form, sizeof form);
+        if (mpchar__model_add_finding(m, MPCHAR_FINDING_COMPLEXITY, e->library,
+                e->pattern, "%s: per-byte time tb(p) = %s ns/byte is %s; %s "
+                "achieves %s", label, form, mpchar_complexity_name(cb),
+                bk->tb_algorithm, mpchar_complexity_name(bk->tb)) != 0)
+            return -1;
+    }
+    return 0;
+}
+
+static int fit_findings(mpchar_model *m, const mpchar_entry *e)
+{
+    char label[160];
+    mpchar__entry_label(e, label, sizeof label);
+    for (size_t i = 0; i < e->nfits; i++) {
+        const mpchar_pfit *f = &e->fits[i];
+        for (int fam = 0; fam < MPCHAR_FAMILY_COUNT; fam++) {
+            if (f->ok[fam])
+                continue;
+            if (mpchar__model_add_finding(m, MPCHAR_FINDING_NOT_FITTED,
+                    e->library, e->pattern, "%s p=%ld: %s model not fitted: %s",
+                    label, f->p, mpchar_family_name((mpchar_family)fam),
+                    f->why[fam]) != 0)
+                return -1;
+        }
+        const mpchar_piecewise *pw = &f->pw;
+        if (e->kind != MPCHAR_KIND_P2P || !f->ok[MPCHAR_FAMILY_PIECEWISE])
+            continue;
+        for (int k = 1; k < pw->count; k++) {
+            if (mpchar__model_add_finding(m, MPCHAR_FINDING_SWITCH, e->library,
+                    e->pattern, "%s: protocol switch near %.0f bytes: ts "
+                    "%.3g -> %.3g us, tb %.4g -> %.4g ns/byte", label,
+                    pw->seg[k].n_lo_bytes, pw->seg[k - 1].ts_us,
+                    pw->seg[k].ts_us, pw->seg[k - 1].tb_us_per_byte * 1e3,
+                    pw->seg[k].tb_us_per_byte * 1e3) != 0)
+                return -1;
+        }
+    }
+    if (e->oversubscribed &&
+        mpchar__model_add_finding(m, MPCHAR_FINDING_OVERSUBSCRIBED, e->library,
+            e->pattern, "%s: fitted on oversubscribed points (more processes "
+            "than cores): times include waiting for a core", label) != 0)
+        return -1;
+    return 0;
+}
+
+int mpchar__model_findings(mpchar_model *model, mpchar_error *err)
+{
+    for (size_t i = 0; i < model->nentries; i++) {
+        if (complexity_findings(model, &model->entries[i]) != 0 ||
+            fit_findings(model, &model->entries[i]) != 0)
+            return mpchar_error_set(err, "out of memory recording findings");
+    }
+    return 0;
+}

@@ -1,0 +1,284 @@
+/* mpchar_model_fit: from measurement rows to a model.
+ *
+ * Rows are grouped into entries (library, pattern, variant, op, datatype)
+ * and, within an entry, by p.  For each p the fitting statistic (per-point
+ * minimum by default, as seed 000 does; median on request) of the fitting
+ * set is fitted with the three families, and each family is scored on the
+ * validation set and on the fitting set.  Then come the p-forms of every
+ * parameter, the computation cost t_c of reductions (seed 001 Section 4.3:
+ * tb with "sum" minus tb with "nop") and the findings.  Oversubscribed
+ * rows are left out unless asked for; models fitted on them say so. */
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "model_internal.h"
+
+typedef struct fit_ctx {
+    const mpchar_measurement *rows;
+    const mpchar_fit_options *opt;
+} fit_ctx;
+
+static int cmp_entry_key(const mpchar_point_key *a, const mpchar_point_key *b)
+{
+    int c;
+    if ((c = strcmp(a->library, b->library)) || (c = strcmp(a->pattern, b->pattern)) ||
+        (c = strcmp(a->variant, b->variant)) || (c = strcmp(a->op, b->op)) ||
+        (c = strcmp(a->datatype, b->datatype)))
+        return c;
+    return 0;
+}
+
+static int cmp_rows(const void *pa, const void *pb)
+{
+    const mpchar_measurement *a = *(const mpchar_measurement *const *)pa;
+    const mpchar_measurement *b = *(const mpchar_measurement *const *)pb;
+    int c = cmp_entry_key(&a->key, &b->key);
+    if (c)
+        return c;
+    if (a->key.p != b->key.p)
+        return a->key.p < b->key.p ? -1 : 1;
+    if (a->key.n_bytes != b->key.n_bytes)
+        return a->key.n_bytes < b->key.n_bytes ? -1 : 1;
+    return (int)a->key.set - (int)b->key.set;
+}
+
+static double stat_of(const mpchar_measurement *r, mpchar_fit_stat s)
+{
+    return s == MPCHAR_STAT_MEDIAN ? r->t_median_us : r->t_min_us;
+}
+
+/* The constant model of an operation measured only at n = 0 (Barrier). */
+static void fit_zero_only(mpchar_pfit *f, double t0)
+{
+    f->hockney.ts_us = t0;
+    f->ti.t0_us = t0;
+    f->pw.count = 1;
+    f->pw.seg[0].ts_us = t0;
+    for (int fam = 0; fam < MPCHAR_FAMILY_COUNT; fam++)
+        f->ok[fam] = true;
+}
+
+static void score(mpchar_pfit *f, const mpchar__point *fit, size_t nfit,
+                  const mpchar__point *val, size_t nval)
+{
+    for (int fam = 0; fam < MPCHAR_FAMILY_COUNT; fam++) {
+        mpchar_accuracy *a = &f->acc[fam];
+        a->fit_err = a->val_err = NAN;
+        a->fit_count = a->val_count = 0;
+        if (!f->ok[fam])
+            continue;
+        a->fit_err = mpchar__family_error(f, (mpchar_family)fam, fit, nfit,
+                                          &a->fit_count);
+        a->val_err = mpchar__family_error(f, (mpchar_family)fam, val, nval,
+                                          &a->val_count);
+    }
+    f->best = mpchar__choose_best(f);
+}
+
+/* Fits rows[0..count) of one entry and one p (sorted by n). */
+static int fit_one_p(const fit_ctx *c, const mpchar_measurement *const *rows,
+                     size_t count, mpchar_pfit *f)
+{
+    mpchar__point *fit = malloc(2 * count * sizeof *fit);
+    if (!fit)
+        return -1;
+    mpchar__point *val = fit + count;
+    size_t nfit = 0, nval = 0;
+    memset(f, 0, sizeof *f);
+    f->p = rows[0]->key.p;
+    f->tc_us_per_byte = f->r_cc = NAN;
+    for (size_t i = 0; i < count; i++) {
+        mpchar__point pt = {(double)rows[i]->key.n_bytes,
+                            stat_of(rows[i], c->opt->stat)};
+        if (rows[i]->key.set == MPCHAR_SET_FIT)
+            fit[nfit++] = pt;
+        else
+            val[nval++] = pt;
+        f->oversubscribed |= rows[i]->oversubscribed;
+    }
+    for (size_t i = 0; i < nfit; i++)
+        f->fit_sizes += i == 0 || fit[i].n != fit[i - 1].n;
+    for (size_t i = 0; i < nval; i++)
+        f->val_sizes += i == 0 || val[i].n != val[i - 1].n;
+    f->n_min_bytes = nfit ? fit[0].n : NAN;
+    f->n_max_bytes = nfit ? fit[nfit - 1].n : NAN;
+    if (nfit == 0) {
+        for (int fam = 0; fam < MPCHAR_FAMILY_COUNT; fam++)
+            snprintf(f->why[fam], sizeof f->why[fam], "no fitting-set points");
+    } else if (fit[nfit - 1].n == 0.0) {
+        double t0 = fit[0].t;
+        for (size_t i = 1; i < nfit; i++)
+            t0 = fmin(t0, fit[i].t);
+        fit_zero_only(f, t0);
+    } else {
+        f->ok[MPCHAR_FAMILY_HOCKNEY] =
+            mpchar__hockney_fit(fit, nfit, c->opt, &f->hockney,
+                                f->why[MPCHAR_FAMILY_HOCKNEY],
+                                MPCHAR_NOTE_MAX) == 0;
+        f->ok[MPCHAR_FAMILY_TI] =
+            mpchar__ti_fit(fit, nfit, c->opt, &f->ti, f->why[MPCHAR_FAMILY_TI],
+                           MPCHAR_NOTE_MAX) == 0;
+        f->ok[MPCHAR_FAMILY_PIECEWISE] =
+            mpchar__piecewise_fit(fit, nfit, c->opt, &f->pw,
+                                  f->why[MPCHAR_FAMILY_PIECEWISE],
+                                  MPCHAR_NOTE_MAX) == 0;
+    }
+    score(f, fit, nfit, val, nval);
+    free(fit);
+    return 0;
+}
+
+static int fit_entry(const fit_ctx *c, const mpchar_measurement *const *rows,
+                     size_t count, mpchar_entry *e, mpchar_error *err)
+{
+    memset(e, 0, sizeof *e);
+    const mpchar_point_key *k = &rows[0]->key;
+    mpchar__strlcpy(e->library, k->library, sizeof e->library);
+    mpchar__strlcpy(e->pattern, k->pattern, sizeof e->pattern);
+    mpchar__strlcpy(e->variant, k->variant, sizeof e->variant);
+    mpchar__strlcpy(e->op, k->op, sizeof e->op);
+    mpchar__strlcpy(e->datatype, k->datatype, sizeof e->datatype);
+    e->kind = mpchar_pattern_is_p2p(k->pattern) ? MPCHAR_KIND_P2P
+                                                : MPCHAR_KIND_COLLECTIVE;
+    size_t np = 0;
+    for (size_t i = 0; i < count; i++)
+        np += i == 0 || rows[i]->key.p != rows[i - 1]->key.p;
+    e->fits = calloc(np, sizeof *e->fits);
+    if (!e->fits)
+        return mpchar_error_set(err, "out of memory fitting %s %s",
+                                k->library, k->pattern);
+    for (size_t i = 0; i < count;) {
+        size_t j = i;
+        while (j < count && rows[j]->key.p == rows[i]->key.p)
+            j++;
+        mpchar_pfit *f = &e->fits[e->nfits++];
+        if (fit_one_p(c, rows + i, j - i, f) != 0)
+            return mpchar_error_set(err, "out of memory fitting %s %s",
+                                    k->library, k->pattern);
+        e->oversubscribed |= f->oversubscribed;
+        i = j;
+    }
+    return mpchar__entry_pforms(e, err);
+}
+
+static const mpchar_entry *find_nop(const mpchar_model *m,
+                                    const mpchar_entry *sum)
+{
+    for (size_t i = 0; i < m->nentries; i++) {
+        const mpchar_entry *e = &m->entries[i];
+        if (!strcmp(e->op, "nop") && !strcmp(e->library, sum->library) &&
+            !strcmp(e->pattern, sum->pattern) &&
+            !strcmp(e->variant, sum->variant) &&
+            !strcmp(e->datatype, sum->datatype))
+            return e;
+    }
+    return NULL;
+}
+
+/* t_c(p) = tb(p) with sum - tb(p) with nop; r_cc(p) = tb_nop(p)/t_c(p). */
+static void reduction_costs(mpchar_model *m)
+{
+    for (size_t i = 0; i < m->nentries; i++) {
+        mpchar_entry *e = &m->entries[i];
+        const mpchar_entry *nop = strcmp(e->op, "sum") ? NULL : find_nop(m, e);
+        if (!nop)
+            continue;
+        long ps[64];
+        double tc[64];
+        size_t n = 0;
+        for (size_t a = 0; a < e->nfits; a++) {
+            mpchar_pfit *f = &e->fits[a];
+            for (size_t b = 0; b < nop->nfits; b++) {
+                const mpchar_pfit *g = &nop->fits[b];
+                if (g->p != f->p || !f->ok[MPCHAR_FAMILY_HOCKNEY] ||
+                    !g->ok[MPCHAR_FAMILY_HOCKNEY])
+                    continue;
+                f->tc_us_per_byte = f->hockney.tb_us_per_byte -
+                                    g->hockney.tb_us_per_byte;
+                f->r_cc = f->tc_us_per_byte != 0.0
+                              ? g->hockney.tb_us_per_byte / f->tc_us_per_byte
+                              : NAN;
+                if (n < 64) {
+                    ps[n] = f->p;
+                    tc[n++] = f->tc_us_per_byte;
+                }
+            }
+        }
+        e->pf.tc_ok = n > 0 && mpchar_pform_fit(ps, tc, n, &e->pf.tc, NULL) == 0;
+    }
+}
+
+static int check_options(const mpchar_fit_options *opt, mpchar_error *err)
+{
+    if (opt->max_segments < 1 || opt->max_segments > MPCHAR_MAX_SEGMENTS)
+        return mpchar_error_set(err, "max segments must be 1 to %d, not %d",
+                                MPCHAR_MAX_SEGMENTS, opt->max_segments);
+    return 0;
+}
+
+static int fit_all(const fit_ctx *c, const mpchar_measurement **idx,
+                   size_t n, mpchar_model *model, mpchar_error *err)
+{
+    for (size_t i = 0; i < n;) {
+        size_t j = i;
+        while (j < n && cmp_entry_key(&idx[j]->key, &idx[i]->key) == 0)
+            j++;
+        mpchar_entry e;
+        int rc = fit_entry(c, idx + i, j - i, &e, err);
+        if (rc == 0)
+            rc = mpchar_model_add_entry(model, &e, err);
+        free(e.fits);
+        if (rc != 0)
+            return -1;
+        i = j;
+    }
+    return 0;
+}
+
+int mpchar_model_fit(const mpchar_measurements *m, const char *source,
+                     const mpchar_fit_options *opt, mpchar_model *model_p,
+                     mpchar_error *err)
+{
+    if (check_options(opt, err) != 0)
+        return -1;
+    mpchar_model model;
+    memset(&model, 0, sizeof model);
+    mpchar__strlcpy(model.source, source ? source : "", sizeof model.source);
+    snprintf(model.generator, sizeof model.generator, "mpchar");
+    model.opt = *opt;
+    const mpchar_measurement **idx = malloc((m->count + 1) * sizeof *idx);
+    if (!idx)
+        return mpchar_error_set(err, "out of memory");
+    size_t n = 0;
+    for (size_t i = 0; i < m->count; i++) {
+        if (m->rows[i].oversubscribed && !opt->include_oversubscribed)
+            model.rows_excluded_oversubscribed++;
+        else
+            idx[n++] = &m->rows[i];
+    }
+    model.rows_used = n;
+    if (n == 0) {
+        free(idx);
+        return mpchar_error_set(err, "%s: no measurements to fit (%zu rows, "
+                                "%zu oversubscribed left out; see "
+                                "--include-oversubscribed)",
+                                source ? source : "measurements", m->count,
+                                model.rows_excluded_oversubscribed);
+    }
+    qsort(idx, n, sizeof *idx, cmp_rows);
+    fit_ctx c = {.opt = opt};
+    int rc = fit_all(&c, idx, n, &model, err);
+    free(idx);
+    if (rc == 0) {
+        reduction_costs(&model);
+        rc = mpchar__model_findings(&model, err);
+    }
+    if (rc != 0) {
+        mpchar_model_free(&model);
+        return -1;
+    }
+    *model_p = model;
+    return 0;
+}

@@ -1,0 +1,100 @@
+/* Metrics derived from model parameters (seed 000 Section 3, seed 001
+ * Section 2.1): asymptotic bandwidth Bw_as = 1/tb, start-up throughput
+ * pi0 = 1/t0, half-peak length n_1/2 = t0/tb; for collectives the
+ * aggregated metrics f(p)*Bw_as(p) and f(p)*pi0(p) with the aggregation
+ * factor f(p) of seed 000, their peaks over p, and n_1/2^mag, the least
+ * n_1/2(p). */
+#include <ctype.h>
+#include <math.h>
+#include <string.h>
+#include <strings.h>
+
+#include "model_internal.h"
+
+static const char *const p2p_patterns[] = {
+    "pingpong", "pingping", "stream", "bistream", "send",
+};
+
+bool mpchar_pattern_is_p2p(const char *pattern)
+{
+    for (size_t i = 0; i < sizeof p2p_patterns / sizeof p2p_patterns[0]; i++)
+        if (strcasecmp(pattern, p2p_patterns[i]) == 0)
+            return true;
+    return false;
+}
+
+typedef enum agg { AGG_PM1, AGG_PM1_OVER_P, AGG_2PM1, AGG_P2M1_OVER_P } agg;
+
+static const struct {
+    const char *name;
+    agg kind;
+} factors[] = {
+    {"barrier", AGG_PM1},          {"bcast", AGG_PM1},
+    {"alltoall", AGG_PM1},         {"reduce", AGG_PM1},
+    {"scan", AGG_PM1},             {"scatter", AGG_PM1_OVER_P},
+    {"gather", AGG_PM1_OVER_P},    {"allreduce", AGG_2PM1},
+    {"allgather", AGG_P2M1_OVER_P}, {"reduce_scatter", AGG_P2M1_OVER_P},
+};
+
+double mpchar_aggregation_factor(const char *pattern, long p)
+{
+    double q = (double)p;
+    for (size_t i = 0; i < sizeof factors / sizeof factors[0]; i++) {
+        if (strcasecmp(pattern, factors[i].name) != 0)
+            continue;
+        switch (factors[i].kind) {
+        case AGG_PM1: return q - 1.0;
+        case AGG_PM1_OVER_P: return (q - 1.0) / q;
+        case AGG_2PM1: return 2.0 * (q - 1.0);
+        case AGG_P2M1_OVER_P: return (q * q - 1.0) / q;
+        }
+    }
+    return 1.0;
+}
+
+void mpchar_metrics_compute(double t0_us, double tb_us_per_byte,
+                            mpchar_metrics *out)
+{
+    out->bw_as_MB_per_s = tb_us_per_byte > 0.0 ? 1.0 / tb_us_per_byte : NAN;
+    out->pi0_per_s = t0_us > 0.0 ? 1e6 / t0_us : NAN;
+    out->n_half_bytes =
+        t0_us > 0.0 && tb_us_per_byte > 0.0 ? t0_us / tb_us_per_byte : NAN;
+}
+
+int mpchar_entry_peaks(const mpchar_entry *e, mpchar_family f,
+                       const long *ps, size_t nps, mpchar_peaks *out,
+                       mpchar_error *err)
+{
+    mpchar_peaks pk = {NAN, NAN, 0, 0, NAN, 0};
+    size_t count = ps ? nps : e->nfits;
+    for (size_t i = 0; i < count; i++) {
+        long p = ps ? ps[i] : e->fits[i].p;
+        double t0, tb;
+        if (mpchar_entry_t0_tb(e, f, p, &t0, &tb, err) != 0) {
+            if (!ps)
+                continue; /* a p whose family did not fit */
+            return -1;
+        }
+        double fp = mpchar_aggregation_factor(e->pattern, p);
+        mpchar_metrics m;
+        mpchar_metrics_compute(t0, tb, &m);
+        if (isfinite(m.pi0_per_s) &&
+            (isnan(pk.pi0_pag_per_s) || fp * m.pi0_per_s > pk.pi0_pag_per_s)) {
+            pk.pi0_pag_per_s = fp * m.pi0_per_s;
+            pk.pi0_pag_p = p;
+        }
+        if (isfinite(m.bw_as_MB_per_s) &&
+            (isnan(pk.bw_pag_MB_per_s) ||
+             fp * m.bw_as_MB_per_s > pk.bw_pag_MB_per_s)) {
+            pk.bw_pag_MB_per_s = fp * m.bw_as_MB_per_s;
+            pk.bw_pag_p = p;
+        }
+        if (isfinite(m.n_half_bytes) &&
+            (isnan(pk.n_half_mag_bytes) || m.n_half_bytes < pk.n_half_mag_bytes)) {
+            pk.n_half_mag_bytes = m.n_half_bytes;
+            pk.n_half_mag_p = p;
+        }
+    }
+    *out = pk;
+    return 0;
+}

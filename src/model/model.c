@@ -1,0 +1,128 @@
+/* The model object: names of families and findings, default options,
+ * building and freeing a model.  Fitting is in fit.c, evaluation in
+ * predict.c, the file format in model_json_*.c. */
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "model_internal.h"
+
+static const char *const family_names[] = {
+#define XX(id, name) name,
+    MPCHAR_FAMILY_MAP(XX)
+#undef XX
+};
+
+const char *mpchar_family_name(mpchar_family f)
+{
+    if (f == MPCHAR_FAMILY_BEST)
+        return "best";
+    return f >= 0 && f < MPCHAR_FAMILY_COUNT ? family_names[f] : "?";
+}
+
+int mpchar_family_parse(const char *text, mpchar_family *f_p,
+                        mpchar_error *err)
+{
+    if (strcmp(text, "best") == 0) {
+        *f_p = MPCHAR_FAMILY_BEST;
+        return 0;
+    }
+    for (int f = 0; f < MPCHAR_FAMILY_COUNT; f++) {
+        if (strcmp(text, family_names[f]) == 0) {
+            *f_p = (mpchar_family)f;
+            return 0;
+        }
+    }
+    return mpchar_error_set(err, "unknown model family '%.40s' (expected "
+                            "hockney, ti, piecewise or best)", text);
+}
+
+const char *mpchar_finding_kind_name(mpchar_finding_kind k)
+{
+    static const char *const names[] = {
+        "complexity", "protocol-switch", "not-fitted", "oversubscribed",
+    };
+    return k >= 0 && k <= MPCHAR_FINDING_OVERSUBSCRIBED ? names[k] : "?";
+}
+
+void mpchar_fit_options_default(mpchar_fit_options *opt)
+{
+    opt->stat = MPCHAR_STAT_MIN;
+    opt->weighting = MPCHAR_WEIGHT_RELATIVE;
+    opt->robust = false;
+    opt->include_oversubscribed = false;
+    opt->max_segments = MPCHAR_MAX_SEGMENTS;
+}
+
+void mpchar__strlcpy(char *dst, const char *src, size_t len)
+{
+    if (len == 0)
+        return;
+    size_t n = strlen(src);
+    if (n >= len)
+        n = len - 1;
+    memcpy(dst, src, n);
+    dst[n] = '\0';
+}
+
+void mpchar__entry_label(const mpchar_entry *e, char *buf, size_t len)
+{
+    snprintf(buf, len, "%s %s%s%s%s%s", e->library, e->pattern,
+             strcmp(e->variant, "-") ? "/" : "",
+             strcmp(e->variant, "-") ? e->variant : "",
+             strcmp(e->op, "-") ? " op=" : "", strcmp(e->op, "-") ? e->op : "");
+}
+
+void mpchar_model_free(mpchar_model *model)
+{
+    if (!model)
+        return;
+    for (size_t i = 0; i < model->nentries; i++)
+        free(model->entries[i].fits);
+    free(model->entries);
+    free(model->findings);
+    memset(model, 0, sizeof *model);
+}
+
+int mpchar_model_add_entry(mpchar_model *model, const mpchar_entry *e,
+                           mpchar_error *err)
+{
+    mpchar_entry *grown = realloc(model->entries,
+                                  (model->nentries + 1) * sizeof *grown);
+    if (!grown)
+        return mpchar_error_set(err, "out of memory adding a model entry");
+    model->entries = grown;
+    mpchar_entry *dst = &grown[model->nentries];
+    *dst = *e;
+    dst->fits = NULL;
+    if (e->nfits) {
+        dst->fits = malloc(e->nfits * sizeof *dst->fits);
+        if (!dst->fits)
+            return mpchar_error_set(err, "out of memory adding a model entry");
+        memcpy(dst->fits, e->fits, e->nfits * sizeof *dst->fits);
+    }
+    model->nentries++;
+    return 0;
+}
+
+int mpchar__model_add_finding(mpchar_model *model, mpchar_finding_kind kind,
+                              const char *library, const char *pattern,
+                              const char *fmt, ...)
+{
+    mpchar_finding *grown = realloc(model->findings,
+                                    (model->nfindings + 1) * sizeof *grown);
+    if (!grown)
+        return -1;
+    model->findings = grown;
+    mpchar_finding *f = &grown[model->nfindings++];
+    memset(f, 0, sizeof *f);
+    f->kind = kind;
+    mpchar__strlcpy(f->library, library, sizeof f->library);
+    mpchar__strlcpy(f->pattern, pattern, sizeof f->pattern);
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(f->text, sizeof f->text, fmt, ap);
+    va_end(ap);
+    return 0;
+}

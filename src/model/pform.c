@@ -1,0 +1,198 @@
+/* p-forms: the dependence of a model parameter on the number of processes.
+ *
+ * Fitting: each two-parameter form a + b*g(p) is an ordinary least-squares
+ * line in g(p).  The choice among forms uses the leave-one-p-out error
+ * (PRESS, sum of (e_i/(1-h_ii))^2, exact for linear least squares), which
+ * makes a two-parameter form beat the constant only when it predicts p it
+ * has not seen better.  Ties (log2 and ceil(log2) agree on powers of two)
+ * go to the earlier form in MPCHAR_PFORM_MAP. */
+#include <math.h>
+#include <stdio.h>
+#include <string.h>
+#include <strings.h>
+
+#include "mpchar/pform.h"
+
+static const char *const form_names[] = {
+#define XX(id, form, cls) form,
+    MPCHAR_PFORM_MAP(XX)
+#undef XX
+};
+
+static const mpchar_complexity form_classes[] = {
+    MPCHAR_O_1, MPCHAR_O_LOG_P, MPCHAR_O_LOG_P, MPCHAR_O_P,
+    MPCHAR_O_P_LOG_P, MPCHAR_O_P2, MPCHAR_O_UNKNOWN,
+};
+
+const char *mpchar_pform_kind_name(mpchar_pform_kind k)
+{
+    return k >= 0 && k < MPCHAR_PFORM_COUNT ? form_names[k] : "?";
+}
+
+int mpchar_pform_kind_parse(const char *text, mpchar_pform_kind *k_p,
+                            mpchar_error *err)
+{
+    for (int k = 0; k < MPCHAR_PFORM_COUNT; k++) {
+        if (strcmp(text, form_names[k]) == 0) {
+            *k_p = (mpchar_pform_kind)k;
+            return 0;
+        }
+    }
+    return mpchar_error_set(err, "unknown p-form '%.40s' (expected a, "
+                            "a+b*p, a+b*log2(p), a+b*ceil(log2(p)), "
+                            "a+b*p*log2(p), a+b*p^2 or expr)", text);
+}
+
+double mpchar_pform_basis(mpchar_pform_kind k, double p)
+{
+    switch (k) {
+    case MPCHAR_PFORM_CEIL_LOG2: return ceil(log2(p));
+    case MPCHAR_PFORM_LOG2: return log2(p);
+    case MPCHAR_PFORM_P: return p;
+    case MPCHAR_PFORM_P_LOG2: return p * log2(p);
+    case MPCHAR_PFORM_P2: return p * p;
+    default: return 0.0;
+    }
+}
+
+int mpchar_pform_eval(const mpchar_pform *f, double p, double *value_p,
+                      mpchar_error *err)
+{
+    if (f->kind == MPCHAR_PFORM_EXPR)
+        return mpchar_expr_eval(f->expr, p, value_p, err);
+    *value_p = f->a + f->b * mpchar_pform_basis(f->kind, p);
+    return 0;
+}
+
+/* Least-squares line y = a + b*g and its PRESS; INFINITY when g does not
+ * vary enough to leave any point out. */
+static double fit_form(mpchar_pform_kind k, const long *p, const double *y,
+                       size_t n, double *a_p, double *b_p)
+{
+    double gm = 0.0, ym = 0.0;
+    for (size_t i = 0; i < n; i++) {
+        gm += mpchar_pform_basis(k, (double)p[i]);
+        ym += y[i];
+    }
+    gm /= (double)n;
+    ym /= (double)n;
+    double sxx = 0.0, sxy = 0.0;
+    for (size_t i = 0; i < n; i++) {
+        double dg = mpchar_pform_basis(k, (double)p[i]) - gm;
+        sxx += dg * dg;
+        sxy += dg * (y[i] - ym);
+    }
+    double b = k == MPCHAR_PFORM_CONST ? 0.0 : sxy / sxx;
+    if (k != MPCHAR_PFORM_CONST && !(sxx > 1e-12 * (1.0 + gm * gm)))
+        return INFINITY;
+    double a = ym - b * gm, press = 0.0;
+    for (size_t i = 0; i < n; i++) {
+        double dg = mpchar_pform_basis(k, (double)p[i]) - gm;
+        double h = 1.0 / (double)n +
+                   (k == MPCHAR_PFORM_CONST ? 0.0 : dg * dg / sxx);
+        if (h > 1.0 - 1e-9)
+            return INFINITY;
+        double e = (y[i] - a - b * mpchar_pform_basis(k, (double)p[i])) /
+                   (1.0 - h);
+        press += e * e;
+    }
+    *a_p = a;
+    *b_p = b;
+    return press;
+}
+
+int mpchar_pform_fit(const long *p, const double *y, size_t count,
+                     mpchar_pform *out, mpchar_error *err)
+{
+    if (count == 0)
+        return mpchar_error_set(err, "p-form: no values to fit");
+    for (size_t i = 0; i < count; i++) {
+        if (p[i] < 1 || !isfinite(y[i]))
+            return mpchar_error_set(err, "p-form: invalid value at p = %ld",
+                                    p[i]);
+    }
+    mpchar_pform f = {.kind = MPCHAR_PFORM_CONST, .p_min = p[0],
+                      .p_max = p[0], .np = count};
+    for (size_t i = 0; i < count; i++) {
+        f.p_min = p[i] < f.p_min ? p[i] : f.p_min;
+        f.p_max = p[i] > f.p_max ? p[i] : f.p_max;
+    }
+    if (count == 1) {
+        f.a = y[0];
+    } else if (count == 2) {
+        double g0 = log2((double)p[0]), g1 = log2((double)p[1]);
+        if (g0 == g1)
+            return mpchar_error_set(err, "p-form: p = %ld given twice", p[0]);
+        f.kind = MPCHAR_PFORM_LOG2;
+        f.b = (y[1] - y[0]) / (g1 - g0);
+        f.a = y[0] - f.b * g0;
+    } else {
+        double best = INFINITY;
+        for (int k = 0; k < MPCHAR_PFORM_EXPR; k++) {
+            double a, b, press = fit_form((mpchar_pform_kind)k, p, y, count,
+                                          &a, &b);
+            if (press < best * (1.0 - 1e-9) - 1e-300) {
+                best = press;
+                f.kind = (mpchar_pform_kind)k;
+                f.a = a;
+                f.b = b;
+            }
+        }
+        if (!isfinite(best))
+            return mpchar_error_set(err, "p-form: no form fits");
+    }
+    *out = f;
+    return 0;
+}
+
+static void fmt_num(double v, int sig, char *buf, size_t len)
+{
+    snprintf(buf, len, "%.*g", sig, v);
+}
+
+void mpchar_pform_format(const mpchar_pform *f, double scale, int sig,
+                         char *buf, size_t len)
+{
+    static const char *const basis_text[] = {
+        "", "\u2308lp\u2309", "lp", "p", "p\u00b7lp", "p\u00b2", "",
+    };
+    if (f->kind == MPCHAR_PFORM_EXPR) {
+        if (scale == 1.0)
+            snprintf(buf, len, "%s", f->expr);
+        else
+            snprintf(buf, len, "%g*(%s)", scale, f->expr);
+        return;
+    }
+    char a[40], b[40];
+    fmt_num(f->a * scale, sig, a, sizeof a);
+    if (f->kind == MPCHAR_PFORM_CONST) {
+        snprintf(buf, len, "%s", a);
+        return;
+    }
+    double bv = f->b * scale;
+    fmt_num(fabs(bv), sig, b, sizeof b);
+    const char *basis = basis_text[f->kind];
+    if (strcmp(b, "1") == 0)
+        b[0] = '\0';
+    if (f->a * scale == 0.0)
+        snprintf(buf, len, "%s%s%s", bv < 0 ? "-" : "", b, basis);
+    else
+        snprintf(buf, len, "%s %c %s%s", a, bv < 0 ? '-' : '+', b, basis);
+}
+
+mpchar_complexity mpchar_pform_complexity(const mpchar_pform *f)
+{
+    if (f->kind == MPCHAR_PFORM_EXPR)
+        return MPCHAR_O_UNKNOWN;
+    if (f->kind == MPCHAR_PFORM_CONST || !(f->b > 0.0))
+        return MPCHAR_O_1;
+    return form_classes[f->kind];
+}
+
+const char *mpchar_complexity_name(mpchar_complexity c)
+{
+    static const char *const names[] = {
+        "O(1)", "O(log p)", "O(p)", "O(p log p)", "O(p^2)", "unknown",
+    };
+    return c >= 0 && c <= MPCHAR_O_UNKNOWN ? names[c] : "unknown";
+}

@@ -1,0 +1,345 @@
+/* Prediction: T(n, p) of an entry with one model family, with its terms
+ * (start-up, transfer, the t_i term) and flags for extrapolation.
+ *
+ * At a measured p the fit of that p is used as it is; at any other p the
+ * parameters come from their p-forms.  "best" is the family with the
+ * lowest validation error at that p, or, at an unmeasured p, the lowest
+ * mean validation error over the measured p among families with p-forms. */
+#include <math.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "model_internal.h"
+
+static const mpchar_pfit *fit_at(const mpchar_entry *e, long p)
+{
+    for (size_t i = 0; i < e->nfits; i++)
+        if (e->fits[i].p == p)
+            return &e->fits[i];
+    return NULL;
+}
+
+/* Family with the lowest mean validation error among those with p-forms. */
+static int best_pform_family(const mpchar_entry *e)
+{
+    int best = -1;
+    double best_err = INFINITY;
+    for (int f = 0; f < MPCHAR_FAMILY_COUNT; f++) {
+        if (!e->pf.ok[f])
+            continue;
+        double sum = 0.0;
+        size_t n = 0;
+        for (size_t i = 0; i < e->nfits; i++) {
+            const mpchar_accuracy *a = &e->fits[i].acc[f];
+            double v = a->val_count ? a->val_err : a->fit_err;
+            if (e->fits[i].ok[f] && isfinite(v)) {
+                sum += v;
+                n++;
+            }
+        }
+        double m = n ? sum / (double)n : 1e300;
+        if (best < 0 || m < best_err) {
+            best = f;
+            best_err = m;
+        }
+    }
+    return best;
+}
+
+static int eval_pf(const mpchar_pform *f, long p, double *v, mpchar_error *err)
+{
+    return mpchar_pform_eval(f, (double)p, v, err);
+}
+
+/* A one-p fit built from the p-forms of family fam. */
+static int pfit_from_pforms(const mpchar_entry *e, int fam, long p,
+                            mpchar_pfit *out, mpchar_error *err)
+{
+    const mpchar_pforms *pf = &e->pf;
+    memset(out, 0, sizeof *out);
+    out->p = p;
+    out->ok[fam] = true;
+    if (fam == MPCHAR_FAMILY_HOCKNEY)
+        return eval_pf(&pf->hockney_ts, p, &out->hockney.ts_us, err) ||
+               eval_pf(&pf->hockney_tb, p, &out->hockney.tb_us_per_byte, err);
+    if (fam == MPCHAR_FAMILY_TI)
+        return eval_pf(&pf->ti_t0, p, &out->ti.t0_us, err) ||
+               eval_pf(&pf->ti_ti, p, &out->ti.ti_us, err) ||
+               eval_pf(&pf->ti_tb, p, &out->ti.tb_us_per_byte, err);
+    out->pw.count = pf->pw_count;
+    for (int k = 0; k < pf->pw_count; k++) {
+        mpchar_segment *s = &out->pw.seg[k];
+        if (eval_pf(&pf->pw_ts[k], p, &s->ts_us, err) ||
+            eval_pf(&pf->pw_tb[k], p, &s->tb_us_per_byte, err))
+            return -1;
+        s->n_lo_bytes = 0.0;
+        if (k > 0) {
+            if (eval_pf(&pf->pw_break[k], p, &s->n_lo_bytes, err))
+                return -1;
+            if (s->n_lo_bytes < out->pw.seg[k - 1].n_lo_bytes)
+                s->n_lo_bytes = out->pw.seg[k - 1].n_lo_bytes;
+        }
+    }
+    return 0;
+}
+
+/* The fit and family to use for (family, p). */
+static int resolve(const mpchar_entry *e, mpchar_family family, long p,
+                   mpchar_pfit *tmp, const mpchar_pfit **fit_p, int *fam_p,
+                   bool *from_pforms_p, mpchar_error *err)
+{
+    char label[160];
+    mpchar__entry_label(e, label, sizeof label);
+    const mpchar_pfit *f = fit_at(e, p);
+    int fam = family;
+    if (f && (family == MPCHAR_FAMILY_BEST ? f->best >= 0 : f->ok[family])) {
+        *fit_p = f;
+        *fam_p = family == MPCHAR_FAMILY_BEST ? f->best : family;
+        *from_pforms_p = false;
+        return 0;
+    }
+    if (family == MPCHAR_FAMILY_BEST)
+        fam = best_pform_family(e);
+    if (fam < 0 || !e->pf.ok[fam])
+        return mpchar_error_set(err, "%s: no %s model for p = %ld%s%s", label,
+                                family == MPCHAR_FAMILY_BEST
+                                    ? "fitted"
+                                    : mpchar_family_name(family),
+                                p, f && family >= 0 ? ": " : "",
+                                f && family >= 0 ? f->why[family] : "");
+    if (pfit_from_pforms(e, fam, p, tmp, err) != 0)
+        return mpchar_error_prefix(err, "%s", label);
+    *fit_p = tmp;
+    *fam_p = fam;
+    *from_pforms_p = true;
+    return 0;
+}
+
+int mpchar_entry_t0_tb(const mpchar_entry *e, mpchar_family f, long p,
+                       double *t0_us_p, double *tb_us_per_byte_p,
+                       mpchar_error *err)
+{
+    mpchar_pfit tmp;
+    const mpchar_pfit *fit;
+    int fam;
+    bool from_pf;
+    if (resolve(e, f, p, &tmp, &fit, &fam, &from_pf, err) != 0)
+        return -1;
+    switch (fam) {
+    case MPCHAR_FAMILY_HOCKNEY:
+        *t0_us_p = fit->hockney.ts_us;
+        *tb_us_per_byte_p = fit->hockney.tb_us_per_byte;
+        break;
+    case MPCHAR_FAMILY_TI:
+        *t0_us_p = fit->ti.t0_us;
+        *tb_us_per_byte_p = fit->ti.tb_us_per_byte;
+        break;
+    default:
+        *t0_us_p = fit->pw.seg[0].ts_us;
+        *tb_us_per_byte_p = fit->pw.seg[fit->pw.count - 1].tb_us_per_byte;
+        break;
+    }
+    return 0;
+}
+
+double mpchar__family_eval(const mpchar_pfit *f, mpchar_family fam, double n)
+{
+    switch (fam) {
+    case MPCHAR_FAMILY_HOCKNEY: return mpchar_hockney_eval(&f->hockney, n);
+    case MPCHAR_FAMILY_TI: return mpchar_ti_eval(&f->ti, n);
+    default: return mpchar_piecewise_eval(&f->pw, n);
+    }
+}
+
+static void fill_terms(const mpchar_pfit *f, int fam, double n,
+                       mpchar_prediction *out)
+{
+    out->ti_us = NAN;
+    out->segment = -1;
+    out->extra_us = 0.0;
+    if (fam == MPCHAR_FAMILY_HOCKNEY) {
+        out->ts_us = f->hockney.ts_us;
+        out->tb_us_per_byte = f->hockney.tb_us_per_byte;
+    } else if (fam == MPCHAR_FAMILY_TI) {
+        out->ts_us = f->ti.t0_us;
+        out->tb_us_per_byte = f->ti.tb_us_per_byte;
+        out->ti_us = f->ti.ti_us;
+        out->extra_us = mpchar_ti_eval(&f->ti, n) - f->ti.t0_us -
+                        f->ti.tb_us_per_byte * n;
+    } else {
+        int k = 0;
+        while (k + 1 < f->pw.count && n >= f->pw.seg[k + 1].n_lo_bytes)
+            k++;
+        out->segment = k;
+        out->ts_us = f->pw.seg[k].ts_us;
+        out->tb_us_per_byte = f->pw.seg[k].tb_us_per_byte;
+    }
+    out->startup_us = out->ts_us;
+    out->transfer_us = out->tb_us_per_byte * n;
+    out->t_us = mpchar__family_eval(f, (mpchar_family)fam, n);
+}
+
+static void p_range(const mpchar_entry *e, long *lo, long *hi)
+{
+    *lo = 0;
+    *hi = 0;
+    for (size_t i = 0; i < e->nfits; i++) {
+        if (*lo == 0 || e->fits[i].p < *lo)
+            *lo = e->fits[i].p;
+        if (e->fits[i].p > *hi)
+            *hi = e->fits[i].p;
+    }
+    if (e->nfits == 0) {
+        const mpchar_pform *f = &e->pf.hockney_ts;
+        if (!e->pf.ok[MPCHAR_FAMILY_HOCKNEY])
+            f = e->pf.ok[MPCHAR_FAMILY_TI] ? &e->pf.ti_t0 : &e->pf.pw_ts[0];
+        *lo = f->p_min;
+        *hi = f->p_max;
+    }
+}
+
+int mpchar_entry_predict(const mpchar_entry *e, mpchar_family family,
+                         double n_bytes, long p, mpchar_prediction *out,
+                         mpchar_error *err)
+{
+    char label[160];
+    mpchar__entry_label(e, label, sizeof label);
+    if (!(n_bytes >= 0.0) || !isfinite(n_bytes))
+        return mpchar_error_set(err, "%s: n must be a number of bytes >= 0",
+                                label);
+    if (p < 1)
+        return mpchar_error_set(err, "%s: p must be >= 1", label);
+    if (e->kind == MPCHAR_KIND_P2P && p != 2)
+        return mpchar_error_set(err, "%s: point-to-point patterns run on "
+                                "p = 2, not %ld", label, p);
+    mpchar_pfit tmp;
+    const mpchar_pfit *fit;
+    int fam;
+    bool from_pf;
+    if (resolve(e, family, p, &tmp, &fit, &fam, &from_pf, err) != 0)
+        return -1;
+    mpchar_prediction pr;
+    memset(&pr, 0, sizeof pr);
+    pr.entry = e;
+    pr.family = (mpchar_family)fam;
+    pr.from_pforms = from_pf;
+    fill_terms(fit, fam, n_bytes, &pr);
+    long plo, phi;
+    p_range(e, &plo, &phi);
+    pr.extrapolated_p = plo > 0 && (p < plo || p > phi);
+    double nlo = INFINITY, nhi = -INFINITY;
+    for (size_t i = 0; i < e->nfits; i++) {
+        const mpchar_pfit *f = &e->fits[i];
+        if (!from_pf && f != fit)
+            continue;
+        nlo = fmin(nlo, f->n_min_bytes);
+        nhi = fmax(nhi, f->n_max_bytes);
+    }
+    pr.extrapolated_n = nlo <= nhi && (n_bytes < nlo || n_bytes > nhi);
+    pr.oversubscribed = from_pf ? e->oversubscribed : fit->oversubscribed;
+    if (!isfinite(pr.t_us))
+        return mpchar_error_set(err, "%s: the %s model gives no finite time "
+                                "at n = %g, p = %ld", label,
+                                mpchar_family_name(pr.family), n_bytes, p);
+    *out = pr;
+    return 0;
+}
+
+static void list_names(const mpchar_model *m, size_t field, const char *lib,
+                       const char *pat, char *buf, size_t len)
+{
+    size_t pos = 0;
+    buf[0] = '\0';
+    for (size_t i = 0; i < m->nentries && pos + 1 < len; i++) {
+        const mpchar_entry *e = &m->entries[i];
+        if ((lib && strcmp(e->library, lib)) || (pat && strcmp(e->pattern, pat)))
+            continue;
+        const char *name = (const char *)e + field;
+        int dup = 0;
+        for (size_t j = 0; j < i && !dup; j++) {
+            const mpchar_entry *o = &m->entries[j];
+            dup = (!lib || !strcmp(o->library, lib)) &&
+                  (!pat || !strcmp(o->pattern, pat)) &&
+                  !strcmp((const char *)o + field, name);
+        }
+        if (!dup) {
+            int w = snprintf(buf + pos, len - pos, "%s%s", pos ? ", " : "",
+                             name);
+            if (w < 0 || (size_t)w >= len - pos)
+                break;
+            pos += (size_t)w;
+        }
+    }
+}
+
+/* Narrows by one name field: the given name, or when absent "-", the only
+ * one, or (for op) "sum". */
+static int pick(const mpchar_model *m, const char *lib, const char *pat,
+                size_t field, const char *want, const char *what,
+                const char **out, mpchar_error *err)
+{
+    char names[512];
+    list_names(m, field, lib, pat, names, sizeof names);
+    if (want) {
+        for (size_t i = 0; i < m->nentries; i++) {
+            const mpchar_entry *e = &m->entries[i];
+            if ((!lib || !strcmp(e->library, lib)) &&
+                (!pat || !strcmp(e->pattern, pat)) &&
+                !strcmp((const char *)e + field, want)) {
+                *out = (const char *)e + field;
+                return 0;
+            }
+        }
+        return mpchar_error_set(err, "unknown %s '%.40s'%s%s (the model has: "
+                                "%s)", what, want, pat ? " for " : "",
+                                pat ? pat : "", names[0] ? names : "none");
+    }
+    const char *prefer[] = {"-", !strcmp(what, "op") ? "sum" : "-"};
+    for (int k = 0; k < 2; k++) {
+        if (pick(m, lib, pat, field, prefer[k], what, out, NULL) == 0)
+            return 0;
+    }
+    if (names[0] && !strchr(names, ','))
+        return pick(m, lib, pat, field, names, what, out, err);
+    return mpchar_error_set(err, "several %ss for %s %s (%s): choose one with "
+                            "--%s", what, lib, pat, names, what);
+}
+
+const mpchar_entry *mpchar_model_find(const mpchar_model *model,
+                                      const char *library, const char *pattern,
+                                      const char *variant, const char *op,
+                                      mpchar_error *err)
+{
+    const char *v, *o;
+    if (pick(model, NULL, NULL, offsetof(mpchar_entry, library), library,
+             "library", &library, err) ||
+        pick(model, library, NULL, offsetof(mpchar_entry, pattern), pattern,
+             "pattern", &pattern, err) ||
+        pick(model, library, pattern, offsetof(mpchar_entry, variant), variant,
+             "variant", &v, err) ||
+        pick(model, library, pattern, offsetof(mpchar_entry, op), op, "op",
+             &o, err))
+        return NULL;
+    for (size_t i = 0; i < model->nentries; i++) {
+        const mpchar_entry *e = &model->entries[i];
+        if (!strcmp(e->library, library) && !strcmp(e->pattern, pattern) &&
+            !strcmp(e->variant, v) && !strcmp(e->op, o))
+            return e;
+    }
+    mpchar_error_set(err, "no model for library '%s' pattern '%s' variant "
+                     "'%s' op '%s'", library, pattern, v, o);
+    return NULL;
+}
+
+int mpchar_model_predict(const mpchar_model *model, const mpchar_query *q,
+                         mpchar_prediction *out, mpchar_error *err)
+{
+    if (!q->library || !q->pattern)
+        return mpchar_error_set(err, "prediction needs a library and a "
+                                "pattern");
+    const mpchar_entry *e = mpchar_model_find(model, q->library, q->pattern,
+                                              q->variant, q->op, err);
+    if (!e)
+        return -1;
+    return mpchar_entry_predict(e, q->family, q->n_bytes, q->p, out, err);
+}

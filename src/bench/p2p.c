@@ -127,9 +127,17 @@ static void prepare_pingpong(bench_ctx *c)
         prepare_rsend(c);
 }
 
+/* Receive slot of message b: ready mode pre-posts a batch of receives,
+ * each needing its own buffer; the other modes reuse one. */
+static unsigned char *slot_of(const bench_ctx *c, const char *v, long b)
+{
+    return strcmp(v, "rsend") == 0 ? c->rbuf + (size_t)b * c->count
+                                   : c->rbuf;
+}
+
 static void ping(bench_ctx *c, const char *v, long b)
 {
-    unsigned char *slot = c->rbuf + (size_t)b * c->count;
+    unsigned char *slot = slot_of(c, v, b);
     if (strcmp(v, "send") == 0) {
         MPI_Send(c->sbuf, count(c), MPI_BYTE, 1, TAG_DATA, c->comm);
     } else if (strcmp(v, "ssend") == 0) {
@@ -156,7 +164,7 @@ static void ping(bench_ctx *c, const char *v, long b)
  * directions. */
 static void pong(bench_ctx *c, const char *v, long b)
 {
-    unsigned char *slot = c->rbuf + (size_t)b * c->count;
+    unsigned char *slot = slot_of(c, v, b);
     if (strcmp(v, "rsend") == 0) {
         MPI_Wait(&c->reqs[b], MPI_STATUS_IGNORE);
         MPI_Rsend(slot, count(c), MPI_BYTE, 0, TAG_DATA, c->comm);

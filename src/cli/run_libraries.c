@@ -1,0 +1,247 @@
+/* The MPI libraries `mpchar run` can launch: those mpchar-bench was built
+ * for (flavors.c, generated at configure time) whose program sits beside
+ * the mpchar executable, and the command line that launches each: Open
+ * MPI's mpirun and MPICH's Hydra take different options, the built-in
+ * runtime has mpchar-exec, and on clusters a user template such as
+ * "srun -n {p}" replaces them all. */
+#include <limits.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+#include <wordexp.h>
+
+#include "flavors.h"
+#include "run.h"
+
+static int self_dir(char *buf, size_t len, mpchar_error *err)
+{
+    ssize_t n = readlink("/proc/self/exe", buf, len - 1);
+    if (n <= 0)
+        return mpchar_error_set(err, "cannot find the mpchar executable's "
+                                "directory");
+    buf[n] = '\0';
+    char *slash = strrchr(buf, '/');
+    if (slash)
+        *slash = '\0';
+    return 0;
+}
+
+static const mpchar_flavor *find_flavor(const char *name)
+{
+    for (const mpchar_flavor *f = mpchar_flavors; f->name; f++)
+        if (strcmp(f->name, name) == 0)
+            return f;
+    return NULL;
+}
+
+static void list_flavors(char *buf, size_t len)
+{
+    buf[0] = '\0';
+    for (const mpchar_flavor *f = mpchar_flavors; f->name; f++) {
+        if (buf[0])
+            strncat(buf, ", ", len - strlen(buf) - 1);
+        strncat(buf, f->name, len - strlen(buf) - 1);
+    }
+}
+
+static int add_library(run_library *libs, size_t *count, const char *dir,
+                       const char *name, mpchar_error *err)
+{
+    char known[256];
+    const mpchar_flavor *f = find_flavor(name);
+    list_flavors(known, sizeof known);
+    if (!f)
+        return mpchar_error_set(err, "--mpi: '%s' is not an MPI library "
+                                "this build knows (built for: %s)", name,
+                                known);
+    for (size_t i = 0; i < *count; i++)
+        if (strcmp(libs[i].name, name) == 0)
+            return 0;
+    run_library *lib = &libs[*count];
+    snprintf(lib->name, sizeof lib->name, "%s", name);
+    snprintf(lib->bench, sizeof lib->bench, "%s/mpchar-bench-%s", dir, name);
+    snprintf(lib->launcher, sizeof lib->launcher, "%s", f->launcher);
+    if (access(lib->bench, X_OK) != 0)
+        return mpchar_error_set(err, "MPI library '%s': %s is missing; "
+                                "rebuild mpchar", name, lib->bench);
+    if (access(lib->launcher, X_OK) != 0)
+        return mpchar_error_set(err, "MPI library '%s': its launcher %s is "
+                                "missing; run scripts/setup.sh", name,
+                                lib->launcher);
+    (*count)++;
+    return 0;
+}
+
+int run_libraries_resolve(const char *spec, run_library **libs_p,
+                          size_t *count_p, mpchar_error *err)
+{
+    char dir[PATH_MAX], copy[256];
+    size_t nflavors = 0, count = 0;
+    if (self_dir(dir, sizeof dir, err) != 0)
+        return -1;
+    for (const mpchar_flavor *f = mpchar_flavors; f->name; f++)
+        nflavors++;
+    run_library *libs = calloc(nflavors + 1, sizeof *libs);
+    if (!libs)
+        return mpchar_error_set(err, "out of memory");
+    snprintf(copy, sizeof copy, "%s", spec);
+    int rc = 0;
+    if (strcmp(spec, "all") == 0) {
+        for (const mpchar_flavor *f = mpchar_flavors; f->name && !rc; f++)
+            rc = add_library(libs, &count, dir, f->name, err);
+    } else {
+        for (char *t = strtok(copy, ","); t && !rc; t = strtok(NULL, ","))
+            rc = add_library(libs, &count, dir, t, err);
+    }
+    if (rc == 0 && count == 0)
+        rc = mpchar_error_set(err, "--mpi: no library named");
+    if (rc != 0) {
+        free(libs);
+        return -1;
+    }
+    *libs_p = libs;
+    *count_p = count;
+    return 0;
+}
+
+/* ---- command lines ---------------------------------------------------- */
+
+typedef struct argv_builder {
+    char **argv;
+    size_t count, cap;
+    int failed;
+} argv_builder;
+
+static void push(argv_builder *b, const char *arg)
+{
+    if (b->failed)
+        return;
+    if (b->count + 2 > b->cap) {
+        size_t cap = b->cap ? 2 * b->cap : 32;
+        char **grown = realloc(b->argv, cap * sizeof *grown);
+        if (!grown) {
+            b->failed = 1;
+            return;
+        }
+        b->argv = grown;
+        b->cap = cap;
+    }
+    b->argv[b->count] = strdup(arg);
+    if (!b->argv[b->count])
+        b->failed = 1;
+    else
+        b->argv[++b->count] = NULL;
+}
+
+void run_argv_free(char **argv)
+{
+    for (char **a = argv; a && *a; a++)
+        free(*a);
+    free(argv);
+}
+
+/* Replaces every {p} in word with the process count. */
+static void push_template_word(argv_builder *b, const char *word, long p)
+{
+    char out[1024], num[32];
+    size_t o = 0;
+    snprintf(num, sizeof num, "%ld", p);
+    for (const char *w = word; *w && o + 32 < sizeof out;) {
+        if (strncmp(w, "{p}", 3) == 0) {
+            o += (size_t)snprintf(out + o, sizeof out - o, "%s", num);
+            w += 3;
+        } else {
+            out[o++] = *w++;
+        }
+    }
+    out[o] = '\0';
+    push(b, out);
+}
+
+static int push_template(argv_builder *b, const char *tmpl, long p,
+                         mpchar_error *err)
+{
+    wordexp_t we;
+    if (wordexp(tmpl, &we, WRDE_NOCMD | WRDE_UNDEF) != 0)
+        return mpchar_error_set(err, "--launcher: cannot split '%s' into "
+                                "words (no command substitution or unset "
+                                "variables allowed)", tmpl);
+    if (we.we_wordc == 0) {
+        wordfree(&we);
+        return mpchar_error_set(err, "--launcher: empty template");
+    }
+    for (size_t i = 0; i < we.we_wordc; i++)
+        push_template_word(b, we.we_wordv[i], p);
+    wordfree(&we);
+    return 0;
+}
+
+static void push_openmpi(argv_builder *b, const run_library *lib, long p,
+                         bool over)
+{
+    char num[32];
+    snprintf(num, sizeof num, "%ld", p);
+    push(b, lib->launcher);
+    if (geteuid() == 0)
+        push(b, "--allow-run-as-root");
+    push(b, "-n");
+    push(b, num);
+    push(b, "--bind-to");
+    push(b, over ? "none" : "core");
+    if (over) {
+        /* Waiting ranks then yield the CPU instead of spinning. */
+        push(b, "--oversubscribe");
+        push(b, "--mca");
+        push(b, "mpi_yield_when_idle");
+        push(b, "1");
+    }
+}
+
+static void push_hydra(argv_builder *b, const run_library *lib, long p,
+                       bool over)
+{
+    char num[32];
+    snprintf(num, sizeof num, "%ld", p);
+    push(b, lib->launcher);
+    push(b, "-n");
+    push(b, num);
+    if (!over) {
+        push(b, "-bind-to");
+        push(b, "core");
+    }
+}
+
+int run_launch_command(const run_library *lib, const run_options *opt,
+                       const mpchar_sysinfo *sys, long p,
+                       char *const *bench_args, char ***argv_p,
+                       mpchar_error *err)
+{
+    argv_builder b = {NULL, 0, 0, 0};
+    bool over = p > sys->cores;
+    if (opt->launcher[0]) {
+        if (push_template(&b, opt->launcher, p, err) != 0) {
+            run_argv_free(b.argv);
+            return -1;
+        }
+    } else if (strcmp(lib->name, "openmpi") == 0) {
+        push_openmpi(&b, lib, p, over);
+    } else if (strcmp(lib->name, "builtin") == 0) {
+        char num[32];
+        snprintf(num, sizeof num, "%ld", p);
+        push(&b, lib->launcher);
+        push(&b, "-n");
+        push(&b, num);
+    } else {
+        push_hydra(&b, lib, p, over);
+    }
+    push(&b, lib->bench);
+    for (char *const *a = bench_args; *a; a++)
+        push(&b, *a);
+    if (b.failed) {
+        run_argv_free(b.argv);
+        return mpchar_error_set(err, "out of memory");
+    }
+    *argv_p = b.argv;
+    return 0;
+}

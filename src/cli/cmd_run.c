@@ -259,7 +259,9 @@ static int make_dirs(const char *path, mpchar_error *err)
     return 0;
 }
 
-static int prepare_out_dir(run_state *st, bool resume, mpchar_error *err)
+/* Names the results directory (default results/<date>-<host>) and refuses
+ * to mix a new run into an old one. */
+static int choose_out_dir(run_state *st, bool resume, mpchar_error *err)
 {
     run_options *o = &st->opt;
     char path[4200];
@@ -277,18 +279,27 @@ static int prepare_out_dir(run_state *st, bool resume, mpchar_error *err)
         return mpchar_error_set(err, "%s already holds results: use "
                                 "--resume %s, or another --out", o->out,
                                 o->out);
-    if (make_dirs(o->out, err) != 0)
+    return 0;
+}
+
+/* Creates the directory and checks that no other run is writing to it
+ * (the benchmark holds the lock while it appends). */
+static int create_out_dir(const run_state *st, mpchar_error *err)
+{
+    const char *out = st->opt.out;
+    char path[4200];
+    if (make_dirs(out, err) != 0)
         return -1;
-    snprintf(path, sizeof path, "%s/.lock", o->out);
+    snprintf(path, sizeof path, "%s/.lock", out);
     int fd = open(path, O_RDWR | O_CREAT | O_CLOEXEC, 0644);
     if (fd < 0)
         return mpchar_error_set(err, "%s: results directory is not "
-                                "writable: %s", o->out, strerror(errno));
+                                "writable: %s", out, strerror(errno));
     int busy = flock(fd, LOCK_EX | LOCK_NB) != 0;
     close(fd);
     if (busy)
         return mpchar_error_set(err, "%s: another run is writing to this "
-                                "results directory", o->out);
+                                "results directory", out);
     return 0;
 }
 
@@ -391,10 +402,12 @@ static int count_plan(run_state *st, const run_library *lib, size_t *todo_p,
     int status;
     waitpid(pid, &status, 0);
     if (!WIFEXITED(status) || WEXITSTATUS(status) != 0) {
-        char *nl = strchr(cmd, '\n');
+        char *nl = strchr(cmd, '\n'), *msg = cmd;
         if (nl)
             *nl = '\0';
-        return mpchar_error_set(err, "%s", cmd[0] ? cmd : "the benchmark "
+        if (strncmp(msg, "mpchar-bench: ", 14) == 0)
+            msg += 14;
+        return mpchar_error_set(err, "%s", msg[0] ? msg : "the benchmark "
                                 "program could not plan the run");
     }
     uint64_t have = (uint64_t)sysconf(_SC_PHYS_PAGES) *
@@ -644,6 +657,21 @@ static void print_summary(const run_state *st, double elapsed)
 
 /* ---- the subcommand ---------------------------------------------------- */
 
+/* Builds every launch command once before anything runs, so that a bad
+ * --launcher template is reported up front. */
+static int check_launch_commands(const run_state *st, mpchar_error *err)
+{
+    char *none[] = {NULL};
+    for (size_t i = 0; i < st->nlibs; i++) {
+        char **argv;
+        if (run_launch_command(&st->libs[i], &st->opt, &st->sys, st->ps[0],
+                               none, &argv, err) != 0)
+            return -1;
+        run_argv_free(argv);
+    }
+    return 0;
+}
+
 static int setup_run(run_state *st, int argc, char **argv, int *exit_p)
 {
     parsed_args a;
@@ -672,7 +700,7 @@ static int setup_run(run_state *st, int argc, char **argv, int *exit_p)
     mpchar_sysinfo_read(&st->sys);
     if (resolve_process_counts(st, &err) != 0 ||
         run_libraries_resolve(st->opt.mpi, &st->libs, &st->nlibs, &err) ||
-        prepare_out_dir(st, a.resume != NULL, &err) != 0)
+        choose_out_dir(st, a.resume != NULL, &err) != 0)
         goto err_usage;
     for (size_t i = 0; i < st->nlibs; i++) {
         size_t todo = 0;
@@ -680,6 +708,9 @@ static int setup_run(run_state *st, int argc, char **argv, int *exit_p)
             goto err_usage;
         st->total += todo;
     }
+    if (check_launch_commands(st, &err) != 0 ||
+        create_out_dir(st, &err) != 0)
+        goto err_usage;
     return 0;
 err_usage:
     fprintf(stderr, "mpchar: %s\n", err.msg);

@@ -158,8 +158,7 @@ int mpchar_append_line(const char *path, const char *header, const char *text,
     if (lseek(fd, 0, SEEK_END) == 0)
         head_len = (size_t)snprintf(head, sizeof head, "%s\n", header);
     if (head_len >= sizeof head ||
-        write_both(fd, head, head_len, text, strlen(text)) != 0 ||
-        fsync(fd) != 0) {
+        write_both(fd, head, head_len, text, strlen(text)) != 0) {
         int e = errno;
         close(fd);
         return mpchar_error_set(err, "%s: write failed: %s", path,

@@ -1,0 +1,38 @@
+#!/usr/bin/env bash
+# Installs, idempotently, every Debian package mpchar needs to build, run
+# and test: compilers and CMake, Open MPI and MPICH side by side, GSL,
+# jansson, hwloc, cmocka, gnuplot, clang (sanitizers and fuzzing).
+# Run as root on Debian 12; a no-op when everything is present.
+set -euo pipefail
+
+packages=(
+  build-essential cmake pkg-config git
+  openmpi-bin libopenmpi-dev
+  mpich libmpich-dev
+  libgsl-dev libjansson-dev libhwloc-dev hwloc libcmocka-dev
+  gnuplot-nox
+  clang libclang-rt-14-dev
+  valgrind python3
+)
+
+missing=()
+for p in "${packages[@]}"; do
+  if ! dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed"; then
+    missing+=("$p")
+  fi
+done
+
+if [ ${#missing[@]} -eq 0 ]; then
+  echo "setup: all ${#packages[@]} packages present"
+  exit 0
+fi
+
+if [ "$(id -u)" -ne 0 ]; then
+  echo "setup: missing packages: ${missing[*]}; run as root (or with sudo)" >&2
+  exit 1
+fi
+
+echo "setup: installing ${missing[*]}"
+export DEBIAN_FRONTEND=noninteractive
+apt-get update -q
+apt-get install -y -q "${missing[@]}"

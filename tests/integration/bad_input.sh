@@ -1,0 +1,46 @@
+#!/usr/bin/env bash
+# Bad input to `mpchar run` and mpchar-bench: one clear line on stderr and
+# a non-zero exit, never a crash, a hang or silent garbage.
+source "$(dirname "$0")/lib.sh"
+M="$BIN/mpchar"
+expect_error "unknown subcommand" "'frobnicate' is not a command" "$M" frobnicate
+expect_error "unknown option" "--bogus" "$M" run --bogus
+expect_error "missing value" "--p" "$M" run --p
+expect_error "unknown pattern" "unknown pattern 'pingpang'" \
+  "$M" run --patterns pingpang --out "$WORK/a"
+expect_error "p below 2" "1 is out of range" "$M" run --p 1 --out "$WORK/b"
+expect_error "p above cores" "--oversubscribe" "$M" run --p $((CORES + 1)) --out "$WORK/c"
+expect_error "too many elements" "more than 2^31-1 elements" "$M" run --max-size 64G --p 2 --out "$WORK/e2"
+expect_error "bad size" "'12x' is not a size" "$M" run --max-size 12x --out "$WORK/d"
+expect_error "size beyond memory" "lower it" "$M" run --max-size 1G --p 2 --out "$WORK/e"
+expect_error "unwritable output" "cannot create" "$M" run --out /proc/mpchar-test/x
+expect_error "missing MPI library" "'nompi' is not an MPI library" \
+  "$M" run --mpi nompi --out "$WORK/f"
+expect_error "bad launcher template" "--launcher" \
+  "$M" run --launcher '$(reboot)' --p 2 --out "$WORK/g"
+expect_error "resume of a non-results directory" "meta.json" \
+  "$M" run --resume "$WORK"
+mkdir -p "$WORK/h"
+echo '{"schema": "something-else"}' > "$WORK/h/meta.json"
+expect_error "resume of a foreign meta.json" "field 'schema'" "$M" run --resume "$WORK/h"
+expect_error "resume with other options" "--resume takes no other options" \
+  "$M" run --resume "$WORK/h" --p 2
+
+# A results directory whose rows are damaged names the file, line, column.
+"$M" run --mpi openmpi --p 2 --patterns barrier --out "$WORK/i" >/dev/null 2>&1 \
+  || fail "small run failed"
+sed -i '2s/,false$/,maybe/' "$WORK/i/measurements.csv"
+expect_error "damaged measurements.csv" "measurements.csv:2: column 'oversubscribed'" \
+  "$M" run --resume "$WORK/i"
+expect_error "existing results without --resume" "--resume" \
+  "$M" run --mpi openmpi --p 2 --out "$WORK/i"
+
+B="$BIN/mpchar-bench-openmpi"
+expect_error "bench: unknown option" "--nope" "$B" --nope
+expect_error "bench: bad p" "--p" "$B" --p 0 --plan
+expect_error "bench: bad injection variable" "MPCHAR_BENCH_INJECT_HANG" \
+  env MPCHAR_BENCH_INJECT_HANG=nonsense "$B" --plan
+for d in a b c d e e2 f g; do
+  [ ! -e "$WORK/$d" ] || fail "a rejected run left $WORK/$d behind"
+done
+echo "all bad input rejected cleanly"

@@ -1,0 +1,144 @@
+#!/usr/bin/env python3
+"""Checks a results directory written by `mpchar run` for completeness and
+sanity: every point the benchmark planned is there exactly once, every row
+is well formed and plausible, oversubscribed points are marked exactly when
+p exceeds the cores, and meta.json describes the run.  Exits non-zero with
+one line per problem."""
+import argparse
+import csv
+import json
+import math
+import os
+import subprocess
+import sys
+
+COLUMNS = ("library,pattern,variant,op,datatype,p,n_bytes,set,reps,t_min_us,"
+           "t_median_us,t_mean_us,t_max_us,t_stddev_us,oversubscribed").split(",")
+
+
+def read_rows(path):
+    with open(path, newline="") as f:
+        reader = csv.reader(f)
+        header = next(reader)
+        if header[:len(COLUMNS)] != COLUMNS:
+            raise SystemExit(f"{path}: header {header} is not {COLUMNS}")
+        return [dict(zip(header, row)) for row in reader]
+
+
+def key_of(row):
+    return tuple(row[c] for c in COLUMNS[:8])
+
+
+def planned_keys(bench, plan_args):
+    out = subprocess.run([bench, "--plan"] + plan_args, check=True,
+                         capture_output=True, text=True).stdout
+    keys = set()
+    for line in out.splitlines():
+        if line.startswith("@@"):
+            continue
+        fields = line.split(",")
+        keys.add(tuple(fields[:8]))
+    return keys
+
+
+def check_row(row, cores, problems):
+    where = ",".join(key_of(row))
+    t = {c: float(row[c]) for c in COLUMNS[9:14]}
+    if not all(math.isfinite(v) and v >= 0 for v in t.values()):
+        problems.append(f"{where}: a time is negative or not finite")
+    if not t["t_min_us"] <= t["t_median_us"] <= t["t_max_us"]:
+        problems.append(f"{where}: min <= median <= max does not hold")
+    if int(row["reps"]) < 1:
+        problems.append(f"{where}: no repetitions")
+    over = row["oversubscribed"] == "true"
+    if over != (int(row["p"]) > cores):
+        problems.append(f"{where}: oversubscribed={row['oversubscribed']} "
+                        f"but p={row['p']} and {cores} cores")
+
+
+def check_growth(rows, problems):
+    """Moving more bytes costs more: the largest pingpong takes longer than
+    the empty one, per library."""
+    by_lib = {}
+    for r in rows:
+        if r["pattern"] == "pingpong" and r["variant"] == "send" \
+                and r["set"] == "fit":
+            by_lib.setdefault(r["library"], []).append(
+                (int(r["n_bytes"]), float(r["t_min_us"])))
+    for lib, pts in by_lib.items():
+        pts.sort()
+        if len(pts) >= 2 and not pts[-1][1] > pts[0][1]:
+            problems.append(f"{lib}: pingpong at {pts[-1][0]} B is not "
+                            f"slower than at {pts[0][0]} B")
+
+
+def check_meta(path, libraries, problems):
+    with open(path) as f:
+        meta = json.load(f)
+    if meta.get("schema") != "mpchar-meta/1":
+        problems.append("meta.json: schema")
+    if meta.get("status") != "complete":
+        problems.append(f"meta.json: status is {meta.get('status')}")
+    names = {lib["name"] for lib in meta.get("libraries", [])}
+    for lib in meta.get("libraries", []):
+        info = lib.get("info") or {}
+        if not info.get("mpi_library_version"):
+            problems.append(f"meta.json: {lib['name']}: no library version")
+    if names != set(libraries):
+        problems.append(f"meta.json: libraries {names} != {set(libraries)}")
+    for field in ("host", "options", "validation_seed", "launches"):
+        if field not in meta:
+            problems.append(f"meta.json: no {field}")
+    return meta
+
+
+def main():
+    ap = argparse.ArgumentParser()
+    ap.add_argument("dir")
+    ap.add_argument("--bin", required=True)
+    ap.add_argument("--libraries", required=True)
+    ap.add_argument("--allow-failed", default="",
+                    help="pattern:n_bytes expected in failed.csv")
+    ap.add_argument("plan_args", nargs=argparse.REMAINDER)
+    a = ap.parse_args()
+    libraries = a.libraries.split(",")
+    problems = []
+    meta = check_meta(os.path.join(a.dir, "meta.json"), libraries, problems)
+    cores = meta["host"]["cores"]
+    rows = read_rows(os.path.join(a.dir, "measurements.csv"))
+    seen = {}
+    for r in rows:
+        k = key_of(r)
+        if k in seen:
+            problems.append(f"{','.join(k)}: measured twice")
+        seen[k] = r
+        check_row(r, cores, problems)
+    failed = set()
+    failed_path = os.path.join(a.dir, "failed.csv")
+    if os.path.exists(failed_path):
+        with open(failed_path, newline="") as f:
+            for r in csv.DictReader(f):
+                failed.add(tuple(r[c] for c in COLUMNS[:8]))
+                tag = f"{r['pattern']}:{r['n_bytes']}"
+                if tag != a.allow_failed:
+                    problems.append(f"failed point {tag}: {r['reason']}")
+    plan_args = [x for x in a.plan_args if x != "--"]
+    for lib in libraries:
+        bench = os.path.join(a.bin, f"mpchar-bench-{lib}")
+        want = planned_keys(bench, ["--library", lib] + plan_args)
+        have = {k for k in seen if k[0] == lib} | \
+               {k for k in failed if k[0] == lib}
+        for k in sorted(want - have)[:10]:
+            problems.append(f"missing point {','.join(k)}")
+        for k in sorted(have - want)[:10]:
+            problems.append(f"unplanned point {','.join(k)}")
+    check_growth(rows, problems)
+    for p in problems[:40]:
+        print(p)
+    print(f"checked {len(rows)} rows of {','.join(libraries)}: "
+          f"{len(problems)} problems")
+    return 1 if problems else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

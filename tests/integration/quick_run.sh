@@ -1,0 +1,32 @@
+#!/usr/bin/env bash
+# The main job's measurement: `mpchar run --quick --mpi all` must hold every
+# pattern, variant and reduction operation at p = 2..4 and every size, for
+# every library, plus the validation rows.  The time it takes is printed
+# (performance goals belong to scripts, not to tests).
+source "$(dirname "$0")/lib.sh"
+start=$(date +%s)
+"$BIN/mpchar" run --quick --mpi all --out "$WORK/r" > "$WORK/log" 2>&1 || {
+  tail -20 "$WORK/log"; fail "quick run failed"; }
+took=$(($(date +%s) - start))
+libs=$(ls "$BIN" | sed -n 's/^mpchar-bench-//p' | paste -sd, -)
+python3 "$HERE/check_results.py" "$WORK/r" --bin "$BIN" --libraries "$libs" \
+  -- --p 2-4 --max-size 64K
+csv="$WORK/r/measurements.csv"
+for v in send ssend bsend rsend isend; do
+  grep -q ",pingpong,$v," "$csv" || fail "no pingpong $v"
+done
+for c in barrier bcast scatter gather allgather alltoall; do
+  for p in 2 3 4; do
+    grep -q ",$c,-,-,byte,$p," "$csv" || fail "no $c at p=$p"
+  done
+done
+for r in reduce allreduce reduce_scatter scan; do
+  for op in sum nop; do
+    for p in 2 3 4; do
+      grep -q ",$r,-,$op,double,$p,.*,validation," "$csv" \
+        || fail "no $r $op validation rows at p=$p"
+    done
+  done
+done
+tail -8 "$WORK/log"
+echo "ok: quick run of $libs in ${took}s"

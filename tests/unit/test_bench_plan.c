@@ -1,0 +1,343 @@
+/* Unit tests of mpchar-bench's options, its plan of points (n conventions,
+ * rounding, deduplication, which patterns run at which p) and the resume
+ * bookkeeping that marks points already measured or failed.  No MPI call
+ * is made: these parts run before MPI_Init. */
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include <cmocka.h>
+
+#include "bench.h"
+#include "unit_assert.h"
+
+static int parse(bench_options *o, mpchar_error *err, ...)
+{
+    char *argv[32] = {"mpchar-bench"};
+    int argc = 1, exit_code;
+    va_list ap;
+    va_start(ap, err);
+    for (char *a; (a = va_arg(ap, char *)) != NULL;)
+        argv[argc++] = a;
+    va_end(ap);
+    return bench_options_parse(argc, argv, o, &exit_code, err);
+}
+
+static void test_defaults(void **state)
+{
+    (void)state;
+    bench_options o;
+    mpchar_error err;
+    assert_int_equal(parse(&o, &err, NULL), 0);
+    assert_string_equal(o.patterns, "all");
+    assert_true(o.max_size == 1u << 20);
+    assert_int_equal(o.min_reps, 10);
+    assert_int_equal(o.max_reps, 1000);
+    assert_double_near(o.time_per_point_ms, 50.0, 0);
+    assert_int_equal(o.validation_count, 20);
+    assert_true(o.grid == MPCHAR_GRID_POW4);
+    bench_options_free(&o);
+}
+
+static void test_options_parsed(void **state)
+{
+    (void)state;
+    bench_options o;
+    mpchar_error err;
+    assert_int_equal(parse(&o, &err, "--p", "2-4,8", "--sizes", "0,1K,64K",
+                           "--time-per-point", "2.5", "--library", "mpich",
+                           "--ops", "sum", "--check", NULL), 0);
+    assert_int_equal(o.p_count, 4);
+    assert_int_equal(o.p_list[3], 8);
+    assert_true(o.grid == MPCHAR_GRID_LIST);
+    assert_int_equal(o.size_count, 3);
+    assert_true(o.size_list[2] == 65536);
+    assert_string_equal(o.library, "mpich");
+    assert_true(o.check);
+    bench_options_free(&o);
+}
+
+static void expect_option_error(const char *a, const char *b,
+                                const char *needle)
+{
+    bench_options o;
+    mpchar_error err;
+    assert_int_equal(parse(&o, &err, a, b, NULL), -1);
+    assert_contains(err.msg, needle);
+    bench_options_free(&o);
+}
+
+static void test_bad_options(void **state)
+{
+    (void)state;
+    expect_option_error("--p", "1", "--p");
+    expect_option_error("--p", "4-2", "empty");
+    expect_option_error("--sizes", "1x", "--sizes");
+    expect_option_error("--max-size", "1T", "--max-size");
+    expect_option_error("--ops", "max", "max");
+    expect_option_error("--progress", "loud", "loud");
+    expect_option_error("--library", "a/b", "--library");
+    expect_option_error("--bogus", "1", "--bogus");
+    expect_option_error("--min-reps", "0", "--min-reps");
+}
+
+static void test_min_above_max_reps(void **state)
+{
+    (void)state;
+    bench_options o;
+    mpchar_error err;
+    assert_int_equal(parse(&o, &err, "--min-reps", "50", "--max-reps", "10",
+                           NULL), -1);
+    assert_contains(err.msg, "--min-reps 50");
+    bench_options_free(&o);
+}
+
+static size_t count_points(const bench_plan *plan, const char *pattern,
+                           const char *op, long p, mpchar_set set)
+{
+    size_t n = 0;
+    for (size_t i = 0; i < plan->count; i++) {
+        const mpchar_point_key *k = &plan->points[i].key;
+        n += strcmp(k->pattern, pattern) == 0 && strcmp(k->op, op) == 0 &&
+             k->p == p && k->set == set;
+    }
+    return n;
+}
+
+static void quick_plan(bench_plan *plan, bench_options *o)
+{
+    mpchar_error err;
+    assert_int_equal(parse(o, &err, "--p", "2-4", "--max-size", "64K",
+                           NULL), 0);
+    assert_int_equal(bench_plan_build(o, 4, plan, &err), 0);
+}
+
+static void test_plan_shape(void **state)
+{
+    (void)state;
+    bench_options o;
+    bench_plan plan;
+    quick_plan(&plan, &o);
+    /* 0 and 4^0..4^8: ten fitting sizes. */
+    assert_int_equal(count_points(&plan, "pingpong", "-", 2, MPCHAR_SET_FIT),
+                     5 * 10);
+    assert_int_equal(count_points(&plan, "pingpong", "-", 3, MPCHAR_SET_FIT),
+                     0);
+    assert_int_equal(count_points(&plan, "bcast", "-", 3, MPCHAR_SET_FIT),
+                     10);
+    assert_int_equal(count_points(&plan, "barrier", "-", 4, MPCHAR_SET_FIT),
+                     1);
+    assert_int_equal(count_points(&plan, "barrier", "-", 4,
+                                  MPCHAR_SET_VALIDATION), 0);
+    for (long p = 2; p <= 4; p++) {
+        assert_true(count_points(&plan, "reduce", "sum", p,
+                                 MPCHAR_SET_FIT) > 0);
+        assert_int_equal(count_points(&plan, "reduce", "sum", p,
+                                      MPCHAR_SET_FIT),
+                         count_points(&plan, "reduce", "nop", p,
+                                      MPCHAR_SET_FIT));
+        assert_true(count_points(&plan, "alltoall", "-", p,
+                                 MPCHAR_SET_VALIDATION) >= 15);
+    }
+    bench_plan_free(&plan);
+    bench_options_free(&o);
+}
+
+static void test_plan_has_no_duplicates(void **state)
+{
+    (void)state;
+    bench_options o;
+    bench_plan plan;
+    quick_plan(&plan, &o);
+    for (size_t i = 0; i < plan.count; i++)
+        for (size_t j = i + 1; j < plan.count; j++)
+            assert_false(mpchar_key_equal(&plan.points[i].key,
+                                          &plan.points[j].key));
+    bench_plan_free(&plan);
+    bench_options_free(&o);
+}
+
+static uint64_t actual(const char *pattern, uint64_t n, int p)
+{
+    size_t count;
+    return bench_registry_find(pattern)->actual_bytes(n, p, &count);
+}
+
+static void test_n_conventions(void **state)
+{
+    (void)state;
+    assert_true(actual("bcast", 1000, 4) == 1000);
+    assert_true(actual("scatter", 1, 4) == 4);      /* at least 1 each */
+    assert_true(actual("scatter", 1000, 3) == 999); /* 333 each */
+    assert_true(actual("alltoall", 10, 4) == 12);   /* 2.5 rounds to 3 */
+    assert_true(actual("allgather", 4096, 4) == 4096);
+    assert_true(actual("reduce", 1, 2) == 8);       /* one double */
+    assert_true(actual("allreduce", 20, 2) == 24);  /* 2.5 -> 3 doubles */
+    assert_true(actual("reduce_scatter", 100, 3) == 96);
+    assert_true(actual("reduce_scatter", 0, 3) == 0);
+    assert_true(actual("barrier", 4096, 4) == 0);
+    assert_true(actual("pingpong", 12345, 2) == 12345);
+}
+
+static void test_unknown_pattern(void **state)
+{
+    (void)state;
+    bench_options o;
+    bench_plan plan;
+    mpchar_error err;
+    assert_int_equal(parse(&o, &err, "--patterns", "pingpong,bogus", NULL), 0);
+    assert_int_equal(bench_plan_build(&o, 2, &plan, &err), -1);
+    assert_contains(err.msg, "bogus");
+    bench_options_free(&o);
+}
+
+static void test_registry_valid(void **state)
+{
+    (void)state;
+    mpchar_error err;
+    assert_int_equal(bench_registry_validate(&err), 0);
+    assert_int_equal(bench_registry_count(), 14);
+}
+
+static void test_memory_need(void **state)
+{
+    (void)state;
+    bench_options o;
+    bench_plan plan;
+    mpchar_error err;
+    assert_int_equal(parse(&o, &err, "--patterns", "bistream", "--sizes",
+                           "1M", "--window", "8", NULL), 0);
+    assert_int_equal(bench_plan_build(&o, 2, &plan, &err), 0);
+    assert_true(bench_plan_memory_bytes(&plan, 8) == 9u << 20);
+    bench_plan_free(&plan);
+    bench_options_free(&o);
+}
+
+/* ---- resume bookkeeping ------------------------------------------------ */
+
+static void write_file(const char *dir, const char *name, const char *text)
+{
+    char path[512];
+    snprintf(path, sizeof path, "%s/%s", dir, name);
+    FILE *f = fopen(path, "w");
+    assert_non_null(f);
+    fputs(text, f);
+    fclose(f);
+}
+
+static long file_size(const char *dir, const char *name)
+{
+    char path[512];
+    snprintf(path, sizeof path, "%s/%s", dir, name);
+    FILE *f = fopen(path, "r");
+    assert_non_null(f);
+    fseek(f, 0, SEEK_END);
+    long n = ftell(f);
+    fclose(f);
+    return n;
+}
+
+static void make_dir(char *buf, size_t len)
+{
+    const char *tmp = getenv("TMPDIR");
+    snprintf(buf, len, "%s/bench-plan-XXXXXX", tmp ? tmp : "/tmp");
+    assert_non_null(mkdtemp(buf));
+}
+
+static void remove_dir(const char *dir)
+{
+    char path[512];
+    const char *files[] = {MPCHAR_MEASUREMENTS_FILE, MPCHAR_FAILED_FILE};
+    for (size_t i = 0; i < 2; i++) {
+        snprintf(path, sizeof path, "%s/%s", dir, files[i]);
+        unlink(path);
+    }
+    rmdir(dir);
+}
+
+static const char measured[] =
+    MPCHAR_MEASUREMENTS_HEADER "\n"
+    "mpi,pingpong,send,-,byte,2,0,fit,10,1,1,1,1,0,false\n"
+    "mpi,pingpong,send,-,byte,2,4,fit,10,1,1,1,1,0,false\n"
+    "mpi,pingpong,send,-,byte,2,16,fi"; /* killed mid-write */
+
+static const char failed[] =
+    MPCHAR_FAILED_HEADER "\n"
+    "mpi,pingpong,send,-,byte,2,64,fit,\"no progress, watchdog\"\n";
+
+static void test_resume_marks_done_and_failed(void **state)
+{
+    (void)state;
+    char dir[256];
+    bench_options o;
+    bench_plan plan;
+    mpchar_error err;
+    make_dir(dir, sizeof dir);
+    write_file(dir, MPCHAR_MEASUREMENTS_FILE, measured);
+    write_file(dir, MPCHAR_FAILED_FILE, failed);
+    assert_int_equal(parse(&o, &err, "--patterns", "pingpong", "--sizes",
+                           "0,4,16,64,256", NULL), 0);
+    assert_int_equal(bench_plan_build(&o, 2, &plan, &err), 0);
+    assert_int_equal(bench_plan_mark_done(&plan, dir, &err), 0);
+    size_t skipped = 0;
+    for (size_t i = 0; i < plan.count; i++) {
+        const mpchar_point_key *k = &plan.points[i].key;
+        bool send = strcmp(k->variant, "send") == 0;
+        bool done = send && k->set == MPCHAR_SET_FIT &&
+                    (k->n_bytes == 0 || k->n_bytes == 4 || k->n_bytes == 64);
+        assert_int_equal(plan.points[i].skip, done);
+        skipped += plan.points[i].skip;
+    }
+    assert_int_equal(skipped, 3);
+    /* The incomplete row is gone, so the point is measured again. */
+    assert_int_equal(file_size(dir, MPCHAR_MEASUREMENTS_FILE),
+                     (long)(strlen(measured) - strlen("mpi,pingpong,send,-,"
+                                                      "byte,2,16,fi")));
+    bench_plan_free(&plan);
+    bench_options_free(&o);
+    remove_dir(dir);
+}
+
+static void test_resume_rejects_malformed_rows(void **state)
+{
+    (void)state;
+    char dir[256];
+    bench_options o;
+    bench_plan plan;
+    mpchar_error err;
+    make_dir(dir, sizeof dir);
+    write_file(dir, MPCHAR_MEASUREMENTS_FILE,
+               MPCHAR_MEASUREMENTS_HEADER "\n"
+               "mpi,pingpong,send,-,byte,2,0,fit,10,1,x,1,1,0,false\n");
+    assert_int_equal(parse(&o, &err, "--patterns", "pingpong", NULL), 0);
+    assert_int_equal(bench_plan_build(&o, 2, &plan, &err), 0);
+    assert_int_equal(bench_plan_mark_done(&plan, dir, &err), -1);
+    assert_contains(err.msg, "measurements.csv:2");
+    assert_contains(err.msg, "t_median_us");
+    bench_plan_free(&plan);
+    bench_options_free(&o);
+    remove_dir(dir);
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(test_defaults),
+        cmocka_unit_test(test_options_parsed),
+        cmocka_unit_test(test_bad_options),
+        cmocka_unit_test(test_min_above_max_reps),
+        cmocka_unit_test(test_plan_shape),
+        cmocka_unit_test(test_plan_has_no_duplicates),
+        cmocka_unit_test(test_n_conventions),
+        cmocka_unit_test(test_unknown_pattern),
+        cmocka_unit_test(test_registry_valid),
+        cmocka_unit_test(test_memory_need),
+        cmocka_unit_test(test_resume_marks_done_and_failed),
+        cmocka_unit_test(test_resume_rejects_malformed_rows),
+    };
+    return cmocka_run_group_tests(tests, NULL, NULL);
+}

@@ -99,8 +99,10 @@ def main():
     ap.add_argument("--libraries", required=True)
     ap.add_argument("--allow-failed", default="",
                     help="pattern:n_bytes expected in failed.csv")
-    ap.add_argument("plan_args", nargs=argparse.REMAINDER)
-    a = ap.parse_args()
+    argv = sys.argv[1:]
+    # After "--": the benchmark options of the run, to plan it again.
+    plan_args = argv[argv.index("--") + 1:] if "--" in argv else []
+    a = ap.parse_args(argv[:argv.index("--")] if "--" in argv else argv)
     libraries = a.libraries.split(",")
     problems = []
     meta = check_meta(os.path.join(a.dir, "meta.json"), libraries, problems)
@@ -122,7 +124,6 @@ def main():
                 tag = f"{r['pattern']}:{r['n_bytes']}"
                 if tag != a.allow_failed:
                     problems.append(f"failed point {tag}: {r['reason']}")
-    plan_args = [x for x in a.plan_args if x != "--"]
     for lib in libraries:
         bench = os.path.join(a.bin, f"mpchar-bench-{lib}")
         want = planned_keys(bench, ["--library", lib] + plan_args)

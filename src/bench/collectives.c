@@ -85,6 +85,12 @@ static void free_coll(bench_ctx *c)
     bench_buffers_free(c);
 }
 
+/* What every collective shares: timed on every rank after a barrier, the
+ * repetition's time being the slowest rank's, one call per operation. */
+#define COLLECTIVE_PATTERN                                                   \
+    .kind = KIND_COLLECTIVE, .timing = TIME_MAX_OVER_RANKS,                  \
+    .barrier_before_rep = true, .teardown = free_coll, .divisor = one_op
+
 /* Buffers of `in` and `out` elements of elem bytes each. */
 static int setup_elements(bench_ctx *c, size_t in, size_t out, size_t elem)
 {
@@ -107,16 +113,12 @@ static void run_barrier(bench_ctx *c)
 static const bench_pattern barrier = {
     .name = "barrier",
     .description = "MPI_Barrier (n = 0)",
-    .kind = KIND_COLLECTIVE,
+    COLLECTIVE_PATTERN,
     .zero_bytes_only = true,
-    .timing = TIME_MAX_OVER_RANKS,
-    .barrier_before_rep = true,
     .actual_bytes = bytes_zero,
     .memory_bytes = memory_none,
     .setup = setup_none,
     .run = run_barrier,
-    .teardown = free_coll,
-    .divisor = one_op,
 };
 
 /* ---- bcast ----------------------------------------------------------- */
@@ -151,17 +153,13 @@ static int verify_bcast(bench_ctx *c, char *why, size_t len)
 static const bench_pattern bcast = {
     .name = "bcast",
     .description = "MPI_Bcast; n = bytes of each process's buffer",
-    .kind = KIND_COLLECTIVE,
-    .timing = TIME_MAX_OVER_RANKS,
-    .barrier_before_rep = true,
+    COLLECTIVE_PATTERN,
     .actual_bytes = bytes_whole,
     .memory_bytes = memory_twice,
     .setup = setup_bcast,
     .prepare = prepare_bcast,
     .run = run_bcast,
     .verify = verify_bcast,
-    .teardown = free_coll,
-    .divisor = one_op,
 };
 
 /* ---- scatter, gather, allgather, alltoall ---------------------------- */
@@ -233,17 +231,13 @@ static int verify_scatter(bench_ctx *c, char *why, size_t len)
 static const bench_pattern scatter = {
     .name = "scatter",
     .description = "MPI_Scatter; n = total bytes at the root",
-    .kind = KIND_COLLECTIVE,
-    .timing = TIME_MAX_OVER_RANKS,
-    .barrier_before_rep = true,
+    COLLECTIVE_PATTERN,
     .actual_bytes = bytes_split,
     .memory_bytes = memory_twice,
     .setup = setup_one_to_all,
     .prepare = prepare_scatter,
     .run = run_scatter,
     .verify = verify_scatter,
-    .teardown = free_coll,
-    .divisor = one_op,
 };
 
 static void prepare_gather(bench_ctx *c)
@@ -271,17 +265,13 @@ static int verify_gather(bench_ctx *c, char *why, size_t len)
 static const bench_pattern gather = {
     .name = "gather",
     .description = "MPI_Gather; n = total bytes at the root",
-    .kind = KIND_COLLECTIVE,
-    .timing = TIME_MAX_OVER_RANKS,
-    .barrier_before_rep = true,
+    COLLECTIVE_PATTERN,
     .actual_bytes = bytes_split,
     .memory_bytes = memory_twice,
     .setup = setup_all_to_one,
     .prepare = prepare_gather,
     .run = run_gather,
     .verify = verify_gather,
-    .teardown = free_coll,
-    .divisor = one_op,
 };
 
 static void run_allgather(bench_ctx *c)
@@ -299,17 +289,13 @@ static int verify_allgather(bench_ctx *c, char *why, size_t len)
 static const bench_pattern allgather = {
     .name = "allgather",
     .description = "MPI_Allgather; n = bytes of the gathered vector",
-    .kind = KIND_COLLECTIVE,
-    .timing = TIME_MAX_OVER_RANKS,
-    .barrier_before_rep = true,
+    COLLECTIVE_PATTERN,
     .actual_bytes = bytes_split,
     .memory_bytes = memory_twice,
     .setup = setup_all_to_one,
     .prepare = prepare_gather,
     .run = run_allgather,
     .verify = verify_allgather,
-    .teardown = free_coll,
-    .divisor = one_op,
 };
 
 /* Chunk for rank j from rank r carries source id r * p + j. */
@@ -336,17 +322,13 @@ static int verify_alltoall(bench_ctx *c, char *why, size_t len)
 static const bench_pattern alltoall = {
     .name = "alltoall",
     .description = "MPI_Alltoall; n = total bytes each process sends",
-    .kind = KIND_COLLECTIVE,
-    .timing = TIME_MAX_OVER_RANKS,
-    .barrier_before_rep = true,
+    COLLECTIVE_PATTERN,
     .actual_bytes = bytes_split,
     .memory_bytes = memory_twice,
     .setup = setup_all_to_all,
     .prepare = prepare_alltoall,
     .run = run_alltoall,
     .verify = verify_alltoall,
-    .teardown = free_coll,
-    .divisor = one_op,
 };
 
 /* ---- reductions ------------------------------------------------------ */
@@ -421,18 +403,14 @@ static const bench_pattern reduce = {
     .name = "reduce",
     .description = "MPI_Reduce of doubles; n = bytes of each process's "
                    "buffer",
-    .kind = KIND_COLLECTIVE,
+    COLLECTIVE_PATTERN,
     .reduction = true,
-    .timing = TIME_MAX_OVER_RANKS,
-    .barrier_before_rep = true,
     .actual_bytes = doubles_whole,
     .memory_bytes = memory_twice,
     .setup = setup_reduce,
     .prepare = prepare_reduction,
     .run = run_reduce,
     .verify = verify_reduce,
-    .teardown = free_coll,
-    .divisor = one_op,
 };
 
 static void run_allreduce(bench_ctx *c)
@@ -454,18 +432,14 @@ static const bench_pattern allreduce = {
     .name = "allreduce",
     .description = "MPI_Allreduce of doubles; n = bytes of each process's "
                    "buffer",
-    .kind = KIND_COLLECTIVE,
+    COLLECTIVE_PATTERN,
     .reduction = true,
-    .timing = TIME_MAX_OVER_RANKS,
-    .barrier_before_rep = true,
     .actual_bytes = doubles_whole,
     .memory_bytes = memory_twice,
     .setup = setup_reduce,
     .prepare = prepare_reduction,
     .run = run_allreduce,
     .verify = verify_allreduce,
-    .teardown = free_coll,
-    .divisor = one_op,
 };
 
 static int setup_reduce_scatter(bench_ctx *c)
@@ -498,18 +472,14 @@ static const bench_pattern reduce_scatter = {
     .name = "reduce_scatter",
     .description = "MPI_Reduce_scatter of doubles, equal counts; n = bytes "
                    "of each process's input vector",
-    .kind = KIND_COLLECTIVE,
+    COLLECTIVE_PATTERN,
     .reduction = true,
-    .timing = TIME_MAX_OVER_RANKS,
-    .barrier_before_rep = true,
     .actual_bytes = doubles_split,
     .memory_bytes = memory_twice,
     .setup = setup_reduce_scatter,
     .prepare = prepare_reduction,
     .run = run_reduce_scatter,
     .verify = verify_reduce_scatter,
-    .teardown = free_coll,
-    .divisor = one_op,
 };
 
 static void run_scan(bench_ctx *c)
@@ -528,18 +498,14 @@ static int verify_scan(bench_ctx *c, char *why, size_t len)
 static const bench_pattern scan = {
     .name = "scan",
     .description = "MPI_Scan of doubles; n = bytes of each process's buffer",
-    .kind = KIND_COLLECTIVE,
+    COLLECTIVE_PATTERN,
     .reduction = true,
-    .timing = TIME_MAX_OVER_RANKS,
-    .barrier_before_rep = true,
     .actual_bytes = doubles_whole,
     .memory_bytes = memory_twice,
     .setup = setup_reduce,
     .prepare = prepare_reduction,
     .run = run_scan,
     .verify = verify_scan,
-    .teardown = free_coll,
-    .divisor = one_op,
 };
 
 const bench_pattern *const bench_collective_patterns[] = {

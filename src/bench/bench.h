@@ -69,6 +69,7 @@ typedef struct bench_ctx {
     long batch;            /* operations per timed repetition */
     long window;           /* stream/bistream messages per operation */
     long rep;              /* repetition number, for check patterns */
+    int mode;              /* a pattern's variant, resolved at set-up */
     bool check;
     size_t count;          /* elements per process, pattern's convention */
     unsigned char *sbuf, *rbuf;

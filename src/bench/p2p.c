@@ -64,22 +64,38 @@ static void free_p2p(bench_ctx *c)
 
 /* ---- ping-pong ------------------------------------------------------- */
 
+/* The send modes, in the order of pingpong_variants; the mode is looked up
+ * once at set-up so the timed loop does no string work. */
+enum send_mode { MODE_SEND, MODE_SSEND, MODE_BSEND, MODE_RSEND, MODE_ISEND };
+
 static const char *const pingpong_variants[] = {
     "send", "ssend", "bsend", "rsend", "isend", NULL,
 };
 
-static const char *variant(const bench_ctx *c)
+typedef int (*blocking_send_fn)(const void *, int, MPI_Datatype, int, int,
+                                MPI_Comm);
+
+static const blocking_send_fn blocking_send[] = {
+    [MODE_SEND] = MPI_Send, [MODE_SSEND] = MPI_Ssend,
+    [MODE_BSEND] = MPI_Bsend, [MODE_RSEND] = MPI_Rsend,
+};
+
+static int mode_of(const bench_ctx *c)
 {
-    return c->pt->key.variant;
+    int mode = 0;
+    while (strcmp(pingpong_variants[mode], c->pt->key.variant) != 0)
+        mode++;
+    return mode;
 }
 
 static int setup_pingpong(bench_ctx *c)
 {
-    size_t slots = strcmp(variant(c), "rsend") == 0 ? (size_t)c->batch : 1;
+    c->mode = mode_of(c);
+    size_t slots = c->mode == MODE_RSEND ? (size_t)c->batch : 1;
     if (bench_buffers_alloc(c, c->count, c->count * slots) != 0 ||
         bench_requests_alloc(c, slots + 1) != 0)
         return -1;
-    if (strcmp(variant(c), "bsend") == 0) {
+    if (c->mode == MODE_BSEND) {
         /* Room for every message of a batch, as MPI requires. */
         c->bsend_bytes = (int)((c->count + MPI_BSEND_OVERHEAD) *
                                (size_t)c->batch);
@@ -123,54 +139,48 @@ static void prepare_pingpong(bench_ctx *c)
             bench_check_fill(c->sbuf, c->count, 0, c->rep);
         bench_check_poison(c->rbuf, c->rbuf_bytes, 0, c->rep);
     }
-    if (strcmp(variant(c), "rsend") == 0)
+    if (c->mode == MODE_RSEND)
         prepare_rsend(c);
 }
 
 /* Receive slot of message b: ready mode pre-posts a batch of receives,
  * each needing its own buffer; the other modes reuse one. */
-static unsigned char *slot_of(const bench_ctx *c, const char *v, long b)
+static unsigned char *slot_of(const bench_ctx *c, long b)
 {
-    return strcmp(v, "rsend") == 0 ? c->rbuf + (size_t)b * c->count
-                                   : c->rbuf;
+    return c->mode == MODE_RSEND ? c->rbuf + (size_t)b * c->count : c->rbuf;
 }
 
-static void ping(bench_ctx *c, const char *v, long b)
+static void exchange_nonblocking(bench_ctx *c, const void *out, void *in)
 {
-    unsigned char *slot = slot_of(c, v, b);
-    if (strcmp(v, "send") == 0) {
-        MPI_Send(c->sbuf, count(c), MPI_BYTE, 1, TAG_DATA, c->comm);
-    } else if (strcmp(v, "ssend") == 0) {
-        MPI_Ssend(c->sbuf, count(c), MPI_BYTE, 1, TAG_DATA, c->comm);
-    } else if (strcmp(v, "bsend") == 0) {
-        MPI_Bsend(c->sbuf, count(c), MPI_BYTE, 1, TAG_DATA, c->comm);
-    } else if (strcmp(v, "rsend") == 0) {
-        MPI_Rsend(c->sbuf, count(c), MPI_BYTE, 1, TAG_DATA, c->comm);
-        MPI_Wait(&c->reqs[b], MPI_STATUS_IGNORE);
-        return;
-    } else {
-        MPI_Irecv(slot, count(c), MPI_BYTE, 1, TAG_DATA, c->comm,
-                  &c->reqs[0]);
-        MPI_Isend(c->sbuf, count(c), MPI_BYTE, 1, TAG_DATA, c->comm,
-                  &c->reqs[1]);
-        MPI_Waitall(2, c->reqs, MPI_STATUSES_IGNORE);
+    MPI_Irecv(in, count(c), MPI_BYTE, peer(c), TAG_DATA, c->comm,
+              &c->reqs[0]);
+    MPI_Isend(out, count(c), MPI_BYTE, peer(c), TAG_DATA, c->comm,
+              &c->reqs[1]);
+    MPI_Waitall(2, c->reqs, MPI_STATUSES_IGNORE);
+}
+
+static void ping(bench_ctx *c, long b)
+{
+    unsigned char *slot = slot_of(c, b);
+    if (c->mode == MODE_ISEND) {
+        exchange_nonblocking(c, c->sbuf, slot);
         return;
     }
-    MPI_Recv(slot, count(c), MPI_BYTE, 1, TAG_DATA, c->comm,
-             MPI_STATUS_IGNORE);
+    blocking_send[c->mode](c->sbuf, count(c), MPI_BYTE, 1, TAG_DATA,
+                           c->comm);
+    if (c->mode == MODE_RSEND)
+        MPI_Wait(&c->reqs[b], MPI_STATUS_IGNORE);
+    else
+        MPI_Recv(slot, count(c), MPI_BYTE, 1, TAG_DATA, c->comm,
+                 MPI_STATUS_IGNORE);
 }
 
 /* The echo sends back the bytes it received, so --check verifies both
  * directions. */
-static void pong(bench_ctx *c, const char *v, long b)
+static void pong(bench_ctx *c, long b)
 {
-    unsigned char *slot = slot_of(c, v, b);
-    if (strcmp(v, "rsend") == 0) {
-        MPI_Wait(&c->reqs[b], MPI_STATUS_IGNORE);
-        MPI_Rsend(slot, count(c), MPI_BYTE, 0, TAG_DATA, c->comm);
-        return;
-    }
-    if (strcmp(v, "isend") == 0) {
+    unsigned char *slot = slot_of(c, b);
+    if (c->mode == MODE_ISEND) {
         MPI_Irecv(slot, count(c), MPI_BYTE, 0, TAG_DATA, c->comm,
                   &c->reqs[0]);
         MPI_Wait(&c->reqs[0], MPI_STATUS_IGNORE);
@@ -179,24 +189,21 @@ static void pong(bench_ctx *c, const char *v, long b)
         MPI_Wait(&c->reqs[0], MPI_STATUS_IGNORE);
         return;
     }
-    MPI_Recv(slot, count(c), MPI_BYTE, 0, TAG_DATA, c->comm,
-             MPI_STATUS_IGNORE);
-    if (strcmp(v, "send") == 0)
-        MPI_Send(slot, count(c), MPI_BYTE, 0, TAG_DATA, c->comm);
-    else if (strcmp(v, "ssend") == 0)
-        MPI_Ssend(slot, count(c), MPI_BYTE, 0, TAG_DATA, c->comm);
+    if (c->mode == MODE_RSEND)
+        MPI_Wait(&c->reqs[b], MPI_STATUS_IGNORE);
     else
-        MPI_Bsend(slot, count(c), MPI_BYTE, 0, TAG_DATA, c->comm);
+        MPI_Recv(slot, count(c), MPI_BYTE, 0, TAG_DATA, c->comm,
+                 MPI_STATUS_IGNORE);
+    blocking_send[c->mode](slot, count(c), MPI_BYTE, 0, TAG_DATA, c->comm);
 }
 
 static void run_pingpong(bench_ctx *c)
 {
-    const char *v = variant(c);
     for (long b = 0; b < c->batch; b++) {
         if (c->rank == 0)
-            ping(c, v, b);
+            ping(c, b);
         else
-            pong(c, v, b);
+            pong(c, b);
     }
 }
 
@@ -215,8 +222,8 @@ static int verify_slots(bench_ctx *c, long slots, long source, char *why,
 
 static int verify_pingpong(bench_ctx *c, char *why, size_t len)
 {
-    long slots = strcmp(variant(c), "rsend") == 0 ? c->batch : 1;
-    return verify_slots(c, slots, 0, why, len);
+    return verify_slots(c, c->mode == MODE_RSEND ? c->batch : 1, 0, why,
+                        len);
 }
 
 static const bench_pattern pingpong = {

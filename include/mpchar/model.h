@@ -31,6 +31,7 @@
 #define MPCHAR_MAX_SEGMENTS 4
 #define MPCHAR_MIN_SIZES 3
 #define MPCHAR_NOTE_MAX 256
+#define MPCHAR_OUTLIER_FACTOR 2.0
 
 /* ---- model families ------------------------------------------------ */
 
@@ -66,6 +67,7 @@ typedef struct mpchar_fit_options {
     bool robust;                   /* GSL bisquare robust regression */
     bool include_oversubscribed;
     int max_segments;              /* 1..MPCHAR_MAX_SEGMENTS */
+    double outlier_factor;         /* spike filter (outliers.c); 0: off */
 } mpchar_fit_options;
 
 void mpchar_fit_options_default(mpchar_fit_options *opt);
@@ -110,6 +112,8 @@ typedef struct mpchar_pfit {
     mpchar_piecewise pw;
     mpchar_accuracy acc[MPCHAR_FAMILY_COUNT];
     int best;                      /* mpchar_family, -1 if none fitted */
+    size_t outliers_fit, outliers_val; /* points left out as outliers */
+    char outliers[MPCHAR_NOTE_MAX]; /* which ("" if none) */
     double tc_us_per_byte;         /* reductions: tb(sum) - tb(nop); NAN */
     double r_cc;                   /* tb(nop)/tc; NAN */
 } mpchar_pfit;
@@ -157,6 +161,7 @@ typedef enum mpchar_finding_kind {
     MPCHAR_FINDING_SWITCH,
     MPCHAR_FINDING_NOT_FITTED,
     MPCHAR_FINDING_OVERSUBSCRIBED,
+    MPCHAR_FINDING_OUTLIER,
 } mpchar_finding_kind;
 
 const char *mpchar_finding_kind_name(mpchar_finding_kind k);
@@ -176,6 +181,7 @@ typedef struct mpchar_model {
     mpchar_entry *entries;
     size_t nfindings;
     mpchar_finding *findings;
+    size_t entries_cap, findings_cap; /* allocated (internal) */
 } mpchar_model;
 
 /* ---- fitting --------------------------------------------------------- */
@@ -210,6 +216,12 @@ typedef struct mpchar_best_known {
 
 /* NULL for point-to-point and unknown primitives. */
 const mpchar_best_known *mpchar_best_known_find(const char *primitive);
+
+/* Inter-message pipelining gain of seed 002 at n bytes: stream bandwidth
+ * over pingpong bandwidth, T_pingpong(n)/T_stream(n), from the best models
+ * of a library's pingpong (variant "send" if present) and stream entries. */
+int mpchar_pipelining_gain(const mpchar_model *model, const char *library,
+                           double n_bytes, double *gain_p, mpchar_error *err);
 
 /* ---- evaluating ------------------------------------------------------ */
 

@@ -14,5 +14,7 @@ typedef struct mpchar_command {
 extern const mpchar_command mpchar_commands[];
 
 int cmd_run(int argc, char **argv);
+int cmd_fit(int argc, char **argv);
+int cmd_predict(int argc, char **argv);
 
 #endif

@@ -6,5 +6,8 @@
 const mpchar_command mpchar_commands[] = {
     {"run", cmd_run, "measure point-to-point and collective primitives "
                      "with each MPI library"},
+    {"fit", cmd_fit, "fit Hockney, t_i and piecewise models to a results "
+                     "directory"},
+    {"predict", cmd_predict, "predict a primitive's time from a model.json"},
     {NULL, NULL, NULL},
 };

@@ -8,7 +8,8 @@
  * - protocol-switch: the piecewise model of a point-to-point pattern found
  *   breakpoints, reported in bytes (eager/rendezvous and similar switches);
  * - not-fitted: a family could not be fitted at some p, and why;
- * - oversubscribed: a model rests on oversubscribed measurements. */
+ * - oversubscribed: a model rests on oversubscribed measurements;
+ * - outlier: points the spike filter left out (outliers.c). */
 #include <math.h>
 #include <stdio.h>
 #include <string.h>
@@ -101,6 +102,15 @@ static int fit_findings(mpchar_model *m, const mpchar_entry *e)
                     f->why[fam]) != 0)
                 return -1;
         }
+        if (f->outliers_fit + f->outliers_val &&
+            mpchar__model_add_finding(m, MPCHAR_FINDING_OUTLIER, e->library,
+                e->pattern, "%s p=%ld: %zu point%s left out as disturbed "
+                "measurements (slower than both smaller and larger sizes), "
+                "measure again: %s", label, f->p,
+                f->outliers_fit + f->outliers_val,
+                f->outliers_fit + f->outliers_val == 1 ? "" : "s",
+                f->outliers) != 0)
+            return -1;
         const mpchar_piecewise *pw = &f->pw;
         if (e->kind != MPCHAR_KIND_P2P || !f->ok[MPCHAR_FAMILY_PIECEWISE])
             continue;

@@ -4,7 +4,8 @@
  * and, within an entry, by p.  For each p the fitting statistic (per-point
  * minimum by default, as seed 000 does; median on request) of the fitting
  * set is fitted with the three families, and each family is scored on the
- * validation set and on the fitting set.  Then come the p-forms of every
+ * validation set and on the fitting set; spikes (outliers.c) are left out
+ * of both and recorded.  Then come the p-forms of every
  * parameter, the computation cost t_c of reductions (seed 001 Section 4.3:
  * tb with "sum" minus tb with "nop") and the findings.  Oversubscribed
  * rows are left out unless asked for; models fitted on them say so. */
@@ -77,33 +78,59 @@ static void score(mpchar_pfit *f, const mpchar__point *fit, size_t nfit,
     f->best = mpchar__choose_best(f);
 }
 
-/* Fits rows[0..count) of one entry and one p (sorted by n). */
-static int fit_one_p(const fit_ctx *c, const mpchar_measurement *const *rows,
-                     size_t count, mpchar_pfit *f)
+/* Appends "n (set): t us" of a left-out point to the fit's note. */
+static void note_outlier(mpchar_pfit *f, const mpchar_measurement *r, double t)
 {
-    mpchar__point *fit = malloc(2 * count * sizeof *fit);
-    if (!fit)
+    size_t len = strlen(f->outliers);
+    if (len + 1 >= sizeof f->outliers)
+        return;
+    snprintf(f->outliers + len, sizeof f->outliers - len, "%sn=%llu%s: %.4g us",
+             len ? ", " : "", (unsigned long long)r->key.n_bytes,
+             r->key.set == MPCHAR_SET_VALIDATION ? " (validation)" : "", t);
+}
+
+/* Splits rows (sorted by n) into fitting and validation points, leaving
+ * out spikes (outliers.c).  -1 when out of memory. */
+static int split_points(const fit_ctx *c, const mpchar_measurement *const *rows,
+                        size_t count, mpchar_pfit *f, mpchar__point *fit,
+                        size_t *nfit_p, mpchar__point *val, size_t *nval_p)
+{
+    double *n = malloc(2 * count * sizeof *n);
+    bool *spike = malloc(count * sizeof *spike);
+    if (!n || !spike) {
+        free(n);
+        free(spike);
         return -1;
-    mpchar__point *val = fit + count;
-    size_t nfit = 0, nval = 0;
-    memset(f, 0, sizeof *f);
-    f->p = rows[0]->key.p;
-    f->tc_us_per_byte = f->r_cc = NAN;
-    for (size_t i = 0; i < count; i++) {
-        mpchar__point pt = {(double)rows[i]->key.n_bytes,
-                            stat_of(rows[i], c->opt->stat)};
-        if (rows[i]->key.set == MPCHAR_SET_FIT)
-            fit[nfit++] = pt;
-        else
-            val[nval++] = pt;
-        f->oversubscribed |= rows[i]->oversubscribed;
     }
-    for (size_t i = 0; i < nfit; i++)
-        f->fit_sizes += i == 0 || fit[i].n != fit[i - 1].n;
-    for (size_t i = 0; i < nval; i++)
-        f->val_sizes += i == 0 || val[i].n != val[i - 1].n;
-    f->n_min_bytes = nfit ? fit[0].n : NAN;
-    f->n_max_bytes = nfit ? fit[nfit - 1].n : NAN;
+    double *t = n + count;
+    for (size_t i = 0; i < count; i++) {
+        n[i] = (double)rows[i]->key.n_bytes;
+        t[i] = stat_of(rows[i], c->opt->stat);
+    }
+    mpchar__spikes(n, t, count, c->opt->outlier_factor, spike);
+    size_t nfit = 0, nval = 0;
+    for (size_t i = 0; i < count; i++) {
+        bool is_fit = rows[i]->key.set == MPCHAR_SET_FIT;
+        f->oversubscribed |= rows[i]->oversubscribed;
+        if (spike[i]) {
+            *(is_fit ? &f->outliers_fit : &f->outliers_val) += 1;
+            note_outlier(f, rows[i], t[i]);
+        } else if (is_fit) {
+            fit[nfit++] = (mpchar__point){n[i], t[i]};
+        } else {
+            val[nval++] = (mpchar__point){n[i], t[i]};
+        }
+    }
+    free(n);
+    free(spike);
+    *nfit_p = nfit;
+    *nval_p = nval;
+    return 0;
+}
+
+static void fit_families(const fit_ctx *c, mpchar_pfit *f,
+                         const mpchar__point *fit, size_t nfit)
+{
     if (nfit == 0) {
         for (int fam = 0; fam < MPCHAR_FAMILY_COUNT; fam++)
             snprintf(f->why[fam], sizeof f->why[fam], "no fitting-set points");
@@ -125,6 +152,31 @@ static int fit_one_p(const fit_ctx *c, const mpchar_measurement *const *rows,
                                   f->why[MPCHAR_FAMILY_PIECEWISE],
                                   MPCHAR_NOTE_MAX) == 0;
     }
+}
+
+/* Fits rows[0..count) of one entry and one p (sorted by n). */
+static int fit_one_p(const fit_ctx *c, const mpchar_measurement *const *rows,
+                     size_t count, mpchar_pfit *f)
+{
+    mpchar__point *fit = malloc(2 * count * sizeof *fit);
+    if (!fit)
+        return -1;
+    mpchar__point *val = fit + count;
+    size_t nfit, nval;
+    memset(f, 0, sizeof *f);
+    f->p = rows[0]->key.p;
+    f->tc_us_per_byte = f->r_cc = NAN;
+    if (split_points(c, rows, count, f, fit, &nfit, val, &nval) != 0) {
+        free(fit);
+        return -1;
+    }
+    for (size_t i = 0; i < nfit; i++)
+        f->fit_sizes += i == 0 || fit[i].n != fit[i - 1].n;
+    for (size_t i = 0; i < nval; i++)
+        f->val_sizes += i == 0 || val[i].n != val[i - 1].n;
+    f->n_min_bytes = nfit ? fit[0].n : NAN;
+    f->n_max_bytes = nfit ? fit[nfit - 1].n : NAN;
+    fit_families(c, f, fit, nfit);
     score(f, fit, nfit, val, nval);
     free(fit);
     return 0;
@@ -210,11 +262,38 @@ static void reduction_costs(mpchar_model *m)
     }
 }
 
+/* Fails when no family could be fitted anywhere, naming the first reason. */
+static int check_fitted(const mpchar_model *m, const char *source,
+                        mpchar_error *err)
+{
+    const mpchar_entry *first = NULL;
+    const mpchar_pfit *why = NULL;
+    for (size_t i = 0; i < m->nentries; i++) {
+        for (size_t j = 0; j < m->entries[i].nfits; j++) {
+            if (m->entries[i].fits[j].best >= 0)
+                return 0;
+            if (!first) {
+                first = &m->entries[i];
+                why = &m->entries[i].fits[j];
+            }
+        }
+    }
+    char label[160] = "";
+    if (first)
+        mpchar__entry_label(first, label, sizeof label);
+    return mpchar_error_set(err, "%s: no model could be fitted (%s p=%ld: "
+                            "%s)", source ? source : "measurements", label,
+                            why ? why->p : 0L, why ? why->why[0] : "");
+}
+
 static int check_options(const mpchar_fit_options *opt, mpchar_error *err)
 {
     if (opt->max_segments < 1 || opt->max_segments > MPCHAR_MAX_SEGMENTS)
         return mpchar_error_set(err, "max segments must be 1 to %d, not %d",
                                 MPCHAR_MAX_SEGMENTS, opt->max_segments);
+    if (!(opt->outlier_factor == 0.0 || opt->outlier_factor > 1.0))
+        return mpchar_error_set(err, "outlier factor must be 0 (off) or "
+                                "above 1, not %g", opt->outlier_factor);
     return 0;
 }
 
@@ -271,6 +350,8 @@ int mpchar_model_fit(const mpchar_measurements *m, const char *source,
     fit_ctx c = {.opt = opt};
     int rc = fit_all(&c, idx, n, &model, err);
     free(idx);
+    if (rc == 0)
+        rc = check_fitted(&model, source, err);
     if (rc == 0) {
         reduction_costs(&model);
         rc = mpchar__model_findings(&model, err);

@@ -98,3 +98,32 @@ int mpchar_entry_peaks(const mpchar_entry *e, mpchar_family f,
     *out = pk;
     return 0;
 }
+
+int mpchar_pipelining_gain(const mpchar_model *model, const char *library,
+                           double n_bytes, double *gain_p, mpchar_error *err)
+{
+    const mpchar_entry *pp = NULL, *st = NULL;
+    for (size_t i = 0; i < model->nentries; i++) {
+        const mpchar_entry *e = &model->entries[i];
+        if (strcmp(e->library, library) != 0)
+            continue;
+        if (!strcmp(e->pattern, "pingpong") &&
+            (!pp || !strcmp(e->variant, "send")))
+            pp = e;
+        if (!strcmp(e->pattern, "stream") && !st)
+            st = e;
+    }
+    if (!pp || !st)
+        return mpchar_error_set(err, "%s: pipelining gain needs pingpong and "
+                                "stream models", library);
+    mpchar_prediction a, b;
+    if (mpchar_entry_predict(pp, MPCHAR_FAMILY_BEST, n_bytes, 2, &a, err) ||
+        mpchar_entry_predict(st, MPCHAR_FAMILY_BEST, n_bytes, 2, &b, err))
+        return -1;
+    if (!(b.t_us > 0.0) || !(a.t_us > 0.0))
+        return mpchar_error_set(err, "%s: pipelining gain undefined at n = %g "
+                                "(non-positive predicted time)", library,
+                                n_bytes);
+    *gain_p = a.t_us / b.t_us;
+    return 0;
+}

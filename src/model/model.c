@@ -42,8 +42,9 @@ const char *mpchar_finding_kind_name(mpchar_finding_kind k)
 {
     static const char *const names[] = {
         "complexity", "protocol-switch", "not-fitted", "oversubscribed",
+        "outlier",
     };
-    return k >= 0 && k <= MPCHAR_FINDING_OVERSUBSCRIBED ? names[k] : "?";
+    return k >= 0 && k <= MPCHAR_FINDING_OUTLIER ? names[k] : "?";
 }
 
 void mpchar_fit_options_default(mpchar_fit_options *opt)
@@ -53,6 +54,7 @@ void mpchar_fit_options_default(mpchar_fit_options *opt)
     opt->robust = false;
     opt->include_oversubscribed = false;
     opt->max_segments = MPCHAR_MAX_SEGMENTS;
+    opt->outlier_factor = MPCHAR_OUTLIER_FACTOR;
 }
 
 void mpchar__strlcpy(char *dst, const char *src, size_t len)
@@ -88,12 +90,15 @@ void mpchar_model_free(mpchar_model *model)
 int mpchar_model_add_entry(mpchar_model *model, const mpchar_entry *e,
                            mpchar_error *err)
 {
-    mpchar_entry *grown = realloc(model->entries,
-                                  (model->nentries + 1) * sizeof *grown);
-    if (!grown)
-        return mpchar_error_set(err, "out of memory adding a model entry");
-    model->entries = grown;
-    mpchar_entry *dst = &grown[model->nentries];
+    if (model->nentries == model->entries_cap) {
+        size_t cap = model->entries_cap ? 2 * model->entries_cap : 16;
+        mpchar_entry *grown = realloc(model->entries, cap * sizeof *grown);
+        if (!grown)
+            return mpchar_error_set(err, "out of memory adding a model entry");
+        model->entries = grown;
+        model->entries_cap = cap;
+    }
+    mpchar_entry *dst = &model->entries[model->nentries];
     *dst = *e;
     dst->fits = NULL;
     if (e->nfits) {
@@ -110,12 +115,15 @@ int mpchar__model_add_finding(mpchar_model *model, mpchar_finding_kind kind,
                               const char *library, const char *pattern,
                               const char *fmt, ...)
 {
-    mpchar_finding *grown = realloc(model->findings,
-                                    (model->nfindings + 1) * sizeof *grown);
-    if (!grown)
-        return -1;
-    model->findings = grown;
-    mpchar_finding *f = &grown[model->nfindings++];
+    if (model->nfindings == model->findings_cap) {
+        size_t cap = model->findings_cap ? 2 * model->findings_cap : 16;
+        mpchar_finding *grown = realloc(model->findings, cap * sizeof *grown);
+        if (!grown)
+            return -1;
+        model->findings = grown;
+        model->findings_cap = cap;
+    }
+    mpchar_finding *f = &model->findings[model->nfindings++];
     memset(f, 0, sizeof *f);
     f->kind = kind;
     mpchar__strlcpy(f->library, library, sizeof f->library);

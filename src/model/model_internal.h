@@ -31,6 +31,12 @@ int mpchar__piecewise_fit(const mpchar__point *pt, size_t count,
                           const mpchar_fit_options *opt, mpchar_piecewise *out,
                           char *why, size_t why_len);
 
+/* Marks spike[i] for points (sorted by n) that are more than factor times
+ * slower than the fastest of the next smaller and of the next larger
+ * sizes; returns how many. */
+size_t mpchar__spikes(const double *n, const double *t, size_t count,
+                      double factor, bool *spike);
+
 /* Average absolute relative error of one family of a fit on points. */
 double mpchar__family_error(const mpchar_pfit *f, mpchar_family fam,
                             const mpchar__point *pt, size_t count,

@@ -272,8 +272,8 @@ static void list_names(const mpchar_model *m, size_t field, const char *lib,
     }
 }
 
-/* Narrows by one name field: the given name, or when absent "-", the only
- * one, or (for op) "sum". */
+/* Narrows by one name field: the given name, or when absent "-", then
+ * "send" for a variant and "sum" for an op, then the only one. */
 static int pick(const mpchar_model *m, const char *lib, const char *pat,
                 size_t field, const char *want, const char *what,
                 const char **out, mpchar_error *err)
@@ -294,7 +294,7 @@ static int pick(const mpchar_model *m, const char *lib, const char *pat,
                                 "%s)", what, want, pat ? " for " : "",
                                 pat ? pat : "", names[0] ? names : "none");
     }
-    const char *prefer[] = {"-", !strcmp(what, "op") ? "sum" : "-"};
+    const char *prefer[] = {"-", !strcmp(what, "op") ? "sum" : "send"};
     for (int k = 0; k < 2; k++) {
         if (pick(m, lib, pat, field, prefer[k], what, out, NULL) == 0)
             return 0;

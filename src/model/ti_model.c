@@ -4,7 +4,19 @@
  * least-squares line of T(n) - t0 against n over n > 0.  The weight of ti
  * grows from 0 at n = 0 to 1 for long messages, so the model keeps T(0)
  * exact while following the extra start-up cost that protocols for longer
- * messages add. */
+ * messages add.
+ *
+ * The seed's line is only a first estimate of the model's own ti and tb:
+ * its intercept is biased because the weight of ti, tb*n/(t0 + tb*n), is
+ * below 1 for short messages (data generated from the model itself do not
+ * give their parameters back).  So the line is refined by minimizing the
+ * model's own (relative) residual with t0 held at T(0): for a given tb the
+ * best ti is a closed-form weighted least-squares coefficient, which
+ * leaves a one-dimensional search over log(tb) (a grid around the line's
+ * tb, then GSL's Brent minimizer).  The refinement is kept only when it
+ * lowers the residual. */
+#include <gsl/gsl_errno.h>
+#include <gsl/gsl_min.h>
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -17,6 +29,80 @@ double mpchar_ti_eval(const mpchar_ti *m, double n_bytes)
     double den = m->t0_us + tr;
     double w = den != 0.0 ? tr / den : 0.0;
     return m->t0_us + m->ti_us * w + tr;
+}
+
+typedef struct ti_data {
+    const double *n, *t, *w;
+    size_t count;
+    double t0;
+} ti_data;
+
+/* Best ti for tb, and the weighted residual of the model. */
+static double ti_cost(const ti_data *d, double tb, double *ti_p)
+{
+    double sgg = 0.0, sgr = 0.0;
+    for (size_t i = 0; i < d->count; i++) {
+        double tr = tb * d->n[i], g = tr / (d->t0 + tr);
+        double r = d->t[i] - d->t0 - tr;
+        sgg += d->w[i] * g * g;
+        sgr += d->w[i] * g * r;
+    }
+    double ti = sgg > 0.0 ? sgr / sgg : 0.0, cost = 0.0;
+    for (size_t i = 0; i < d->count; i++) {
+        double tr = tb * d->n[i];
+        double e = d->t[i] - d->t0 - tr - ti * tr / (d->t0 + tr);
+        cost += d->w[i] * e * e;
+    }
+    if (ti_p)
+        *ti_p = ti;
+    return isfinite(cost) ? cost : INFINITY;
+}
+
+static double ti_cost_log(double log_tb, void *arg)
+{
+    return ti_cost(arg, exp(log_tb), NULL);
+}
+
+/* Minimizes the model residual over log(tb) near tb0; 0 when improved. */
+static int ti_refine(const ti_data *d, double tb0, mpchar_ti *m)
+{
+    enum { STEPS = 48 };
+    double lo = log(tb0) - 3.0, h = 6.0 / STEPS, best = INFINITY;
+    int kb = -1;
+    for (int k = 0; k <= STEPS; k++) {
+        double c = ti_cost_log(lo + h * k, (void *)d);
+        if (c < best) {
+            best = c;
+            kb = k;
+        }
+    }
+    if (kb <= 0 || kb >= STEPS)
+        return -1;
+    gsl_function fn = {ti_cost_log, (void *)d};
+    gsl_min_fminimizer *s = gsl_min_fminimizer_alloc(gsl_min_fminimizer_brent);
+    if (!s)
+        return -1;
+    double x = lo + h * kb;
+    int rc = -1;
+    if (gsl_min_fminimizer_set(s, &fn, x, x - h, x + h) == GSL_SUCCESS) {
+        for (int it = 0; it < 100; it++) {
+            if (gsl_min_fminimizer_iterate(s) != GSL_SUCCESS)
+                break;
+            if (gsl_min_test_interval(gsl_min_fminimizer_x_lower(s),
+                                      gsl_min_fminimizer_x_upper(s), 1e-10,
+                                      0.0) == GSL_SUCCESS)
+                break;
+        }
+        x = gsl_min_fminimizer_x_minimum(s);
+        double ti, tb = exp(x);
+        if (ti_cost(d, tb, &ti) <= best) {
+            m->tb_us_per_byte = tb;
+            m->ti_us = ti;
+            rc = 0;
+        }
+    }
+    gsl_min_fminimizer_free(s);
+    return rc;
 }
 
 int mpchar__ti_fit(const mpchar__point *pt, size_t count,
@@ -42,7 +128,7 @@ int mpchar__ti_fit(const mpchar__point *pt, size_t count,
         return -1;
     }
     size_t m = count - first;
-    double *buf = malloc(3 * m * sizeof *buf);
+    double *buf = malloc(4 * m * sizeof *buf);
     if (!buf) {
         snprintf(why, why_len, "out of memory");
         return -1;
@@ -56,13 +142,38 @@ int mpchar__ti_fit(const mpchar__point *pt, size_t count,
     double a, b;
     int rc = mpchar__line_fit(x, y, ref, m, opt->weighting, opt->robust, &a,
                               &b);
-    free(buf);
     if (rc != 0) {
+        free(buf);
         snprintf(why, why_len, "least-squares fit failed");
         return -1;
     }
-    out->t0_us = t0;
-    out->ti_us = a;
-    out->tb_us_per_byte = b;
+    mpchar_ti fit = {t0, a, b};
+    if (t0 > 0.0 && b > 0.0) {
+        double *w = buf + 3 * m;
+        for (size_t i = 0; i < m; i++) {
+            double s = ref[i] > 1e-9 ? ref[i] : 1e-9;
+            w[i] = opt->weighting == MPCHAR_WEIGHT_RELATIVE ? 1.0 / (s * s)
+                                                            : 1.0;
+        }
+        ti_data td = {x, ref, w, m, t0};
+        double line_cost = 0.0;
+        for (size_t i = 0; i < m; i++) {
+            double e = ref[i] - mpchar_ti_eval(&fit, x[i]);
+            line_cost += w[i] * e * e;
+        }
+        mpchar_ti refined = fit;
+        gsl_set_error_handler_off();
+        if (ti_refine(&td, b, &refined) == 0) {
+            double c = 0.0;
+            for (size_t i = 0; i < m; i++) {
+                double e = ref[i] - mpchar_ti_eval(&refined, x[i]);
+                c += w[i] * e * e;
+            }
+            if (c < line_cost)
+                fit = refined;
+        }
+    }
+    free(buf);
+    *out = fit;
     return 0;
 }

@@ -1,0 +1,587 @@
+/* Reading model.json strictly: a file of another schema or version, a
+ * missing field, a wrong type, a name that is not a name or a value out of
+ * range is reported once, on one line, as "FILE: field 'JSON.PATH': what"
+ * (or "FILE:LINE: column C: ..." for JSON syntax).  Derived values the
+ * writer adds for readers (metrics, peaks, printed forms) are not read:
+ * they are recomputed from the parameters. */
+#include <errno.h>
+#include <jansson.h>
+#include <math.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "model_internal.h"
+
+typedef struct rd {
+    const char *file;
+    mpchar_error *err;
+} rd;
+
+/* A JSON path into buf (vsnprintf: paths are truncated, never overrun). */
+static void pathf(char *buf, size_t len, const char *fmt, ...)
+    __attribute__((format(printf, 3, 4)));
+static void pathf(char *buf, size_t len, const char *fmt, ...)
+{
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(buf, len, fmt, ap);
+    va_end(ap);
+}
+
+static int bad(const rd *r, const char *where, const char *key,
+               const char *what)
+{
+    return mpchar_error_set(r->err, "%s: field '%s%s%s': %s", r->file, where,
+                            *where && *key ? "." : "", key, what);
+}
+
+static json_t *member(const rd *r, json_t *o, const char *where,
+                      const char *key)
+{
+    json_t *v = json_object_get(o, key);
+    if (!v)
+        bad(r, where, key, "missing");
+    return v;
+}
+
+static int get_obj(const rd *r, json_t *o, const char *where, const char *key,
+                   bool nullable, json_t **out)
+{
+    json_t *v = member(r, o, where, key);
+    if (!v)
+        return -1;
+    if (nullable && json_is_null(v)) {
+        *out = NULL;
+        return 0;
+    }
+    if (!json_is_object(v))
+        return bad(r, where, key, "expected an object");
+    *out = v;
+    return 0;
+}
+
+static int get_arr(const rd *r, json_t *o, const char *where, const char *key,
+                   size_t max, json_t **out)
+{
+    json_t *v = member(r, o, where, key);
+    if (!v)
+        return -1;
+    if (!json_is_array(v))
+        return bad(r, where, key, "expected an array");
+    if (json_array_size(v) > max)
+        return bad(r, where, key, "too many elements");
+    *out = v;
+    return 0;
+}
+
+static int get_num(const rd *r, json_t *o, const char *where, const char *key,
+                   bool nullable, double *out)
+{
+    json_t *v = member(r, o, where, key);
+    if (!v)
+        return -1;
+    if (nullable && json_is_null(v)) {
+        *out = NAN;
+        return 0;
+    }
+    if (!json_is_number(v))
+        return bad(r, where, key, nullable ? "expected a number or null"
+                                           : "expected a number");
+    *out = json_number_value(v);
+    if (!isfinite(*out))
+        return bad(r, where, key, "expected a finite number");
+    return 0;
+}
+
+static int get_long(const rd *r, json_t *o, const char *where, const char *key,
+                    long min, long max, long *out)
+{
+    json_t *v = member(r, o, where, key);
+    if (!v)
+        return -1;
+    if (!json_is_integer(v) || json_integer_value(v) < min ||
+        json_integer_value(v) > max) {
+        char what[96];
+        snprintf(what, sizeof what, "expected an integer in [%ld, %ld]", min,
+                 max);
+        return bad(r, where, key, what);
+    }
+    *out = (long)json_integer_value(v);
+    return 0;
+}
+
+static int get_size(const rd *r, json_t *o, const char *where, const char *key,
+                    size_t *out)
+{
+    long v;
+    if (get_long(r, o, where, key, 0, 1000000000L, &v) != 0)
+        return -1;
+    *out = (size_t)v;
+    return 0;
+}
+
+static int get_bool(const rd *r, json_t *o, const char *where, const char *key,
+                    bool *out)
+{
+    json_t *v = member(r, o, where, key);
+    if (!v)
+        return -1;
+    if (!json_is_boolean(v))
+        return bad(r, where, key, "expected true or false");
+    *out = json_is_true(v);
+    return 0;
+}
+
+static int get_str(const rd *r, json_t *o, const char *where, const char *key,
+                   bool is_name, char *out, size_t len)
+{
+    json_t *v = member(r, o, where, key);
+    if (!v)
+        return -1;
+    if (!json_is_string(v))
+        return bad(r, where, key, "expected a string");
+    const char *s = json_string_value(v);
+    if (json_string_length(v) >= len || strlen(s) != json_string_length(v))
+        return bad(r, where, key, "string too long or holding NUL");
+    if (is_name && !mpchar_name_valid(s))
+        return bad(r, where, key, "expected a name of letters, digits and "
+                                  "_.+- (at most 31 characters)");
+    memcpy(out, s, json_string_length(v) + 1);
+    return 0;
+}
+
+static int get_pform(const rd *r, json_t *o, const char *where,
+                     const char *key, mpchar_pform *f)
+{
+    json_t *v;
+    char path[256], form[64];
+    pathf(path, sizeof path, "%s.%s", where, key);
+    if (get_obj(r, o, where, key, false, &v) ||
+        get_str(r, v, path, "form", false, form, sizeof form))
+        return -1;
+    memset(f, 0, sizeof *f);
+    mpchar_error sub;
+    if (mpchar_pform_kind_parse(form, &f->kind, &sub) != 0)
+        return bad(r, path, "form", sub.msg);
+    long pmin, pmax;
+    if (get_long(r, v, path, "p_min", 1, 100000000L, &pmin) ||
+        get_long(r, v, path, "p_max", pmin, 100000000L, &pmax) ||
+        get_size(r, v, path, "p_count", &f->np))
+        return -1;
+    f->p_min = pmin;
+    f->p_max = pmax;
+    if (f->kind == MPCHAR_PFORM_EXPR) {
+        double x;
+        if (get_str(r, v, path, "expr", false, f->expr, sizeof f->expr))
+            return -1;
+        if (mpchar_expr_eval(f->expr, (double)pmin, &x, &sub) != 0)
+            return bad(r, path, "expr", sub.msg);
+        return 0;
+    }
+    if (get_num(r, v, path, "a", false, &f->a))
+        return -1;
+    if (f->kind != MPCHAR_PFORM_CONST && get_num(r, v, path, "b", false, &f->b))
+        return -1;
+    return 0;
+}
+
+static int get_accuracy(const rd *r, json_t *o, const char *where,
+                        mpchar_accuracy *a)
+{
+    json_t *v;
+    char path[256];
+    pathf(path, sizeof path, "%s.accuracy", where);
+    return get_obj(r, o, where, "accuracy", false, &v) ||
+           get_num(r, v, path, "fit_err", true, &a->fit_err) ||
+           get_size(r, v, path, "fit_count", &a->fit_count) ||
+           get_num(r, v, path, "validation_err", true, &a->val_err) ||
+           get_size(r, v, path, "validation_count", &a->val_count);
+}
+
+static int get_segments(const rd *r, json_t *v, const char *where,
+                        mpchar_piecewise *pw)
+{
+    json_t *segs;
+    if (get_arr(r, v, where, "segments", MPCHAR_MAX_SEGMENTS, &segs))
+        return -1;
+    pw->count = (int)json_array_size(segs);
+    if (pw->count < 1)
+        return bad(r, where, "segments", "expected 1 to 4 segments");
+    for (int k = 0; k < pw->count; k++) {
+        char path[256];
+        pathf(path, sizeof path, "%s.segments[%d]", where, k);
+        json_t *s = json_array_get(segs, (size_t)k);
+        mpchar_segment *g = &pw->seg[k];
+        if (!json_is_object(s))
+            return bad(r, path, "", "expected an object");
+        if (get_num(r, s, path, "n_lo_bytes", false, &g->n_lo_bytes) ||
+            get_num(r, s, path, "ts_us", false, &g->ts_us) ||
+            get_num(r, s, path, "tb_us_per_byte", false, &g->tb_us_per_byte))
+            return -1;
+        if (k == 0 ? g->n_lo_bytes != 0.0
+                   : !(g->n_lo_bytes > pw->seg[k - 1].n_lo_bytes))
+            return bad(r, path, "n_lo_bytes", "expected 0 for the first "
+                       "segment, then ascending");
+    }
+    return 0;
+}
+
+static int get_family(const rd *r, json_t *o, const char *where, int fam,
+                      mpchar_pfit *f)
+{
+    json_t *v;
+    char path[256];
+    const char *key = mpchar_family_name((mpchar_family)fam);
+    pathf(path, sizeof path, "%s.%s", where, key);
+    if (get_obj(r, o, where, key, false, &v))
+        return -1;
+    f->acc[fam].fit_err = f->acc[fam].val_err = NAN;
+    if (json_object_get(v, "not_fitted"))
+        return get_str(r, v, path, "not_fitted", false, f->why[fam],
+                       sizeof f->why[fam]);
+    f->ok[fam] = true;
+    int rc;
+    if (fam == MPCHAR_FAMILY_HOCKNEY)
+        rc = get_num(r, v, path, "ts_us", false, &f->hockney.ts_us) ||
+             get_num(r, v, path, "tb_us_per_byte", false,
+                     &f->hockney.tb_us_per_byte);
+    else if (fam == MPCHAR_FAMILY_TI)
+        rc = get_num(r, v, path, "t0_us", false, &f->ti.t0_us) ||
+             get_num(r, v, path, "ti_us", false, &f->ti.ti_us) ||
+             get_num(r, v, path, "tb_us_per_byte", false,
+                     &f->ti.tb_us_per_byte);
+    else
+        rc = get_segments(r, v, path, &f->pw);
+    return rc ? -1 : get_accuracy(r, v, path, &f->acc[fam]);
+}
+
+static int get_fit(const rd *r, json_t *o, const char *where, mpchar_pfit *f)
+{
+    char best[32];
+    json_t *b, *red;
+    memset(f, 0, sizeof *f);
+    f->tc_us_per_byte = f->r_cc = NAN;
+    if (!json_is_object(o))
+        return bad(r, where, "", "expected an object");
+    if (get_long(r, o, where, "p", 1, 100000000L, &f->p) ||
+        get_bool(r, o, where, "oversubscribed", &f->oversubscribed) ||
+        get_size(r, o, where, "fit_sizes", &f->fit_sizes) ||
+        get_size(r, o, where, "validation_sizes", &f->val_sizes) ||
+        get_num(r, o, where, "n_min_bytes", true, &f->n_min_bytes) ||
+        get_num(r, o, where, "n_max_bytes", true, &f->n_max_bytes))
+        return -1;
+    json_t *out;
+    char opath[256];
+    pathf(opath, sizeof opath, "%s.outliers", where);
+    if (get_obj(r, o, where, "outliers", false, &out) ||
+        get_size(r, out, opath, "fit", &f->outliers_fit) ||
+        get_size(r, out, opath, "validation", &f->outliers_val) ||
+        get_str(r, out, opath, "points", false, f->outliers,
+                sizeof f->outliers))
+        return -1;
+    for (int fam = 0; fam < MPCHAR_FAMILY_COUNT; fam++)
+        if (get_family(r, o, where, fam, f))
+            return -1;
+    f->best = -1;
+    if (!(b = member(r, o, where, "best")))
+        return -1;
+    if (!json_is_null(b)) {
+        mpchar_family fam;
+        if (get_str(r, o, where, "best", false, best, sizeof best))
+            return -1;
+        if (mpchar_family_parse(best, &fam, NULL) != 0 ||
+            fam == MPCHAR_FAMILY_BEST || !f->ok[fam])
+            return bad(r, where, "best", "expected the name of a fitted "
+                       "family or null");
+        f->best = fam;
+    }
+    red = json_object_get(o, "reduction");
+    if (red) {
+        char path[256];
+        pathf(path, sizeof path, "%s.reduction", where);
+        if (!json_is_object(red))
+            return bad(r, where, "reduction", "expected an object");
+        if (get_num(r, red, path, "tc_us_per_byte", false, &f->tc_us_per_byte) ||
+            get_num(r, red, path, "r_cc", true, &f->r_cc))
+            return -1;
+    }
+    return 0;
+}
+
+static int get_pw_pforms(const rd *r, json_t *pf, const char *where,
+                         mpchar_pforms *out)
+{
+    json_t *arr = member(r, pf, where, "piecewise");
+    if (!arr)
+        return -1;
+    if (json_is_null(arr))
+        return 0;
+    if (!json_is_array(arr) || json_array_size(arr) < 1 ||
+        json_array_size(arr) > MPCHAR_MAX_SEGMENTS)
+        return bad(r, where, "piecewise", "expected null or 1 to 4 segments");
+    out->pw_count = (int)json_array_size(arr);
+    for (int k = 0; k < out->pw_count; k++) {
+        char path[256];
+        pathf(path, sizeof path, "%s.piecewise[%d]", where, k);
+        json_t *s = json_array_get(arr, (size_t)k);
+        if (!json_is_object(s))
+            return bad(r, path, "", "expected an object");
+        if (get_pform(r, s, path, "ts_us", &out->pw_ts[k]) ||
+            get_pform(r, s, path, "tb_us_per_byte", &out->pw_tb[k]))
+            return -1;
+        if (k > 0 && get_pform(r, s, path, "n_lo_bytes", &out->pw_break[k]))
+            return -1;
+    }
+    out->ok[MPCHAR_FAMILY_PIECEWISE] = true;
+    return 0;
+}
+
+static int get_pforms(const rd *r, json_t *o, const char *where,
+                      mpchar_pforms *out)
+{
+    json_t *pf, *h, *t, *tc;
+    char path[256], sub[288];
+    pathf(path, sizeof path, "%s.pforms", where);
+    if (get_obj(r, o, where, "pforms", false, &pf) ||
+        get_obj(r, pf, path, "hockney", true, &h) ||
+        get_obj(r, pf, path, "ti", true, &t))
+        return -1;
+    pathf(sub, sizeof sub, "%s.hockney", path);
+    if (h && (get_pform(r, h, sub, "ts_us", &out->hockney_ts) ||
+              get_pform(r, h, sub, "tb_us_per_byte", &out->hockney_tb)))
+        return -1;
+    out->ok[MPCHAR_FAMILY_HOCKNEY] = h != NULL;
+    pathf(sub, sizeof sub, "%s.ti", path);
+    if (t && (get_pform(r, t, sub, "t0_us", &out->ti_t0) ||
+              get_pform(r, t, sub, "ti_us", &out->ti_ti) ||
+              get_pform(r, t, sub, "tb_us_per_byte", &out->ti_tb)))
+        return -1;
+    out->ok[MPCHAR_FAMILY_TI] = t != NULL;
+    if (get_pw_pforms(r, pf, path, out))
+        return -1;
+    if (!(tc = member(r, pf, path, "tc_us_per_byte")))
+        return -1;
+    out->tc_ok = !json_is_null(tc);
+    return out->tc_ok ? get_pform(r, pf, path, "tc_us_per_byte", &out->tc) : 0;
+}
+
+static int get_entry(const rd *r, json_t *o, const char *where, mpchar_entry *e)
+{
+    char kind[32];
+    json_t *fits;
+    if (!json_is_object(o))
+        return bad(r, where, "", "expected an object");
+    if (get_str(r, o, where, "library", true, e->library, sizeof e->library) ||
+        get_str(r, o, where, "pattern", true, e->pattern, sizeof e->pattern) ||
+        get_str(r, o, where, "variant", true, e->variant, sizeof e->variant) ||
+        get_str(r, o, where, "op", true, e->op, sizeof e->op) ||
+        get_str(r, o, where, "datatype", true, e->datatype, sizeof e->datatype) ||
+        get_str(r, o, where, "kind", false, kind, sizeof kind) ||
+        get_bool(r, o, where, "oversubscribed", &e->oversubscribed) ||
+        get_str(r, o, where, "note", false, e->note, sizeof e->note) ||
+        get_arr(r, o, where, "fits", 100000, &fits))
+        return -1;
+    if (strcmp(kind, "p2p") && strcmp(kind, "collective"))
+        return bad(r, where, "kind", "expected p2p or collective");
+    e->kind = strcmp(kind, "p2p") ? MPCHAR_KIND_COLLECTIVE : MPCHAR_KIND_P2P;
+    e->nfits = json_array_size(fits);
+    if (e->nfits) {
+        e->fits = calloc(e->nfits, sizeof *e->fits);
+        if (!e->fits)
+            return mpchar_error_set(r->err, "%s: out of memory", r->file);
+    }
+    for (size_t i = 0; i < e->nfits; i++) {
+        char path[256];
+        pathf(path, sizeof path, "%s.fits[%zu]", where, i);
+        if (get_fit(r, json_array_get(fits, i), path, &e->fits[i]))
+            return -1;
+        if (i > 0 && e->fits[i].p <= e->fits[i - 1].p)
+            return bad(r, path, "p", "fits must be in ascending order of p");
+    }
+    if (get_pforms(r, o, where, &e->pf))
+        return -1;
+    bool any = e->nfits > 0;
+    for (int f = 0; f < MPCHAR_FAMILY_COUNT; f++)
+        any |= e->pf.ok[f];
+    return any ? 0 : bad(r, where, "fits", "entry has neither fits nor "
+                                           "p-forms");
+}
+
+static int get_options(const rd *r, json_t *root, mpchar_fit_options *opt)
+{
+    json_t *o;
+    char stat[16], wt[16];
+    long maxseg;
+    if (get_obj(r, root, "", "options", false, &o) ||
+        get_str(r, o, "options", "statistic", false, stat, sizeof stat) ||
+        get_str(r, o, "options", "weighting", false, wt, sizeof wt) ||
+        get_bool(r, o, "options", "robust", &opt->robust) ||
+        get_bool(r, o, "options", "include_oversubscribed",
+                 &opt->include_oversubscribed) ||
+        get_long(r, o, "options", "max_segments", 1, MPCHAR_MAX_SEGMENTS,
+                 &maxseg) ||
+        get_num(r, o, "options", "outlier_factor", false,
+                &opt->outlier_factor))
+        return -1;
+    if (!(opt->outlier_factor == 0.0 || opt->outlier_factor > 1.0))
+        return bad(r, "options", "outlier_factor", "expected 0 or a number "
+                   "above 1");
+    if (strcmp(stat, "min") && strcmp(stat, "median"))
+        return bad(r, "options", "statistic", "expected min or median");
+    if (strcmp(wt, "relative") && strcmp(wt, "absolute"))
+        return bad(r, "options", "weighting", "expected relative or absolute");
+    opt->stat = strcmp(stat, "min") ? MPCHAR_STAT_MEDIAN : MPCHAR_STAT_MIN;
+    opt->weighting = strcmp(wt, "relative") ? MPCHAR_WEIGHT_ABSOLUTE
+                                            : MPCHAR_WEIGHT_RELATIVE;
+    opt->max_segments = (int)maxseg;
+    return 0;
+}
+
+static int get_findings(const rd *r, json_t *root, mpchar_model *m)
+{
+    json_t *arr;
+    if (get_arr(r, root, "", "findings", 1000000, &arr))
+        return -1;
+    size_t n = json_array_size(arr);
+    m->findings = n ? calloc(n, sizeof *m->findings) : NULL;
+    if (n && !m->findings)
+        return mpchar_error_set(r->err, "%s: out of memory", r->file);
+    m->findings_cap = n;
+    for (size_t i = 0; i < n; i++) {
+        char path[64], kind[32];
+        pathf(path, sizeof path, "findings[%zu]", i);
+        json_t *o = json_array_get(arr, i);
+        mpchar_finding *f = &m->findings[i];
+        if (!json_is_object(o))
+            return bad(r, path, "", "expected an object");
+        if (get_str(r, o, path, "kind", false, kind, sizeof kind) ||
+            get_str(r, o, path, "library", true, f->library, sizeof f->library) ||
+            get_str(r, o, path, "pattern", true, f->pattern, sizeof f->pattern) ||
+            get_str(r, o, path, "text", false, f->text, sizeof f->text))
+            return -1;
+        int k = 0;
+        while (k <= MPCHAR_FINDING_OUTLIER &&
+               strcmp(kind, mpchar_finding_kind_name((mpchar_finding_kind)k)))
+            k++;
+        if (k > MPCHAR_FINDING_OUTLIER)
+            return bad(r, path, "kind", "unknown kind of finding");
+        f->kind = (mpchar_finding_kind)k;
+        m->nfindings++;
+    }
+    return 0;
+}
+
+static int get_header(const rd *r, json_t *root, mpchar_model *m)
+{
+    char schema[64];
+    long version;
+    json_t *src, *entries;
+    if (!json_is_object(root))
+        return mpchar_error_set(r->err, "%s: not an mpchar model file (the "
+                                "top level is not an object)", r->file);
+    json_t *s = json_object_get(root, "schema");
+    if (!json_is_string(s) || strcmp(json_string_value(s), MPCHAR_MODEL_SCHEMA))
+        return bad(r, "", "schema", "not an mpchar model file (expected "
+                   "\"mpchar-model\")");
+    if (get_str(r, root, "", "schema", false, schema, sizeof schema) ||
+        get_long(r, root, "", "version", 0, 1000000, &version))
+        return -1;
+    if (version != MPCHAR_MODEL_VERSION)
+        return bad(r, "", "version", "unsupported version (this mpchar "
+                   "reads version 1)");
+    if (get_str(r, root, "", "generator", false, m->generator,
+                sizeof m->generator) ||
+        get_obj(r, root, "", "source", false, &src) ||
+        get_str(r, src, "source", "measurements", false, m->source,
+                sizeof m->source) ||
+        get_size(r, src, "source", "rows_used", &m->rows_used) ||
+        get_size(r, src, "source", "rows_excluded_oversubscribed",
+                 &m->rows_excluded_oversubscribed) ||
+        get_options(r, root, &m->opt) ||
+        get_arr(r, root, "", "entries", 1000000, &entries))
+        return -1;
+    return 0;
+}
+
+static int read_root(const rd *r, json_t *root, mpchar_model *m)
+{
+    if (get_header(r, root, m) != 0)
+        return -1;
+    json_t *entries = json_object_get(root, "entries");
+    for (size_t i = 0; i < json_array_size(entries); i++) {
+        char path[64];
+        pathf(path, sizeof path, "entries[%zu]", i);
+        mpchar_entry e;
+        memset(&e, 0, sizeof e);
+        int rc = get_entry(r, json_array_get(entries, i), path, &e);
+        if (rc == 0)
+            rc = mpchar_model_add_entry(m, &e, r->err);
+        free(e.fits);
+        if (rc != 0)
+            return -1;
+    }
+    return get_findings(r, root, m);
+}
+
+int mpchar_model_parse(const char *text, size_t len, const char *name,
+                       mpchar_model *model_p, mpchar_error *err)
+{
+    json_error_t jerr;
+    json_t *root = json_loadb(text, len, JSON_REJECT_DUPLICATES, &jerr);
+    if (!root)
+        return mpchar_error_set(err, "%s:%d: column %d: not valid JSON: %s",
+                                name, jerr.line, jerr.column, jerr.text);
+    rd r = {.file = name, .err = err};
+    mpchar_model m;
+    memset(&m, 0, sizeof m);
+    int rc = read_root(&r, root, &m);
+    json_decref(root);
+    if (rc != 0) {
+        mpchar_model_free(&m);
+        return -1;
+    }
+    *model_p = m;
+    return 0;
+}
+
+int mpchar_model_read(const char *path, mpchar_model *model_p,
+                      mpchar_error *err)
+{
+    FILE *f = fopen(path, "rb");
+    if (!f)
+        return mpchar_error_set(err, "%s: cannot open: %s", path,
+                                strerror(errno));
+    size_t cap = 1 << 16, len = 0;
+    char *buf = malloc(cap);
+    while (buf) {
+        len += fread(buf + len, 1, cap - len, f);
+        if (len < cap)
+            break;
+        if (cap >= ((size_t)1 << 30)) {
+            free(buf);
+            fclose(f);
+            return mpchar_error_set(err, "%s: larger than 1 GiB", path);
+        }
+        char *grown = realloc(buf, cap * 2);
+        if (!grown) {
+            free(buf);
+            buf = NULL;
+            break;
+        }
+        buf = grown;
+        cap *= 2;
+    }
+    int rd_err = ferror(f);
+    fclose(f);
+    if (!buf)
+        return mpchar_error_set(err, "%s: out of memory", path);
+    if (rd_err) {
+        free(buf);
+        return mpchar_error_set(err, "%s: cannot read", path);
+    }
+    int rc = mpchar_model_parse(buf, len, path, model_p, err);
+    free(buf);
+    return rc;
+}

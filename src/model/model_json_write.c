@@ -1,0 +1,358 @@
+/* Writing model.json (schema "mpchar-model", version 1; documented in
+ * docs/data-formats.md).  Every fitted parameter is written with full
+ * precision; derived values (metrics, peaks, complexity classes, the
+ * printed form of p-forms, seed 002 short/long-message parameters) are
+ * written for readers of the file and recomputed, not read back.  JSON has
+ * no NaN: values that do not exist are null. */
+#include <errno.h>
+#include <jansson.h>
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "model_internal.h"
+
+static json_t *jnum(double v)
+{
+    return isfinite(v) ? json_real(v) : json_null();
+}
+
+/* json_object_set_new that remembers a failure in *bad. */
+static void put(json_t *o, const char *key, json_t *v, int *bad)
+{
+    if (!v || json_object_set_new(o, key, v) != 0)
+        *bad = 1;
+}
+
+static json_t *pform_json(const mpchar_pform *f, double print_scale, int *bad)
+{
+    json_t *o = json_object();
+    char text[256];
+    if (!o)
+        return NULL;
+    put(o, "form", json_string(mpchar_pform_kind_name(f->kind)), bad);
+    if (f->kind == MPCHAR_PFORM_EXPR) {
+        put(o, "expr", json_string(f->expr), bad);
+    } else {
+        put(o, "a", jnum(f->a), bad);
+        if (f->kind != MPCHAR_PFORM_CONST)
+            put(o, "b", jnum(f->b), bad);
+    }
+    mpchar_pform_format(f, print_scale, 4, text, sizeof text);
+    put(o, "text", json_string(text), bad);
+    put(o, "complexity",
+        json_string(mpchar_complexity_name(mpchar_pform_complexity(f))), bad);
+    put(o, "p_min", json_integer(f->p_min), bad);
+    put(o, "p_max", json_integer(f->p_max), bad);
+    put(o, "p_count", json_integer((json_int_t)f->np), bad);
+    return o;
+}
+
+static json_t *metrics_json(double t0, double tb, int *bad)
+{
+    mpchar_metrics m;
+    mpchar_metrics_compute(t0, tb, &m);
+    json_t *o = json_object();
+    if (!o)
+        return NULL;
+    put(o, "bw_as_MB_per_s", jnum(m.bw_as_MB_per_s), bad);
+    put(o, "pi0_per_s", jnum(m.pi0_per_s), bad);
+    put(o, "n_half_bytes", jnum(m.n_half_bytes), bad);
+    return o;
+}
+
+static json_t *family_json(const mpchar_pfit *f, int fam, int *bad)
+{
+    json_t *o = json_object();
+    if (!o)
+        return NULL;
+    if (!f->ok[fam]) {
+        put(o, "not_fitted", json_string(f->why[fam]), bad);
+        return o;
+    }
+    if (fam == MPCHAR_FAMILY_HOCKNEY) {
+        put(o, "ts_us", jnum(f->hockney.ts_us), bad);
+        put(o, "tb_us_per_byte", jnum(f->hockney.tb_us_per_byte), bad);
+        put(o, "metrics", metrics_json(f->hockney.ts_us,
+                                       f->hockney.tb_us_per_byte, bad), bad);
+    } else if (fam == MPCHAR_FAMILY_TI) {
+        put(o, "t0_us", jnum(f->ti.t0_us), bad);
+        put(o, "ti_us", jnum(f->ti.ti_us), bad);
+        put(o, "tb_us_per_byte", jnum(f->ti.tb_us_per_byte), bad);
+        put(o, "metrics", metrics_json(f->ti.t0_us, f->ti.tb_us_per_byte, bad),
+            bad);
+    } else {
+        json_t *segs = json_array();
+        for (int k = 0; segs && k < f->pw.count; k++) {
+            const mpchar_segment *s = &f->pw.seg[k];
+            json_t *so = json_object();
+            if (!so || json_array_append_new(segs, so) != 0) {
+                *bad = 1;
+                break;
+            }
+            put(so, "n_lo_bytes", jnum(s->n_lo_bytes), bad);
+            put(so, "ts_us", jnum(s->ts_us), bad);
+            put(so, "tb_us_per_byte", jnum(s->tb_us_per_byte), bad);
+            put(so, "metrics", metrics_json(s->ts_us, s->tb_us_per_byte, bad),
+                bad);
+        }
+        put(o, "segments", segs, bad);
+    }
+    const mpchar_accuracy *a = &f->acc[fam];
+    json_t *acc = json_object();
+    if (acc) {
+        put(acc, "fit_err", jnum(a->fit_err), bad);
+        put(acc, "fit_count", json_integer((json_int_t)a->fit_count), bad);
+        put(acc, "validation_err", jnum(a->val_err), bad);
+        put(acc, "validation_count", json_integer((json_int_t)a->val_count),
+            bad);
+    }
+    put(o, "accuracy", acc, bad);
+    return o;
+}
+
+/* Seed 002: latency, r_inf and n_1/2 below and above the detected switch
+ * (the first and the last piecewise segment). */
+static json_t *short_long_json(const mpchar_pfit *f, int *bad)
+{
+    json_t *o = json_object();
+    if (!o)
+        return NULL;
+    const mpchar_piecewise *pw = &f->pw;
+    const mpchar_segment *segs[2] = {&pw->seg[0], &pw->seg[pw->count - 1]};
+    const char *names[2] = {"short_messages", "long_messages"};
+    for (int i = 0; i < 2; i++) {
+        json_t *s = json_object();
+        mpchar_metrics m;
+        mpchar_metrics_compute(segs[i]->ts_us, segs[i]->tb_us_per_byte, &m);
+        if (s) {
+            put(s, "latency_us", jnum(segs[i]->ts_us), bad);
+            put(s, "r_inf_MB_per_s", jnum(m.bw_as_MB_per_s), bad);
+            put(s, "n_half_bytes", jnum(m.n_half_bytes), bad);
+        }
+        put(o, names[i], s, bad);
+    }
+    put(o, "switch_bytes",
+        pw->count > 1 ? jnum(pw->seg[pw->count - 1].n_lo_bytes) : json_null(),
+        bad);
+    return o;
+}
+
+static json_t *fit_json(const mpchar_entry *e, const mpchar_pfit *f, int *bad)
+{
+    json_t *o = json_object();
+    if (!o)
+        return NULL;
+    put(o, "p", json_integer(f->p), bad);
+    put(o, "oversubscribed", json_boolean(f->oversubscribed), bad);
+    put(o, "fit_sizes", json_integer((json_int_t)f->fit_sizes), bad);
+    put(o, "validation_sizes", json_integer((json_int_t)f->val_sizes), bad);
+    put(o, "n_min_bytes", jnum(f->n_min_bytes), bad);
+    put(o, "n_max_bytes", jnum(f->n_max_bytes), bad);
+    json_t *out = json_object();
+    if (out) {
+        put(out, "fit", json_integer((json_int_t)f->outliers_fit), bad);
+        put(out, "validation", json_integer((json_int_t)f->outliers_val), bad);
+        put(out, "points", json_string(f->outliers), bad);
+    }
+    put(o, "outliers", out, bad);
+    put(o, "best", f->best >= 0
+                       ? json_string(mpchar_family_name((mpchar_family)f->best))
+                       : json_null(), bad);
+    for (int fam = 0; fam < MPCHAR_FAMILY_COUNT; fam++)
+        put(o, mpchar_family_name((mpchar_family)fam), family_json(f, fam, bad),
+            bad);
+    if (isfinite(f->tc_us_per_byte)) {
+        json_t *r = json_object();
+        if (r) {
+            put(r, "tc_us_per_byte", jnum(f->tc_us_per_byte), bad);
+            put(r, "r_cc", jnum(f->r_cc), bad);
+        }
+        put(o, "reduction", r, bad);
+    }
+    if (e->kind == MPCHAR_KIND_P2P && f->ok[MPCHAR_FAMILY_PIECEWISE])
+        put(o, "seed002", short_long_json(f, bad), bad);
+    return o;
+}
+
+static json_t *pforms_json(const mpchar_entry *e, int *bad)
+{
+    const mpchar_pforms *pf = &e->pf;
+    json_t *o = json_object();
+    if (!o)
+        return NULL;
+    json_t *h = json_null(), *t = json_null(), *pw = json_null();
+    if (pf->ok[MPCHAR_FAMILY_HOCKNEY] && (h = json_object())) {
+        put(h, "ts_us", pform_json(&pf->hockney_ts, 1.0, bad), bad);
+        put(h, "tb_us_per_byte", pform_json(&pf->hockney_tb, 1.0, bad), bad);
+    }
+    if (pf->ok[MPCHAR_FAMILY_TI] && (t = json_object())) {
+        put(t, "t0_us", pform_json(&pf->ti_t0, 1.0, bad), bad);
+        put(t, "ti_us", pform_json(&pf->ti_ti, 1.0, bad), bad);
+        put(t, "tb_us_per_byte", pform_json(&pf->ti_tb, 1.0, bad), bad);
+    }
+    if (pf->ok[MPCHAR_FAMILY_PIECEWISE] && (pw = json_array())) {
+        for (int k = 0; k < pf->pw_count; k++) {
+            json_t *s = json_object();
+            if (!s || json_array_append_new(pw, s) != 0) {
+                *bad = 1;
+                break;
+            }
+            put(s, "n_lo_bytes", k > 0 ? pform_json(&pf->pw_break[k], 1.0, bad)
+                                       : json_null(), bad);
+            put(s, "ts_us", pform_json(&pf->pw_ts[k], 1.0, bad), bad);
+            put(s, "tb_us_per_byte", pform_json(&pf->pw_tb[k], 1.0, bad), bad);
+        }
+    }
+    put(o, "hockney", h, bad);
+    put(o, "ti", t, bad);
+    put(o, "piecewise", pw, bad);
+    put(o, "tc_us_per_byte", pf->tc_ok ? pform_json(&pf->tc, 1.0, bad)
+                                       : json_null(), bad);
+    return o;
+}
+
+static json_t *peaks_json(const mpchar_entry *e, int *bad)
+{
+    json_t *o = json_object();
+    if (!o)
+        return NULL;
+    for (int fam = 0; fam < MPCHAR_FAMILY_COUNT; fam++) {
+        mpchar_peaks pk;
+        if (!e->nfits ||
+            mpchar_entry_peaks(e, (mpchar_family)fam, NULL, 0, &pk, NULL) != 0)
+            continue;
+        json_t *f = json_object();
+        if (f) {
+            put(f, "pi0_pag_per_s", jnum(pk.pi0_pag_per_s), bad);
+            put(f, "pi0_pag_p", json_integer(pk.pi0_pag_p), bad);
+            put(f, "bw_pag_MB_per_s", jnum(pk.bw_pag_MB_per_s), bad);
+            put(f, "bw_pag_p", json_integer(pk.bw_pag_p), bad);
+            put(f, "n_half_mag_bytes", jnum(pk.n_half_mag_bytes), bad);
+            put(f, "n_half_mag_p", json_integer(pk.n_half_mag_p), bad);
+        }
+        put(o, mpchar_family_name((mpchar_family)fam), f, bad);
+    }
+    return o;
+}
+
+static json_t *entry_json(const mpchar_model *m, const mpchar_entry *e,
+                          int *bad)
+{
+    json_t *o = json_object();
+    if (!o)
+        return NULL;
+    put(o, "library", json_string(e->library), bad);
+    put(o, "pattern", json_string(e->pattern), bad);
+    put(o, "variant", json_string(e->variant), bad);
+    put(o, "op", json_string(e->op), bad);
+    put(o, "datatype", json_string(e->datatype), bad);
+    put(o, "kind", json_string(e->kind == MPCHAR_KIND_P2P ? "p2p"
+                                                          : "collective"), bad);
+    put(o, "oversubscribed", json_boolean(e->oversubscribed), bad);
+    put(o, "note", json_string(e->note), bad);
+    json_t *fits = json_array();
+    for (size_t i = 0; fits && i < e->nfits; i++)
+        if (json_array_append_new(fits, fit_json(e, &e->fits[i], bad)) != 0)
+            *bad = 1;
+    put(o, "fits", fits, bad);
+    put(o, "pforms", pforms_json(e, bad), bad);
+    if (e->kind == MPCHAR_KIND_COLLECTIVE)
+        put(o, "peaks", peaks_json(e, bad), bad);
+    (void)m;
+    return o;
+}
+
+static json_t *options_json(const mpchar_fit_options *opt, int *bad)
+{
+    json_t *o = json_object();
+    if (!o)
+        return NULL;
+    put(o, "statistic", json_string(opt->stat == MPCHAR_STAT_MEDIAN ? "median"
+                                                                    : "min"),
+        bad);
+    put(o, "weighting", json_string(opt->weighting == MPCHAR_WEIGHT_ABSOLUTE
+                                        ? "absolute" : "relative"), bad);
+    put(o, "robust", json_boolean(opt->robust), bad);
+    put(o, "include_oversubscribed", json_boolean(opt->include_oversubscribed),
+        bad);
+    put(o, "max_segments", json_integer(opt->max_segments), bad);
+    put(o, "outlier_factor", jnum(opt->outlier_factor), bad);
+    return o;
+}
+
+static json_t *model_json(const mpchar_model *m, int *bad)
+{
+    json_t *root = json_object();
+    if (!root)
+        return NULL;
+    put(root, "schema", json_string(MPCHAR_MODEL_SCHEMA), bad);
+    put(root, "version", json_integer(MPCHAR_MODEL_VERSION), bad);
+    put(root, "generator", json_string(m->generator), bad);
+    json_t *src = json_object();
+    if (src) {
+        put(src, "measurements", json_string(m->source), bad);
+        put(src, "rows_used", json_integer((json_int_t)m->rows_used), bad);
+        put(src, "rows_excluded_oversubscribed",
+            json_integer((json_int_t)m->rows_excluded_oversubscribed), bad);
+    }
+    put(root, "source", src, bad);
+    put(root, "options", options_json(&m->opt, bad), bad);
+    json_t *entries = json_array();
+    for (size_t i = 0; entries && i < m->nentries; i++)
+        if (json_array_append_new(entries, entry_json(m, &m->entries[i], bad)))
+            *bad = 1;
+    put(root, "entries", entries, bad);
+    json_t *fnd = json_array();
+    for (size_t i = 0; fnd && i < m->nfindings; i++) {
+        const mpchar_finding *f = &m->findings[i];
+        json_t *o = json_object();
+        if (!o || json_array_append_new(fnd, o) != 0) {
+            *bad = 1;
+            break;
+        }
+        put(o, "kind", json_string(mpchar_finding_kind_name(f->kind)), bad);
+        put(o, "library", json_string(f->library), bad);
+        put(o, "pattern", json_string(f->pattern), bad);
+        put(o, "text", json_string(f->text), bad);
+    }
+    put(root, "findings", fnd, bad);
+    return root;
+}
+
+int mpchar_model_dump(const mpchar_model *model, char **text_p,
+                      mpchar_error *err)
+{
+    int bad = 0;
+    json_t *root = model_json(model, &bad);
+    char *text = root && !bad ? json_dumps(root, JSON_INDENT(1) |
+                                                     JSON_REAL_PRECISION(17))
+                              : NULL;
+    json_decref(root);
+    if (!text)
+        return mpchar_error_set(err, "model.json: cannot build the JSON text "
+                                "(out of memory or invalid UTF-8 in a name)");
+    *text_p = text;
+    return 0;
+}
+
+int mpchar_model_write(const mpchar_model *model, const char *path,
+                       mpchar_error *err)
+{
+    char *text;
+    if (mpchar_model_dump(model, &text, err) != 0)
+        return mpchar_error_prefix(err, "%s", path);
+    FILE *f = fopen(path, "w");
+    if (!f) {
+        free(text);
+        return mpchar_error_set(err, "%s: cannot create: %s", path,
+                                strerror(errno));
+    }
+    int ok = fputs(text, f) >= 0 && fputc('\n', f) != EOF;
+    ok = (fclose(f) == 0) && ok;
+    free(text);
+    if (!ok)
+        return mpchar_error_set(err, "%s: write failed", path);
+    return 0;
+}

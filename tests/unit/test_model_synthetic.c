@@ -1,0 +1,274 @@
+/* Synthetic recovery: measurements generated from known Hockney, t_i,
+ * 2- and 3-segment piecewise models and from every p-form, with 1-5%
+ * multiplicative noise (uniform in [-a, a], a = 1%..5% by trial, seeded),
+ * fitted by mpchar_model_fit.  Parameters must come back within 3%
+ * (breakpoints within one grid step) and the right p-form be chosen, each
+ * in at least 95% of the trials.
+ *
+ * t0 of the t_i model is by definition the single measured T(0), so its
+ * error is that point's noise: it is checked against the noise amplitude. */
+#include <math.h>
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <cmocka.h>
+
+#include "model_test_support.h"
+#include "mpchar/model.h"
+#include "mpchar/sizes.h"
+
+#define TRIALS 100
+
+typedef double (*truth_fn)(double n, long p, const void *arg);
+
+static double noise_of(int trial)
+{
+    return 0.01 + 0.04 * (double)(trial % 5) / 4.0;
+}
+
+/* Fit sizes: 0 and 2^(k/steps) for k = 0.. up to max, rounded, distinct. */
+static size_t grid(int steps, double max, uint64_t *out, size_t cap)
+{
+    size_t n = 0;
+    out[n++] = 0;
+    for (int k = 0; n < cap; k++) {
+        uint64_t v = (uint64_t)llround(pow(2.0, (double)k / steps));
+        if ((double)v > max)
+            break;
+        if (v != out[n - 1])
+            out[n++] = v;
+    }
+    return n;
+}
+
+static void generate(mpchar_measurements *m, const char *pattern, long p,
+                     const uint64_t *sizes, size_t nsizes, truth_fn fn,
+                     const void *arg, double noise, uint64_t *rng)
+{
+    for (size_t i = 0; i < nsizes; i++) {
+        double t = fn((double)sizes[i], p, arg);
+        synth_add(m, "synth", pattern, "-", "-", p, sizes[i], MPCHAR_SET_FIT,
+                  t * (1.0 + noise * synth_uniform(rng)));
+    }
+    uint64_t val[MPCHAR_VALIDATION_COUNT];
+    mpchar_sizes_validation(*rng, MPCHAR_VALIDATION_COUNT,
+                            sizes[nsizes - 1], val);
+    for (size_t i = 0; i < MPCHAR_VALIDATION_COUNT; i++) {
+        int dup = 0;
+        for (size_t j = 0; j < nsizes && !dup; j++)
+            dup = sizes[j] == val[i];
+        for (size_t j = 0; j < i && !dup; j++)
+            dup = val[j] == val[i];
+        if (dup)
+            continue;
+        double t = fn((double)val[i], p, arg);
+        synth_add(m, "synth", pattern, "-", "-", p, val[i],
+                  MPCHAR_SET_VALIDATION, t * (1.0 + noise * synth_uniform(rng)));
+    }
+}
+
+static void fit(const mpchar_measurements *meas, mpchar_model *m)
+{
+    mpchar_fit_options opt;
+    mpchar_fit_options_default(&opt);
+    mpchar_error err;
+    if (mpchar_model_fit(meas, "synthetic", &opt, m, &err) != 0)
+        fail_msg("%s", err.msg);
+}
+
+static int within(double got, double want, double tol)
+{
+    return rel_diff(got, want) <= tol;
+}
+
+static void require_rate(int ok, int trials, const char *what)
+{
+    print_message("%s: %d of %d trials\n", what, ok, trials);
+    if (ok * 100 < trials * 95)
+        fail_msg("%s recovered in only %d of %d trials", what, ok, trials);
+}
+
+static double hockney_truth(double n, long p, const void *arg)
+{
+    (void)p;
+    const mpchar_hockney *h = arg;
+    return mpchar_hockney_eval(h, n);
+}
+
+static void test_hockney(void **state)
+{
+    (void)state;
+    mpchar_hockney truth = {2.5, 0.35e-3};
+    uint64_t sizes[64], rng = 1;
+    size_t ns = grid(1, 4194304, sizes, 64);
+    int ok = 0;
+    for (int t = 0; t < TRIALS; t++) {
+        mpchar_measurements meas = {0};
+        generate(&meas, "pingpong", 2, sizes, ns, hockney_truth, &truth,
+                 noise_of(t), &rng);
+        mpchar_model m;
+        fit(&meas, &m);
+        const mpchar_pfit *f = &m.entries[0].fits[0];
+        assert_true(f->ok[MPCHAR_FAMILY_HOCKNEY]);
+        ok += within(f->hockney.ts_us, truth.ts_us, 0.03) &&
+              within(f->hockney.tb_us_per_byte, truth.tb_us_per_byte, 0.03);
+        assert_true(f->acc[MPCHAR_FAMILY_HOCKNEY].val_err < 0.05);
+        mpchar_model_free(&m);
+        free(meas.rows);
+    }
+    require_rate(ok, TRIALS, "Hockney ts, tb within 3%");
+}
+
+static double ti_truth(double n, long p, const void *arg)
+{
+    (void)p;
+    return mpchar_ti_eval(arg, n);
+}
+
+static void test_ti(void **state)
+{
+    (void)state;
+    mpchar_ti truth = {4.0, 13.0, 3.89e-3}; /* seed 000's ScaMPI Send */
+    uint64_t sizes[256], rng = 2;
+    size_t ns = grid(8, 4194304, sizes, 256);
+    int ok = 0;
+    for (int t = 0; t < TRIALS; t++) {
+        mpchar_measurements meas = {0};
+        generate(&meas, "pingpong", 2, sizes, ns, ti_truth, &truth,
+                 noise_of(t), &rng);
+        mpchar_model m;
+        fit(&meas, &m);
+        const mpchar_pfit *f = &m.entries[0].fits[0];
+        assert_true(f->ok[MPCHAR_FAMILY_TI]);
+        assert_true(within(f->ti.t0_us, truth.t0_us, noise_of(t) + 1e-12));
+        ok += within(f->ti.ti_us, truth.ti_us, 0.03) &&
+              within(f->ti.tb_us_per_byte, truth.tb_us_per_byte, 0.03);
+        mpchar_model_free(&m);
+        free(meas.rows);
+    }
+    require_rate(ok, TRIALS, "t_i model ti, tb within 3%");
+}
+
+static double pw_truth(double n, long p, const void *arg)
+{
+    (void)p;
+    return mpchar_piecewise_eval(arg, n);
+}
+
+static void check_piecewise(const mpchar_piecewise *truth, int steps,
+                            uint64_t seed, const char *what)
+{
+    uint64_t sizes[256], rng = seed;
+    size_t ns = grid(steps, 4194304, sizes, 256);
+    double step = pow(2.0, 1.0 / steps) * (1.0 + 1e-9);
+    int ok = 0;
+    for (int t = 0; t < TRIALS; t++) {
+        mpchar_measurements meas = {0};
+        generate(&meas, "pingpong", 2, sizes, ns, pw_truth, truth, noise_of(t),
+                 &rng);
+        mpchar_model m;
+        fit(&meas, &m);
+        const mpchar_pfit *f = &m.entries[0].fits[0];
+        const mpchar_piecewise *pw = &f->pw;
+        int good = f->ok[MPCHAR_FAMILY_PIECEWISE] && pw->count == truth->count;
+        for (int k = 0; good && k < pw->count; k++) {
+            const mpchar_segment *s = &pw->seg[k], *u = &truth->seg[k];
+            good = within(s->ts_us, u->ts_us, 0.03) &&
+                   within(s->tb_us_per_byte, u->tb_us_per_byte, 0.03);
+            if (good && k > 0)
+                good = s->n_lo_bytes <= u->n_lo_bytes * step &&
+                       s->n_lo_bytes >= u->n_lo_bytes / step;
+        }
+        ok += good;
+        if (good)
+            assert_int_equal(f->best, MPCHAR_FAMILY_PIECEWISE);
+        mpchar_model_free(&m);
+        free(meas.rows);
+    }
+    require_rate(ok, TRIALS, what);
+}
+
+static void test_piecewise2(void **state)
+{
+    (void)state;
+    /* An eager/rendezvous-like switch at 12 KiB, between grid points. */
+    mpchar_piecewise truth = {2, {{0, 1.0, 0.5e-3}, {12288, 8.0, 0.2e-3}}};
+    check_piecewise(&truth, 4, 3, "2-segment parameters within 3%, "
+                                  "breakpoint within one grid step");
+}
+
+static void test_piecewise3(void **state)
+{
+    (void)state;
+    mpchar_piecewise truth = {3, {{0, 1.0, 0.5e-3},
+                                  {8192, 8.0, 0.2e-3},
+                                  {262144, 60.0, 0.1e-3}}};
+    check_piecewise(&truth, 8, 4, "3-segment parameters within 3%, "
+                                  "breakpoints within one grid step");
+}
+
+typedef struct pf_truth {
+    mpchar_pform ts;
+    double tb;
+} pf_truth;
+
+static double pform_truth(double n, long p, const void *arg)
+{
+    const pf_truth *t = arg;
+    double ts;
+    mpchar_pform_eval(&t->ts, (double)p, &ts, NULL);
+    return ts + t->tb * n;
+}
+
+static void test_pforms(void **state)
+{
+    (void)state;
+    static const double ab[][2] = {
+        {40, 0}, {20, 8}, {10, 12}, {30, 9}, {20, 1.5}, {30, 0.4},
+    };
+    uint64_t sizes[64], rng = 5;
+    size_t ns = grid(2, 1048576, sizes, 64);
+    for (int k = 0; k < MPCHAR_PFORM_EXPR; k++) {
+        pf_truth tr = {{.kind = (mpchar_pform_kind)k, .a = ab[k][0],
+                        .b = ab[k][1]}, 0.3e-3};
+        int right = 0, params = 0, trials = TRIALS / 2;
+        for (int t = 0; t < trials; t++) {
+            mpchar_measurements meas = {0};
+            for (long p = 2; p <= 16; p++)
+                generate(&meas, "bcast", p, sizes, ns, pform_truth, &tr,
+                         noise_of(t), &rng);
+            mpchar_model m;
+            fit(&meas, &m);
+            const mpchar_pform *f = &m.entries[0].pf.hockney_ts;
+            assert_true(m.entries[0].pf.ok[MPCHAR_FAMILY_HOCKNEY]);
+            right += (int)f->kind == k;
+            params += (int)f->kind == k && within(f->a, tr.ts.a, 0.03) &&
+                      (k == 0 || within(f->b, tr.ts.b, 0.03));
+            mpchar_model_free(&m);
+            free(meas.rows);
+        }
+        char what[96];
+        snprintf(what, sizeof what, "p-form %s chosen",
+                 mpchar_pform_kind_name((mpchar_pform_kind)k));
+        require_rate(right, trials, what);
+        snprintf(what, sizeof what, "p-form %s a, b within 3%%",
+                 mpchar_pform_kind_name((mpchar_pform_kind)k));
+        require_rate(params, trials, what);
+    }
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(test_hockney),
+        cmocka_unit_test(test_ti),
+        cmocka_unit_test(test_piecewise2),
+        cmocka_unit_test(test_piecewise3),
+        cmocka_unit_test(test_pforms),
+    };
+    return cmocka_run_group_tests(tests, NULL, NULL);
+}

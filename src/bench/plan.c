@@ -1,5 +1,6 @@
 /* The plan: every point a run measures, in the order it measures them
- * (by p, then pattern series, fit sizes before validation sizes).  Both
+ * (by p, then pattern series, then ascending size with the fitting and
+ * validation sets interleaved).  Both
  * the benchmark and `mpchar run` (through --plan) use it, so progress and
  * resume agree on what a point is. */
 #include <stdlib.h>
@@ -104,6 +105,43 @@ static int make_sizes(const bench_options *opt, size_sets *s,
     return 0;
 }
 
+typedef struct sized {
+    uint64_t n;
+    mpchar_set set;
+} sized;
+
+static int compare_sized(const void *a, const void *b)
+{
+    const sized *x = a, *y = b;
+    if (x->n != y->n)
+        return (x->n > y->n) - (x->n < y->n);
+    return (int)x->set - (int)y->set;
+}
+
+/* A series' sizes in ascending order, fitting and validation sizes
+ * interleaved, so that a drift of the machine during the series touches
+ * both sets alike instead of biasing the models' validation error. */
+static sized *series_sizes(const bench_pattern *pat, const size_sets *s,
+                           size_t *count_p)
+{
+    size_t n = pat->zero_bytes_only ? 1 : s->nfit + s->nvalidation;
+    sized *all = malloc((n ? n : 1) * sizeof *all);
+    if (!all)
+        return NULL;
+    if (pat->zero_bytes_only) {
+        all[0] = (sized){0, MPCHAR_SET_FIT};
+    } else {
+        for (size_t i = 0; i < s->nfit; i++)
+            all[i] = (sized){s->fit[i], MPCHAR_SET_FIT};
+        for (size_t i = 0; i < s->nvalidation; i++)
+            all[s->nfit + i] = (sized){s->validation[i],
+                                       MPCHAR_SET_VALIDATION};
+        qsort(all, n, sizeof *all, compare_sized);
+    }
+    *count_p = n;
+    return all;
+}
+
 static int add_series(plan_builder *b, const bench_options *opt,
                       const bench_pattern *pat, const char *variant,
                       const char *op, long p, const size_sets *s,
@@ -118,29 +156,25 @@ static int add_series(plan_builder *b, const bench_options *opt,
     strcpy(pt.key.op, op);
     strcpy(pt.key.datatype, pat->reduction ? "double" : "byte");
     pt.key.p = p;
-    for (int set = 0; set < 2; set++) {
-        const uint64_t *sizes = set ? s->validation : s->fit;
-        size_t n = set ? s->nvalidation : s->nfit;
-        if (pat->zero_bytes_only && set)
-            break;
-        for (size_t i = 0; i < n; i++) {
-            pt.key.set = set ? MPCHAR_SET_VALIDATION : MPCHAR_SET_FIT;
-            pt.n_requested = pat->zero_bytes_only ? 0 : sizes[i];
-            pt.key.n_bytes = pat->actual_bytes(pt.n_requested, (int)p,
-                                               &pt.count);
-            if (pt.count > 2147483647u)
-                return mpchar_error_set(err, "size %llu is too large for "
-                                        "pattern %s (more than 2^31-1 "
-                                        "elements)",
-                                        (unsigned long long)sizes[i],
-                                        pat->name);
-            if (plan_push(b, &pt, err) != 0)
-                return -1;
-            if (pat->zero_bytes_only)
-                break;
-        }
+    size_t n;
+    sized *sizes = series_sizes(pat, s, &n);
+    if (!sizes)
+        return mpchar_error_set(err, "out of memory building the plan");
+    int rc = 0;
+    for (size_t i = 0; i < n && rc == 0; i++) {
+        pt.key.set = sizes[i].set;
+        pt.n_requested = sizes[i].n;
+        pt.key.n_bytes = pat->actual_bytes(pt.n_requested, (int)p,
+                                           &pt.count);
+        if (pt.count > 2147483647u)
+            rc = mpchar_error_set(err, "size %llu is too large for pattern "
+                                  "%s (more than 2^31-1 elements)",
+                                  (unsigned long long)sizes[i].n, pat->name);
+        else
+            rc = plan_push(b, &pt, err);
     }
-    return 0;
+    free(sizes);
+    return rc;
 }
 
 static int add_pattern(plan_builder *b, const bench_options *opt,

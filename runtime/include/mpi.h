@@ -27,6 +27,7 @@ typedef struct mpchar_rt_op *MPI_Op;
 typedef struct mpchar_rt_request *MPI_Request;
 typedef struct mpchar_rt_errhandler *MPI_Errhandler;
 typedef struct mpchar_rt_group *MPI_Group;
+typedef struct mpchar_rt_info *MPI_Info;
 typedef intptr_t MPI_Aint;
 typedef long long MPI_Offset;
 typedef long long MPI_Count;
@@ -93,6 +94,8 @@ typedef void MPI_User_function(void *invec, void *inoutvec, int *len,
 #define MPI_REQUEST_NULL ((MPI_Request)0)
 #define MPI_ERRHANDLER_NULL ((MPI_Errhandler)0)
 #define MPI_GROUP_NULL ((MPI_Group)0)
+#define MPI_INFO_NULL ((MPI_Info)0)
+#define MPI_COMM_TYPE_SHARED 1
 #define MPI_STATUS_IGNORE ((MPI_Status *)0)
 #define MPI_STATUSES_IGNORE ((MPI_Status *)0)
 #define MPI_IN_PLACE ((void *)1)
@@ -207,6 +210,7 @@ MPCHAR_RT_FN(int, Comm_rank, (MPI_Comm comm, int *rank))
 MPCHAR_RT_FN(int, Comm_size, (MPI_Comm comm, int *size))
 MPCHAR_RT_FN(int, Comm_dup, (MPI_Comm comm, MPI_Comm *newcomm))
 MPCHAR_RT_FN(int, Comm_split, (MPI_Comm comm, int color, int key, MPI_Comm *newcomm))
+MPCHAR_RT_FN(int, Comm_split_type, (MPI_Comm comm, int split_type, int key, MPI_Info info, MPI_Comm *newcomm))
 MPCHAR_RT_FN(int, Comm_free, (MPI_Comm *comm))
 MPCHAR_RT_FN(int, Comm_compare, (MPI_Comm comm1, MPI_Comm comm2, int *result))
 
@@ -253,6 +257,7 @@ MPCHAR_RT_FN(int, Op_free, (MPI_Op *op))
 MPCHAR_RT_FN(int, Op_commutative, (MPI_Op op, int *commute))
 
 MPCHAR_RT_FN(int, Barrier, (MPI_Comm comm))
+MPCHAR_RT_FN(int, Ibarrier, (MPI_Comm comm, MPI_Request *request))
 MPCHAR_RT_FN(int, Bcast, (void *buffer, int count, MPI_Datatype datatype, int root, MPI_Comm comm))
 MPCHAR_RT_FN(int, Scatter, (const void *sendbuf, int sendcount, MPI_Datatype sendtype, void *recvbuf, int recvcount, MPI_Datatype recvtype, int root, MPI_Comm comm))
 MPCHAR_RT_FN(int, Scatterv, (const void *sendbuf, const int sendcounts[], const int displs[], MPI_Datatype sendtype, void *recvbuf, int recvcount, MPI_Datatype recvtype, int root, MPI_Comm comm))

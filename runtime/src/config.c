@@ -25,10 +25,11 @@ struct cfg_field {
 
 #define F(env, dflt, type, member, doc) {env, dflt, type, offsetof(struct rt_config, member), doc}
 static const struct cfg_field fields[] = {
-  F("MPCHAR_RT_MODE", "SR", CFG_MODE, sr_mode, "SR: eager + write requests + rendezvous; NSR: no write requests"),
+  F("MPCHAR_RT_MODE", "NSR", CFG_MODE, sr_mode, "SR: eager + write requests + rendezvous; NSR: no write requests (default: measured faster in streams, docs/performance.md)"),
   F("MPCHAR_RT_EAGER_MAX", "16384", CFG_SIZE, eager_max, "largest message sent eagerly through the ring, bytes"),
-  F("MPCHAR_RT_WRITE_MIN", "2048", CFG_SIZE, write_min, "smallest message delivered by process_vm_writev to a write request (smaller ones travel inline)"),
+  F("MPCHAR_RT_WRITE_MIN", "16385", CFG_SIZE, write_min, "smallest message delivered by process_vm_writev to a write request (smaller ones travel inline); receives of less capacity issue no write request"),
   F("MPCHAR_RT_FRAG", "32768", CFG_SIZE, frag_bytes, "copy-through fragment, bytes"),
+  F("MPCHAR_RT_SPIN", "20000", CFG_SIZE, spin_polls, "idle polls before a waiting rank starts to yield its CPU (a job with more ranks than CPUs yields after 256)"),
   F("MPCHAR_RT_COPY", "auto", CFG_COPY, copy_force, "auto, cma (process_vm_readv/writev) or copy (copy-through shared memory)"),
   F("MPCHAR_RT_COUNTERS", "", CFG_STR, counters, "write protocol counters at finalize: 'stderr' or a file to append to"),
   F("MPCHAR_RT_BCAST_LONG", "65536", CFG_SIZE, bcast_long, "Bcast bytes from which scatter+allgather replaces binomial"),

@@ -7,24 +7,64 @@
  * absolute line position + 1, stored last with release order; the consumer
  * polls the stamp of the line at its head (FastForward style), so that a
  * small message costs one cache-line transfer and no shared index is read
- * on the fast path.  Because payload lines could hold any 8 bytes, the
- * consumer zeroes the stamp word of every payload line before releasing a
- * packet, so only a committed header can ever carry the expected stamp.  The consumer publishes its head in the ring's control
+ * on the fast path.  Payload lines may hold any 8 bytes, so the consumer
+ * must never find a stale payload word where it expects a header: the
+ * producer, which keeps a bitmap of the lines that begin packets, clears
+ * the stamp word of the line following each packet it commits when that
+ * line held payload in the previous lap (a line that began an older packet
+ * carries a stamp that differs from the expected one).  The consumer
+ * only ever reads a stamp at a packet boundary, so that line is the only
+ * one that matters.  The consumer publishes its head in the ring's control
  * line after each packet; the producer rereads it only when its cached copy
  * says the ring is full.  A packet never wraps: the producer fills the end
  * of the ring with a SKIP packet first.
  */
 #include "rt.h"
 
+#include <stdlib.h>
 #include <string.h>
 
-void mpchar__ring_view(struct rt_ring *ring, void *mem, uint64_t lines)
+void mpchar__ring_view(struct rt_ring *ring, void *mem, uint64_t lines, int producer)
 {
   ring->ctl = mem;
   ring->cells = (unsigned char *)mem + RT_LINE;
   ring->lines = lines;
   ring->pos = 0;
   ring->cached = 0;
+  ring->starts = NULL;
+  if (producer) { /* a fresh ring is all zero: every line reads as a start */
+    size_t words = (size_t)(lines + 63) / 64;
+    ring->starts = malloc(words * sizeof *ring->starts);
+    if (!ring->starts)
+      mpchar__fatal("out of memory setting up a ring");
+    memset(ring->starts, 0xff, words * sizeof *ring->starts);
+  }
+}
+
+void mpchar__ring_free(struct rt_ring *ring)
+{
+  free(ring->starts);
+  ring->starts = NULL;
+}
+
+/* The producer's map of which lines begin a packet (this lap below its
+ * position, the previous lap from there on). */
+static void mark_packet(struct rt_ring *ring, uint64_t pos, uint64_t n)
+{
+  uint64_t first = pos % ring->lines, l = first + 1, end = first + n;
+  ring->starts[first / 64] |= 1ull << (first % 64);
+  while (l < end) { /* clear bits [l, end) a word at a time */
+    uint64_t bit = l % 64, span = 64 - bit < end - l ? 64 - bit : end - l;
+    uint64_t mask = (span == 64 ? ~0ull : ((1ull << span) - 1)) << bit;
+    ring->starts[l / 64] &= ~mask;
+    l += span;
+  }
+}
+
+static int was_start(const struct rt_ring *ring, uint64_t pos)
+{
+  uint64_t l = pos % ring->lines;
+  return (ring->starts[l / 64] >> (l % 64)) & 1;
 }
 
 uint64_t mpchar__ring_max_packet(const struct rt_ring *ring)
@@ -55,6 +95,7 @@ struct rt_pkt *mpchar__ring_reserve(struct rt_ring *ring, size_t bytes_total)
     struct rt_pkt *skip = cell(ring, ring->pos);
     skip->type = PKT_SKIP;
     skip->lines = (uint16_t)to_end;
+    mark_packet(ring, ring->pos, to_end);
     atomic_store_explicit(&skip->stamp, ring->pos + 1, memory_order_release);
     ring->pos += to_end;
   } else if (!has_room(ring, need)) {
@@ -69,7 +110,16 @@ struct rt_pkt *mpchar__ring_reserve(struct rt_ring *ring, size_t bytes_total)
 void mpchar__ring_commit(struct rt_ring *ring, struct rt_pkt *pkt)
 {
   uint64_t pos = ring->pos;
+  mark_packet(ring, pos, pkt->lines);
   ring->pos += pkt->lines;
+  /* The line after the packet is where the consumer looks next.  If in the
+   * previous lap it held payload, which may be any bytes, clear its stamp
+   * word (it is free then: a line still unconsumed is a packet start).  A
+   * line that began an older packet keeps a stamp that can never be the
+   * one expected there, and is left alone: writing the line the consumer
+   * polls would cost a cache-line transfer per message. */
+  if (!was_start(ring, ring->pos) && ring->pos - ring->cached < ring->lines)
+    atomic_store_explicit(&cell(ring, ring->pos)->stamp, 0, memory_order_relaxed);
   atomic_store_explicit(&pkt->stamp, pos + 1, memory_order_release);
 }
 
@@ -88,10 +138,6 @@ struct rt_pkt *mpchar__ring_peek(struct rt_ring *ring)
 
 void mpchar__ring_release(struct rt_ring *ring, struct rt_pkt *pkt)
 {
-  /* Payload lines may hold any bytes, including a future stamp value:
-   * clear their stamp words before the producer may reuse them. */
-  for (uint64_t l = 1; l < pkt->lines; l++)
-    atomic_store_explicit(&cell(ring, ring->pos + l)->stamp, 0, memory_order_relaxed);
   ring->pos += pkt->lines;
   atomic_store_explicit(&ring->ctl->head, ring->pos, memory_order_release);
 }

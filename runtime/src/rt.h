@@ -33,6 +33,7 @@ struct rt_config {
   size_t eager_max;     /* largest eager payload, bytes */
   size_t write_min;     /* smallest message written by process_vm_writev */
   size_t frag_bytes;    /* copy-through fragment */
+  size_t spin_polls;    /* idle polls before yielding (not oversubscribed) */
   int copy_force;       /* -1 auto, else enum rt_copy_kind */
   const char *counters; /* NULL, "stderr", or a file appended to */
   size_t bcast_long;    /* bytes: binomial below, scatter+allgather above */
@@ -78,7 +79,7 @@ void *mpchar__seg_ring(void *base, int src, int dst);
 /* ---------------- rings (ring.c) ---------------- */
 enum rt_pkt_type {
   PKT_SKIP = 1, PKT_EAGER, PKT_RTS, PKT_CTS, PKT_FRAG, PKT_FIN,
-  PKT_WREQ, PKT_WDONE, PKT_WCANCEL, PKT_WCANCEL_ACK
+  PKT_WREQ, PKT_WDONE, PKT_WCANCEL, PKT_WCANCEL_ACK, PKT_WDROP
 };
 #define PKT_F_SYNC 1u   /* eager: sender waits for FIN when matched */
 #define PKT_F_INLINE 2u /* WDONE: payload follows the header */
@@ -93,7 +94,7 @@ struct rt_pkt {
   uint32_t ctx;
   int32_t src; /* sender's rank in the communicator */
   uint64_t len;
-  uint64_t a, b, c; /* per-type fields (see engine.c) */
+  uint64_t a, b, c, d; /* per-type fields (see engine.c) */
 };
 
 struct rt_ring_ctl {
@@ -107,9 +108,11 @@ struct rt_ring {             /* process-local view of one ring */
   uint64_t lines;            /* capacity */
   uint64_t pos;              /* producer: tail; consumer: head */
   uint64_t cached;           /* producer: last head seen */
+  uint64_t *starts;          /* producer: bitmap of lines that begin packets */
 };
 
-void mpchar__ring_view(struct rt_ring *ring, void *mem, uint64_t lines);
+void mpchar__ring_view(struct rt_ring *ring, void *mem, uint64_t lines, int producer);
+void mpchar__ring_free(struct rt_ring *ring);
 /* Reserves a packet of payload_off + bytes; NULL when the ring is full. */
 struct rt_pkt *mpchar__ring_reserve(struct rt_ring *ring, size_t bytes_total);
 void mpchar__ring_commit(struct rt_ring *ring, struct rt_pkt *pkt);
@@ -216,9 +219,9 @@ void mpchar__comm_final(void);
 int mpchar__err(MPI_Comm comm, int code, const char *func);
 
 /* ---------------- requests and engine (engine.c, request.c) ---------------- */
-enum rt_req_kind { REQ_SEND = 1, REQ_RECV = 2 };
+enum rt_req_kind { REQ_SEND = 1, REQ_RECV = 2, REQ_COLL = 3 };
 
-struct mpchar_rt_request {
+struct mpchar_rt_request { /* mpchar__req_init sets every field: add new ones there */
   int kind;
   _Atomic int done;
   int user_freed; /* MPI_Request_free on an active request */
@@ -242,15 +245,46 @@ struct mpchar_rt_request {
   /* receive queue links and write-request state */
   struct mpchar_rt_request *prev, *next;
   int posted;
-  int wreq;           /* 1: a write request is outstanding */
+  int wreq;           /* 1: a live write request is outstanding */
+  int wreq_pending;   /* the request is not yet resolved (WDONE/WDROP/ACK) */
   int cancel_pending;
   void *bsend_seg;    /* bsend region to release */
 };
 
+/* Field by field: a memset of the whole request (rep stos) was a third of
+ * the cost of a small MPI_Send. */
+static inline void mpchar__req_init(struct mpchar_rt_request *req, int kind, MPI_Comm comm)
+{
+  req->kind = kind;
+  atomic_store_explicit(&req->done, 0, memory_order_relaxed);
+  req->user_freed = req->internal = 0;
+  req->status.MPI_SOURCE = req->status.MPI_TAG = req->status.MPI_ERROR = 0;
+  req->status.mpchar_cancelled = 0;
+  req->status.mpchar_bytes = 0;
+  req->comm = comm;
+  req->ctx = 0;
+  req->peer = req->peer_world = req->tag = 0;
+  req->buf = NULL;
+  req->count = 0;
+  req->type = NULL;
+  req->bytes = 0;
+  req->data = NULL;
+  req->tmp = NULL;
+  req->got = req->expect = 0;
+  req->sync = 0;
+  req->prev = req->next = NULL;
+  req->posted = req->wreq = req->wreq_pending = req->cancel_pending = 0;
+  req->bsend_seg = NULL;
+}
+
 void mpchar__engine_init(void *seg, int rank, int size);
 void mpchar__engine_final(void);
 int mpchar__progress(void);       /* returns nonzero if anything happened */
+/* Nonblocking collectives in flight: progress polls them (coll_nbc.c). */
+extern int mpchar__nbc_active;
+int mpchar__nbc_poll(void);
 void mpchar__wait_until(_Atomic int *flag);
+void mpchar__idle(unsigned *idle); /* one idle poll: spin, yield or sleep */
 
 int mpchar__isend(const void *buf, int count, MPI_Datatype type, int dest, int tag,
                   MPI_Comm comm, int coll, int sync, MPI_Request *req_p);
@@ -259,6 +293,9 @@ int mpchar__irecv(void *buf, int count, MPI_Datatype type, int source, int tag,
 int mpchar__iprobe(int source, int tag, MPI_Comm comm, int *flag, MPI_Status *status);
 int mpchar__cancel_recv(struct mpchar_rt_request *req);
 void mpchar__req_free(struct mpchar_rt_request *req);
+struct mpchar_rt_request *mpchar__req_alloc(void);   /* zeroed */
+void mpchar__req_dispose(struct mpchar_rt_request *req);
+void mpchar__req_cache_free(void);
 int mpchar__wait(MPI_Request *req_p, MPI_Status *status);
 void mpchar__bsend_release(void *seg);
 int mpchar__rank_world(void);
@@ -278,6 +315,6 @@ int mpchar__allgather_int(int value, int *out, MPI_Comm comm);
 
 /* state shared by init.c */
 extern int mpchar__initialized, mpchar__finalized;
-void mpchar__fatal(const char *fmt, ...);
+void mpchar__fatal(const char *fmt, ...) __attribute__((format(printf, 1, 2), noreturn));
 
 #endif

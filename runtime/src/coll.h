@@ -1,0 +1,30 @@
+/*
+ * Shared helpers of the collective algorithms (coll_util.c).
+ *
+ * Collectives run on the communicator's collective context (ctx + 1), with
+ * one tag per operation, so they never match user point-to-point traffic
+ * and successive collectives match in call order (the rings are FIFO).
+ */
+#ifndef MPCHAR_RT_COLL_H
+#define MPCHAR_RT_COLL_H
+
+#include "rt.h"
+
+enum {
+  TAG_BARRIER = 1, TAG_BCAST, TAG_SCATTER, TAG_GATHER, TAG_ALLGATHER, TAG_ALLTOALL,
+  TAG_REDUCE, TAG_ALLREDUCE, TAG_REDSCAT, TAG_SCAN, TAG_EXSCAN, TAG_FOLD, TAG_IBARRIER
+};
+
+/* A buffer laid out like count elements of type (true extent honoured). */
+void *mpchar__tbuf_alloc(int count, MPI_Datatype type, void **mem_p);
+/* Copies count elements between typed buffers (possibly different types
+ * with the same signature). */
+void mpchar__tbuf_copy(const void *src, int scount, MPI_Datatype stype, void *dst, int rcount,
+                       MPI_Datatype rtype);
+/* Greatest power of two <= n. */
+int mpchar__pof2(int n);
+int mpchar__coll_check(MPI_Comm comm, int count, MPI_Datatype type);
+int mpchar__reduce_sync(const void *sbuf, void *rbuf, int count, MPI_Datatype type, MPI_Op op,
+                        int root, MPI_Comm comm);
+
+#endif

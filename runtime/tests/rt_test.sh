@@ -1,0 +1,136 @@
+#!/bin/sh
+# Shell-level tests of the built-in runtime and its launcher (CTest label
+# "runtime").  Usage: rt_test.sh BIN_DIR CASE [SOURCE_DIR]
+#   kill abort exit sigint timeout  fault handling of mpchar-exec
+#   segment                         segment mode 0600, nothing in /dev/shm
+#   counters                        SR vs NSR remote-write rate, file mode
+#   copy                            forced copy-through passes conformance
+#   sr                              SR mode (write protocol) passes conformance
+#   wrapper                         mpchar-cc, -show, pkg-config, CMake package
+#   tag                             --tag-output prefixes
+set -u
+bin=$1
+case=$2
+src=${3:-}
+exe="$bin/mpchar-exec"
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+fail() { echo "FAIL ($case): $*" >&2; exit 1; }
+
+shm_snapshot() { ls /dev/shm 2>/dev/null | grep '^mpchar-' | sort; }
+
+# run_fault MODE WANT_STATUS WANT_TEXT: the job must end within 2 s.  The
+# ranks get $tmp as an extra argument so that pgrep finds only this job's.
+run_fault() {
+  before=$(shm_snapshot)
+  t0=$(date +%s.%N)
+  "$exe" -n 4 --timeout 30 "$bin/rt_fault" "$1" "$tmp" >"$tmp/out" 2>"$tmp/err"
+  st=$?
+  t1=$(date +%s.%N)
+  el=$(awk -v a="$t0" -v b="$t1" 'BEGIN {print b - a}')
+  cat "$tmp/err" >&2
+  [ "$st" = "$2" ] || fail "exit status $st, want $2"
+  grep -q "$3" "$tmp/err" || fail "message does not name the rank and cause: want '$3'"
+  # the whole job (ring exchange, 0.1 s sleep, teardown) within 2 s
+  awk -v e="$el" 'BEGIN {exit !(e < 2.0)}' || fail "took $el s"
+  sleep 0.2
+  if pgrep -f "rt_fault .* $tmp" >/dev/null; then fail "ranks left behind"; fi
+  [ "$(shm_snapshot)" = "$before" ] || fail "/dev/shm changed: $(shm_snapshot)"
+}
+
+case $case in
+  kill) run_fault kill 137 "rank 3 (pid [0-9]*) was killed by signal 9" ;;
+  abort) run_fault abort 7 "rank 3 called MPI_Abort with error code 7" ;;
+  exit) run_fault exit 3 "rank 3 (pid [0-9]*) exited with status 3 before MPI_Finalize" ;;
+  timeout)
+    "$exe" -n 3 --timeout 1 "$bin/rt_fault" hang "$tmp" 2>"$tmp/err"
+    st=$?
+    [ $st = 124 ] || fail "status $st, want 124"
+    grep -q "timeout of 1 s" "$tmp/err" || fail "no timeout message"
+    sleep 0.2
+    if pgrep -f "rt_fault .* $tmp" >/dev/null; then fail "ranks left behind"; fi ;;
+  sigint)
+    "$exe" -n 3 "$bin/rt_fault" hang "$tmp" 2>"$tmp/err" &
+    pid=$!
+    sleep 1
+    kill -INT $pid
+    wait $pid
+    st=$?
+    [ $st = 130 ] || fail "status $st, want 130"
+    grep -q "received signal 2" "$tmp/err" || fail "no interrupt message"
+    sleep 0.2
+    if pgrep -f "rt_fault .* $tmp" >/dev/null; then fail "ranks left behind"; fi ;;
+  segment)
+    "$exe" -n 3 "$bin/rt_inspect" segment || fail "segment check" ;;
+  counters)
+    umask 022
+    for mode in SR NSR; do
+      MPCHAR_RT_MODE=$mode MPCHAR_RT_COUNTERS="$tmp/c.$mode" "$exe" -n 2 "$bin/rt_inspect" recvfirst \
+        || fail "recvfirst in $mode"
+      cat "$tmp/c.$mode"
+      [ "$(wc -l < "$tmp/c.$mode")" = 2 ] || fail "want one counters line per rank"
+      perm=$(stat -c %a "$tmp/c.$mode")
+      [ "$perm" = 600 ] || fail "counters file mode $perm, want 600"
+    done
+    sr=$(sed -n 's/.*remote_write_rate_pct=\([0-9.]*\).*/\1/p' "$tmp/c.SR" | head -1)
+    nsr=$(sed -n 's/.*remote_write_rate_pct=\([0-9.]*\).*/\1/p' "$tmp/c.NSR" | head -1)
+    awk -v x="$sr" 'BEGIN {exit !(x > 90)}' || fail "SR remote-write rate $sr%, want > 90%"
+    awk -v x="$nsr" 'BEGIN {exit !(x == 0)}' || fail "NSR remote-write rate $nsr%, want 0" ;;
+  copy)
+    for t in conf_p2p conf_coll conf_datatype; do
+      MPCHAR_RT_COPY=copy "$exe" -n 3 "$bin/${t}_builtin" >"$tmp/out" 2>"$tmp/err" || { cat "$tmp/err"; fail "$t under copy-through"; }
+      n=$(grep -c "copy-through" "$tmp/err")
+      [ "$n" = 1 ] || fail "copy-through notice printed $n times, want once"
+      MPCHAR_RT_MODE=NSR "$exe" -n 3 "$bin/${t}_builtin" >/dev/null || fail "$t in NSR mode"
+    done ;;
+  sr)
+    for t in conf_p2p conf_match conf_coll conf_datatype conf_comm; do
+      for p in 2 3 4; do
+        MPCHAR_RT_MODE=SR MPCHAR_RT_COUNTERS="$tmp/c" "$exe" -n $p --timeout 60 "$bin/${t}_builtin" >/dev/null \
+          || fail "$t at p=$p in SR mode"
+      done
+    done
+    grep -q "mode=SR" "$tmp/c" || fail "no SR counters"
+    w=$(sed -n 's/.* write_msgs=\([0-9]*\).*/\1/p' "$tmp/c" | awk '{s += $1} END {print s + 0}')
+    [ "$w" -gt 0 ] || fail "SR mode delivered nothing by write" ;;
+  tag)
+    "$exe" -n 3 --tag-output "$bin/rt_inspect" hello >"$tmp/out" || fail "run"
+    for r in 0 1 2; do grep -q "^\[$r\] hello from rank $r of 3$" "$tmp/out" || fail "no line of rank $r"; done ;;
+  wrapper)
+    cat > "$tmp/hello.c" <<'EOC'
+#include <mpi.h>
+#include <stdio.h>
+int main(int argc, char **argv) {
+  int r, s; MPI_Init(&argc, &argv);
+  MPI_Comm_rank(MPI_COMM_WORLD, &r); MPI_Comm_size(MPI_COMM_WORLD, &s);
+  int sum = 0; MPI_Allreduce(&r, &sum, 1, MPI_INT, MPI_SUM, MPI_COMM_WORLD);
+  if (r == 0) printf("sum %d of %d\n", sum, s);
+  MPI_Finalize(); return 0; }
+EOC
+    "$bin/mpchar-cc" -show -o x x.c | grep -q -- "-lmpchar-rt" || fail "-show"
+    "$bin/mpchar-cc" -Wall -Werror -o "$tmp/hello" "$tmp/hello.c" || fail "mpchar-cc"
+    "$exe" -n 3 "$tmp/hello" | grep -q "sum 3 of 3" || fail "mpchar-cc program"
+    "$bin/mpchar-cc" -c -o "$tmp/hello.o" "$tmp/hello.c" && "$bin/mpchar-cc" -o "$tmp/hello2" "$tmp/hello.o" \
+      || fail "separate compile and link"
+    pc="$bin/../lib/pkgconfig"
+    cc $(PKG_CONFIG_PATH="$pc" pkg-config --cflags mpchar-rt) -o "$tmp/hello3" "$tmp/hello.c" \
+      $(PKG_CONFIG_PATH="$pc" pkg-config --libs mpchar-rt) || fail "pkg-config"
+    "$(PKG_CONFIG_PATH="$pc" pkg-config --variable=mpiexec mpchar-rt)" -n 2 "$tmp/hello3" | grep -q "sum 1 of 2" \
+      || fail "pkg-config program"
+    mkdir "$tmp/proj"
+    cat > "$tmp/proj/CMakeLists.txt" <<'EOC'
+cmake_minimum_required(VERSION 3.16)
+project(hello C)
+find_package(MpcharRt REQUIRED)
+add_executable(hello hello.c)
+target_link_libraries(hello PRIVATE MpcharRt::mpi)
+EOC
+    cp "$tmp/hello.c" "$tmp/proj/"
+    cmake -S "$tmp/proj" -B "$tmp/proj/b" -DMpcharRt_DIR="$bin/../lib/cmake/MpcharRt" >/dev/null \
+      && cmake --build "$tmp/proj/b" >/dev/null || fail "CMake package"
+    "$exe" -n 4 "$tmp/proj/b/hello" | grep -q "sum 6 of 4" || fail "CMake-built program" ;;
+  pmpi)
+    "$exe" -n 1 "$bin/rt_pmpi" || fail "PMPI interposition" ;;
+  *) fail "unknown case" ;;
+esac
+echo "PASS ($case)"

@@ -12,7 +12,7 @@ packages=(
   libgsl-dev libjansson-dev libhwloc-dev hwloc libcmocka-dev
   gnuplot-nox
   clang libclang-rt-14-dev
-  valgrind python3
+  valgrind python3 procps
 )
 
 missing=()

@@ -358,7 +358,7 @@ static int count_plan(run_state *st, const run_library *lib, size_t *todo_p,
                       mpchar_error *err)
 {
     arg_list l;
-    char cmd[16384] = "";
+    char errbuf[16384] = "";
     bench_args(st, lib->name, st->opt.p, &l);
     add_arg(&l, "--plan", NULL);
     int pipefd[2];
@@ -396,13 +396,13 @@ static int count_plan(run_state *st, const run_library *lib, size_t *todo_p,
     }
     if (f)
         fclose(f);
-    ssize_t n = read(errfd[0], cmd, sizeof cmd - 1);
+    ssize_t n = read(errfd[0], errbuf, sizeof errbuf - 1);
     close(errfd[0]);
-    cmd[n > 0 ? n : 0] = '\0';
+    errbuf[n > 0 ? n : 0] = '\0';
     int status;
     waitpid(pid, &status, 0);
     if (!WIFEXITED(status) || WEXITSTATUS(status) != 0) {
-        char *nl = strchr(cmd, '\n'), *msg = cmd;
+        char *nl = strchr(errbuf, '\n'), *msg = errbuf;
         if (nl)
             *nl = '\0';
         if (strncmp(msg, "mpchar-bench: ", 14) == 0)
@@ -429,8 +429,7 @@ typedef struct progress {
     run_state *st;
     const char *library;
     long p;
-    double start;
-    size_t done_at_start;
+    double start;          /* of this invocation, for the time left */
     bool tty;
     size_t last_line_at;
 } progress;
@@ -453,28 +452,23 @@ static void format_duration(double s, char *buf, size_t len)
         snprintf(buf, len, "%lds", t);
 }
 
-static void on_begin(void *ctx, size_t index, size_t total, const char *key)
+static void on_begin(void *ctx, const char *key)
 {
     progress *pr = ctx;
     run_state *st = pr->st;
-    (void)index, (void)total;
     size_t finished = st->done + st->failed;
-    size_t this_run = finished - pr->done_at_start;
     char left[32] = "?";
-    if (this_run > 0) {
-        double rate = (now_s() - pr->start) / (double)this_run;
+    if (finished > 0) {
+        double rate = (now_s() - pr->start) / (double)finished;
         size_t remaining = st->total > finished ? st->total - finished : 0;
         format_duration(rate * (double)remaining, left, sizeof left);
     }
-    /* The key is library,pattern,variant,op,datatype,p,n,set. */
-    char point[160];
-    snprintf(point, sizeof point, "%s", key);
     if (pr->tty) {
         fprintf(stderr, "\r\033[K[%s p=%ld] %zu/%zu points, %s left: %s",
-                pr->library, pr->p, finished, st->total, left, point);
+                pr->library, pr->p, finished, st->total, left, key);
     } else if (finished == 0 || finished >= pr->last_line_at + 100) {
         fprintf(stderr, "[%s p=%ld] %zu/%zu points, %s left: %s\n",
-                pr->library, pr->p, finished, st->total, left, point);
+                pr->library, pr->p, finished, st->total, left, key);
         pr->last_line_at = finished;
     }
     fflush(stderr);
@@ -591,12 +585,11 @@ static launch_outcome launch_once(run_state *st, const run_library *lib,
 }
 
 static int measure_library(run_state *st, const run_library *lib, bool tty,
-                           double start, size_t done_at_start, int *gave_up)
+                           double start, int *gave_up)
 {
     mpchar_error err;
     for (size_t i = 0; i < st->np; i++) {
-        progress pr = {st, lib->name, st->ps[i], start, done_at_start, tty,
-                       0};
+        progress pr = {st, lib->name, st->ps[i], start, tty, 0};
         launch_outcome out;
         do {
             out = launch_once(st, lib, st->ps[i], &pr, &err);
@@ -750,7 +743,7 @@ int cmd_run(int argc, char **argv)
     bool tty = isatty(STDERR_FILENO);
     exit_code = 0;
     for (size_t i = 0; i < st.nlibs; i++) {
-        if (measure_library(&st, &st.libs[i], tty, start, 0, &gave_up)) {
+        if (measure_library(&st, &st.libs[i], tty, start, &gave_up)) {
             run_meta_write(&st, "interrupted", &err);
             fprintf(stderr, "\nmpchar: interrupted; finish with: mpchar run "
                     "--resume %s\n", st.opt.out);

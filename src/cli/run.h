@@ -51,7 +51,7 @@ void run_argv_free(char **argv);
 /* ---- one launch ------------------------------------------------------ */
 
 typedef struct launch_observer {
-    void (*begin)(void *ctx, size_t index, size_t total, const char *key);
+    void (*begin)(void *ctx, const char *key);
     void (*done)(void *ctx, const char *key);
     void (*failed)(void *ctx, const char *key);
     void *ctx;

@@ -91,7 +91,7 @@ static void on_bench_line(monitor *m, char *line)
         used > 0) {
         snprintf(m->res->open_key, sizeof m->res->open_key, "%s",
                  rest + used);
-        m->obs->begin(m->obs->ctx, index, total, m->res->open_key);
+        m->obs->begin(m->obs->ctx, m->res->open_key);
     } else if (strncmp(rest, "done ", 5) == 0) {
         char *space = strrchr(rest + 5, ' ');
         if (space)

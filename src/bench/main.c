@@ -156,15 +156,15 @@ static void measure_p(bench_run *r, long p)
                    &comm);
     if (member) {
         bool over = comm_oversubscribed(comm, &r->opt);
-        size_t todo = 0, done = 0;
+        size_t pending = 0, done = 0;
         for (size_t i = 0; i < r->plan.count; i++)
-            todo += r->plan.points[i].key.p == p && !r->plan.points[i].skip;
+            pending += r->plan.points[i].key.p == p && !r->plan.points[i].skip;
         for (size_t i = 0; i < r->plan.count; i++) {
             bench_point *pt = &r->plan.points[i];
             if (pt->key.p != p || pt->skip)
                 continue;
             if (r->rank == 0)
-                bench_output_begin(&r->out, pt, ++done, todo);
+                bench_output_begin(&r->out, pt, ++done, pending);
             if (r->hang.set && r->rank == 0 &&
                 strcmp(r->hang.pattern, pt->key.pattern) == 0 &&
                 r->hang.n_bytes == pt->key.n_bytes)
@@ -187,7 +187,7 @@ static int print_plan(bench_run *r)
     char key[512];
     for (size_t i = 0; i < r->plan.count; i++) {
         bench_output_key(&r->plan.points[i].key, key, sizeof key);
-        printf("%s,%s\n", key, r->plan.points[i].skip ? "done" : "todo");
+        printf("%s,%s\n", key, r->plan.points[i].skip ? "done" : "pending");
     }
     printf("@@mpchar memory_bytes_per_process %llu\n",
            (unsigned long long)bench_plan_memory_bytes(&r->plan,

@@ -354,8 +354,8 @@ static void bench_args(const run_state *st, const char *library,
 
 /* Asks the benchmark for its plan without launching MPI: validates the
  * options in one place and counts the points still to measure. */
-static int count_plan(run_state *st, const run_library *lib, size_t *todo_p,
-                      mpchar_error *err)
+static int count_plan(run_state *st, const run_library *lib,
+                      size_t *pending_p, mpchar_error *err)
 {
     arg_list l;
     char errbuf[16384] = "";
@@ -386,12 +386,12 @@ static int count_plan(run_state *st, const run_library *lib, size_t *todo_p,
     close(errfd[1]);
     FILE *f = fdopen(pipefd[0], "r");
     char line[1024];
-    size_t todo = 0;
+    size_t pending = 0;
     unsigned long long memory = 0;
     while (f && fgets(line, sizeof line, f)) {
         size_t len = strlen(line);
-        if (len > 5 && strcmp(line + len - 6, ",todo\n") == 0)
-            todo++;
+        if (len > 8 && strcmp(line + len - 9, ",pending\n") == 0)
+            pending++;
         sscanf(line, "@@mpchar memory_bytes_per_process %llu", &memory);
     }
     if (f)
@@ -419,7 +419,7 @@ static int count_plan(run_state *st, const run_library *lib, size_t *todo_p,
                                 "machine's %llu MiB: lower it", st->opt.max_size,
                                 memory >> 20, (unsigned long long)ranks,
                                 (unsigned long long)(have >> 20));
-    *todo_p = todo;
+    *pending_p = pending;
     return 0;
 }
 
@@ -696,10 +696,10 @@ static int setup_run(run_state *st, int argc, char **argv, int *exit_p)
         choose_out_dir(st, a.resume != NULL, &err) != 0)
         goto err_usage;
     for (size_t i = 0; i < st->nlibs; i++) {
-        size_t todo = 0;
-        if (count_plan(st, &st->libs[i], &todo, &err) != 0)
+        size_t pending = 0;
+        if (count_plan(st, &st->libs[i], &pending, &err) != 0)
             goto err_usage;
-        st->total += todo;
+        st->total += pending;
     }
     if (check_launch_commands(st, &err) != 0 ||
         create_out_dir(st, &err) != 0)

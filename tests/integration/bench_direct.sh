@@ -8,7 +8,7 @@ args=(--patterns pingpong,allreduce,alltoall --p 2,3 --max-size 4K
       --time-per-point 2 --validation-count 3 --check)
 "$launcher" "$@" -n 3 "$BIN/mpchar-bench-$lib" --library "$lib" "${args[@]}" \
   --out "$WORK/r" --progress none || fail "bench failed"
-want=$("$BIN/mpchar-bench-$lib" --plan --library "$lib" "${args[@]}" | grep -c ',todo$')
+want=$("$BIN/mpchar-bench-$lib" --plan --library "$lib" "${args[@]}" | grep -c ',pending$')
 have=$(($(wc -l < "$WORK/r/measurements.csv") - 1))
 [ "$want" -eq "$have" ] || fail "$have rows, $want planned"
 grep -q ',3,.*,true$' "$WORK/r/measurements.csv" || fail "p=3 not marked oversubscribed"

@@ -142,8 +142,11 @@ typedef struct bench_plan {
 int bench_plan_build(const bench_options *opt, long world_size,
                      bench_plan *plan, mpchar_error *err);
 void bench_plan_free(bench_plan *plan);
-/* Marks points already in DIR's measurements.csv or failed.csv. */
-int bench_plan_mark_done(bench_plan *plan, const char *dir, mpchar_error *err);
+/* Marks points already in DIR's measurements.csv or failed.csv; with
+ * repair (only while holding DIR's lock) it also truncates an incomplete
+ * last line away. */
+int bench_plan_mark_done(bench_plan *plan, const char *dir, bool repair,
+                         mpchar_error *err);
 /* Largest per-process buffer need of the plan, for the memory check. */
 uint64_t bench_plan_memory_bytes(const bench_plan *plan, long window);
 

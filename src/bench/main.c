@@ -180,7 +180,7 @@ static int print_plan(bench_run *r)
 {
     mpchar_error err;
     if (r->opt.out_dir && bench_plan_mark_done(&r->plan, r->opt.out_dir,
-                                               &err) != 0) {
+                                               false, &err) != 0) {
         fprintf(stderr, "mpchar-bench: %s\n", err.msg);
         return 2;
     }
@@ -203,7 +203,8 @@ static int prepare_on_root(bench_run *r, mpchar_error *err)
     if (r->rank == 0) {
         ok = bench_output_open(&r->out, &r->opt, err) == 0 &&
              (!r->opt.out_dir ||
-              bench_plan_mark_done(&r->plan, r->opt.out_dir, err) == 0);
+              bench_plan_mark_done(&r->plan, r->opt.out_dir, true,
+                                   err) == 0);
     }
     MPI_Bcast(&ok, 1, MPI_INT, 0, MPI_COMM_WORLD);
     if (!ok)

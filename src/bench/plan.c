@@ -255,10 +255,10 @@ static void mark_keys(bench_plan *plan, const mpchar_point_key *key)
             plan->points[i].skip = true;
 }
 
-/* Reads one of the results files, dropping an incomplete last line (the
- * trace of a run killed mid-write) by truncating the file there. */
+/* Reads one of the results files; with repair, drops an incomplete last
+ * line (the trace of a crash mid-write) by truncating the file there. */
 static int read_done(bench_plan *plan, const char *path, int failures,
-                     mpchar_error *err)
+                     bool repair, mpchar_error *err)
 {
     mpchar_read_options ro = {.allow_truncated_tail = true};
     long valid = 0;
@@ -281,18 +281,19 @@ static int read_done(bench_plan *plan, const char *path, int failures,
             mark_keys(plan, &m.rows[i].key);
         mpchar_measurements_free(&m);
     }
-    if (truncate(path, valid) != 0)
+    if (repair && truncate(path, valid) != 0)
         return mpchar_error_set(err, "%s: cannot drop its incomplete last "
                                 "line", path);
     return 0;
 }
 
-int bench_plan_mark_done(bench_plan *plan, const char *dir, mpchar_error *err)
+int bench_plan_mark_done(bench_plan *plan, const char *dir, bool repair,
+                         mpchar_error *err)
 {
     char path[4096];
     snprintf(path, sizeof path, "%s/%s", dir, MPCHAR_MEASUREMENTS_FILE);
-    if (read_done(plan, path, 0, err) != 0)
+    if (read_done(plan, path, 0, repair, err) != 0)
         return -1;
     snprintf(path, sizeof path, "%s/%s", dir, MPCHAR_FAILED_FILE);
-    return read_done(plan, path, 1, err);
+    return read_done(plan, path, 1, repair, err);
 }

@@ -282,7 +282,7 @@ static void test_resume_marks_done_and_failed(void **state)
     assert_int_equal(parse(&o, &err, "--patterns", "pingpong", "--sizes",
                            "0,4,16,64,256", NULL), 0);
     assert_int_equal(bench_plan_build(&o, 2, &plan, &err), 0);
-    assert_int_equal(bench_plan_mark_done(&plan, dir, &err), 0);
+    assert_int_equal(bench_plan_mark_done(&plan, dir, true, &err), 0);
     size_t skipped = 0;
     for (size_t i = 0; i < plan.count; i++) {
         const mpchar_point_key *k = &plan.points[i].key;
@@ -302,6 +302,32 @@ static void test_resume_marks_done_and_failed(void **state)
     remove_dir(dir);
 }
 
+/* Planning (--plan) only reads: the incomplete line stays for the run that
+ * holds the directory's lock to repair. */
+static void test_plan_without_repair_reads_only(void **state)
+{
+    (void)state;
+    char dir[256];
+    bench_options o;
+    bench_plan plan;
+    mpchar_error err;
+    make_dir(dir, sizeof dir);
+    write_file(dir, MPCHAR_MEASUREMENTS_FILE, measured);
+    assert_int_equal(parse(&o, &err, "--patterns", "pingpong", "--sizes",
+                           "0,4,16", NULL), 0);
+    assert_int_equal(bench_plan_build(&o, 2, &plan, &err), 0);
+    assert_int_equal(bench_plan_mark_done(&plan, dir, false, &err), 0);
+    assert_int_equal(file_size(dir, MPCHAR_MEASUREMENTS_FILE),
+                     (long)strlen(measured));
+    size_t skipped = 0;
+    for (size_t i = 0; i < plan.count; i++)
+        skipped += plan.points[i].skip;
+    assert_int_equal(skipped, 2);
+    bench_plan_free(&plan);
+    bench_options_free(&o);
+    remove_dir(dir);
+}
+
 static void test_resume_rejects_malformed_rows(void **state)
 {
     (void)state;
@@ -315,7 +341,7 @@ static void test_resume_rejects_malformed_rows(void **state)
                "mpi,pingpong,send,-,byte,2,0,fit,10,1,x,1,1,0,false\n");
     assert_int_equal(parse(&o, &err, "--patterns", "pingpong", NULL), 0);
     assert_int_equal(bench_plan_build(&o, 2, &plan, &err), 0);
-    assert_int_equal(bench_plan_mark_done(&plan, dir, &err), -1);
+    assert_int_equal(bench_plan_mark_done(&plan, dir, true, &err), -1);
     assert_contains(err.msg, "measurements.csv:2");
     assert_contains(err.msg, "t_median_us");
     bench_plan_free(&plan);
@@ -337,6 +363,7 @@ int main(void)
         cmocka_unit_test(test_registry_valid),
         cmocka_unit_test(test_memory_need),
         cmocka_unit_test(test_resume_marks_done_and_failed),
+        cmocka_unit_test(test_plan_without_repair_reads_only),
         cmocka_unit_test(test_resume_rejects_malformed_rows),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);

@@ -42,6 +42,8 @@ typedef struct bench_options {
     bool check;
     bool raw;
     bool plan_only;              /* print the points and exit, no MPI_Init */
+    long refine_points;          /* refinement sizes per series; 0: off */
+    double refine_tolerance;     /* deviation from a chord worth a look */
     long cores_per_node;         /* 0: sysconf */
     bool force_oversubscribed;
     const char *out_dir;         /* NULL: print rows to stdout only */
@@ -122,6 +124,42 @@ const bench_pattern *bench_registry_get(size_t i);
 const bench_pattern *bench_registry_find(const char *name);
 int bench_registry_validate(mpchar_error *err);
 
+/* ---- refinement ------------------------------------------------------ */
+
+#define BENCH_REFINE_MAX 64            /* most sizes refinement adds */
+#define BENCH_REFINE_GRID_MAX 256      /* grid sizes it looks at */
+#define BENCH_REFINE_DEFAULT_POINTS 24
+#define BENCH_REFINE_DEFAULT_TOLERANCE 0.10
+#define BENCH_REFINE_MIN_RATIO (1.0 + 1.0 / 32.0)
+
+typedef struct bench_refine_params {
+    long max_points;       /* sizes added per series, 0..BENCH_REFINE_MAX */
+    double tolerance;      /* relative distance from a chord that counts */
+    double min_ratio;      /* intervals with b/a at most this stay whole */
+} bench_refine_params;
+
+void bench_refine_params_default(bench_refine_params *rp);
+
+/* A series' measured time at n bytes: false when not measured yet; a
+ * failed point is measured with time NAN. */
+typedef bool (*bench_lookup_fn)(void *ctx, uint64_t n_bytes, double *t_us_p);
+
+typedef struct bench_refinement {
+    uint64_t n_bytes[BENCH_REFINE_MAX]; /* added and measured, in order */
+    size_t count;
+    uint64_t next_requested;   /* next size to measure; 0: finished */
+    uint64_t next_n_bytes;     /* the same after the pattern's rounding */
+} bench_refinement;
+
+/* Replays the refinement of one series (refine.c) from its measured
+ * fitting times, given the grid's sizes in ascending order.  Nothing is
+ * added before every grid size is measured. */
+void bench_refine_replay(const bench_refine_params *rp,
+                         const bench_pattern *pat, long p,
+                         const uint64_t *grid, size_t ngrid,
+                         bench_lookup_fn lookup, void *ctx,
+                         bench_refinement *out);
+
 /* ---- plan ------------------------------------------------------------ */
 
 struct bench_point {
@@ -132,9 +170,18 @@ struct bench_point {
     bool skip;             /* already measured or failed (resume) */
 };
 
+/* A fitting point's measured time, which refinement decides from. */
+typedef struct bench_sample {
+    mpchar_point_key key;
+    double t_us;           /* t_min; NAN when the point failed */
+    bool oversubscribed;
+} bench_sample;
+
 typedef struct bench_plan {
     bench_point *points;
     size_t count;
+    bench_sample *samples; /* fitting times measured so far (rank 0) */
+    size_t nsamples, samples_cap;
 } bench_plan;
 
 /* Enumerates every point for the options: patterns x variants x ops x p x
@@ -142,11 +189,29 @@ typedef struct bench_plan {
 int bench_plan_build(const bench_options *opt, long world_size,
                      bench_plan *plan, mpchar_error *err);
 void bench_plan_free(bench_plan *plan);
-/* Marks points already in DIR's measurements.csv or failed.csv; with
- * repair (only while holding DIR's lock) it also truncates an incomplete
+/* Marks points already in DIR's measurements.csv or failed.csv and keeps
+ * their fitting times (series.c); with repair (only while holding DIR's lock) it also truncates an incomplete
  * last line away. */
 int bench_plan_mark_done(bench_plan *plan, const char *dir, bool repair,
                          mpchar_error *err);
+/* ---- series (series.c): a plan's points of one pattern, variant, op
+ * and p, contiguous in the plan ---------------------------------------- */
+
+/* Index one past the last point of the series that starts at first. */
+size_t bench_series_end(const bench_plan *plan, size_t first);
+int bench_series_add_sample(bench_plan *plan, const mpchar_point_key *key,
+                            double t_us, bool oversubscribed,
+                            mpchar_error *err);
+/* Whether the series' measured grid points were oversubscribed. */
+bool bench_series_oversubscribed(const bench_plan *plan, size_t first);
+/* Replays the series' refinement from its samples. */
+void bench_series_refinement(const bench_plan *plan, size_t first,
+                             size_t end, const bench_refine_params *rp,
+                             bench_refinement *out);
+/* The series' fitting point at a refinement size. */
+void bench_series_point(const bench_plan *plan, size_t first,
+                        uint64_t n_requested, bench_point *pt_p);
+
 /* Largest per-process buffer need of the plan, for the memory check. */
 uint64_t bench_plan_memory_bytes(const bench_plan *plan, long window);
 

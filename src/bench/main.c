@@ -5,6 +5,7 @@
  * once per library and process count.  For each p, the first p ranks
  * measure every planned point while the others wait without spinning. */
 #include <limits.h>
+#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -73,6 +74,7 @@ typedef struct bench_run {
     bench_plan plan;
     bench_output out;
     bench_loop_params lp;
+    bench_refine_params refine;
     hang_spec hang;
     MPI_Op nop;
     int rank, world;
@@ -110,8 +112,28 @@ static void fail_point(bench_run *r, const bench_point *pt, const char *why)
     }
 }
 
-static void measure_point(bench_run *r, bench_point *pt, MPI_Comm comm,
-                          bool oversubscribed)
+static double min_time(const bench_loop_result *res)
+{
+    double t = INFINITY;
+    for (long i = 0; i < res->reps; i++)
+        t = fmin(t, res->times_us[i]);
+    return t;
+}
+
+/* Rank 0 keeps fitting times for refinement: t_min, or NAN on failure. */
+static void keep_sample(bench_run *r, const bench_point *pt, double t_us,
+                        bool oversubscribed)
+{
+    mpchar_error err;
+    if (r->rank == 0 && bench_series_add_sample(&r->plan, &pt->key, t_us,
+                                                oversubscribed, &err) != 0) {
+        fprintf(stderr, "mpchar-bench: %s\n", err.msg);
+        MPI_Abort(MPI_COMM_WORLD, 1);
+    }
+}
+
+static void measure_point(bench_run *r, const bench_point *pt,
+                          MPI_Comm comm, bool oversubscribed)
 {
     bench_ctx c;
     memset(&c, 0, sizeof c);
@@ -128,6 +150,7 @@ static void measure_point(bench_run *r, bench_point *pt, MPI_Comm comm,
     if (!agree(pt->pattern->setup(&c) == 0, comm)) {
         pt->pattern->teardown(&c);
         fail_point(r, pt, "out of memory for the buffers");
+        keep_sample(r, pt, NAN, oversubscribed);
         return;
     }
     bench_loop_result res;
@@ -139,13 +162,65 @@ static void measure_point(bench_run *r, bench_point *pt, MPI_Comm comm,
     pt->pattern->teardown(&c);
     if (res.check_failed) {
         fail_point(r, pt, res.check_why);
-    } else if (c.rank == 0 &&
-               bench_output_point(&r->out, pt, &res, oversubscribed,
-                                  &err) != 0) {
-        fprintf(stderr, "mpchar-bench: %s\n", err.msg);
-        MPI_Abort(MPI_COMM_WORLD, 1);
+        keep_sample(r, pt, NAN, oversubscribed);
+    } else if (c.rank == 0) {
+        if (bench_output_point(&r->out, pt, &res, oversubscribed, &err)) {
+            fprintf(stderr, "mpchar-bench: %s\n", err.msg);
+            MPI_Abort(MPI_COMM_WORLD, 1);
+        }
+        keep_sample(r, pt, min_time(&res), oversubscribed);
     }
     free(res.times_us);
+}
+
+typedef struct series_progress {
+    size_t done, pending;
+} series_progress;
+
+static void announce_and_measure(bench_run *r, const bench_point *pt,
+                                 MPI_Comm comm, bool over,
+                                 series_progress *sp)
+{
+    if (r->rank == 0) {
+        sp->pending += sp->done >= sp->pending; /* refinement adds points */
+        bench_output_begin(&r->out, pt, ++sp->done, sp->pending);
+        if (r->hang.set && strcmp(r->hang.pattern, pt->key.pattern) == 0 &&
+            r->hang.n_bytes == pt->key.n_bytes)
+            hang_forever();
+    }
+    measure_point(r, pt, comm, over);
+}
+
+/* Measures the sizes refinement asks for, one at a time: rank 0 replays
+ * the decisions and tells the others the next size (0: finished). */
+static void refine_series(bench_run *r, size_t first, size_t end,
+                          MPI_Comm comm, bool over, series_progress *sp)
+{
+    for (;;) {
+        uint64_t next = 0;
+        if (r->rank == 0) {
+            bench_refinement rf;
+            bench_series_refinement(&r->plan, first, end, &r->refine, &rf);
+            next = rf.next_requested;
+        }
+        MPI_Bcast(&next, 1, MPI_UINT64_T, 0, comm);
+        if (next == 0)
+            return;
+        bench_point pt;
+        bench_series_point(&r->plan, first, next, &pt);
+        announce_and_measure(r, &pt, comm, over, sp);
+    }
+}
+
+static void measure_series(bench_run *r, size_t first, size_t end,
+                           MPI_Comm comm, bool over, series_progress *sp)
+{
+    for (size_t i = first; i < end; i++)
+        if (!r->plan.points[i].skip)
+            announce_and_measure(r, &r->plan.points[i], comm, over, sp);
+    /* Oversubscribed times are not real: no switch is there to find. */
+    if (!over)
+        refine_series(r, first, end, comm, over, sp);
 }
 
 static void measure_p(bench_run *r, long p)
@@ -156,24 +231,47 @@ static void measure_p(bench_run *r, long p)
                    &comm);
     if (member) {
         bool over = comm_oversubscribed(comm, &r->opt);
-        size_t pending = 0, done = 0;
+        series_progress sp = {0, 0};
         for (size_t i = 0; i < r->plan.count; i++)
-            pending += r->plan.points[i].key.p == p && !r->plan.points[i].skip;
-        for (size_t i = 0; i < r->plan.count; i++) {
-            bench_point *pt = &r->plan.points[i];
-            if (pt->key.p != p || pt->skip)
-                continue;
-            if (r->rank == 0)
-                bench_output_begin(&r->out, pt, ++done, pending);
-            if (r->hang.set && r->rank == 0 &&
-                strcmp(r->hang.pattern, pt->key.pattern) == 0 &&
-                r->hang.n_bytes == pt->key.n_bytes)
-                hang_forever();
-            measure_point(r, pt, comm, over);
+            sp.pending += r->plan.points[i].key.p == p &&
+                          !r->plan.points[i].skip;
+        for (size_t i = 0, end; i < r->plan.count; i = end) {
+            end = bench_series_end(&r->plan, i);
+            if (r->plan.points[i].key.p == p)
+                measure_series(r, i, end, comm, over, &sp);
         }
         MPI_Comm_free(&comm);
     }
     bench_idle_barrier(MPI_COMM_WORLD);
+}
+
+static void print_point(const mpchar_point_key *k, bool done)
+{
+    char key[512];
+    bench_output_key(k, key, sizeof key);
+    printf("%s,%s\n", key, done ? "done" : "pending");
+}
+
+/* A series' grid points, then the sizes refinement added so far and the
+ * next one it asks for, as replayed from the results directory. */
+static void print_series(const bench_run *r, size_t first, size_t end)
+{
+    for (size_t i = first; i < end; i++)
+        print_point(&r->plan.points[i].key, r->plan.points[i].skip);
+    if (bench_series_oversubscribed(&r->plan, first))
+        return;
+    bench_refinement rf;
+    bench_series_refinement(&r->plan, first, end, &r->refine, &rf);
+    bench_point pt = r->plan.points[first];
+    pt.key.set = MPCHAR_SET_FIT;
+    for (size_t i = 0; i < rf.count; i++) {
+        pt.key.n_bytes = rf.n_bytes[i];
+        print_point(&pt.key, true);
+    }
+    if (rf.next_requested) {
+        pt.key.n_bytes = rf.next_n_bytes;
+        print_point(&pt.key, false);
+    }
 }
 
 static int print_plan(bench_run *r)
@@ -184,10 +282,9 @@ static int print_plan(bench_run *r)
         fprintf(stderr, "mpchar-bench: %s\n", err.msg);
         return 2;
     }
-    char key[512];
-    for (size_t i = 0; i < r->plan.count; i++) {
-        bench_output_key(&r->plan.points[i].key, key, sizeof key);
-        printf("%s,%s\n", key, r->plan.points[i].skip ? "done" : "pending");
+    for (size_t i = 0, end; i < r->plan.count; i = end) {
+        end = bench_series_end(&r->plan, i);
+        print_series(r, i, end);
     }
     printf("@@mpchar memory_bytes_per_process %llu\n",
            (unsigned long long)bench_plan_memory_bytes(&r->plan,
@@ -288,6 +385,9 @@ int main(int argc, char **argv)
     }
     if (exit_code >= 0)
         return exit_code;
+    bench_refine_params_default(&r.refine);
+    r.refine.max_points = r.opt.refine_points;
+    r.refine.tolerance = r.opt.refine_tolerance;
     if (r.opt.plan_only) {
         long p = r.opt.p_list ? r.opt.p_list[r.opt.p_count - 1] : 2;
         if (bench_plan_build(&r.opt, p, &r.plan, &err) != 0) {

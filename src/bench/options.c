@@ -120,6 +120,19 @@ static int on_seed(bench_options *o, const char *a, mpchar_error *e)
     return 0;
 }
 
+static int on_refine(bench_options *o, const char *a, mpchar_error *e)
+{
+    return on_long(&o->refine_points, a, 0, BENCH_REFINE_MAX, "--refine", e);
+}
+
+static int on_refine_tolerance(bench_options *o, const char *a,
+                               mpchar_error *e)
+{
+    if (mpchar_parse_double(a, 0.001, 10.0, &o->refine_tolerance, e))
+        return mpchar_error_prefix(e, "--refine-tolerance (a fraction)");
+    return 0;
+}
+
 static int on_ops(bench_options *o, const char *a, mpchar_error *e)
 {
     char copy[sizeof o->ops];
@@ -200,7 +213,8 @@ static const option_spec specs[] = {
      on_patterns},
     {"p", "LIST", "process counts, e.g. 2,4 or 2-8 (default: world size)",
      on_p},
-    {"sizes", "GRID", "pow4 (default), pow2 or a list like 0,1K,64K", on_sizes},
+    {"sizes", "GRID", "pow2 (default), pow4 or a list like 0,1K,64K",
+     on_sizes},
     {"max-size", "BYTES", "largest size of the pow4/pow2 grids and of the "
      "validation draw (default 1M)", on_max_size},
     {"time-per-point", "MS", "time budget per point (default 50)", on_time},
@@ -213,6 +227,11 @@ static const option_spec specs[] = {
      "(default 20)", on_validation},
     {"validation-seed", "N", "seed of the validation draw (default 20061)",
      on_seed},
+    {"refine", "N", "fitting sizes refinement may add per series around "
+     "protocol switches (default 24, 0: off, at most 64)", on_refine},
+    {"refine-tolerance", "F", "relative distance from the straight line "
+     "through neighbouring sizes that refinement looks into (default 0.1)",
+     on_refine_tolerance},
     {"ops", "LIST", "reduction operations: sum,nop (default both)", on_ops},
     {"rotate-root", NULL, "rotate the root of rooted collectives per "
      "repetition", on_rotate},
@@ -252,7 +271,7 @@ static void set_defaults(bench_options *opt)
     strcpy(opt->library, "mpi");
     strcpy(opt->patterns, "all");
     strcpy(opt->ops, "sum,nop");
-    opt->grid = MPCHAR_GRID_POW4;
+    opt->grid = MPCHAR_GRID_POW2;
     opt->max_size = 1u << 20;
     opt->validation_seed = MPCHAR_DEFAULT_VALIDATION_SEED;
     opt->validation_count = MPCHAR_VALIDATION_COUNT;
@@ -261,6 +280,8 @@ static void set_defaults(bench_options *opt)
     opt->max_reps = 1000;
     opt->warmup_reps = 3;
     opt->window = 32;
+    opt->refine_points = BENCH_REFINE_DEFAULT_POINTS;
+    opt->refine_tolerance = BENCH_REFINE_DEFAULT_TOLERANCE;
 }
 
 static void list_patterns(void)

@@ -3,6 +3,7 @@
  * validation sets interleaved).  Both
  * the benchmark and `mpchar run` (through --plan) use it, so progress and
  * resume agree on what a point is. */
+#include <math.h>
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
@@ -231,8 +232,8 @@ int bench_plan_build(const bench_options *opt, long world_size,
 void bench_plan_free(bench_plan *plan)
 {
     free(plan->points);
-    plan->points = NULL;
-    plan->count = 0;
+    free(plan->samples);
+    memset(plan, 0, sizeof *plan);
 }
 
 uint64_t bench_plan_memory_bytes(const bench_plan *plan, long window)
@@ -255,8 +256,9 @@ static void mark_keys(bench_plan *plan, const mpchar_point_key *key)
             plan->points[i].skip = true;
 }
 
-/* Reads one of the results files; with repair, drops an incomplete last
- * line (the trace of a crash mid-write) by truncating the file there. */
+/* Reads one of the results files, keeping the fitting times for
+ * refinement; with repair, drops an incomplete last line (the trace of a
+ * crash mid-write) by truncating the file there. */
 static int read_done(bench_plan *plan, const char *path, int failures,
                      bool repair, mpchar_error *err)
 {
@@ -270,16 +272,29 @@ static int read_done(bench_plan *plan, const char *path, int failures,
         mpchar_failures f;
         if (mpchar_failures_read(path, &ro, &f, &valid, err) != 0)
             return -1;
-        for (size_t i = 0; i < f.count; i++)
+        int rc = 0;
+        for (size_t i = 0; i < f.count && rc == 0; i++) {
             mark_keys(plan, &f.rows[i].key);
+            rc = bench_series_add_sample(plan, &f.rows[i].key, NAN, false,
+                                         err);
+        }
         mpchar_failures_free(&f);
+        if (rc != 0)
+            return -1;
     } else {
         mpchar_measurements m;
         if (mpchar_measurements_read(path, &ro, &m, &valid, err) != 0)
             return -1;
-        for (size_t i = 0; i < m.count; i++)
-            mark_keys(plan, &m.rows[i].key);
+        int rc = 0;
+        for (size_t i = 0; i < m.count && rc == 0; i++) {
+            const mpchar_measurement *row = &m.rows[i];
+            mark_keys(plan, &row->key);
+            rc = bench_series_add_sample(plan, &row->key, row->t_min_us,
+                                         row->oversubscribed, err);
+        }
         mpchar_measurements_free(&m);
+        if (rc != 0)
+            return -1;
     }
     if (repair && truncate(path, valid) != 0)
         return mpchar_error_set(err, "%s: cannot drop its incomplete last "

@@ -37,8 +37,11 @@ static void usage(FILE *out)
         "mpchar-bench-* --list)\n"
         "  --p LIST|RANGE        process counts, e.g. 2-4 or 2,4,8 "
         "(default 2..cores)\n"
-        "  --sizes pow4|pow2|LIST  fitting sizes (default pow4: 0, 1, 4, "
-        "... max)\n"
+        "  --sizes pow2|pow4|LIST  fitting sizes (default pow2: 0, 1, 2, "
+        "4, ... max)\n"
+        "  --refine N            fitting sizes added per series around "
+        "protocol switches\n"
+        "                        (default 24, 0: off; see docs/timing.md)\n"
         "  --max-size BYTES      largest size (default 1M)\n"
         "  --time-per-point MS   time budget per point (default 50)\n"
         "  --min-reps N, --max-reps N  repetition bounds (default 10, "
@@ -65,7 +68,7 @@ static void usage(FILE *out)
 enum {
     OPT_MPI = 1, OPT_PATTERNS, OPT_P, OPT_SIZES, OPT_MAX_SIZE, OPT_TIME,
     OPT_MIN_REPS, OPT_MAX_REPS, OPT_SEED, OPT_QUICK, OPT_CHECK, OPT_OVER,
-    OPT_RAW, OPT_ROTATE, OPT_TIMEOUT, OPT_LAUNCHER, OPT_OUT, OPT_RESUME,
+    OPT_RAW, OPT_ROTATE, OPT_REFINE, OPT_TIMEOUT, OPT_LAUNCHER, OPT_OUT, OPT_RESUME,
     OPT_HELP,
 };
 
@@ -84,6 +87,7 @@ static const struct option longopts[] = {
     {"oversubscribe", no_argument, NULL, OPT_OVER},
     {"raw", no_argument, NULL, OPT_RAW},
     {"rotate-root", no_argument, NULL, OPT_ROTATE},
+    {"refine", required_argument, NULL, OPT_REFINE},
     {"point-timeout", required_argument, NULL, OPT_TIMEOUT},
     {"launcher", required_argument, NULL, OPT_LAUNCHER},
     {"out", required_argument, NULL, OPT_OUT},
@@ -115,7 +119,8 @@ static void set_defaults(run_options *o)
     memset(o, 0, sizeof *o);
     strcpy(o->mpi, "all");
     strcpy(o->patterns, "all");
-    strcpy(o->sizes, "pow4");
+    strcpy(o->sizes, "pow2");
+    strcpy(o->refine, "24");
     strcpy(o->max_size, "1M");
     strcpy(o->time_per_point_ms, "50");
     strcpy(o->min_reps, "10");
@@ -161,6 +166,8 @@ static int apply_option(parsed_args *a, int c, const char *arg,
     case OPT_OVER: o->oversubscribe = true; return 0;
     case OPT_RAW: o->raw = true; return 0;
     case OPT_ROTATE: o->rotate_root = true; return 0;
+    case OPT_REFINE:
+        return copy_arg(o->refine, sizeof o->refine, arg, "refine", err);
     case OPT_TIMEOUT:
         if (mpchar_parse_double(arg, 1.0, 86400.0, &o->point_timeout_s,
                                 err) != 0)
@@ -340,6 +347,7 @@ static void bench_args(const run_state *st, const char *library,
     add_arg(l, "--min-reps", o->min_reps);
     add_arg(l, "--max-reps", o->max_reps);
     add_arg(l, "--validation-seed", o->validation_seed);
+    add_arg(l, "--refine", o->refine);
     add_arg(l, "--out", o->out);
     add_arg(l, "--progress", "machine");
     if (!o->launcher[0])

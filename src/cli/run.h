@@ -21,6 +21,7 @@ typedef struct run_options {
     char time_per_point_ms[32];
     char min_reps[16], max_reps[16];
     char validation_seed[16];
+    char refine[16];          /* refinement sizes per series */
     char launcher[512];       /* "" means the library's own */
     double point_timeout_s;
     bool quick, check, oversubscribe, raw, rotate_root;

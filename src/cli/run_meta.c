@@ -17,13 +17,13 @@
 static json_t *options_json(const run_options *o)
 {
     return json_pack("{s:s, s:s, s:s, s:s, s:s, s:s, s:s, s:s, s:s, s:s, "
-                     "s:f, s:b, s:b, s:b, s:b, s:b}",
+                     "s:s, s:f, s:b, s:b, s:b, s:b, s:b}",
                      "mpi", o->mpi, "patterns", o->patterns, "p", o->p,
                      "sizes", o->sizes, "max_size", o->max_size,
                      "time_per_point_ms", o->time_per_point_ms,
                      "min_reps", o->min_reps, "max_reps", o->max_reps,
                      "validation_seed", o->validation_seed,
-                     "launcher", o->launcher,
+                     "refine", o->refine, "launcher", o->launcher,
                      "point_timeout_s", o->point_timeout_s,
                      "quick", o->quick, "check", o->check,
                      "oversubscribe", o->oversubscribe, "raw", o->raw,
@@ -120,6 +120,18 @@ static int copy_bool(json_t *obj, const char *key, bool *dst,
     return 0;
 }
 
+/* Runs from before refinement existed measured none: resume them so. */
+static int copy_refine(json_t *o, run_options *opt, const char *path,
+                       mpchar_error *err)
+{
+    if (!json_object_get(o, "refine")) {
+        strcpy(opt->refine, "0");
+        return 0;
+    }
+    return copy_string(o, "refine", opt->refine, sizeof opt->refine, path,
+                       err);
+}
+
 int run_meta_read_options(const char *dir, run_options *opt,
                           mpchar_error *err)
 {
@@ -156,6 +168,7 @@ int run_meta_read_options(const char *dir, run_options *opt,
                          sizeof opt->validation_seed, path, err) ||
              copy_string(o, "launcher", opt->launcher, sizeof opt->launcher,
                          path, err) ||
+             copy_refine(o, opt, path, err) ||
              copy_bool(o, "quick", &opt->quick, path, err) ||
              copy_bool(o, "check", &opt->check, path, err) ||
              copy_bool(o, "oversubscribe", &opt->oversubscribe, path, err) ||

@@ -39,7 +39,8 @@ static void test_defaults(void **state)
     assert_int_equal(o.max_reps, 1000);
     assert_double_near(o.time_per_point_ms, 50.0, 0);
     assert_int_equal(o.validation_count, 20);
-    assert_true(o.grid == MPCHAR_GRID_POW4);
+    assert_true(o.grid == MPCHAR_GRID_POW2);
+    assert_int_equal(o.refine_points, BENCH_REFINE_DEFAULT_POINTS);
     bench_options_free(&o);
 }
 
@@ -112,7 +113,7 @@ static void quick_plan(bench_plan *plan, bench_options *o)
 {
     mpchar_error err;
     assert_int_equal(parse(o, &err, "--p", "2-4", "--max-size", "64K",
-                           NULL), 0);
+                           "--sizes", "pow4", NULL), 0);
     assert_int_equal(bench_plan_build(o, 4, plan, &err), 0);
 }
 
@@ -328,6 +329,67 @@ static void test_plan_without_repair_reads_only(void **state)
     remove_dir(dir);
 }
 
+/* A grid measured with a jump between 1 KiB and 4 KiB: refinement,
+ * replayed from the file, asks for a size around it; the same times
+ * marked oversubscribed say so (and are not refined). */
+static void write_jump(const char *dir, const char *over)
+{
+    char text[2048];
+    size_t pos = (size_t)snprintf(text, sizeof text, "%s\n",
+                                  MPCHAR_MEASUREMENTS_HEADER);
+    const unsigned sizes[] = {0, 1, 4, 16, 64, 256, 1024, 4096, 16384};
+    for (size_t i = 0; i < sizeof sizes / sizeof sizes[0]; i++) {
+        double t = sizes[i] < 4096 ? 0.2 + 1e-4 * sizes[i]
+                                   : 3.0 + 3e-4 * sizes[i];
+        pos += (size_t)snprintf(text + pos, sizeof text - pos,
+                                "mpi,pingpong,send,-,byte,2,%u,fit,10,%.4f,"
+                                "%.4f,%.4f,%.4f,0,%s\n", sizes[i], t, t, t,
+                                t, over);
+    }
+    write_file(dir, MPCHAR_MEASUREMENTS_FILE, text);
+}
+
+/* Replays the pingpong/send series' refinement from dir; returns whether
+ * its measured grid was oversubscribed. */
+static bool next_refinement(const char *dir, bench_refinement *rf)
+{
+    bench_options o;
+    bench_plan plan;
+    mpchar_error err;
+    bench_refine_params rp;
+    assert_int_equal(parse(&o, &err, "--patterns", "pingpong", "--sizes",
+                           "pow4", "--max-size", "16K", NULL), 0);
+    assert_int_equal(bench_plan_build(&o, 2, &plan, &err), 0);
+    assert_int_equal(bench_plan_mark_done(&plan, dir, false, &err), 0);
+    bench_refine_params_default(&rp);
+    size_t end = bench_series_end(&plan, 0);
+    for (size_t i = 0; i < end; i++)
+        assert_string_equal(plan.points[i].key.variant, "send");
+    assert_string_not_equal(plan.points[end].key.variant, "send");
+    bench_series_refinement(&plan, 0, end, &rp, rf);
+    bool over = bench_series_oversubscribed(&plan, 0);
+    bench_plan_free(&plan);
+    bench_options_free(&o);
+    return over;
+}
+
+static void test_refinement_replays_from_results(void **state)
+{
+    (void)state;
+    char dir[256];
+    bench_refinement rf;
+    make_dir(dir, sizeof dir);
+    write_jump(dir, "false");
+    assert_false(next_refinement(dir, &rf));
+    assert_int_equal(rf.count, 0);
+    /* The midpoint of an interval next to the jump's ends. */
+    assert_true(rf.next_n_bytes == 512 || rf.next_n_bytes == 2048 ||
+                rf.next_n_bytes == 8192);
+    write_jump(dir, "true");
+    assert_true(next_refinement(dir, &rf));
+    remove_dir(dir);
+}
+
 static void test_resume_rejects_malformed_rows(void **state)
 {
     (void)state;
@@ -365,6 +427,7 @@ int main(void)
         cmocka_unit_test(test_resume_marks_done_and_failed),
         cmocka_unit_test(test_plan_without_repair_reads_only),
         cmocka_unit_test(test_resume_rejects_malformed_rows),
+        cmocka_unit_test(test_refinement_replays_from_results),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

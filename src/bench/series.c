@@ -1,0 +1,110 @@
+/* Series: the plan's points of one pattern, variant, op and p, which the
+ * plan keeps contiguous, and the fitting times measured for them.
+ *
+ * Refinement (refine.c) decides from a series' fitting times, so rank 0
+ * keeps every fitting time it measures, and the plan loads those of
+ * earlier launches from the results directory (plan.c), failed points
+ * included as NAN: a resumed run replays the same decisions. */
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "bench.h"
+
+static bool same_series(const bench_point *a, const bench_point *b)
+{
+    return a->pattern == b->pattern && a->key.p == b->key.p &&
+           strcmp(a->key.variant, b->key.variant) == 0 &&
+           strcmp(a->key.op, b->key.op) == 0;
+}
+
+static bool sample_of(const bench_sample *s, const mpchar_point_key *k)
+{
+    return s->key.p == k->p && strcmp(s->key.pattern, k->pattern) == 0 &&
+           strcmp(s->key.variant, k->variant) == 0 &&
+           strcmp(s->key.op, k->op) == 0 &&
+           strcmp(s->key.library, k->library) == 0 &&
+           strcmp(s->key.datatype, k->datatype) == 0;
+}
+
+size_t bench_series_end(const bench_plan *plan, size_t first)
+{
+    size_t end = first + 1;
+    while (end < plan->count &&
+           same_series(&plan->points[first], &plan->points[end]))
+        end++;
+    return end;
+}
+
+int bench_series_add_sample(bench_plan *plan, const mpchar_point_key *key,
+                            double t_us, bool oversubscribed,
+                            mpchar_error *err)
+{
+    if (key->set != MPCHAR_SET_FIT)
+        return 0;
+    if (plan->nsamples == plan->samples_cap) {
+        size_t cap = plan->samples_cap ? 2 * plan->samples_cap : 256;
+        bench_sample *grown = realloc(plan->samples, cap * sizeof *grown);
+        if (!grown)
+            return mpchar_error_set(err, "out of memory for fitting times");
+        plan->samples = grown;
+        plan->samples_cap = cap;
+    }
+    plan->samples[plan->nsamples++] =
+        (bench_sample){*key, t_us, oversubscribed};
+    return 0;
+}
+
+bool bench_series_oversubscribed(const bench_plan *plan, size_t first)
+{
+    const mpchar_point_key *k = &plan->points[first].key;
+    for (size_t i = 0; i < plan->nsamples; i++)
+        if (sample_of(&plan->samples[i], k) &&
+            plan->samples[i].oversubscribed)
+            return true;
+    return false;
+}
+
+typedef struct series_lookup {
+    const bench_plan *plan;
+    const mpchar_point_key *key;
+} series_lookup;
+
+static bool lookup_time(void *ctx, uint64_t n_bytes, double *t_us_p)
+{
+    const series_lookup *l = ctx;
+    for (size_t i = l->plan->nsamples; i-- > 0;) {
+        const bench_sample *s = &l->plan->samples[i];
+        if (s->key.n_bytes == n_bytes && sample_of(s, l->key)) {
+            *t_us_p = s->t_us;
+            return true;
+        }
+    }
+    return false;
+}
+
+void bench_series_refinement(const bench_plan *plan, size_t first,
+                             size_t end, const bench_refine_params *rp,
+                             bench_refinement *out)
+{
+    uint64_t grid[BENCH_REFINE_GRID_MAX];
+    size_t ngrid = 0;
+    for (size_t i = first; i < end && ngrid < BENCH_REFINE_GRID_MAX; i++)
+        if (plan->points[i].key.set == MPCHAR_SET_FIT)
+            grid[ngrid++] = plan->points[i].key.n_bytes;
+    const bench_point *head = &plan->points[first];
+    series_lookup l = {plan, &head->key};
+    bench_refine_replay(rp, head->pattern, head->key.p, grid, ngrid,
+                        lookup_time, &l, out);
+}
+
+void bench_series_point(const bench_plan *plan, size_t first,
+                        uint64_t n_requested, bench_point *pt_p)
+{
+    *pt_p = plan->points[first];
+    pt_p->skip = false;
+    pt_p->key.set = MPCHAR_SET_FIT;
+    pt_p->n_requested = n_requested;
+    pt_p->key.n_bytes = pt_p->pattern->actual_bytes(
+        n_requested, (int)pt_p->key.p, &pt_p->count);
+}

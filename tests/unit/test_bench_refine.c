@@ -1,0 +1,249 @@
+/* Unit tests of the benchmark's adaptive refinement (src/bench/refine.c):
+ * simulated series with known protocol switches are "measured" through
+ * the same replay loop the benchmark runs, and the sizes it adds must
+ * bracket every switch tightly, leave straight lines alone, respect the
+ * budget and the patterns' rounding, and replay to the same decisions. */
+#include <math.h>
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <stdlib.h>
+
+#include <cmocka.h>
+
+#include "bench.h"
+
+typedef double (*curve_fn)(uint64_t n);
+
+#define MAX_SAMPLES 512
+
+typedef struct series {
+    uint64_t n[MAX_SAMPLES];
+    double t[MAX_SAMPLES];
+    size_t count;
+    uint64_t grid[64];
+    size_t ngrid;
+    uint64_t fail_at; /* a size whose measurement fails; 0: none */
+} series;
+
+static bool lookup(void *ctx, uint64_t n, double *t_us_p)
+{
+    const series *s = ctx;
+    for (size_t i = 0; i < s->count; i++)
+        if (s->n[i] == n) {
+            *t_us_p = s->t[i];
+            return true;
+        }
+    return false;
+}
+
+static void add(series *s, uint64_t n, double t)
+{
+    assert_true(s->count < MAX_SAMPLES);
+    s->n[s->count] = n;
+    s->t[s->count++] = n == s->fail_at ? NAN : t;
+}
+
+/* 0 and the powers of two from first up to max, all measured. */
+static void measure_grid_from(series *s, curve_fn f, uint64_t first,
+                              uint64_t max)
+{
+    s->ngrid = 0;
+    s->grid[s->ngrid++] = 0;
+    for (uint64_t n = first; n <= max; n *= 2)
+        s->grid[s->ngrid++] = n;
+    for (size_t i = 0; i < s->ngrid; i++)
+        add(s, s->grid[i], f(s->grid[i]));
+}
+
+static void measure_grid(series *s, curve_fn f, uint64_t max)
+{
+    measure_grid_from(s, f, 1, max);
+}
+
+/* The benchmark's loop: replay, measure what is asked for, repeat. */
+static size_t refine(series *s, const char *pattern, curve_fn f,
+                     const bench_refine_params *rp)
+{
+    const bench_pattern *pat = bench_registry_find(pattern);
+    assert_non_null(pat);
+    size_t measured = 0;
+    for (;;) {
+        bench_refinement rf;
+        bench_refine_replay(rp, pat, 2, s->grid, s->ngrid, lookup, s, &rf);
+        assert_int_equal(rf.count, measured);
+        if (rf.next_requested == 0)
+            return measured;
+        add(s, rf.next_n_bytes, f(rf.next_n_bytes));
+        measured++;
+    }
+}
+
+/* The tightest ratio b/a of measured sizes a <= edge < b. */
+static double bracket(const series *s, uint64_t edge)
+{
+    uint64_t lo = 0, hi = UINT64_MAX;
+    for (size_t i = 0; i < s->count; i++) {
+        if (s->n[i] <= edge && s->n[i] > lo)
+            lo = s->n[i];
+        if (s->n[i] > edge && s->n[i] < hi)
+            hi = s->n[i];
+    }
+    return (double)hi / (double)lo;
+}
+
+static double linear(uint64_t n) { return 0.2 + 0.001 * (double)n; }
+
+/* MPICH-like: eager up to 8 KiB, then a rendezvous costing 2.5 us more. */
+static double eager_limit(uint64_t n)
+{
+    return n <= 8192 ? 0.3 + 5e-5 * (double)n : 3.0 + 1e-4 * (double)n;
+}
+
+/* Open MPI-like: a fast box up to 1100 bytes, eager to 4000, then CMA. */
+static double two_switches(uint64_t n)
+{
+    double x = (double)n;
+    if (n <= 1100)
+        return 0.15 + 1e-4 * x;
+    if (n <= 4000)
+        return 0.6 + 2.5e-4 * x;
+    return 3.0 + 3e-4 * x;
+}
+
+static double noisy_linear(uint64_t n)
+{
+    /* Deterministic +-3% wobble. */
+    double wobble = 0.03 * sin((double)(n % 97) * 1.7);
+    return linear(n) * (1.0 + wobble);
+}
+
+static void defaults(bench_refine_params *rp)
+{
+    bench_refine_params_default(rp);
+}
+
+static void test_straight_line_adds_nothing(void **state)
+{
+    (void)state;
+    series s = {.count = 0};
+    bench_refine_params rp;
+    defaults(&rp);
+    measure_grid(&s, linear, 65536);
+    assert_int_equal(refine(&s, "pingpong", linear, &rp), 0);
+}
+
+static void test_noise_within_tolerance_adds_nothing(void **state)
+{
+    (void)state;
+    series s = {.count = 0};
+    bench_refine_params rp;
+    defaults(&rp);
+    measure_grid(&s, noisy_linear, 65536);
+    assert_int_equal(refine(&s, "pingpong", noisy_linear, &rp), 0);
+}
+
+static void test_eager_limit_is_bracketed(void **state)
+{
+    (void)state;
+    series s = {.count = 0};
+    bench_refine_params rp;
+    defaults(&rp);
+    measure_grid(&s, eager_limit, 65536);
+    assert_true(bracket(&s, 8192) > 1.9);
+    size_t added = refine(&s, "pingpong", eager_limit, &rp);
+    assert_true(added > 0 && added <= (size_t)rp.max_points);
+    assert_true(bracket(&s, 8192) <= rp.min_ratio + 1e-12);
+}
+
+static void test_two_switches_are_bracketed(void **state)
+{
+    (void)state;
+    series s = {.count = 0};
+    bench_refine_params rp;
+    defaults(&rp);
+    measure_grid(&s, two_switches, 65536);
+    refine(&s, "pingpong", two_switches, &rp);
+    assert_true(bracket(&s, 1100) <= rp.min_ratio + 1e-12);
+    assert_true(bracket(&s, 4000) <= rp.min_ratio + 1e-12);
+}
+
+static void test_budget_is_respected(void **state)
+{
+    (void)state;
+    series s = {.count = 0};
+    bench_refine_params rp;
+    defaults(&rp);
+    rp.max_points = 3;
+    measure_grid(&s, two_switches, 65536);
+    assert_int_equal(refine(&s, "pingpong", two_switches, &rp), 3);
+    rp.max_points = 0;
+    series off = {.count = 0};
+    measure_grid(&off, two_switches, 65536);
+    assert_int_equal(refine(&off, "pingpong", two_switches, &rp), 0);
+}
+
+static void test_reductions_stay_whole_doubles(void **state)
+{
+    (void)state;
+    series s = {.count = 0};
+    bench_refine_params rp;
+    defaults(&rp);
+    measure_grid_from(&s, eager_limit, 8, 65536); /* whole doubles */
+    size_t before = s.count;
+    assert_true(refine(&s, "allreduce", eager_limit, &rp) > 0);
+    for (size_t i = before; i < s.count; i++)
+        assert_int_equal(s.n[i] % 8, 0);
+    assert_true(bracket(&s, 8192) <= rp.min_ratio + 1e-12);
+}
+
+static void test_failed_midpoint_is_not_split(void **state)
+{
+    (void)state;
+    series s = {.count = 0};
+    bench_refine_params rp;
+    defaults(&rp);
+    measure_grid(&s, eager_limit, 65536);
+    bench_refinement rf;
+    const bench_pattern *pat = bench_registry_find("pingpong");
+    bench_refine_replay(&rp, pat, 2, s.grid, s.ngrid, lookup, &s, &rf);
+    assert_true(rf.next_n_bytes > 0);
+    s.fail_at = rf.next_n_bytes;
+    size_t added = refine(&s, "pingpong", eager_limit, &rp);
+    assert_true(added >= 1);
+    /* The replay over the final data asks for nothing more. */
+    bench_refine_replay(&rp, pat, 2, s.grid, s.ngrid, lookup, &s, &rf);
+    assert_int_equal(rf.next_requested, 0);
+    assert_int_equal(rf.count, added);
+}
+
+static void test_unmeasured_grid_waits(void **state)
+{
+    (void)state;
+    series s = {.count = 0};
+    bench_refine_params rp;
+    defaults(&rp);
+    measure_grid(&s, eager_limit, 65536);
+    s.count--; /* the largest grid size is not measured yet */
+    bench_refinement rf;
+    bench_refine_replay(&rp, bench_registry_find("pingpong"), 2, s.grid,
+                        s.ngrid, lookup, &s, &rf);
+    assert_int_equal(rf.count, 0);
+    assert_int_equal(rf.next_requested, 0);
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(test_straight_line_adds_nothing),
+        cmocka_unit_test(test_noise_within_tolerance_adds_nothing),
+        cmocka_unit_test(test_eager_limit_is_bracketed),
+        cmocka_unit_test(test_two_switches_are_bracketed),
+        cmocka_unit_test(test_budget_is_respected),
+        cmocka_unit_test(test_reductions_stay_whole_doubles),
+        cmocka_unit_test(test_failed_midpoint_is_not_split),
+        cmocka_unit_test(test_unmeasured_grid_waits),
+    };
+    return cmocka_run_group_tests(tests, NULL, NULL);
+}

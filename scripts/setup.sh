@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Installs, idempotently, every Debian package mpchar needs to build, run
 # and test: compilers and CMake, Open MPI and MPICH side by side, GSL,
-# jansson, hwloc, cmocka, gnuplot, clang (sanitizers and fuzzing).
+# jansson, hwloc, cmocka, gnuplot, clang (sanitizers and fuzzing), and
+# chromium (headless, for the report's browser check; about 480 MB).
 # Run as root on Debian 12; a no-op when everything is present.
 set -euo pipefail
 
@@ -13,6 +14,7 @@ packages=(
   gnuplot-nox
   clang libclang-rt-14-dev
   valgrind python3 procps
+  chromium fonts-liberation
 )
 
 missing=()

@@ -313,4 +313,21 @@ int mpchar_model_print_tables(const mpchar_model *model, FILE *out,
                               mpchar_table_format fmt, mpchar_units units,
                               mpchar_error *err);
 
+/* The tables one by one (the report places each in its own section). */
+typedef enum mpchar_model_table {
+    MPCHAR_TABLE_P2P,        /* seed 001 Table 1 layout and breakpoints */
+    MPCHAR_TABLE_SHORT_LONG, /* seed 002: below and above the switch */
+    MPCHAR_TABLE_COLLECTIVE, /* seed 000 Tables 1-4 layout */
+    MPCHAR_TABLE_ACCURACY,
+    MPCHAR_TABLE_GAIN,       /* inter-message pipelining gain */
+    MPCHAR_TABLE_FINDINGS,
+} mpchar_model_table;
+
+/* Prints one table; the short/long and gain tables print nothing when
+ * they would be empty. */
+int mpchar_model_print_table(const mpchar_model *model,
+                             mpchar_model_table which, FILE *out,
+                             mpchar_table_format fmt, mpchar_units units,
+                             mpchar_error *err);
+
 #endif

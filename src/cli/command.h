@@ -16,5 +16,7 @@ extern const mpchar_command mpchar_commands[];
 int cmd_run(int argc, char **argv);
 int cmd_fit(int argc, char **argv);
 int cmd_predict(int argc, char **argv);
+int cmd_report(int argc, char **argv);
+int cmd_compare(int argc, char **argv);
 
 #endif

@@ -9,5 +9,9 @@ const mpchar_command mpchar_commands[] = {
     {"fit", cmd_fit, "fit Hockney, t_i and piecewise models to a results "
                      "directory"},
     {"predict", cmd_predict, "predict a primitive's time from a model.json"},
+    {"report", cmd_report, "write report.html and report.md (tables and "
+                           "plots) from results directories"},
+    {"compare", cmd_compare, "B/A time ratios of two results directories; "
+                             "fails on regressions"},
     {NULL, NULL, NULL},
 };

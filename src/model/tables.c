@@ -446,3 +446,27 @@ int mpchar_model_print_tables(const mpchar_model *model, FILE *out,
         return mpchar_error_set(err, "write error printing tables");
     return 0;
 }
+
+int mpchar_model_print_table(const mpchar_model *model,
+                             mpchar_model_table which, FILE *out,
+                             mpchar_table_format fmt, mpchar_units units,
+                             mpchar_error *err)
+{
+    int rc = 0;
+    switch (which) {
+    case MPCHAR_TABLE_P2P: rc = p2p_table(model, out, fmt, units); break;
+    case MPCHAR_TABLE_SHORT_LONG: rc = short_long_table(model, out, fmt); break;
+    case MPCHAR_TABLE_COLLECTIVE:
+        rc = collective_table(model, out, fmt, units);
+        break;
+    case MPCHAR_TABLE_ACCURACY: rc = accuracy_table(model, out, fmt); break;
+    case MPCHAR_TABLE_GAIN: rc = gain_table(model, out, fmt); break;
+    case MPCHAR_TABLE_FINDINGS: rc = findings_table(model, out, fmt); break;
+    default: return mpchar_error_set(err, "unknown table %d", (int)which);
+    }
+    if (rc != 0)
+        return mpchar_error_set(err, "out of memory printing a table");
+    if (ferror(out))
+        return mpchar_error_set(err, "write error printing a table");
+    return 0;
+}

@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # The CLI is valgrind-clean: no invalid access and no definite leak in a
-# small run, its resume, and a rejected invocation.
+# small run, its resume, a comparison, a report and rejected invocations.
 source "$(dirname "$0")/lib.sh"
 vg=(valgrind -q --error-exitcode=99 --leak-check=full
     --errors-for-leak-kinds=definite)
@@ -12,4 +12,14 @@ rc=0
 [ "$rc" -eq 0 ] || { cat "$WORK/log"; fail "resume: status $rc"; }
 "${vg[@]}" "$BIN/mpchar" run --p 1 > "$WORK/log" 2>&1 || rc=$?
 [ "$rc" -eq 2 ] || { cat "$WORK/log"; fail "bad input: status $rc, not 2"; }
+rc=0
+"${vg[@]}" "$BIN/mpchar" compare "$WORK/r" "$WORK/r" --fail-above 5 > "$WORK/log" 2>&1 || rc=$?
+[ "$rc" -eq 0 ] || { cat "$WORK/log"; fail "compare: status $rc"; }
+"${vg[@]}" "$BIN/mpchar" compare "$WORK/r" "$WORK/nowhere" > "$WORK/log" 2>&1 || rc=$?
+[ "$rc" -eq 2 ] || { cat "$WORK/log"; fail "compare, bad input: status $rc, not 2"; }
+rc=0
+"${vg[@]}" "$BIN/mpchar" report "$WORK/r" --out "$WORK/rep" > "$WORK/log" 2>&1 || rc=$?
+[ "$rc" -eq 0 ] || { cat "$WORK/log"; fail "report: status $rc"; }
+"${vg[@]}" "$BIN/mpchar" report "$WORK/nowhere" > "$WORK/log" 2>&1 || rc=$?
+[ "$rc" -eq 1 ] || { cat "$WORK/log"; fail "report, bad input: status $rc, not 1"; }
 echo "ok: valgrind found nothing"

@@ -1,0 +1,577 @@
+/* `mpchar compare A B`: the B/A time ratio of every point two results
+ * directories share, as one compact table over n per (library, pattern,
+ * variant, op, p), then a summary; with --fail-above PERCENT the exit
+ * status is 1 when a point is slower than A by more than PERCENT plus its
+ * noise allowance, so that acceptance tests can run it.  The matching,
+ * the noise rule and the verdicts are src/compare (docs/compare.md); this
+ * file reads the options and the two files and prints.
+ *
+ * Exit status: 0 no failing point (or no --fail-above), 1 a point slower
+ * beyond the threshold (each named on stderr), 2 bad usage or input. */
+#include <math.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <string.h>
+#include <sys/stat.h>
+
+#include "command.h"
+#include "mpchar/compare.h"
+#include "mpchar/parse.h"
+#include "mpchar/results.h"
+
+#define EXIT_REGRESSION 1
+#define EXIT_USAGE 2
+#define EXAMPLES_MAX 3
+
+typedef enum out_format { FORMAT_TEXT, FORMAT_MARKDOWN, FORMAT_CSV } out_format;
+
+typedef struct compare_args {
+    const char *path[2]; /* A, B as given */
+    out_format fmt;
+    bool brief;
+    bool fail;           /* --fail-above given */
+    double threshold_pct;
+    mpchar_compare_options opt;
+} compare_args;
+
+static void usage(FILE *out)
+{
+    fprintf(out,
+        "usage: mpchar compare A B [options]\n"
+        "  Prints the B/A time ratio of every point that the results\n"
+        "  directories A and B (or two measurements.csv files) share: one\n"
+        "  table over n per library, pattern, variant, op and p, then a\n"
+        "  summary (geometric mean, worst point, slower/faster counts, points\n"
+        "  found on one side only).\n\n"
+        "  --fail-above PERCENT      exit 1 if a point is slower than A by more\n"
+        "                            than PERCENT plus its noise allowance\n"
+        "  --stat min|median         compared statistic (min: t_min_us)\n"
+        "  --library-a NAME          compare A's library NAME ...\n"
+        "  --library-b NAME          ... with B's library NAME (one of them\n"
+        "                            alone: the same name on both sides)\n"
+        "  --include-oversubscribed  judge oversubscribed points too\n"
+        "  --format text|markdown|csv   output format (text)\n"
+        "  --brief                   one line per table, and the summary\n\n"
+        "  Points match by pattern, variant, op, datatype, p, n_bytes and set;\n"
+        "  libraries by name (or, when A and B share none and hold one each,\n"
+        "  those two).  Noise allowance of a point: the larger over A and B of\n"
+        "  max(spread, median spread of the point and its two nearest sizes),\n"
+        "  spread = (t_median_us - t_min_us) / t_min_us.  A point is slower\n"
+        "  when B/A - 1 > threshold + allowance, faster when A/B - 1 >\n"
+        "  threshold + allowance (threshold 0 without --fail-above).\n"
+        "  Oversubscribed points are marked and not judged by default.\n"
+        "  docs/compare.md has the details.\n\n"
+        "  exit status: 0 ok, 1 a point slower beyond the threshold (with\n"
+        "  --fail-above), 2 bad usage or input\n");
+}
+
+/* ---- options -------------------------------------------------------------- */
+
+static int parse_choice(const char *opt, const char *val,
+                        const char *const *names, int n, int *out)
+{
+    for (int i = 0; i < n; i++) {
+        if (strcmp(val, names[i]) == 0) {
+            *out = i;
+            return 0;
+        }
+    }
+    fprintf(stderr, "mpchar compare: %s: unknown value '%s'\n", opt, val);
+    return -1;
+}
+
+/* "10", "10%", "2.5": a percentage in [0, 1000]. */
+static int parse_percent(const char *opt, const char *val, double *pct_p)
+{
+    char buf[64];
+    size_t len = strlen(val);
+    mpchar_error err;
+    if (len >= sizeof buf) {
+        fprintf(stderr, "mpchar compare: %s: '%.20s...' is not a percentage "
+                "from 0 to 1000\n", opt, val);
+        return -1;
+    }
+    memcpy(buf, val, len + 1);
+    if (len > 1 && buf[len - 1] == '%')
+        buf[len - 1] = '\0';
+    if (mpchar_parse_double(buf, 0.0, 1000.0, pct_p, &err) != 0) {
+        fprintf(stderr, "mpchar compare: %s: '%s' is not a percentage from "
+                "0 to 1000\n", opt, val);
+        return -1;
+    }
+    return 0;
+}
+
+static int parse_option(compare_args *a, const char *opt, const char *val)
+{
+    static const char *const fmts[] = {"text", "markdown", "csv"};
+    static const char *const stats[] = {"min", "median"};
+    int v;
+    if (!strcmp(opt, "--fail-above")) {
+        a->fail = true;
+        return parse_percent(opt, val, &a->threshold_pct);
+    }
+    if (!strcmp(opt, "--library-a") || !strcmp(opt, "--library-b")) {
+        if (!mpchar_name_valid(val)) {
+            fprintf(stderr, "mpchar compare: %s: '%s' is not a library "
+                    "name\n", opt, val);
+            return -1;
+        }
+        if (!strcmp(opt, "--library-a"))
+            a->opt.library_a = val;
+        else
+            a->opt.library_b = val;
+        return 0;
+    }
+    if (!strcmp(opt, "--format")) {
+        if (parse_choice(opt, val, fmts, 3, &v))
+            return -1;
+        a->fmt = (out_format)v;
+        return 0;
+    }
+    if (parse_choice(opt, val, stats, 2, &v))
+        return -1;
+    a->opt.stat = (mpchar_compare_stat)v;
+    return 0;
+}
+
+static int is_valued(const char *arg)
+{
+    static const char *const valued[] = {"--fail-above", "--stat",
+                                         "--library-a", "--library-b",
+                                         "--format"};
+    for (size_t k = 0; k < sizeof valued / sizeof valued[0]; k++)
+        if (!strcmp(arg, valued[k]))
+            return 1;
+    return 0;
+}
+
+static int parse_args(int argc, char **argv, compare_args *a)
+{
+    int paths = 0;
+    for (int i = 1; i < argc; i++) {
+        const char *arg = argv[i];
+        if (is_valued(arg)) {
+            if (i + 1 >= argc) {
+                fprintf(stderr, "mpchar compare: %s needs a value\n", arg);
+                return -1;
+            }
+            if (parse_option(a, arg, argv[++i]) != 0)
+                return -1;
+        } else if (!strcmp(arg, "--include-oversubscribed")) {
+            a->opt.include_oversubscribed = true;
+        } else if (!strcmp(arg, "--brief")) {
+            a->brief = true;
+        } else if (arg[0] == '-' && arg[1]) {
+            fprintf(stderr, "mpchar compare: unknown option '%s'\n", arg);
+            return -1;
+        } else if (paths < 2) {
+            a->path[paths++] = arg;
+        } else {
+            fprintf(stderr, "mpchar compare: two results directories, A and "
+                    "B, not more ('%s')\n", arg);
+            return -1;
+        }
+    }
+    if (paths < 2) {
+        fprintf(stderr, "mpchar compare: needs two results directories, A "
+                "and B; see 'mpchar compare --help'\n");
+        return -1;
+    }
+    if (a->brief && a->fmt == FORMAT_CSV) {
+        fprintf(stderr, "mpchar compare: --brief is for text and markdown, "
+                "not --format csv\n");
+        return -1;
+    }
+    a->opt.threshold = a->fail ? a->threshold_pct / 100.0 : 0.0;
+    return 0;
+}
+
+/* ---- input ---------------------------------------------------------------- */
+
+/* Reads side's measurements from a results directory or a CSV file;
+ * csv receives the file's path. */
+static int load_side(const char *side, const char *path, char *csv,
+                     size_t len, mpchar_measurements *m)
+{
+    struct stat st;
+    if (stat(path, &st) != 0) {
+        fprintf(stderr, "mpchar compare: %s: %s: no such results directory "
+                "or file\n", side, path);
+        return -1;
+    }
+    int n = S_ISDIR(st.st_mode)
+                ? snprintf(csv, len, "%s/%s", path, MPCHAR_MEASUREMENTS_FILE)
+                : snprintf(csv, len, "%s", path);
+    if (n < 0 || (size_t)n >= len) {
+        fprintf(stderr, "mpchar compare: %s: path too long\n", side);
+        return -1;
+    }
+    mpchar_error err;
+    mpchar_read_options ropt = {.allow_truncated_tail = false};
+    if (mpchar_measurements_read(csv, &ropt, m, NULL, &err) != 0) {
+        fprintf(stderr, "mpchar compare: %s\n", err.msg);
+        return -1;
+    }
+    if (m->count == 0) {
+        fprintf(stderr, "mpchar compare: %s: no measurements (header "
+                "only)\n", csv);
+        mpchar_measurements_free(m);
+        return -1;
+    }
+    return 0;
+}
+
+/* ---- printing ------------------------------------------------------------- */
+
+static const char *stat_column(const mpchar_compare_options *opt)
+{
+    return opt->stat == MPCHAR_COMPARE_STAT_MEDIAN ? "t_median_us"
+                                                   : "t_min_us";
+}
+
+static const char *set_name(const mpchar_point_key *k)
+{
+    return mpchar_set_name(k->set);
+}
+
+/* "openmpi pingpong/send p=2" or "openmpi vs mpich allreduce/sum p=4". */
+static void series_title(const mpchar_compare_point *pt, char *buf,
+                         size_t len)
+{
+    const mpchar_point_key *k = &pt->key;
+    int same = strcmp(k->library, pt->library_b) == 0;
+    snprintf(buf, len, "%s%s%s %s%s%s%s%s p=%ld", k->library,
+             same ? "" : " vs ", same ? "" : pt->library_b, k->pattern,
+             strcmp(k->variant, "-") ? "/" : "",
+             strcmp(k->variant, "-") ? k->variant : "",
+             strcmp(k->op, "-") ? "/" : "", strcmp(k->op, "-") ? k->op : "",
+             k->p);
+}
+
+static void point_name(const mpchar_compare_point *pt, char *buf, size_t len)
+{
+    char title[160];
+    series_title(pt, title, sizeof title);
+    snprintf(buf, len, "%s n=%llu (%s)", title,
+             (unsigned long long)pt->key.n_bytes, set_name(&pt->key));
+}
+
+static void percent(double fraction, char *buf, size_t len)
+{
+    if (isfinite(fraction))
+        snprintf(buf, len, "%.1f%%", 100.0 * fraction);
+    else
+        snprintf(buf, len, "inf");
+}
+
+static void ratio_text(double ratio, char *buf, size_t len)
+{
+    if (isfinite(ratio))
+        snprintf(buf, len, "%.3f", ratio);
+    else
+        snprintf(buf, len, "-");
+}
+
+static const char *verdict_text(const mpchar_compare_point *pt)
+{
+    static const char *const names[] = {"", "SLOWER", "faster", "no ratio"};
+    static const char *const oversub[] = {
+        "oversubscribed", "SLOWER, oversubscribed",
+        "faster, oversubscribed", "no ratio, oversubscribed"};
+    if (!pt->judged)
+        return "oversubscribed, not judged";
+    return pt->oversubscribed ? oversub[pt->verdict] : names[pt->verdict];
+}
+
+/* Statistics of the series points[first .. first+len). */
+typedef struct series_stats {
+    size_t judged, slower, faster;
+    double geomean, worst_ratio;
+    uint64_t worst_n_bytes;
+} series_stats;
+
+/* Over the judged points, or over all when none is judged (a series
+ * measured oversubscribed on either side). */
+static series_stats series_summary(const mpchar_compare_point *pts,
+                                   size_t len)
+{
+    series_stats s = {.geomean = NAN, .worst_ratio = NAN};
+    double log_sum = 0.0;
+    size_t logs = 0;
+    for (size_t i = 0; i < len; i++)
+        s.judged += pts[i].judged;
+    for (size_t i = 0; i < len; i++) {
+        const mpchar_compare_point *pt = &pts[i];
+        if (!pt->judged && s.judged > 0)
+            continue;
+        s.slower += pt->verdict == MPCHAR_VERDICT_SLOWER;
+        s.faster += pt->verdict == MPCHAR_VERDICT_FASTER;
+        if (pt->verdict == MPCHAR_VERDICT_UNDEFINED)
+            continue;
+        log_sum += log(pt->ratio);
+        logs++;
+        if (!(pt->ratio <= s.worst_ratio)) {
+            s.worst_ratio = pt->ratio;
+            s.worst_n_bytes = pt->key.n_bytes;
+        }
+    }
+    if (logs)
+        s.geomean = exp(log_sum / (double)logs);
+    return s;
+}
+
+static void print_series_head(const compare_args *a,
+                              const mpchar_compare_point *pts, size_t len)
+{
+    char title[160], gm[32], worst[32];
+    series_title(&pts[0], title, sizeof title);
+    series_stats s = series_summary(pts, len);
+    ratio_text(s.geomean, gm, sizeof gm);
+    ratio_text(s.worst_ratio, worst, sizeof worst);
+    printf(a->fmt == FORMAT_MARKDOWN ? "### %s\n\n" : "%s: ", title);
+    printf("%zu point%s, geomean B/A %s, worst %s", len, len == 1 ? "" : "s",
+           gm, worst);
+    if (isfinite(s.worst_ratio))
+        printf(" at n=%llu", (unsigned long long)s.worst_n_bytes);
+    printf(", %zu slower, %zu faster", s.slower, s.faster);
+    if (s.judged == 0)
+        printf(", all oversubscribed, not judged");
+    else if (s.judged < len)
+        printf(", %zu oversubscribed not judged", len - s.judged);
+    printf(a->fmt == FORMAT_MARKDOWN ? "\n\n" : "\n");
+}
+
+static void print_row(const compare_args *a, const mpchar_compare_point *pt)
+{
+    char ratio[32], allow[32];
+    ratio_text(pt->ratio, ratio, sizeof ratio);
+    percent(pt->allowance, allow, sizeof allow);
+    unsigned long long n = (unsigned long long)pt->key.n_bytes;
+    const char *verdict = verdict_text(pt);
+    if (a->fmt == FORMAT_MARKDOWN)
+        printf("| %llu | %s | %.4f | %.4f | %s | %s | %s |\n", n,
+               set_name(&pt->key), pt->a_us, pt->b_us, ratio, allow, verdict);
+    else
+        printf("  %12llu  %-10s  %12.4f  %12.4f  %7s  %7s%s%s\n", n,
+               set_name(&pt->key), pt->a_us, pt->b_us, ratio, allow,
+               *verdict ? "  " : "", verdict);
+}
+
+static void print_series(const compare_args *a,
+                         const mpchar_compare_point *pts, size_t len)
+{
+    print_series_head(a, pts, len);
+    if (a->brief)
+        return;
+    const char *st = stat_column(&a->opt);
+    if (a->fmt == FORMAT_MARKDOWN)
+        printf("| n_bytes | set | A %s | B %s | B/A | noise allowance | "
+               "verdict |\n|---:|---|---:|---:|---:|---:|---|\n", st, st);
+    else
+        printf("  %12s  %-10s  %12s  %12s  %7s  %7s  %s\n", "n_bytes", "set",
+               "A_us", "B_us", "B/A", "noise", "verdict");
+    for (size_t i = 0; i < len; i++)
+        print_row(a, &pts[i]);
+    printf("\n");
+}
+
+static void print_tables(const compare_args *a, const mpchar_comparison *c)
+{
+    size_t first = 0;
+    while (first < c->count) {
+        size_t len = 1;
+        while (first + len < c->count &&
+               c->points[first + len].pair == c->points[first].pair &&
+               c->points[first + len].series == c->points[first].series)
+            len++;
+        print_series(a, &c->points[first], len);
+        first += len;
+    }
+    if (a->brief)
+        printf("\n");
+}
+
+static void print_csv(const compare_args *a, const mpchar_comparison *c)
+{
+    printf("library_a,library_b,pattern,variant,op,datatype,p,n_bytes,set,"
+           "statistic,a_us,b_us,ratio,noise_a,noise_b,allowance,verdict,"
+           "oversubscribed,judged\n");
+    static const char *const verdicts[] = {"within", "slower", "faster",
+                                           "undefined"};
+    for (size_t i = 0; i < c->count; i++) {
+        const mpchar_compare_point *pt = &c->points[i];
+        const mpchar_point_key *k = &pt->key;
+        printf("%s,%s,%s,%s,%s,%s,%ld,%llu,%s,%s,%.4f,%.4f,%.6g,%.6g,%.6g,"
+               "%.6g,%s,%s,%s\n", k->library, pt->library_b, k->pattern,
+               k->variant, k->op, k->datatype, k->p,
+               (unsigned long long)k->n_bytes, set_name(k),
+               a->opt.stat == MPCHAR_COMPARE_STAT_MEDIAN ? "median" : "min",
+               pt->a_us, pt->b_us, pt->ratio, pt->noise_a, pt->noise_b,
+               pt->allowance, verdicts[pt->verdict],
+               pt->oversubscribed ? "true" : "false",
+               pt->judged ? "true" : "false");
+    }
+}
+
+static void print_header(const compare_args *a, const char csv[2][4096],
+                         const mpchar_measurements m[2],
+                         const mpchar_comparison *c)
+{
+    const char *bullet = a->fmt == FORMAT_MARKDOWN ? "- " : "";
+    printf("%sA: %s (%zu points)\n", bullet, csv[0], m[0].count);
+    printf("%sB: %s (%zu points)\n", bullet, csv[1], m[1].count);
+    printf("%slibraries: ", bullet);
+    if (c->pairing == MPCHAR_PAIRING_COMMON) {
+        for (size_t i = 0; i < c->pair_count; i++)
+            printf("%s%s", i ? ", " : "", c->pairs[i].a);
+        printf(" (in both)\n");
+    } else {
+        printf("A's %s against B's %s (%s)\n", c->pairs[0].a, c->pairs[0].b,
+               c->pairing == MPCHAR_PAIRING_SINGLE
+                   ? "no library in common; the only one of each"
+                   : "chosen");
+    }
+    printf("%scompared: %s, ratio B/A; ", bullet, stat_column(&a->opt));
+    if (a->fail)
+        printf("slower means B/A - 1 > %g%% + noise allowance\n\n",
+               a->threshold_pct);
+    else
+        printf("slower means B/A - 1 > noise allowance\n\n");
+}
+
+static void print_key_examples(const char *label, const mpchar_point_key *k,
+                               size_t count, const char *bullet)
+{
+    printf("%s%s: %zu point%s", bullet, label, count, count == 1 ? "" : "s");
+    for (size_t i = 0; i < count && i < EXAMPLES_MAX; i++)
+        printf("%s%s %s/%s/%s p=%ld n=%llu (%s)", i ? "; " : ", e.g. ",
+               k[i].library, k[i].pattern, k[i].variant, k[i].op, k[i].p,
+               (unsigned long long)k[i].n_bytes, mpchar_set_name(k[i].set));
+    printf("%s\n", count > EXAMPLES_MAX ? "; ..." : "");
+}
+
+static void print_summary(const compare_args *a, const mpchar_comparison *c)
+{
+    const mpchar_compare_summary *s = &c->summary;
+    const char *bullet = a->fmt == FORMAT_MARKDOWN ? "- " : "  ";
+    char gm[32], name[256], ratio[32], allow[32];
+    printf(a->fmt == FORMAT_MARKDOWN ? "## Summary\n\n" : "summary:\n");
+    printf("%scompared points: %zu (judged %zu, oversubscribed and not "
+           "judged %zu)\n", bullet, c->count, s->judged,
+           s->oversubscribed_not_judged);
+    ratio_text(s->geomean_ratio, gm, sizeof gm);
+    printf("%sgeometric mean B/A: %s\n", bullet, gm);
+    if (s->worst != SIZE_MAX) {
+        const mpchar_compare_point *w = &c->points[s->worst];
+        point_name(w, name, sizeof name);
+        ratio_text(w->ratio, ratio, sizeof ratio);
+        percent(w->allowance, allow, sizeof allow);
+        printf("%sworst: %s: B/A %s, noise allowance %s\n", bullet, name,
+               ratio, allow);
+    }
+    printf("%sslower: %zu, faster: %zu, within: %zu, no ratio: %zu\n",
+           bullet, s->slower, s->faster, s->within, s->undefined);
+    print_key_examples("only in A", c->only_a, c->only_a_count, bullet);
+    print_key_examples("only in B", c->only_b, c->only_b_count, bullet);
+    if (c->other_a || c->other_b)
+        printf("%sother libraries, not compared: %zu rows of A, %zu of B\n",
+               bullet, c->other_a, c->other_b);
+}
+
+/* Names every failing point on stderr; returns how many there are. */
+static size_t report_failures(const compare_args *a,
+                              const mpchar_comparison *c)
+{
+    size_t n = 0;
+    for (size_t i = 0; i < c->count; i++) {
+        const mpchar_compare_point *pt = &c->points[i];
+        if (!pt->judged || pt->verdict != MPCHAR_VERDICT_SLOWER)
+            continue;
+        const mpchar_point_key *k = &pt->key;
+        fprintf(stderr, "mpchar compare: slower: library=%s%s%s pattern=%s "
+                "variant=%s op=%s datatype=%s p=%ld n_bytes=%llu set=%s "
+                "ratio=%.3f allowance=%.1f%% (threshold %g%% + noise "
+                "%.1f%%)\n", k->library,
+                strcmp(k->library, pt->library_b) ? " library_b=" : "",
+                strcmp(k->library, pt->library_b) ? pt->library_b : "",
+                k->pattern, k->variant, k->op, k->datatype, k->p,
+                (unsigned long long)k->n_bytes, set_name(k), pt->ratio,
+                a->threshold_pct + 100.0 * pt->allowance, a->threshold_pct,
+                100.0 * pt->allowance);
+        n++;
+    }
+    return n;
+}
+
+static int finish(const compare_args *a, const mpchar_comparison *c)
+{
+    if (!a->fail)
+        return 0;
+    size_t n = report_failures(a, c);
+    const char *bullet = a->fmt == FORMAT_MARKDOWN ? "\n**" : "";
+    if (a->fmt != FORMAT_CSV)
+        printf("%s%s: %zu point%s slower than A by more than %g%% plus "
+               "noise%s\n", bullet, n ? "FAIL" : "PASS", n, n == 1 ? "" : "s",
+               a->threshold_pct, *bullet ? "**" : "");
+    if (n)
+        fprintf(stderr, "mpchar compare: %zu point%s slower than A by more "
+                "than %g%% plus noise\n", n, n == 1 ? "" : "s",
+                a->threshold_pct);
+    return n ? EXIT_REGRESSION : 0;
+}
+
+static int run(const compare_args *a, const char csv[2][4096],
+               const mpchar_measurements m[2])
+{
+    mpchar_comparison c;
+    mpchar_error err;
+    if (mpchar_compare_run(&m[0], &m[1], &a->opt, &c, &err) != 0) {
+        fprintf(stderr, "mpchar compare: %s\n", err.msg);
+        return EXIT_USAGE;
+    }
+    if (c.count == 0) {
+        fprintf(stderr, "mpchar compare: no point of %s matches a point of "
+                "%s (%zu only in A, %zu only in B)\n", csv[0], csv[1],
+                c.only_a_count, c.only_b_count);
+        mpchar_comparison_free(&c);
+        return EXIT_USAGE;
+    }
+    if (a->fmt == FORMAT_CSV) {
+        print_csv(a, &c);
+    } else {
+        print_header(a, csv, m, &c);
+        print_tables(a, &c);
+        print_summary(a, &c);
+    }
+    int rc = finish(a, &c);
+    fflush(stdout);
+    mpchar_comparison_free(&c);
+    return rc;
+}
+
+int cmd_compare(int argc, char **argv)
+{
+    for (int i = 1; i < argc; i++) {
+        if (!strcmp(argv[i], "--help") || !strcmp(argv[i], "-h")) {
+            usage(stdout);
+            return 0;
+        }
+    }
+    compare_args a = {.fmt = FORMAT_TEXT};
+    a.opt.stat = MPCHAR_COMPARE_STAT_MIN;
+    if (parse_args(argc, argv, &a) != 0)
+        return EXIT_USAGE;
+    char csv[2][4096];
+    mpchar_measurements m[2] = {{0}, {0}};
+    if (load_side("A", a.path[0], csv[0], sizeof csv[0], &m[0]) != 0)
+        return EXIT_USAGE;
+    if (load_side("B", a.path[1], csv[1], sizeof csv[1], &m[1]) != 0) {
+        mpchar_measurements_free(&m[0]);
+        return EXIT_USAGE;
+    }
+    int rc = run(&a, (const char(*)[4096])csv, m);
+    mpchar_measurements_free(&m[0]);
+    mpchar_measurements_free(&m[1]);
+    return rc;
+}

@@ -1,0 +1,313 @@
+/* Section 3, collectives (seed 001 Figures 3-9, seed 000 Tables 1-4): for
+ * each primitive (and reduction op), every library's time against n at
+ * its largest real (not oversubscribed) p, and against p at a small and a
+ * large n, measured points with the best model; the p-form table with
+ * pi0^pag and Bw_as^pag; t_c and r_cc of the reductions; the complexity
+ * findings.
+ *
+ * Plots per primitive: one against n unless it moves no data (Barrier),
+ * and, when it was measured at two or more p, two against p (one for
+ * Barrier).  docs/report.md gives the count. */
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "report_internal.h"
+
+#define MAX_P 64
+#define SMALL_N 16.0
+
+typedef struct group {
+    const mpchar_entry *e[32];
+    size_t n;
+    bool sizes;            /* some point has n > 0 */
+    long ps[MAX_P];        /* measured or fitted p, ascending */
+    size_t nps;
+} group;
+
+static bool row_of(const mpchar_point_key *k, const mpchar_entry *e)
+{
+    return !strcmp(k->library, e->library) && !strcmp(k->pattern, e->pattern) &&
+           !strcmp(k->variant, e->variant) && !strcmp(k->op, e->op);
+}
+
+static void add_p(long *ps, size_t *n, long p)
+{
+    size_t i = 0;
+    while (i < *n && ps[i] < p)
+        i++;
+    if ((i < *n && ps[i] == p) || *n >= MAX_P)
+        return;
+    memmove(ps + i + 1, ps + i, (*n - i) * sizeof *ps);
+    ps[i] = p;
+    (*n)++;
+}
+
+/* The p of an entry (measured or fitted), ascending. */
+static size_t entry_ps(const mpchar__report *r, const mpchar_entry *e,
+                       long *ps, bool *sizes_p)
+{
+    size_t n = 0;
+    for (size_t i = 0; i < r->meas.count; i++) {
+        if (!row_of(&r->meas.rows[i].key, e))
+            continue;
+        add_p(ps, &n, r->meas.rows[i].key.p);
+        *sizes_p |= r->meas.rows[i].key.n_bytes > 0;
+    }
+    for (size_t i = 0; i < e->nfits; i++) {
+        add_p(ps, &n, e->fits[i].p);
+        *sizes_p |= e->fits[i].n_max_bytes > 0;
+    }
+    return n;
+}
+
+/* The largest p fitted on real points, else the largest p. */
+static long largest_real_p(const mpchar__report *r, const mpchar_entry *e,
+                           bool *over_p)
+{
+    long best = 0, any = 0, ps[MAX_P];
+    bool sizes = false;
+    for (size_t i = 0; i < e->nfits; i++)
+        if (!e->fits[i].oversubscribed && e->fits[i].p > best)
+            best = e->fits[i].p;
+    size_t n = entry_ps(r, e, ps, &sizes);
+    any = n ? ps[n - 1] : 2;
+    *over_p = best == 0;
+    return best ? best : any;
+}
+
+static void n_plot(mpchar__report *r, const group *g, const char *id,
+                   const char *name)
+{
+    mpchar__plot_add(&r->plots, id, "n (bytes)", "T (us)", true, true,
+                     "%s: T against n at the largest real p", name);
+    for (size_t i = 0; i < g->n; i++) {
+        const mpchar_entry *e = g->e[i];
+        bool over;
+        long p = largest_real_p(r, e, &over);
+        const char *rgb = mpchar__library_color(r, e->library);
+        char label[96];
+        snprintf(label, sizeof label, "%s p=%ld%s ", e->library, p,
+                 over ? " (oversubscribed)" : "");
+        mpchar__measured_series(r, e, p, rgb, label, false);
+        snprintf(label, sizeof label, "%s p=%ld best model", e->library, p);
+        mpchar__model_series(r, e, p, MPCHAR_FAMILY_BEST, rgb, MPCHAR__LINE,
+                             label, false);
+    }
+    mpchar__figure(r, "%s: time against message length for each library at "
+                   "its largest p that is not oversubscribed (circles: "
+                   "fitting sizes, triangles: validation sizes, hollow: "
+                   "oversubscribed; lines: best model).", name);
+}
+
+/* The fitting-set row of e at p whose n is nearest to n (within a factor
+ * of 2), or NULL. */
+static const mpchar_measurement *nearest(const mpchar__report *r,
+                                         const mpchar_entry *e, long p,
+                                         double n)
+{
+    const mpchar_measurement *best = NULL;
+    double dist = INFINITY;
+    for (size_t i = 0; i < r->meas.count; i++) {
+        const mpchar_measurement *m = &r->meas.rows[i];
+        if (m->key.p != p || m->key.set != MPCHAR_SET_FIT ||
+            !row_of(&m->key, e))
+            continue;
+        double d = n > 0 && m->key.n_bytes > 0
+                       ? fabs(log((double)m->key.n_bytes / n))
+                       : fabs((double)m->key.n_bytes - n);
+        if (d < dist) {
+            dist = d;
+            best = m;
+        }
+    }
+    return dist <= (n > 0 ? log(2.0) : 0.0) ? best : NULL;
+}
+
+static void p_points(mpchar__report *r, const mpchar_entry *e, double n,
+                     bool over)
+{
+    long ps[MAX_P];
+    bool sizes = false;
+    size_t nps = entry_ps(r, e, ps, &sizes);
+    bool median = r->model.opt.stat == MPCHAR_STAT_MEDIAN;
+    mpchar__series_add(&r->plots, mpchar__library_color(r, e->library),
+                       over ? MPCHAR__HOLLOW : MPCHAR__FILLED, "%s measured%s",
+                       e->library, over ? " (oversubscribed)" : "");
+    for (size_t i = 0; i < nps; i++) {
+        const mpchar_measurement *m = nearest(r, e, ps[i], n);
+        if (m && m->oversubscribed == over)
+            mpchar__point_add(&r->plots, (double)ps[i],
+                              median ? m->t_median_us : m->t_min_us);
+    }
+}
+
+static void p_plot(mpchar__report *r, const group *g, const char *id,
+                   const char *name, double n)
+{
+    char size[32];
+    mpchar__bytes_text(n, size, sizeof size);
+    mpchar__plot_add(&r->plots, id, "p (processes)", "T (us)", false, true,
+                     "%s: T against p at n = %s", name, size);
+    for (size_t i = 0; i < g->n; i++) {
+        const mpchar_entry *e = g->e[i];
+        p_points(r, e, n, false);
+        p_points(r, e, n, true);
+        mpchar__series_add(&r->plots, mpchar__library_color(r, e->library),
+                           MPCHAR__LINEPOINTS, "%s best model", e->library);
+        for (size_t k = 0; k < e->nfits; k++)
+            mpchar__point_add(&r->plots, (double)e->fits[k].p,
+                              mpchar__predict_best(e, n, e->fits[k].p, NULL));
+    }
+    mpchar__figure(r, "%s: time against the number of processes at n = %s "
+                   "(the nearest measured size; hollow circles: "
+                   "oversubscribed, not real timings; crosses: best model "
+                   "at each fitted p).", name, size);
+}
+
+/* The largest size measured at every p of the group. */
+static double large_n(const mpchar__report *r, const group *g)
+{
+    double lo = INFINITY;
+    for (size_t i = 0; i < g->n; i++) {
+        for (size_t k = 0; k < g->nps; k++) {
+            double hi = 0;
+            for (size_t j = 0; j < r->meas.count; j++) {
+                const mpchar_measurement *m = &r->meas.rows[j];
+                if (m->key.p == g->ps[k] && row_of(&m->key, g->e[i]) &&
+                    (double)m->key.n_bytes > hi)
+                    hi = (double)m->key.n_bytes;
+            }
+            if (hi > 0 && hi < lo)
+                lo = hi;
+        }
+    }
+    return isfinite(lo) ? lo : 65536;
+}
+
+static void group_section(mpchar__report *r, const group *g)
+{
+    char name[96], id[128], base[96];
+    mpchar__entry_name(g->e[0], name, sizeof name);
+    mpchar__entry_id(g->e[0], false, base, sizeof base);
+    mpchar__doc_heading(&r->doc, 2, NULL, "%s", name);
+    if (g->sizes) {
+        snprintf(id, sizeof id, "coll-n-%s", base);
+        n_plot(r, g, id, name);
+    }
+    if (g->nps < 2)
+        return;
+    snprintf(id, sizeof id, "coll-p-%s%s", g->sizes ? "small-" : "", base);
+    p_plot(r, g, id, name, g->sizes ? SMALL_N : 0);
+    if (g->sizes) {
+        snprintf(id, sizeof id, "coll-p-large-%s", base);
+        p_plot(r, g, id, name, large_n(r, g));
+    }
+}
+
+static void groups(mpchar__report *r, const mpchar_entry **v, size_t n)
+{
+    for (size_t i = 0; i < n;) {
+        group g = {.n = 0};
+        for (; i < n && (g.n == 0 || mpchar__same_key(g.e[0], v[i])); i++) {
+            if (g.n < sizeof g.e / sizeof g.e[0])
+                g.e[g.n++] = v[i];
+            long ps[MAX_P];
+            size_t nps = entry_ps(r, v[i], ps, &g.sizes);
+            for (size_t k = 0; k < nps; k++)
+                add_p(g.ps, &g.nps, ps[k]);
+        }
+        group_section(r, &g);
+    }
+}
+
+static const mpchar_entry *nop_of(const mpchar__report *r,
+                                  const mpchar_entry *e)
+{
+    for (size_t i = 0; i < r->model.nentries; i++) {
+        const mpchar_entry *o = &r->model.entries[i];
+        if (!strcmp(o->library, e->library) && !strcmp(o->pattern, e->pattern) &&
+            !strcmp(o->op, "nop"))
+            return o;
+    }
+    return NULL;
+}
+
+static void reduction_rows(mpchar__report *r, const mpchar_entry *e)
+{
+    const mpchar_entry *nop = nop_of(r, e);
+    for (size_t k = 0; nop && k < e->nfits; k++) {
+        const mpchar_pfit *f = &e->fits[k];
+        const mpchar_pfit *fn = mpchar__fit_at(nop, f->p);
+        if (!fn || !isfinite(f->tc_us_per_byte))
+            continue;
+        mpchar__doc_row(&r->doc);
+        if (f->oversubscribed)
+            mpchar__doc_row_oversub(&r->doc);
+        mpchar__doc_cell(&r->doc, 0, "%s", e->pattern);
+        mpchar__doc_cell(&r->doc, 1, "%s", e->library);
+        mpchar__doc_cell(&r->doc, 2, "%ld%s", f->p,
+                         f->oversubscribed ? " (oversubscribed)" : "");
+        mpchar__doc_cell(&r->doc, 3, "%.4g", f->hockney.tb_us_per_byte * 1e3);
+        mpchar__doc_cell(&r->doc, 4, "%.4g", fn->hockney.tb_us_per_byte * 1e3);
+        mpchar__doc_cell(&r->doc, 5, "%.4g", f->tc_us_per_byte * 1e3);
+        if (isfinite(f->r_cc))
+            mpchar__doc_cell(&r->doc, 6, "%.3g", f->r_cc);
+        else
+            mpchar__doc_cell(&r->doc, 6, "-");
+    }
+}
+
+static void reductions(mpchar__report *r, const mpchar_entry **v, size_t n)
+{
+    static const char *const head[] = {
+        "primitive", "library", "p", "tb with MPI_SUM (ns/byte)",
+        "tb with no-op (ns/byte)", "t_c (ns/byte)", "r_cc = tb_nop/t_c"};
+    mpchar__doc_table(&r->doc, "Reductions: computation cost t_c = tb(sum) "
+                      "- tb(nop) and communication/computation ratio r_cc "
+                      "(seed 001 Section 4.3; Hockney tb)", 7, head);
+    for (size_t i = 0; i < n; i++)
+        if (!strcmp(v[i]->op, "sum"))
+            reduction_rows(r, v[i]);
+}
+
+static void complexity(mpchar__report *r)
+{
+    size_t count = 0;
+    mpchar__doc_heading(&r->doc, 2, NULL, "Complexity findings");
+    for (size_t i = 0; i < r->model.nfindings; i++) {
+        if (r->model.findings[i].kind != MPCHAR_FINDING_COMPLEXITY)
+            continue;
+        mpchar__doc_item(&r->doc, "%s", r->model.findings[i].text);
+        count++;
+    }
+    if (count == 0)
+        mpchar__doc_para(&r->doc, "None: no primitive's t0(p) or tb(p) grows "
+                         "faster than the best known algorithms allow, or "
+                         "fewer than 3 real p were measured (complexity "
+                         "needs 3 p or more; oversubscribed p are left out).");
+}
+
+int mpchar__section_collectives(mpchar__report *r, mpchar_error *err)
+{
+    const mpchar_entry **v;
+    size_t n = mpchar__entries_sorted(r, MPCHAR_KIND_COLLECTIVE, &v);
+    if (!v)
+        return mpchar_error_set(err, "out of memory");
+    if (n == 0) {
+        free(v);
+        return 0;
+    }
+    mpchar__doc_heading(&r->doc, 1, "collectives", "Collectives");
+    mpchar__doc_para(&r->doc, "n follows docs/data-formats.md (the total at "
+                     "the root for Scatter and Gather, each process's buffer "
+                     "for reductions). Oversubscribed p (more processes than "
+                     "cores) are drawn hollow: their times are not real.");
+    groups(r, v, n);
+    int rc = mpchar__model_table(r, MPCHAR_TABLE_COLLECTIVE, err);
+    reductions(r, v, n);
+    complexity(r);
+    free(v);
+    return rc;
+}

@@ -1,0 +1,248 @@
+/* What the sections share to turn entries into plots: the measured points
+ * of an entry at one p (fitting and validation sets; hollow markers when
+ * the points are oversubscribed), a model family's curve over the fitted
+ * sizes, predictions of the best family, and the names, ids and byte
+ * counts the sections print. */
+#include <math.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "report_internal.h"
+
+#define CURVE_POINTS 80
+
+void mpchar__figure(mpchar__report *r, const char *fmt, ...)
+{
+    if (r->plots.failed || r->plots.count == 0)
+        return;
+    const char *id = r->plots.v[r->plots.count - 1].id;
+    char svg[160], caption[1024];
+    snprintf(svg, sizeof svg, "%s/%s.svg", MPCHAR_REPORT_PLOT_DIR, id);
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(caption, sizeof caption, fmt, ap);
+    va_end(ap);
+    mpchar__doc_figure(&r->doc, id, svg, "%s", caption);
+}
+
+size_t mpchar__library_index(const mpchar__report *r, const char *name)
+{
+    for (size_t i = 0; i < r->nlibs; i++)
+        if (!strcmp(r->libs[i].name, name))
+            return i;
+    return 0;
+}
+
+const char *mpchar__library_color(const mpchar__report *r, const char *name)
+{
+    return mpchar__color_library(name, mpchar__library_index(r, name));
+}
+
+static bool row_of(const mpchar_measurement *m, const mpchar_entry *e,
+                   long p)
+{
+    const mpchar_point_key *k = &m->key;
+    return k->p == p && !strcmp(k->library, e->library) &&
+           !strcmp(k->pattern, e->pattern) && !strcmp(k->variant, e->variant) &&
+           !strcmp(k->op, e->op) && !strcmp(k->datatype, e->datatype);
+}
+
+static void add_points(mpchar__report *r, const mpchar_entry *e, long p,
+                       mpchar_set set, bool bandwidth)
+{
+    bool median = r->model.opt.stat == MPCHAR_STAT_MEDIAN;
+    for (size_t i = 0; i < r->meas.count; i++) {
+        const mpchar_measurement *m = &r->meas.rows[i];
+        if (!row_of(m, e, p) || m->key.set != set)
+            continue;
+        double t = median ? m->t_median_us : m->t_min_us;
+        double n = (double)m->key.n_bytes;
+        mpchar__point_add(&r->plots, n, bandwidth ? n / t : t);
+    }
+}
+
+size_t mpchar__measured_series(mpchar__report *r, const mpchar_entry *e,
+                               long p, const char *rgb, const char *label,
+                               bool bandwidth)
+{
+    size_t count[2] = {0, 0};
+    bool over = false;
+    for (size_t i = 0; i < r->meas.count; i++) {
+        const mpchar_measurement *m = &r->meas.rows[i];
+        if (row_of(m, e, p)) {
+            count[m->key.set == MPCHAR_SET_VALIDATION]++;
+            over |= m->oversubscribed;
+        }
+    }
+    const char *mark = over ? " (oversubscribed)" : "";
+    if (count[0]) {
+        mpchar__series_add(&r->plots, rgb, over ? MPCHAR__HOLLOW
+                                                : MPCHAR__FILLED,
+                           "%smeasured%s", label, mark);
+        add_points(r, e, p, MPCHAR_SET_FIT, bandwidth);
+    }
+    if (count[1]) {
+        mpchar__series_add(&r->plots, rgb, over ? MPCHAR__TRIANGLE_HOLLOW
+                                                : MPCHAR__TRIANGLE,
+                           "%svalidation%s", label, mark);
+        add_points(r, e, p, MPCHAR_SET_VALIDATION, bandwidth);
+    }
+    return count[0] + count[1];
+}
+
+const mpchar_pfit *mpchar__fit_at(const mpchar_entry *e, long p)
+{
+    for (size_t i = 0; i < e->nfits; i++)
+        if (e->fits[i].p == p)
+            return &e->fits[i];
+    return NULL;
+}
+
+static int cmp_double(const void *a, const void *b)
+{
+    double x = *(const double *)a, y = *(const double *)b;
+    return (x > y) - (x < y);
+}
+
+/* Log-spaced sizes over the fit's range, with both sides of every
+ * piecewise breakpoint so that protocol switches show as jumps. */
+static size_t curve_sizes(const mpchar_pfit *fit, double *n)
+{
+    double lo = fit->n_min_bytes > 1 ? fit->n_min_bytes : 1;
+    double hi = fit->n_max_bytes > lo ? fit->n_max_bytes : lo;
+    size_t count = 0;
+    for (int i = 0; i < CURVE_POINTS; i++)
+        n[count++] = lo * pow(hi / lo, (double)i / (CURVE_POINTS - 1));
+    for (int k = 1; fit->ok[MPCHAR_FAMILY_PIECEWISE] && k < fit->pw.count; k++) {
+        double b = fit->pw.seg[k].n_lo_bytes;
+        if (b - 1 > lo && b < hi) {
+            n[count++] = b - 1;
+            n[count++] = b;
+        }
+    }
+    qsort(n, count, sizeof *n, cmp_double);
+    return count;
+}
+
+void mpchar__model_series(mpchar__report *r, const mpchar_entry *e, long p,
+                          mpchar_family f, const char *rgb,
+                          mpchar__style style, const char *label,
+                          bool bandwidth)
+{
+    const mpchar_pfit *fit = mpchar__fit_at(e, p);
+    if (!fit || (f != MPCHAR_FAMILY_BEST && !fit->ok[f]) ||
+        (f == MPCHAR_FAMILY_BEST && fit->best < 0))
+        return;
+    double n[CURVE_POINTS + 2 * MPCHAR_MAX_SEGMENTS];
+    size_t count = curve_sizes(fit, n);
+    mpchar__series_add(&r->plots, rgb, style, "%s", label);
+    for (size_t i = 0; i < count; i++) {
+        mpchar_prediction pr;
+        if (mpchar_entry_predict(e, f, n[i], p, &pr, NULL) == 0)
+            mpchar__point_add(&r->plots, n[i],
+                              bandwidth ? n[i] / pr.t_us : pr.t_us);
+    }
+}
+
+double mpchar__predict_best(const mpchar_entry *e, double n, long p,
+                            bool *extrapolated_p)
+{
+    mpchar_prediction pr;
+    if (mpchar_entry_predict(e, MPCHAR_FAMILY_BEST, n, p, &pr, NULL) != 0)
+        return NAN;
+    if (extrapolated_p)
+        *extrapolated_p = pr.extrapolated_n || pr.extrapolated_p;
+    return pr.t_us;
+}
+
+void mpchar__entry_name(const mpchar_entry *e, char *buf, size_t len)
+{
+    bool v = strcmp(e->variant, "-") != 0, o = strcmp(e->op, "-") != 0;
+    snprintf(buf, len, "%s%s%s%s%s", e->pattern, v ? "/" : "",
+             v ? e->variant : "", o ? " op=" : "", o ? e->op : "");
+}
+
+void mpchar__bytes_text(double n, char *buf, size_t len)
+{
+    if (n < 1024)
+        snprintf(buf, len, "%.0f B", n);
+    else if (n < 1048576)
+        snprintf(buf, len, "%.3g KiB", n / 1024);
+    else
+        snprintf(buf, len, "%.3g MiB", n / 1048576);
+}
+
+void mpchar__entry_id(const mpchar_entry *e, bool with_library, char *buf,
+                      size_t len)
+{
+    bool v = strcmp(e->variant, "-") != 0, o = strcmp(e->op, "-") != 0;
+    snprintf(buf, len, "%s%s%s%s%s%s%s", with_library ? e->library : "",
+             with_library ? "-" : "", e->pattern, v ? "-" : "",
+             v ? e->variant : "", o ? "-" : "", o ? e->op : "");
+}
+
+static int rank_of(const char *name, const char *const *order)
+{
+    int i = 0;
+    for (; order[i]; i++)
+        if (!strcmp(order[i], name))
+            return i;
+    return i;
+}
+
+static int entry_cmp(const mpchar__report *r, const mpchar_entry *a,
+                     const mpchar_entry *b)
+{
+    static const char *const patterns[] = {
+        "pingpong", "pingping", "stream", "bistream", "barrier", "bcast",
+        "scatter", "gather", "allgather", "alltoall", "reduce", "allreduce",
+        "reduce_scatter", "scan", NULL};
+    static const char *const variants[] = {"-", "send", "ssend", "bsend",
+                                           "rsend", "isend", NULL};
+    static const char *const ops[] = {"-", "sum", "nop", NULL};
+    int d = rank_of(a->pattern, patterns) - rank_of(b->pattern, patterns);
+    if (!d)
+        d = strcmp(a->pattern, b->pattern);
+    if (!d)
+        d = rank_of(a->variant, variants) - rank_of(b->variant, variants);
+    if (!d)
+        d = strcmp(a->variant, b->variant);
+    if (!d)
+        d = rank_of(a->op, ops) - rank_of(b->op, ops);
+    if (!d)
+        d = strcmp(a->op, b->op);
+    if (!d)
+        d = (int)mpchar__library_index(r, a->library) -
+            (int)mpchar__library_index(r, b->library);
+    return d;
+}
+
+size_t mpchar__entries_sorted(const mpchar__report *r, mpchar_kind kind,
+                              const mpchar_entry ***out_p)
+{
+    const mpchar_entry **v = malloc((r->model.nentries + 1) * sizeof *v);
+    size_t n = 0;
+    if (!v) {
+        *out_p = NULL;
+        return 0;
+    }
+    for (size_t i = 0; i < r->model.nentries; i++) {
+        const mpchar_entry *e = &r->model.entries[i];
+        if (e->kind != kind)
+            continue;
+        size_t j = n++;
+        for (; j > 0 && entry_cmp(r, v[j - 1], e) > 0; j--)
+            v[j] = v[j - 1];
+        v[j] = e;
+    }
+    *out_p = v;
+    return n;
+}
+
+bool mpchar__same_key(const mpchar_entry *a, const mpchar_entry *b)
+{
+    return !strcmp(a->pattern, b->pattern) && !strcmp(a->variant, b->variant) &&
+           !strcmp(a->op, b->op) && !strcmp(a->datatype, b->datatype);
+}

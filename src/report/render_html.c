@@ -1,0 +1,228 @@
+/* report.html: the document as one self-contained HTML file.  The style
+ * sheet is inline, every drawn plot's SVG is copied in (so the file opens
+ * from any file system with nothing fetched), and there is no script.
+ *
+ * The output is also well-formed XML (every element closed, only the five
+ * XML entities), which lets tests parse it with any XML parser.  gnuplot
+ * gives every SVG the same ids (gpPt0, gnuplot_canvas, ...); inlined, they
+ * are prefixed with the figure's id so that each stays unique. */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "report_internal.h"
+
+static const char style_sheet[] =
+    "body{font-family:sans-serif;max-width:1000px;margin:1em auto;"
+    "padding:0 1em;color:#222;line-height:1.4}\n"
+    "h1,h2,h3{color:#134}h2{border-bottom:2px solid #ccd;padding-bottom:2px;"
+    "margin-top:2em}\n"
+    "table{border-collapse:collapse;margin:1em 0;font-size:0.85em}\n"
+    "caption{text-align:left;font-weight:bold;padding:4px 0}\n"
+    "th,td{border:1px solid #bbc;padding:2px 6px;text-align:left}\n"
+    "th{background:#eef}tr.oversub td{background:#fff4e0;font-style:italic}\n"
+    "td.best{font-weight:bold;background:#d8f5d8}\n"
+    "p.note{background:#fff8d0;border-left:4px solid #e0b000;"
+    "padding:4px 8px}\n"
+    "figure{margin:1em 0}figure svg{width:100%;max-width:900px;"
+    "height:auto}\n"
+    "figcaption{font-size:0.85em;color:#444}\n"
+    "div.missing{border:1px dashed #999;padding:2em;color:#666;"
+    "max-width:860px}\n";
+
+void mpchar__html_escape(FILE *out, const char *text)
+{
+    for (const char *s = text ? text : ""; *s; s++) {
+        switch (*s) {
+        case '&': fputs("&amp;", out); break;
+        case '<': fputs("&lt;", out); break;
+        case '>': fputs("&gt;", out); break;
+        case '"': fputs("&quot;", out); break;
+        case '\'': fputs("&#39;", out); break;
+        default: fputc(*s, out);
+        }
+    }
+}
+
+static const char *skip_prolog(const char *svg)
+{
+    for (;;) {
+        while (*svg == ' ' || *svg == '\n' || *svg == '\r' || *svg == '\t')
+            svg++;
+        if (strncmp(svg, "<?", 2) && strncmp(svg, "<!DOCTYPE", 9) &&
+            strncmp(svg, "<!--", 4))
+            return svg;
+        const char *end = strchr(svg, '>');
+        if (!end)
+            return svg + strlen(svg);
+        svg = end + 1;
+    }
+}
+
+void mpchar__svg_inline(FILE *out, const char *svg, const char *prefix)
+{
+    static const char *const marks[] = {" id='", " id=\"", "href='#",
+                                        "href=\"#", "url(#"};
+    const char *s = skip_prolog(svg);
+    while (*s) {
+        size_t hit = 0;
+        for (size_t k = 0; k < sizeof marks / sizeof marks[0] && !hit; k++)
+            if (!strncmp(s, marks[k], strlen(marks[k])))
+                hit = strlen(marks[k]);
+        if (hit) {
+            fwrite(s, 1, hit, out);
+            fputs(prefix, out);
+            s += hit;
+        } else {
+            fputc(*s++, out);
+        }
+    }
+}
+
+static char *read_file(const char *path)
+{
+    FILE *f = fopen(path, "rb");
+    if (!f)
+        return NULL;
+    char *buf = NULL;
+    size_t len = 0, cap = 0, got;
+    do {
+        if (len + 4096 + 1 > cap) {
+            cap = cap ? 2 * cap : 65536;
+            char *grown = realloc(buf, cap);
+            if (!grown) {
+                free(buf);
+                fclose(f);
+                return NULL;
+            }
+            buf = grown;
+        }
+        got = fread(buf + len, 1, cap - len - 1, f);
+        len += got;
+    } while (got > 0);
+    fclose(f);
+    buf[len] = '\0';
+    return buf;
+}
+
+static void figure_html(const mpchar__block *b, const char *out_dir,
+                        FILE *out)
+{
+    char path[4096], prefix[128];
+    snprintf(path, sizeof path, "%s/%s", out_dir, b->svg ? b->svg : "");
+    char *svg = b->missing ? NULL : read_file(path);
+    fprintf(out, "<figure class=\"%s\" id=\"", svg ? "plot" : "plot-missing");
+    mpchar__html_escape(out, b->id);
+    fputs("\">\n", out);
+    if (svg) {
+        snprintf(prefix, sizeof prefix, "%s-", b->id);
+        mpchar__svg_inline(out, svg, prefix);
+        free(svg);
+    } else {
+        fputs("<div class=\"missing\">Plot not drawn: ", out);
+        mpchar__html_escape(out, b->missing ? b->missing
+                                            : "its SVG file is missing");
+        fputs("</div>\n", out);
+    }
+    fputs("<figcaption>", out);
+    mpchar__html_escape(out, b->text);
+    fputs("</figcaption>\n</figure>\n", out);
+}
+
+static void table_html(const mpchar__block *b, size_t index, FILE *out)
+{
+    const mpchar__table *t = &b->table;
+    fputs("<table id=\"", out);
+    if (b->id)
+        mpchar__html_escape(out, b->id);
+    else
+        fprintf(out, "table-%zu", index);
+    fputs("\">\n<caption>", out);
+    mpchar__html_escape(out, b->text);
+    fputs("</caption>\n<thead><tr>", out);
+    for (int c = 0; c < t->ncols; c++) {
+        fputs("<th>", out);
+        mpchar__html_escape(out, t->head[c]);
+        fputs("</th>", out);
+    }
+    fputs("</tr></thead>\n<tbody>\n", out);
+    for (size_t r = 0; r < t->nrows; r++) {
+        const mpchar__row *row = &t->rows[r];
+        fputs(row->oversub ? "<tr class=\"oversub\">" : "<tr>", out);
+        for (int c = 0; c < t->ncols; c++) {
+            fputs(row->best & (1u << c) ? "<td class=\"best\">" : "<td>", out);
+            mpchar__html_escape(out, row->cell[c]);
+            fputs("</td>", out);
+        }
+        fputs("</tr>\n", out);
+    }
+    fputs("</tbody>\n</table>\n", out);
+}
+
+static void text_html(const char *open, const char *text, const char *close,
+                      FILE *out)
+{
+    fputs(open, out);
+    mpchar__html_escape(out, text);
+    fputs(close, out);
+}
+
+static void block_html(const mpchar__doc *d, size_t i, const char *out_dir,
+                       FILE *out)
+{
+    const mpchar__block *b = &d->blocks[i];
+    bool prev_item = i > 0 && d->blocks[i - 1].kind == MPCHAR__ITEM;
+    bool next_item = i + 1 < d->count && d->blocks[i + 1].kind == MPCHAR__ITEM;
+    switch (b->kind) {
+    case MPCHAR__HEADING:
+        fprintf(out, "<h%d", b->level + 1);
+        if (b->id)
+            text_html(" id=\"", b->id, "\"", out);
+        text_html(">", b->text, "", out);
+        fprintf(out, "</h%d>\n", b->level + 1);
+        break;
+    case MPCHAR__PARA: text_html("<p>", b->text, "</p>\n", out); break;
+    case MPCHAR__NOTE:
+        text_html("<p class=\"note\">", b->text, "</p>\n", out);
+        break;
+    case MPCHAR__ITEM:
+        text_html(prev_item ? "<li>" : "<ul>\n<li>", b->text,
+                  next_item ? "</li>\n" : "</li>\n</ul>\n", out);
+        break;
+    case MPCHAR__TABLE: table_html(b, i, out); break;
+    case MPCHAR__FIGURE: figure_html(b, out_dir, out); break;
+    }
+}
+
+static void contents_html(const mpchar__doc *d, FILE *out)
+{
+    fputs("<nav><ul class=\"contents\">\n", out);
+    for (size_t i = 0; i < d->count; i++) {
+        const mpchar__block *b = &d->blocks[i];
+        if (b->kind != MPCHAR__HEADING || b->level != 1 || !b->id)
+            continue;
+        text_html("<li><a href=\"#", b->id, "\">", out);
+        text_html("", b->text, "</a></li>\n", out);
+    }
+    fputs("</ul></nav>\n", out);
+}
+
+int mpchar__render_html(const mpchar__doc *d, const char *out_dir, FILE *out,
+                        mpchar_error *err)
+{
+    size_t plots = mpchar__doc_count(d, MPCHAR__FIGURE);
+    fputs("<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n"
+          "<meta charset=\"utf-8\"/>\n<meta name=\"viewport\" "
+          "content=\"width=device-width, initial-scale=1\"/>\n", out);
+    text_html("<title>", d->title, "</title>\n", out);
+    fprintf(out, "<style>\n%s</style>\n</head>\n<body>\n", style_sheet);
+    fprintf(out, "<!-- plots: %zu -->\n", plots);
+    text_html("<h1>", d->title, "</h1>\n", out);
+    contents_html(d, out);
+    for (size_t i = 0; i < d->count; i++)
+        block_html(d, i, out_dir, out);
+    fputs("</body>\n</html>\n", out);
+    if (ferror(out))
+        return mpchar_error_set(err, "write error writing the HTML report");
+    return 0;
+}

@@ -1,0 +1,166 @@
+/* mpchar_report_write: the order of the work.  Load and merge the results
+ * directories; build the point-to-point, collective, accuracy and library
+ * sections (document blocks and plot descriptions); draw every plot with
+ * one gnuplot run; build the summary, which reports what the others found
+ * and whether the plots could be drawn, and put it first; then write
+ * report.html and report.md, each through a temporary file renamed into
+ * place so that a reader never sees half a report. */
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include "report_internal.h"
+
+static int make_dirs(const char *dir, mpchar_error *err)
+{
+    char path[4096];
+    if (snprintf(path, sizeof path, "%s/%s", dir, MPCHAR_REPORT_PLOT_DIR) >=
+        (int)sizeof path)
+        return mpchar_error_set(err, "%s: path too long", dir);
+    for (char *s = path + 1; *s; s++) {
+        if (*s != '/')
+            continue;
+        *s = '\0';
+        if (mkdir(path, 0777) != 0 && errno != EEXIST)
+            return mpchar_error_set(err, "cannot create %s: %s", path,
+                                    strerror(errno));
+        *s = '/';
+    }
+    if (mkdir(path, 0777) != 0 && errno != EEXIST)
+        return mpchar_error_set(err, "cannot create %s: %s", path,
+                                strerror(errno));
+    return 0;
+}
+
+/* Marks each figure drawn or not, and counts the drawn ones. */
+static size_t mark_figures(mpchar__doc *d, const char *out_dir,
+                           const char *problem)
+{
+    size_t drawn = 0;
+    for (size_t i = 0; i < d->count; i++) {
+        mpchar__block *b = &d->blocks[i];
+        char path[4096];
+        struct stat st;
+        if (b->kind != MPCHAR__FIGURE)
+            continue;
+        snprintf(path, sizeof path, "%s/%s", out_dir, b->svg);
+        if (!problem && stat(path, &st) == 0 && st.st_size > 0) {
+            drawn++;
+            continue;
+        }
+        b->missing = strdup(problem ? problem : "gnuplot did not draw it");
+        d->failed |= b->missing == NULL;
+    }
+    return drawn;
+}
+
+typedef int (*renderer)(const mpchar__doc *d, const char *out_dir,
+                        FILE *out, mpchar_error *err);
+
+static int html(const mpchar__doc *d, const char *out_dir, FILE *out,
+                mpchar_error *err)
+{
+    return mpchar__render_html(d, out_dir, out, err);
+}
+
+static int markdown(const mpchar__doc *d, const char *out_dir, FILE *out,
+                    mpchar_error *err)
+{
+    (void)out_dir;
+    return mpchar__render_md(d, out, err);
+}
+
+static int write_file(const mpchar__doc *d, const char *out_dir,
+                      const char *name, renderer render, mpchar_error *err)
+{
+    char path[4096], tmp[4200];
+    snprintf(path, sizeof path, "%s/%s", out_dir, name);
+    snprintf(tmp, sizeof tmp, "%s.tmp", path);
+    FILE *f = fopen(tmp, "w");
+    if (!f)
+        return mpchar_error_set(err, "cannot create %s: %s", tmp,
+                                strerror(errno));
+    int rc = render(d, out_dir, f, err);
+    if (fclose(f) != 0 && rc == 0)
+        rc = mpchar_error_set(err, "%s: write error", tmp);
+    if (rc == 0 && rename(tmp, path) != 0)
+        rc = mpchar_error_set(err, "cannot rename %s: %s", tmp,
+                              strerror(errno));
+    if (rc != 0)
+        unlink(tmp);
+    return rc;
+}
+
+static int build_sections(mpchar__report *r, mpchar_error *err)
+{
+    mpchar__doc_init(&r->doc, NULL);
+    if (mpchar__section_p2p(r, err) != 0 ||
+        mpchar__section_collectives(r, err) != 0 ||
+        mpchar__section_accuracy(r, err) != 0 ||
+        mpchar__section_libraries(r, err) != 0)
+        return -1;
+    if (r->doc.failed || r->plots.failed)
+        return mpchar_error_set(err, "out of memory building the report");
+    return 0;
+}
+
+static const char *gnuplot_program(const mpchar_report_options *opt)
+{
+    const char *env = getenv(MPCHAR_REPORT_GNUPLOT_ENV);
+    if (opt->gnuplot)
+        return opt->gnuplot;
+    return env && *env ? env : "gnuplot";
+}
+
+static int write_report(mpchar__report *r, const mpchar_report_options *opt,
+                        mpchar_report_summary *sum, mpchar_error *err)
+{
+    char plot_dir[4096];
+    mpchar_error perr;
+    snprintf(plot_dir, sizeof plot_dir, "%s/%s", opt->out_dir,
+             MPCHAR_REPORT_PLOT_DIR);
+    const char *problem = NULL;
+    if (mpchar__plots_draw(&r->plots, plot_dir, gnuplot_program(opt),
+                           &perr) != 0)
+        problem = perr.msg;
+    mpchar__doc d;
+    mpchar__doc_init(&d, "MPI communication performance report");
+    mpchar__section_summary(r, &d, problem);
+    mpchar__doc_take(&d, &r->doc);
+    sum->plots = mpchar__doc_count(&d, MPCHAR__FIGURE);
+    sum->plots_drawn = mark_figures(&d, opt->out_dir, problem);
+    sum->notes = r->nnotes;
+    int rc = d.failed ? mpchar_error_set(err, "out of memory") : 0;
+    if (rc == 0)
+        rc = write_file(&d, opt->out_dir, MPCHAR_REPORT_HTML, html, err);
+    if (rc == 0)
+        rc = write_file(&d, opt->out_dir, MPCHAR_REPORT_MD, markdown, err);
+    mpchar__doc_free(&d);
+    return rc;
+}
+
+int mpchar_report_write(const char *const *dirs, size_t ndirs,
+                        const mpchar_report_options *opt,
+                        mpchar_report_summary *summary_p, mpchar_error *err)
+{
+    mpchar__report r;
+    mpchar_report_summary sum = {0};
+    memset(&r, 0, sizeof r);
+    if (ndirs == 0 || !opt->out_dir)
+        return mpchar_error_set(err, "no results directory or no output "
+                                "directory");
+    int rc = mpchar__report_load(&r, dirs, ndirs, err);
+    if (rc == 0)
+        rc = make_dirs(opt->out_dir, err);
+    if (rc == 0)
+        rc = build_sections(&r, err);
+    if (rc == 0)
+        rc = write_report(&r, opt, &sum, err);
+    mpchar__report_free(&r);
+    if (rc == 0 && summary_p)
+        *summary_p = sum;
+    return rc;
+}

@@ -1,0 +1,129 @@
+/* The whole report from synthetic results directories, without gnuplot:
+ * the plot count of docs/report.md, a library present in two directories
+ * renamed, notes for what is missing, the gnuplot note, and one clear
+ * error for an empty directory. */
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+
+#include <cmocka.h>
+
+#include "mpchar/report.h"
+#include "mpchar/results.h"
+#include "unit_assert.h"
+
+static void make_tmp(char *dir, size_t len, const char *name)
+{
+    const char *tmp = getenv("TMPDIR");
+    snprintf(dir, len, "%s/mpchar-test-%s.XXXXXX", tmp ? tmp : "/tmp", name);
+    assert_non_null(mkdtemp(dir));
+}
+
+static void add_series(const char *dir, const char *lib, const char *pattern,
+                       const char *variant, long p, bool over)
+{
+    static const unsigned sizes[] = {0, 1, 4, 16, 64, 256, 1024, 4096};
+    static const unsigned val[] = {2, 8, 32, 128};
+    char path[600], line[MPCHAR_LINE_MAX];
+    mpchar_error err;
+    snprintf(path, sizeof path, "%s/%s", dir, MPCHAR_MEASUREMENTS_FILE);
+    for (size_t i = 0; i < 12; i++) {
+        bool v = i >= 8;
+        double n = v ? val[i - 8] : sizes[i];
+        double t = (1.0 + 0.001 * n) * (double)p;
+        mpchar_measurement m = {.reps = 10, .t_min_us = t, .t_median_us = t,
+                                .t_mean_us = t, .t_max_us = t,
+                                .oversubscribed = over};
+        snprintf(m.key.library, sizeof m.key.library, "%s", lib);
+        snprintf(m.key.pattern, sizeof m.key.pattern, "%s", pattern);
+        snprintf(m.key.variant, sizeof m.key.variant, "%s", variant);
+        snprintf(m.key.op, sizeof m.key.op, "-");
+        snprintf(m.key.datatype, sizeof m.key.datatype, "byte");
+        m.key.p = p;
+        m.key.n_bytes = (uint64_t)n;
+        m.key.set = v ? MPCHAR_SET_VALIDATION : MPCHAR_SET_FIT;
+        assert_int_equal(mpchar_measurement_format(&m, line, sizeof line,
+                                                   &err), 0);
+        assert_int_equal(mpchar_append_line(path, MPCHAR_MEASUREMENTS_HEADER,
+                                            line, &err), 0);
+    }
+}
+
+static char *slurp(const char *path)
+{
+    FILE *f = fopen(path, "rb");
+    assert_non_null(f);
+    fseek(f, 0, SEEK_END);
+    long len = ftell(f);
+    fseek(f, 0, SEEK_SET);
+    char *s = malloc((size_t)len + 1);
+    assert_non_null(s);
+    assert_int_equal(fread(s, 1, (size_t)len, f), (size_t)len);
+    s[len] = '\0';
+    fclose(f);
+    return s;
+}
+
+static void test_merged_report(void **state)
+{
+    (void)state;
+    char a[512], b[512], out[600], path[700];
+    make_tmp(a, sizeof a, "a");
+    make_tmp(b, sizeof b, "b");
+    add_series(a, "openmpi", "pingpong", "send", 2, false);
+    add_series(a, "openmpi", "bcast", "-", 2, false);
+    add_series(a, "openmpi", "bcast", "-", 3, true);
+    add_series(b, "openmpi", "pingpong", "send", 2, false);
+    add_series(b, "mpich", "pingpong", "send", 2, false);
+    snprintf(out, sizeof out, "%s/out", a);
+    const char *dirs[] = {a, b};
+    mpchar_report_options opt = {.out_dir = out, .gnuplot = "/nonexistent"};
+    mpchar_report_summary sum;
+    mpchar_error err;
+    assert_int_equal(mpchar_report_write(dirs, 2, &opt, &sum, &err), 0);
+    /* 2 x 3 point-to-point entries + bcast (T-n, 2 x T-p) + libraries */
+    assert_int_equal(sum.plots, 10);
+    assert_int_equal(sum.plots_drawn, 0);
+    assert_int_equal(sum.notes, 3); /* two meta.json, one rename */
+    snprintf(path, sizeof path, "%s/report.html", out);
+    char *html = slurp(path);
+    assert_contains(html, "<!-- plots: 10 -->");
+    assert_contains(html, "openmpi.2");
+    assert_contains(html, "Plots were not drawn: gnuplot");
+    assert_contains(html, "(oversubscribed)");
+    assert_null(strstr(html, "class=\"plot\""));
+    free(html);
+    snprintf(path, sizeof path, "%s/report.md", out);
+    char *md = slurp(path);
+    assert_contains(md, "| library | pattern | variant | ts (us) |");
+    free(md);
+}
+
+static void test_empty_dir(void **state)
+{
+    (void)state;
+    char a[512], out[600];
+    make_tmp(a, sizeof a, "empty");
+    snprintf(out, sizeof out, "%s/out", a);
+    const char *dirs[] = {a};
+    mpchar_report_options opt = {.out_dir = out, .gnuplot = "/nonexistent"};
+    mpchar_error err;
+    assert_int_equal(mpchar_report_write(dirs, 1, &opt, NULL, &err), -1);
+    assert_contains(err.msg, "not a results directory");
+    assert_contains(err.msg, a);
+    struct stat st;
+    assert_int_not_equal(stat(out, &st), 0); /* nothing written */
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(test_merged_report),
+        cmocka_unit_test(test_empty_dir),
+    };
+    return cmocka_run_group_tests(tests, NULL, NULL);
+}

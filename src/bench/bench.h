@@ -152,8 +152,8 @@ typedef struct bench_refinement {
 } bench_refinement;
 
 /* Replays the refinement of one series (refine.c) from its measured
- * fitting times, given the grid's sizes in ascending order.  Nothing is
- * added before every grid size is measured. */
+ * fitting times, given the grid's sizes in ascending order; it looks only
+ * at the grid's sizes measured so far (up to the first one that is not). */
 void bench_refine_replay(const bench_refine_params *rp,
                          const bench_pattern *pat, long p,
                          const uint64_t *grid, size_t ngrid,

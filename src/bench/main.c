@@ -212,15 +212,19 @@ static void refine_series(bench_run *r, size_t first, size_t end,
     }
 }
 
+/* Refinement follows the grid's sweep: after each grid size it measures
+ * what the sizes so far ask for.  Oversubscribed times are not real: no
+ * switch is there to find. */
 static void measure_series(bench_run *r, size_t first, size_t end,
                            MPI_Comm comm, bool over, series_progress *sp)
 {
-    for (size_t i = first; i < end; i++)
-        if (!r->plan.points[i].skip)
-            announce_and_measure(r, &r->plan.points[i], comm, over, sp);
-    /* Oversubscribed times are not real: no switch is there to find. */
-    if (!over)
-        refine_series(r, first, end, comm, over, sp);
+    for (size_t i = first; i < end; i++) {
+        const bench_point *pt = &r->plan.points[i];
+        if (!pt->skip)
+            announce_and_measure(r, pt, comm, over, sp);
+        if (!over && pt->key.set == MPCHAR_SET_FIT)
+            refine_series(r, first, end, comm, over, sp);
+    }
 }
 
 static void measure_p(bench_run *r, long p)

@@ -3,11 +3,12 @@
  * A fixed grid of sizes (powers of 2 or 4) brackets a library's protocol
  * switches only to within one grid step, and random validation sizes that
  * fall between the two grid sizes around a switch are then mispredicted by
- * every model.  After a series' grid is measured, refinement looks for
- * sizes whose time leaves the straight line through their neighbours and
- * bisects the intervals around them (geometric midpoints) while a midpoint
- * still leaves the chord of its interval, widest interval first, until the
- * intervals are narrower than a ratio or a per-series budget is spent.
+ * every model.  As a series' grid is measured (in ascending size),
+ * refinement looks for sizes whose time leaves the straight line through
+ * their neighbours and bisects the intervals around them (geometric
+ * midpoints) while a midpoint still leaves the chord of its interval,
+ * widest interval first, until the intervals are narrower than a ratio or a
+ * per-series budget is spent.
  *
  * The decisions are a pure function of the measured times, replayed from
  * the grid on every call: a resumed run, `--plan` and the benchmark itself
@@ -51,33 +52,36 @@ static void push(refine_state *s, knot a, knot b)
         s->queue[s->nqueue++] = (interval){a, b};
 }
 
-/* The grid's measured sizes above 0 (n = 0 is a regime of its own). */
-static int grid_knots(refine_state *s, const uint64_t *grid, size_t ngrid,
-                      knot *out, size_t *count_p)
+/* The grid's sizes above 0 measured so far, in ascending order up to the
+ * first one not measured yet (n = 0 is a regime of its own; a failed size
+ * is left out). */
+static size_t grid_knots(refine_state *s, const uint64_t *grid, size_t ngrid,
+                         knot *out)
 {
     size_t count = 0;
     for (size_t i = 0; i < ngrid && count < BENCH_REFINE_GRID_MAX; i++) {
         double t;
         if (!s->lookup(s->ctx, grid[i], &t))
-            return -1; /* the grid itself is not measured yet */
+            break;
         if (grid[i] > 0 && isfinite(t) && t > 0.0)
             out[count++] = (knot){grid[i], t};
     }
-    *count_p = count;
-    return 0;
+    return count;
 }
 
-/* Intervals next to a grid size that leaves its neighbours' chord. */
-static void seed_queue(refine_state *s, const knot *k, size_t count)
+/* Once knot i has both neighbours: when it leaves their chord, the two
+ * grid intervals beside it are looked into (each at most once). */
+static void flag_knot(refine_state *s, const knot *k, size_t i,
+                      bool *pushed)
 {
-    bool flagged[BENCH_REFINE_GRID_MAX] = {false};
-    for (size_t i = 1; i + 1 < count; i++)
-        if (chord_deviation(k[i - 1], k[i + 1], k[i].n, k[i].t_us) >
-            s->rp->tolerance)
-            flagged[i - 1] = flagged[i] = true;
-    for (size_t i = 0; i + 1 < count; i++)
-        if (flagged[i])
-            push(s, k[i], k[i + 1]);
+    if (chord_deviation(k[i - 1], k[i + 1], k[i].n, k[i].t_us) <=
+        s->rp->tolerance)
+        return;
+    for (size_t j = i - 1; j <= i; j++)
+        if (!pushed[j]) {
+            pushed[j] = true;
+            push(s, k[j], k[j + 1]);
+        }
 }
 
 /* Takes the widest interval (by size ratio; the smaller sizes first on a
@@ -126,6 +130,39 @@ void bench_refine_params_default(bench_refine_params *rp)
     rp->min_ratio = BENCH_REFINE_MIN_RATIO;
 }
 
+/* Splits the widest marked interval; false when none is left or the
+ * budget is spent, or (with *out's next size set) when its midpoint is
+ * still to be measured. */
+static bool split_next(refine_state *s, bench_refinement *out)
+{
+    interval iv;
+    if ((long)out->count >= s->rp->max_points || !pop_widest(s, &iv))
+        return false;
+    uint64_t requested;
+    uint64_t n = midpoint(s, iv, &requested);
+    if (n == 0)
+        return true;
+    double t;
+    if (!s->lookup(s->ctx, n, &t)) {
+        out->next_requested = requested;
+        out->next_n_bytes = n;
+        return false;
+    }
+    out->n_bytes[out->count++] = n;
+    if (!isfinite(t) || t <= 0.0)
+        return true; /* a failed point is not looked into further */
+    knot m = {n, t};
+    if (chord_deviation(iv.a, iv.b, n, t) > s->rp->tolerance) {
+        push(s, iv.a, m);
+        push(s, m, iv.b);
+    }
+    return true;
+}
+
+/* Follows the grid's ascending sweep: each grid size, once its successor
+ * is measured, may mark intervals, and the marked ones are split before
+ * the sweep goes on, so refined sizes are measured close in time to the
+ * grid sizes around them (the machine drifts between passes). */
 void bench_refine_replay(const bench_refine_params *rp,
                          const bench_pattern *pat, long p,
                          const uint64_t *grid, size_t ngrid,
@@ -138,29 +175,13 @@ void bench_refine_replay(const bench_refine_params *rp,
     refine_state s = {.rp = rp, .pat = pat, .p = p, .lookup = lookup,
                       .ctx = ctx};
     knot k[BENCH_REFINE_GRID_MAX];
-    size_t count;
-    if (grid_knots(&s, grid, ngrid, k, &count) != 0)
-        return;
-    seed_queue(&s, k, count);
-    interval iv;
-    while ((long)out->count < rp->max_points && pop_widest(&s, &iv)) {
-        uint64_t requested;
-        uint64_t n = midpoint(&s, iv, &requested);
-        if (n == 0)
-            continue;
-        double t;
-        if (!lookup(ctx, n, &t)) {
-            out->next_requested = requested;
-            out->next_n_bytes = n;
+    bool pushed[BENCH_REFINE_GRID_MAX] = {false};
+    size_t count = grid_knots(&s, grid, ngrid, k);
+    for (size_t i = 1; i + 1 < count; i++) {
+        flag_knot(&s, k, i, pushed);
+        while (split_next(&s, out))
+            ;
+        if (out->next_requested)
             return;
-        }
-        out->n_bytes[out->count++] = n;
-        if (!isfinite(t) || t <= 0.0)
-            continue; /* a failed point is not looked into further */
-        knot m = {n, t};
-        if (chord_deviation(iv.a, iv.b, n, t) > rp->tolerance) {
-            push(&s, iv.a, m);
-            push(&s, m, iv.b);
-        }
     }
 }

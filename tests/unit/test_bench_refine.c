@@ -218,19 +218,62 @@ static void test_failed_midpoint_is_not_split(void **state)
     assert_int_equal(rf.count, added);
 }
 
-static void test_unmeasured_grid_waits(void **state)
+/* Only the grid's measured prefix is looked at: below the jump nothing is
+ * asked for, and once the sizes around it are there, a size between. */
+static void test_measured_prefix_only(void **state)
 {
     (void)state;
     series s = {.count = 0};
     bench_refine_params rp;
     defaults(&rp);
     measure_grid(&s, eager_limit, 65536);
-    s.count--; /* the largest grid size is not measured yet */
+    const bench_pattern *pat = bench_registry_find("pingpong");
     bench_refinement rf;
-    bench_refine_replay(&rp, bench_registry_find("pingpong"), 2, s.grid,
-                        s.ngrid, lookup, &s, &rf);
+    s.count = 14; /* 0, 1, ... 4096 */
+    bench_refine_replay(&rp, pat, 2, s.grid, s.ngrid, lookup, &s, &rf);
     assert_int_equal(rf.count, 0);
     assert_int_equal(rf.next_requested, 0);
+    s.count = 16; /* ... 8192, 16384: the jump is bracketed */
+    bench_refine_replay(&rp, pat, 2, s.grid, s.ngrid, lookup, &s, &rf);
+    assert_true(rf.next_n_bytes > 4096 && rf.next_n_bytes < 16384);
+}
+
+/* Refining during the sweep (the benchmark's order) and after the whole
+ * grid (a resumed run's replay) add the same sizes in the same order. */
+static void test_sweep_and_batch_agree(void **state)
+{
+    (void)state;
+    series batch = {.count = 0}, sweep = {.count = 0};
+    bench_refine_params rp;
+    defaults(&rp);
+    measure_grid(&batch, two_switches, 65536);
+    size_t added = refine(&batch, "pingpong", two_switches, &rp);
+    measure_grid(&sweep, two_switches, 65536);
+    size_t ngrid = sweep.count;
+    sweep.count = 0;
+    for (size_t g = 0; g < ngrid; g++) {
+        add(&sweep, sweep.grid[g], two_switches(sweep.grid[g]));
+        /* measure what the sweep asks for so far */
+        for (;;) {
+            bench_refinement rf;
+            bench_refine_replay(&rp, bench_registry_find("pingpong"), 2,
+                                sweep.grid, sweep.ngrid, lookup, &sweep, &rf);
+            if (rf.next_requested == 0)
+                break;
+            add(&sweep, rf.next_n_bytes, two_switches(rf.next_n_bytes));
+        }
+    }
+    assert_int_equal(sweep.count, batch.count);
+    bench_refinement a, b;
+    const bench_pattern *pat = bench_registry_find("pingpong");
+    bench_refine_replay(&rp, pat, 2, batch.grid, batch.ngrid, lookup, &batch,
+                        &a);
+    bench_refine_replay(&rp, pat, 2, sweep.grid, sweep.ngrid, lookup, &sweep,
+                        &b);
+    assert_int_equal(a.count, added);
+    assert_int_equal(b.count, added);
+    for (size_t i = 0; i < added; i++)
+        assert_true(a.n_bytes[i] == b.n_bytes[i]);
 }
 
 int main(void)
@@ -243,7 +286,8 @@ int main(void)
         cmocka_unit_test(test_budget_is_respected),
         cmocka_unit_test(test_reductions_stay_whole_doubles),
         cmocka_unit_test(test_failed_midpoint_is_not_split),
-        cmocka_unit_test(test_unmeasured_grid_waits),
+        cmocka_unit_test(test_measured_prefix_only),
+        cmocka_unit_test(test_sweep_and_batch_agree),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -121,7 +121,9 @@ static double place_break(double xa, double xb, const mpchar_segment *lo,
     double mid = sqrt(xa * xb);
     double t_lo = lo->ts_us + lo->tb_us_per_byte * mid;
     double t_hi = hi->ts_us + hi->tb_us_per_byte * mid;
-    return t_hi > t_lo ? xb : floor(xa) + 1.0;
+    /* A line below zero there is no time at all, not a faster one. */
+    bool hi_faster = t_hi > 0.0 && (t_hi < t_lo || t_lo <= 0.0);
+    return hi_faster ? floor(xa) + 1.0 : xb;
 }
 
 static int fit_segments(const seg_ctx *c, const size_t *cuts, int K,

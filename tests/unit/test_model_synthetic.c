@@ -211,6 +211,42 @@ static void test_piecewise3(void **state)
                                   "breakpoints within one grid step");
 }
 
+/* Measured (MPICH 4.0 rsend ping-pong, refined around its eager limit):
+ * the sizes 8192 and 8371 straddle the switch, and a line through just
+ * those two runs far below zero in the gap before them.  The piecewise
+ * model must give that gap to the eager line, so that it predicts a
+ * positive time, near the measured one, at every size. */
+static void test_piecewise_gap_stays_positive(void **state)
+{
+    (void)state;
+    static const double pts[][2] = {
+        {0, 0.1923}, {1, 0.1924}, {2, 0.1940}, {4, 0.1919}, {8, 0.1920},
+        {16, 0.1898}, {32, 0.2077}, {64, 0.2032}, {76, 0.2038},
+        {91, 0.2015}, {108, 0.2477}, {128, 0.2508}, {181, 0.2688},
+        {256, 0.2456}, {362, 0.2965}, {512, 0.3036}, {724, 0.3096},
+        {1024, 0.3243}, {1448, 0.3893}, {2048, 0.4669}, {4096, 0.6610},
+        {5793, 0.8081}, {8192, 1.0165}, {8371, 4.1362}, {8554, 3.5370},
+        {8741, 3.5670}, {8933, 3.6788}, {9329, 3.6888}, {9742, 3.8057},
+        {10624, 4.0645}, {11585, 4.0060}, {13777, 4.3415}, {16384, 4.6017},
+        {23170, 5.4808}, {32768, 6.6175}, {65536, 10.6010}};
+    mpchar_measurements meas = {0};
+    for (size_t i = 0; i < sizeof pts / sizeof pts[0]; i++)
+        synth_add(&meas, "mpich", "pingpong", "rsend", "-", 2,
+                  (uint64_t)pts[i][0], MPCHAR_SET_FIT, pts[i][1]);
+    synth_add(&meas, "mpich", "pingpong", "rsend", "-", 2, 6535,
+              MPCHAR_SET_VALIDATION, 0.8406);
+    mpchar_model m;
+    fit(&meas, &m);
+    const mpchar_pfit *f = &m.entries[0].fits[0];
+    assert_true(f->ok[MPCHAR_FAMILY_PIECEWISE]);
+    for (double n = 1; n <= 65536; n *= 1.05)
+        assert_true(mpchar_piecewise_eval(&f->pw, n) > 0.0);
+    double t = mpchar_piecewise_eval(&f->pw, 6535);
+    assert_true(fabs(t - 0.8406) / 0.8406 < 0.10);
+    mpchar_model_free(&m);
+    free(meas.rows);
+}
+
 typedef struct pf_truth {
     mpchar_pform ts;
     double tb;
@@ -268,6 +304,7 @@ int main(void)
         cmocka_unit_test(test_ti),
         cmocka_unit_test(test_piecewise2),
         cmocka_unit_test(test_piecewise3),
+        cmocka_unit_test(test_piecewise_gap_stays_positive),
         cmocka_unit_test(test_pforms),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);

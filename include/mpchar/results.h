@@ -72,6 +72,10 @@ size_t mpchar_key_hash(const mpchar_point_key *k);
 /* A name is 1 to MPCHAR_NAME_MAX-1 characters of [A-Za-z0-9_.+-]. */
 int mpchar_name_valid(const char *name);
 
+/* A time in microseconds as a reader gets it back from the files (they
+ * round it), for decisions that a later reader must be able to replay. */
+double mpchar_time_as_written(double t_us);
+
 /* One CSV line with its newline, into buf of size len. */
 int mpchar_measurement_format(const mpchar_measurement *m, char *buf,
                               size_t len, mpchar_error *err);

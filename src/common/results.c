@@ -74,6 +74,16 @@ static int format_key(const mpchar_point_key *k, char *buf, size_t len,
     return n;
 }
 
+/* Times are written with 0.1 ns resolution. */
+#define TIME_FORMAT "%.4f"
+
+double mpchar_time_as_written(double t_us)
+{
+    char text[64];
+    snprintf(text, sizeof text, TIME_FORMAT, t_us);
+    return strtod(text, NULL);
+}
+
 int mpchar_measurement_format(const mpchar_measurement *m, char *buf,
                               size_t len, mpchar_error *err)
 {
@@ -81,7 +91,8 @@ int mpchar_measurement_format(const mpchar_measurement *m, char *buf,
     if (k < 0)
         return -1;
     int n = snprintf(buf + k, len - (size_t)k,
-                     ",%ld,%.4f,%.4f,%.4f,%.4f,%.4f,%s\n", m->reps,
+                     ",%ld," TIME_FORMAT "," TIME_FORMAT "," TIME_FORMAT ","
+                     TIME_FORMAT "," TIME_FORMAT ",%s\n", m->reps,
                      m->t_min_us, m->t_median_us, m->t_mean_us, m->t_max_us,
                      m->t_stddev_us, m->oversubscribed ? "true" : "false");
     if (n < 0 || (size_t)n >= len - (size_t)k)
@@ -112,7 +123,7 @@ int mpchar_raw_format(const mpchar_point_key *key, long rep, double t_us,
     int k = format_key(key, buf, len, err);
     if (k < 0)
         return -1;
-    int n = snprintf(buf + k, len - (size_t)k, ",%ld,%.4f\n", rep, t_us);
+    int n = snprintf(buf + k, len - (size_t)k, ",%ld," TIME_FORMAT "\n", rep, t_us);
     if (n < 0 || (size_t)n >= len - (size_t)k)
         return mpchar_error_set(err, "CSV line longer than %zu bytes", len);
     return 0;

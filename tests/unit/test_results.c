@@ -309,6 +309,19 @@ static void test_measurements_round_trip(void **state)
     char *text = slurp(fx->path);
     assert_int_equal(valid, (long)strlen(text));
     free(text);
+    /* Refinement replays from what a reader gets: exactly this value. */
+    mpchar_measurement odd = in[0];
+    odd.key.n_bytes = 7;
+    odd.t_min_us = odd.t_median_us = odd.t_mean_us = odd.t_max_us =
+        0.123456789;
+    append_measurement(fx->path, &odd);
+    mpchar_measurements again = {NULL, 0};
+    if (mpchar_measurements_read(fx->path, NULL, &again, NULL, &err) != 0)
+        fail_msg("read failed: %s", err.msg);
+    assert_true(again.rows[3].t_min_us ==
+                mpchar_time_as_written(0.123456789));
+    assert_true(mpchar_time_as_written(0.123456789) != 0.123456789);
+    mpchar_measurements_free(&again);
     mpchar_measurements_free(&out);
     assert_null(out.rows);
     assert_int_equal(out.count, 0);

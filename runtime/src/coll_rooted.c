@@ -3,8 +3,9 @@
  *
  * Barrier: dissemination, ceil(log2 p) rounds of zero-byte messages.
  * Bcast: binomial tree below MPCHAR_RT_BCAST_LONG bytes (log p latency);
- * above it van de Geijn's binomial scatter + ring allgather (2n(p-1)/p
- * bytes per process).  Scatter and Gather: binomial trees over packed
+ * above it, from MPCHAR_RT_BCAST_MIN_PROCS processes, van de Geijn's
+ * binomial scatter + ring allgather (2n(p-1)/p bytes per process; at p = 2
+ * that is one send's bytes in two steps).  Scatter and Gather: binomial trees over packed
  * blocks (log p steps, n(p-1)/p bytes at the root).  Scatterv/Gatherv: the
  * root posts one nonblocking transfer per process (counts differ, so no
  * tree helps the root's bandwidth term).  Trees run over ranks relative to
@@ -122,7 +123,8 @@ int PMPI_Bcast(void *buffer, int count, MPI_Datatype datatype, int root, MPI_Com
     if (comm->rank == root)
       mpchar__type_pack(buffer, count, datatype, pb);
   }
-  if (bytes < mpchar__cfg.bcast_long || bytes < (size_t)comm->size)
+  if (bytes < mpchar__cfg.bcast_long || bytes < (size_t)comm->size ||
+      (size_t)comm->size < mpchar__cfg.bcast_min_procs)
     rc = bcast_binomial(pb, bytes, root, comm);
   else
     rc = bcast_scatter_allgather(pb, bytes, root, comm);

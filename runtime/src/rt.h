@@ -37,6 +37,7 @@ struct rt_config {
   int copy_force;       /* -1 auto, else enum rt_copy_kind */
   const char *counters; /* NULL, "stderr", or a file appended to */
   size_t bcast_long;    /* bytes: binomial below, scatter+allgather above */
+  size_t bcast_min_procs; /* processes from which scatter+allgather may run */
   size_t reduce_long;   /* bytes: binomial below, Rabenseifner above */
   size_t allreduce_long;
   size_t allgather_long; /* total bytes: Bruck below, ring above */

@@ -169,8 +169,10 @@ static void plot_settings(const mpchar__plot *p, FILE *f)
     for (size_t m = 0; m < p->nmarks; m++) {
         fprintf(f, "set arrow from %.9g, graph 0 to %.9g, graph 1 nohead "
                 "dt 3 lw 1.5 lc rgb \"#888888\"\n", p->mark[m], p->mark[m]);
-        fprintf(f, "set label \"switch %.0f B\" at %.9g, graph 0.98 left "
-                "offset 0.4,0 tc rgb \"#555555\"\n", p->mark[m], p->mark[m]);
+        /* Staggered, so that the labels of close switches do not overlap. */
+        fprintf(f, "set label \"switch %.0f B\" at %.9g, graph %.2f left "
+                "offset 0.4,0 tc rgb \"#555555\"\n", p->mark[m], p->mark[m],
+                0.98 - 0.05 * (double)(m % 3));
     }
 }
 

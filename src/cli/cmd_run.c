@@ -7,6 +7,7 @@
 #include <errno.h>
 #include <fcntl.h>
 #include <getopt.h>
+#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -539,16 +540,18 @@ static void describe_end(const launch_result *res, double timeout,
 }
 
 static void note_launch(run_state *st, const char *library, long p,
-                        char *const *argv, const launch_result *res)
+                        char *const *argv, const launch_result *res,
+                        double steal_pct)
 {
     json_t *cmd = json_array();
     for (char *const *a = argv; *a; a++)
         json_array_append_new(cmd, json_string(*a));
     json_array_append_new(st->launches, json_pack(
-        "{s:s, s:I, s:o, s:i, s:b, s:I}", "library", library, "p",
+        "{s:s, s:I, s:o, s:i, s:b, s:I, s:o}", "library", library, "p",
         (json_int_t)p, "command", cmd, "exit_status", res->exit_status,
         "watchdog_fired", res->watchdog_fired, "points_finished",
-        (json_int_t)res->finished));
+        (json_int_t)res->finished, "cpu_steal_pct",
+        isfinite(steal_pct) ? json_real(steal_pct) : json_null()));
 }
 
 typedef enum launch_outcome { LAUNCH_COMPLETE, LAUNCH_AGAIN, LAUNCH_GAVE_UP,
@@ -566,11 +569,15 @@ static launch_outcome launch_once(run_state *st, const run_library *lib,
                            err) != 0)
         return LAUNCH_GAVE_UP;
     launch_observer obs = {on_begin, on_done, on_failed, pr};
+    run_cpu_times before, after;
+    run_cpu_times_read(&before);
     int rc = run_launch(argv, st->opt.point_timeout_s, &obs, &res, err);
+    run_cpu_times_read(&after);
     if (pr->tty)
         fprintf(stderr, "\r\033[K");
     if (rc == 0)
-        note_launch(st, lib->name, p, argv, &res);
+        note_launch(st, lib->name, p, argv, &res,
+                    run_cpu_steal_pct(&before, &after));
     run_argv_free(argv);
     if (rc != 0)
         return LAUNCH_GAVE_UP;

@@ -28,6 +28,19 @@ typedef struct run_options {
     char out[4096];
 } run_options;
 
+/* ---- stolen CPU time (run_steal.c) ------------------------------------ */
+
+typedef struct run_cpu_times {
+    unsigned long long total, steal; /* /proc/stat ticks, all CPUs */
+    bool valid;
+} run_cpu_times;
+
+int run_cpu_times_read(run_cpu_times *t);
+/* Share of the CPU time between two readings that was stolen, in percent;
+ * NAN when /proc/stat does not tell. */
+double run_cpu_steal_pct(const run_cpu_times *before,
+                         const run_cpu_times *after);
+
 /* ---- libraries ------------------------------------------------------- */
 
 typedef struct run_library {

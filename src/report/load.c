@@ -12,6 +12,7 @@
 #include <dirent.h>
 #include <errno.h>
 #include <jansson.h>
+#include <math.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -75,6 +76,28 @@ static void meta_options(json_t *options, char *buf, size_t len)
     }
 }
 
+/* The launch that lost the largest share of CPU time to the hypervisor
+ * (meta.json's launches[].cpu_steal_pct, absent in older runs). */
+static void launch_steal(json_t *launches, mpchar__source *s)
+{
+    size_t i;
+    json_t *l;
+    s->steal_max_pct = NAN;
+    json_array_foreach(launches, i, l) {
+        json_t *v = json_object_get(l, "cpu_steal_pct");
+        if (!json_is_number(v) ||
+            (isfinite(s->steal_max_pct) &&
+             json_number_value(v) <= s->steal_max_pct))
+            continue;
+        s->steal_max_pct = json_number_value(v);
+        snprintf(s->steal_where, sizeof s->steal_where, "%s p=%lld",
+                 json_string_value(json_object_get(l, "library"))
+                     ? json_string_value(json_object_get(l, "library"))
+                     : "?",
+                 (long long)json_integer_value(json_object_get(l, "p")));
+    }
+}
+
 static void load_meta(mpchar__report *r, mpchar__source *s)
 {
     char path[4096];
@@ -99,6 +122,7 @@ static void load_meta(mpchar__report *r, mpchar__source *s)
          json_string_value(json_object_get(meta, "status")));
     meta_options(json_object_get(meta, "options"), s->options,
                  sizeof s->options);
+    launch_steal(json_object_get(meta, "launches"), s);
     json_decref(meta);
 }
 

@@ -179,6 +179,8 @@ typedef struct mpchar__source {
     bool has_meta;
     char host[128], cpu[128], created[40], status[24], options[768];
     long cores;             /* 0: unknown */
+    double steal_max_pct;   /* most CPU time stolen in a launch; NAN */
+    char steal_where[64];   /* that launch: library and p */
     const char *model;      /* where its model came from */
 } mpchar__source;
 

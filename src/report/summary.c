@@ -152,6 +152,28 @@ static size_t failed_warning(const mpchar__report *r, mpchar__doc *d)
     return 1;
 }
 
+/* A share of stolen CPU time worth a warning: beyond it the same size
+ * measured twice differed by more than the models' errors here. */
+#define STEAL_WARN_PCT 5.0
+
+static size_t steal_warning(const mpchar__report *r, mpchar__doc *d)
+{
+    size_t count = 0;
+    for (size_t i = 0; i < r->nsources; i++) {
+        const mpchar__source *s = &r->sources[i];
+        if (!(s->steal_max_pct >= STEAL_WARN_PCT))
+            continue;
+        mpchar__doc_item(d, "During the run in %s the hypervisor took up to "
+                         "%.0f%% of this machine's CPU time (launch %s; steal "
+                         "in /proc/stat): its timings are disturbed beyond "
+                         "what repetitions repair; measure again when the "
+                         "host is quieter.", s->dir, s->steal_max_pct,
+                         s->steal_where);
+        count++;
+    }
+    return count;
+}
+
 static void warnings(const mpchar__report *r, mpchar__doc *d,
                      const char *plot_problem)
 {
@@ -163,6 +185,7 @@ static void warnings(const mpchar__report *r, mpchar__doc *d,
         mpchar__doc_note(d, "Plots were not drawn: %s. The tables are "
                          "complete; each plot's place says so.",
                          plot_problem);
+    count += steal_warning(r, d);
     count += oversub_warnings(r, d);
     count += noise_warning(r, d);
     count += failed_warning(r, d);

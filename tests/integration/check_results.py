@@ -86,6 +86,11 @@ def check_meta(path, libraries, problems):
             problems.append(f"meta.json: {lib['name']}: no library version")
     if names != set(libraries):
         problems.append(f"meta.json: libraries {names} != {set(libraries)}")
+    for launch in meta.get("launches", []):
+        steal = launch.get("cpu_steal_pct", "missing")
+        if not (steal is None or isinstance(steal, (int, float)) and
+                0 <= steal <= 100):
+            problems.append(f"meta.json: launch cpu_steal_pct {steal!r}")
     for field in ("host", "options", "validation_seed", "launches"):
         if field not in meta:
             problems.append(f"meta.json: no {field}")

@@ -110,6 +110,20 @@ grep -q "last line is incomplete" "$WORK/rep4/report.html" || fail "no truncatio
 grep -q "has no meta.json" "$WORK/rep4/report.md" || fail "no meta.json note"
 echo "ok: truncated measurements.csv without meta.json: report with notes"
 
+# A run during which the hypervisor stole CPU time gets a warning.
+cp -r "$WORK/r" "$WORK/s"
+python3 - "$WORK/s/meta.json" <<'PY'
+import json, sys
+meta = json.load(open(sys.argv[1]))
+meta["launches"][0]["cpu_steal_pct"] = 42.0
+json.dump(meta, open(sys.argv[1], "w"))
+PY
+"$M" report "$WORK/s" --out "$WORK/rep6" > "$WORK/out" 2>&1 \
+  || fail "report of a stolen run failed: $(cat "$WORK/out")"
+grep -q "hypervisor took up to 42% of this machine's CPU time" "$WORK/rep6/report.md" \
+  || fail "no steal warning"
+echo "ok: stolen CPU time is warned about"
+
 mkdir "$WORK/empty"
 expect_error "empty directory" "$WORK/empty: not a results directory" \
   "$M" report "$WORK/empty" --out "$WORK/rep5"

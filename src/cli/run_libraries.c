@@ -212,6 +212,20 @@ static void push_hydra(argv_builder *b, const run_library *lib, long p,
     }
 }
 
+/* Bound like the other two, so that the three libraries are measured
+ * alike. */
+static void push_builtin(argv_builder *b, const run_library *lib, long p,
+                         bool over)
+{
+    char num[32];
+    snprintf(num, sizeof num, "%ld", p);
+    push(b, lib->launcher);
+    push(b, "-n");
+    push(b, num);
+    if (!over)
+        push(b, "--bind");
+}
+
 int run_launch_command(const run_library *lib, const run_options *opt,
                        const mpchar_sysinfo *sys, long p,
                        char *const *bench_args, char ***argv_p,
@@ -227,11 +241,7 @@ int run_launch_command(const run_library *lib, const run_options *opt,
     } else if (strcmp(lib->name, "openmpi") == 0) {
         push_openmpi(&b, lib, p, over);
     } else if (strcmp(lib->name, "builtin") == 0) {
-        char num[32];
-        snprintf(num, sizeof num, "%ld", p);
-        push(&b, lib->launcher);
-        push(&b, "-n");
-        push(&b, num);
+        push_builtin(&b, lib, p, over);
     } else {
         push_hydra(&b, lib, p, over);
     }

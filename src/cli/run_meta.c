@@ -37,7 +37,8 @@ static json_t *host_json(const mpchar_sysinfo *s)
                      "hardware_threads", s->pus, "packages", s->packages,
                      "numa_nodes", s->numa_nodes, "binding",
                      "one process per core where p <= cores (--bind-to "
-                     "core), unbound when oversubscribed");
+                     "core, mpchar-exec --bind), unbound when "
+                     "oversubscribed");
 }
 
 /* The benchmark's own description of each library (library-<name>.json),

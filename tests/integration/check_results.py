@@ -72,6 +72,29 @@ def check_growth(rows, problems):
                             f"slower than at {pts[0][0]} B")
 
 
+BIND_FLAGS = {"openmpi": ("--bind-to", "core"), "mpich": ("-bind-to", "core"),
+              "builtin": ("--bind",)}
+
+
+def check_binding(meta, problems):
+    """Every library's own launcher binds one rank per core where p fits
+    the cores, and leaves oversubscribed ranks unbound."""
+    if (meta.get("options") or {}).get("launcher"):
+        return
+    cores = (meta.get("host") or {}).get("cores", 0)
+    for launch in meta.get("launches", []):
+        flags = BIND_FLAGS.get(launch.get("library"))
+        cmd = launch.get("command", [])
+        if not flags:
+            continue
+        i = cmd.index(flags[0]) if flags[0] in cmd else -1
+        bound = i >= 0 and list(cmd[i:i + len(flags)]) == list(flags)
+        if bound != (launch.get("p", 0) <= cores):
+            problems.append(f"meta.json: {launch.get('library')} at p = "
+                            f"{launch.get('p')} on {cores} cores "
+                            f"{'bound' if bound else 'not bound'}: {cmd}")
+
+
 def check_meta(path, libraries, problems):
     with open(path) as f:
         meta = json.load(f)
@@ -91,6 +114,7 @@ def check_meta(path, libraries, problems):
         if not (steal is None or isinstance(steal, (int, float)) and
                 0 <= steal <= 100):
             problems.append(f"meta.json: launch cpu_steal_pct {steal!r}")
+    check_binding(meta, problems)
     for field in ("host", "options", "validation_seed", "launches"):
         if field not in meta:
             problems.append(f"meta.json: no {field}")

@@ -177,16 +177,22 @@ static int push_template(argv_builder *b, const char *tmpl, long p,
     return 0;
 }
 
-static void push_openmpi(argv_builder *b, const run_library *lib, long p,
-                         bool over)
+/* LAUNCHER -n P, the start every library's own launcher shares. */
+static void push_launcher_n(argv_builder *b, const run_library *lib, long p)
 {
     char num[32];
     snprintf(num, sizeof num, "%ld", p);
     push(b, lib->launcher);
-    if (geteuid() == 0)
-        push(b, "--allow-run-as-root");
     push(b, "-n");
     push(b, num);
+}
+
+static void push_openmpi(argv_builder *b, const run_library *lib, long p,
+                         bool over)
+{
+    push_launcher_n(b, lib, p);
+    if (geteuid() == 0)
+        push(b, "--allow-run-as-root");
     push(b, "--bind-to");
     push(b, over ? "none" : "core");
     if (over) {
@@ -201,11 +207,7 @@ static void push_openmpi(argv_builder *b, const run_library *lib, long p,
 static void push_hydra(argv_builder *b, const run_library *lib, long p,
                        bool over)
 {
-    char num[32];
-    snprintf(num, sizeof num, "%ld", p);
-    push(b, lib->launcher);
-    push(b, "-n");
-    push(b, num);
+    push_launcher_n(b, lib, p);
     if (!over) {
         push(b, "-bind-to");
         push(b, "core");
@@ -217,11 +219,7 @@ static void push_hydra(argv_builder *b, const run_library *lib, long p,
 static void push_builtin(argv_builder *b, const run_library *lib, long p,
                          bool over)
 {
-    char num[32];
-    snprintf(num, sizeof num, "%ld", p);
-    push(b, lib->launcher);
-    push(b, "-n");
-    push(b, num);
+    push_launcher_n(b, lib, p);
     if (!over)
         push(b, "--bind");
 }

@@ -265,9 +265,9 @@ int mpchar__reduce_sync(const void *sbuf, void *rbuf, int count, MPI_Datatype ty
 int PMPI_Reduce(const void *sendbuf, void *recvbuf, int count, MPI_Datatype datatype, MPI_Op op,
                 int root, MPI_Comm comm)
 {
-  int rc = check_reduce(comm, count, datatype, op);
-  if (rc == MPI_SUCCESS && (root < 0 || root >= comm->size))
-    rc = MPI_ERR_ROOT;
+  int rc = mpchar__coll_check_rooted(comm, count, datatype, root);
+  if (rc == MPI_SUCCESS)
+    rc = mpchar__op_check(op, datatype);
   if (rc == MPI_SUCCESS)
     rc = mpchar__reduce_sync(sendbuf, recvbuf, count, datatype, op, root, comm);
   return rc == MPI_SUCCESS ? rc : mpchar__err(comm, rc, "MPI_Reduce");

@@ -107,9 +107,7 @@ static int bcast_scatter_allgather(char *buf, size_t bytes, int root, MPI_Comm c
 
 int PMPI_Bcast(void *buffer, int count, MPI_Datatype datatype, int root, MPI_Comm comm)
 {
-  int rc = mpchar__coll_check(comm, count, datatype);
-  if (rc == MPI_SUCCESS && (root < 0 || root >= comm->size))
-    rc = MPI_ERR_ROOT;
+  int rc = mpchar__coll_check_rooted(comm, count, datatype, root);
   if (rc != MPI_SUCCESS)
     return mpchar__err(comm, rc, "MPI_Bcast");
   size_t bytes = (size_t)count * datatype->size;
@@ -139,19 +137,27 @@ MPCHAR_RT_WEAK(Bcast)
 
 /* ---- Scatter / Gather: binomial over packed blocks in relative order ---- */
 
+/* Scatter's and Gather's buffers: the root's whole vector at the root, and
+ * each rank's own block unless the root passes MPI_IN_PLACE for it. */
+static int check_blocks(MPI_Comm comm, int root, int root_count, MPI_Datatype root_type,
+                        const void *own_buf, int own_count, MPI_Datatype own_type)
+{
+  int rc = mpchar__coll_check_rooted(comm, 0, MPI_BYTE, root);
+  int is_root = rc == MPI_SUCCESS && comm->rank == root;
+  if (rc == MPI_SUCCESS && is_root)
+    rc = mpchar__coll_check(comm, root_count, root_type);
+  if (rc == MPI_SUCCESS && !(is_root && own_buf == MPI_IN_PLACE))
+    rc = mpchar__coll_check(comm, own_count, own_type);
+  return rc;
+}
+
 int PMPI_Scatter(const void *sendbuf, int sendcount, MPI_Datatype sendtype, void *recvbuf,
                  int recvcount, MPI_Datatype recvtype, int root, MPI_Comm comm)
 {
-  int rc = mpchar__coll_check(comm, 0, MPI_BYTE);
-  if (rc == MPI_SUCCESS && (root < 0 || root >= comm->size))
-    rc = MPI_ERR_ROOT;
-  int is_root = rc == MPI_SUCCESS && comm->rank == root;
-  if (rc == MPI_SUCCESS && is_root)
-    rc = mpchar__coll_check(comm, sendcount, sendtype);
-  if (rc == MPI_SUCCESS && !(is_root && recvbuf == MPI_IN_PLACE))
-    rc = mpchar__coll_check(comm, recvcount, recvtype);
+  int rc = check_blocks(comm, root, sendcount, sendtype, recvbuf, recvcount, recvtype);
   if (rc != MPI_SUCCESS)
     return mpchar__err(comm, rc, "MPI_Scatter");
+  int is_root = comm->rank == root;
   int p = comm->size, vr = (comm->rank - root + p) % p;
   size_t blk = is_root ? (size_t)sendcount * sendtype->size : (size_t)recvcount * recvtype->size;
   /* the tree needs every rank's block size; all are equal by MPI rules */
@@ -175,16 +181,10 @@ MPCHAR_RT_WEAK(Scatter)
 int PMPI_Gather(const void *sendbuf, int sendcount, MPI_Datatype sendtype, void *recvbuf,
                 int recvcount, MPI_Datatype recvtype, int root, MPI_Comm comm)
 {
-  int rc = mpchar__coll_check(comm, 0, MPI_BYTE);
-  if (rc == MPI_SUCCESS && (root < 0 || root >= comm->size))
-    rc = MPI_ERR_ROOT;
-  int is_root = rc == MPI_SUCCESS && comm->rank == root;
-  if (rc == MPI_SUCCESS && is_root)
-    rc = mpchar__coll_check(comm, recvcount, recvtype);
-  if (rc == MPI_SUCCESS && !(is_root && sendbuf == MPI_IN_PLACE))
-    rc = mpchar__coll_check(comm, sendcount, sendtype);
+  int rc = check_blocks(comm, root, recvcount, recvtype, sendbuf, sendcount, sendtype);
   if (rc != MPI_SUCCESS)
     return mpchar__err(comm, rc, "MPI_Gather");
+  int is_root = comm->rank == root;
   int p = comm->size, vr = (comm->rank - root + p) % p;
   size_t blk = is_root ? (size_t)recvcount * recvtype->size : (size_t)sendcount * sendtype->size;
   MPI_Aint rext = is_root ? recvtype->extent * recvcount : 0;
@@ -225,9 +225,7 @@ int PMPI_Scatterv(const void *sendbuf, const int sendcounts[], const int displs[
                   MPI_Datatype sendtype, void *recvbuf, int recvcount, MPI_Datatype recvtype,
                   int root, MPI_Comm comm)
 {
-  int rc = mpchar__coll_check(comm, 0, MPI_BYTE);
-  if (rc == MPI_SUCCESS && (root < 0 || root >= comm->size))
-    rc = MPI_ERR_ROOT;
+  int rc = mpchar__coll_check_rooted(comm, 0, MPI_BYTE, root);
   if (rc != MPI_SUCCESS)
     return mpchar__err(comm, rc, "MPI_Scatterv");
   int p = comm->size, r = comm->rank;
@@ -259,9 +257,7 @@ int PMPI_Gatherv(const void *sendbuf, int sendcount, MPI_Datatype sendtype, void
                  const int recvcounts[], const int displs[], MPI_Datatype recvtype, int root,
                  MPI_Comm comm)
 {
-  int rc = mpchar__coll_check(comm, 0, MPI_BYTE);
-  if (rc == MPI_SUCCESS && (root < 0 || root >= comm->size))
-    rc = MPI_ERR_ROOT;
+  int rc = mpchar__coll_check_rooted(comm, 0, MPI_BYTE, root);
   if (rc != MPI_SUCCESS)
     return mpchar__err(comm, rc, "MPI_Gatherv");
   int p = comm->size, r = comm->rank;

@@ -91,3 +91,11 @@ int mpchar__coll_check(MPI_Comm comm, int count, MPI_Datatype type)
     return MPI_ERR_COUNT;
   return mpchar__type_check(type);
 }
+
+int mpchar__coll_check_rooted(MPI_Comm comm, int count, MPI_Datatype type, int root)
+{
+  int rc = mpchar__coll_check(comm, count, type);
+  if (rc == MPI_SUCCESS && (root < 0 || root >= comm->size))
+    rc = MPI_ERR_ROOT;
+  return rc;
+}

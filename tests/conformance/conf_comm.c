@@ -89,6 +89,27 @@ static void test_split(void)
   MPI_OK(MPI_Comm_free(&node));
 }
 
+/* Every rooted collective, called by all ranks with a root outside the
+ * communicator, returns MPI_ERR_ROOT everywhere and sends nothing. */
+static void test_bad_root(MPI_Comm c)
+{
+  int x[2] = {0, 0}, y[2] = {0, 0}, counts[1] = {1}, displs[1] = {0}, cls;
+  int root = conf_size;
+  const char *names[] = {"Bcast", "Scatter", "Gather", "Scatterv", "Gatherv", "Reduce"};
+  int rcs[] = {
+      MPI_Bcast(x, 1, MPI_INT, root, c),
+      MPI_Scatter(x, 1, MPI_INT, y, 1, MPI_INT, root, c),
+      MPI_Gather(x, 1, MPI_INT, y, 1, MPI_INT, root, c),
+      MPI_Scatterv(x, counts, displs, MPI_INT, y, 1, MPI_INT, root, c),
+      MPI_Gatherv(x, 1, MPI_INT, y, counts, displs, MPI_INT, root, c),
+      MPI_Reduce(x, y, 1, MPI_INT, MPI_SUM, root, c),
+  };
+  for (size_t i = 0; i < sizeof rcs / sizeof rcs[0]; i++) {
+    MPI_Error_class(rcs[i], &cls);
+    CHECK(cls == MPI_ERR_ROOT, "%s with root %d gave class %d", names[i], root, cls);
+  }
+}
+
 static void test_errhandler_env(void)
 {
   MPI_Comm c;
@@ -103,6 +124,7 @@ static void test_errhandler_env(void)
   rc = MPI_Send(&x, -1, MPI_INT, 0, 0, c);
   MPI_Error_class(rc, &cls);
   CHECK(cls == MPI_ERR_COUNT, "negative count gave class %d", cls);
+  test_bad_root(c);
   char msg[MPI_MAX_ERROR_STRING];
   int len;
   MPI_OK(MPI_Error_string(MPI_ERR_TRUNCATE, msg, &len));

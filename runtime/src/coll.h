@@ -23,8 +23,7 @@ void mpchar__tbuf_copy(const void *src, int scount, MPI_Datatype stype, void *ds
                        MPI_Datatype rtype);
 /* Greatest power of two <= n. */
 int mpchar__pof2(int n);
-int mpchar__coll_check(MPI_Comm comm, int count, MPI_Datatype type);
-/* The same, and a root that names a rank of comm. */
+/* mpchar__check_args, and a root that names a rank of comm. */
 int mpchar__coll_check_rooted(MPI_Comm comm, int count, MPI_Datatype type, int root);
 int mpchar__reduce_sync(const void *sbuf, void *rbuf, int count, MPI_Datatype type, MPI_Op op,
                         int root, MPI_Comm comm);

@@ -54,9 +54,9 @@ static int allgatherv_ring(void *recvbuf, const int *counts, const int *displs,
 int PMPI_Allgather(const void *sendbuf, int sendcount, MPI_Datatype sendtype, void *recvbuf,
                    int recvcount, MPI_Datatype recvtype, MPI_Comm comm)
 {
-  int rc = mpchar__coll_check(comm, recvcount, recvtype);
+  int rc = mpchar__check_args(comm, recvcount, recvtype);
   if (rc == MPI_SUCCESS && sendbuf != MPI_IN_PLACE)
-    rc = mpchar__coll_check(comm, sendcount, sendtype);
+    rc = mpchar__check_args(comm, sendcount, sendtype);
   if (rc != MPI_SUCCESS)
     return mpchar__err(comm, rc, "MPI_Allgather");
   int p = comm->size, r = comm->rank;
@@ -94,9 +94,9 @@ int PMPI_Allgatherv(const void *sendbuf, int sendcount, MPI_Datatype sendtype, v
                     const int recvcounts[], const int displs[], MPI_Datatype recvtype,
                     MPI_Comm comm)
 {
-  int rc = mpchar__coll_check(comm, 0, recvtype);
+  int rc = mpchar__check_args(comm, 0, recvtype);
   if (rc == MPI_SUCCESS && sendbuf != MPI_IN_PLACE)
-    rc = mpchar__coll_check(comm, sendcount, sendtype);
+    rc = mpchar__check_args(comm, sendcount, sendtype);
   if (rc != MPI_SUCCESS)
     return mpchar__err(comm, rc, "MPI_Allgatherv");
   int r = comm->rank;
@@ -190,9 +190,9 @@ int PMPI_Alltoallv(const void *sendbuf, const int sendcounts[], const int sdispl
                    MPI_Datatype sendtype, void *recvbuf, const int recvcounts[],
                    const int rdispls[], MPI_Datatype recvtype, MPI_Comm comm)
 {
-  int rc = mpchar__coll_check(comm, 0, recvtype);
+  int rc = mpchar__check_args(comm, 0, recvtype);
   if (rc == MPI_SUCCESS && sendbuf != MPI_IN_PLACE)
-    rc = mpchar__coll_check(comm, 0, sendtype);
+    rc = mpchar__check_args(comm, 0, sendtype);
   if (rc != MPI_SUCCESS)
     return mpchar__err(comm, rc, "MPI_Alltoallv");
   if (sendbuf == MPI_IN_PLACE) {
@@ -218,9 +218,9 @@ MPCHAR_RT_WEAK(Alltoallv)
 int PMPI_Alltoall(const void *sendbuf, int sendcount, MPI_Datatype sendtype, void *recvbuf,
                   int recvcount, MPI_Datatype recvtype, MPI_Comm comm)
 {
-  int rc = mpchar__coll_check(comm, recvcount, recvtype);
+  int rc = mpchar__check_args(comm, recvcount, recvtype);
   if (rc == MPI_SUCCESS && sendbuf != MPI_IN_PLACE)
-    rc = mpchar__coll_check(comm, sendcount, sendtype);
+    rc = mpchar__check_args(comm, sendcount, sendtype);
   if (rc != MPI_SUCCESS)
     return mpchar__err(comm, rc, "MPI_Alltoall");
   int p = comm->size;

@@ -68,7 +68,7 @@ int mpchar__nbc_poll(void)
 
 int PMPI_Ibarrier(MPI_Comm comm, MPI_Request *request)
 {
-  int rc = mpchar__coll_check(comm, 0, MPI_BYTE);
+  int rc = mpchar__check_args(comm, 0, MPI_BYTE);
   if (rc != MPI_SUCCESS)
     return mpchar__err(comm, rc, "MPI_Ibarrier");
   struct mpchar_rt_request *req = mpchar__req_alloc();

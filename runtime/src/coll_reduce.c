@@ -248,7 +248,7 @@ static int reduce_rabenseifner(const void *sbuf, void *rbuf, int count, MPI_Data
 
 static int check_reduce(MPI_Comm comm, int count, MPI_Datatype type, MPI_Op op)
 {
-  int rc = mpchar__coll_check(comm, count, type);
+  int rc = mpchar__check_args(comm, count, type);
   return rc != MPI_SUCCESS ? rc : mpchar__op_check(op, type);
 }
 

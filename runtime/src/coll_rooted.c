@@ -30,7 +30,7 @@ int mpchar__barrier(MPI_Comm comm)
 
 int PMPI_Barrier(MPI_Comm comm)
 {
-  int rc = mpchar__coll_check(comm, 0, MPI_BYTE);
+  int rc = mpchar__check_args(comm, 0, MPI_BYTE);
   if (rc == MPI_SUCCESS)
     rc = mpchar__barrier(comm);
   return rc == MPI_SUCCESS ? rc : mpchar__err(comm, rc, "MPI_Barrier");
@@ -145,9 +145,9 @@ static int check_blocks(MPI_Comm comm, int root, int root_count, MPI_Datatype ro
   int rc = mpchar__coll_check_rooted(comm, 0, MPI_BYTE, root);
   int is_root = rc == MPI_SUCCESS && comm->rank == root;
   if (rc == MPI_SUCCESS && is_root)
-    rc = mpchar__coll_check(comm, root_count, root_type);
+    rc = mpchar__check_args(comm, root_count, root_type);
   if (rc == MPI_SUCCESS && !(is_root && own_buf == MPI_IN_PLACE))
-    rc = mpchar__coll_check(comm, own_count, own_type);
+    rc = mpchar__check_args(comm, own_count, own_type);
   return rc;
 }
 

@@ -81,20 +81,9 @@ int mpchar__pof2(int n)
   return p;
 }
 
-int mpchar__coll_check(MPI_Comm comm, int count, MPI_Datatype type)
-{
-  if (!mpchar__initialized || mpchar__finalized)
-    return MPI_ERR_OTHER;
-  if (mpchar__comm_check(comm) != MPI_SUCCESS)
-    return MPI_ERR_COMM;
-  if (count < 0)
-    return MPI_ERR_COUNT;
-  return mpchar__type_check(type);
-}
-
 int mpchar__coll_check_rooted(MPI_Comm comm, int count, MPI_Datatype type, int root)
 {
-  int rc = mpchar__coll_check(comm, count, type);
+  int rc = mpchar__check_args(comm, count, type);
   if (rc == MPI_SUCCESS && (root < 0 || root >= comm->size))
     rc = MPI_ERR_ROOT;
   return rc;

@@ -387,6 +387,18 @@ static void start_rndv(struct mpchar_rt_request *req, int world, int src, int ta
 
 /* ---------------- incoming packets ---------------- */
 
+/* Queues an unexpected message at the tail: matching must see messages
+ * from one source in the order they were sent. */
+static void ux_append(struct ux *u)
+{
+  u->prev = E.ux_tail;
+  if (E.ux_tail)
+    E.ux_tail->next = u;
+  else
+    E.ux_head = u;
+  E.ux_tail = u;
+}
+
 static void on_eager(int world, struct rt_pkt *p)
 {
   int sync = (p->flags & PKT_F_SYNC) != 0;
@@ -416,12 +428,7 @@ static void on_eager(int world, struct rt_pkt *p)
   u->len = p->len;
   u->sync = sync;
   u->sreq = sreq;
-  u->prev = E.ux_tail;
-  if (E.ux_tail)
-    E.ux_tail->next = u;
-  else
-    E.ux_head = u;
-  E.ux_tail = u;
+  ux_append(u);
 }
 
 static void on_rts(int world, struct rt_pkt *p)
@@ -444,12 +451,7 @@ static void on_rts(int world, struct rt_pkt *p)
   u->len = p->len;
   u->saddr = p->a;
   u->sreq = p->b;
-  u->prev = E.ux_tail;
-  if (E.ux_tail)
-    E.ux_tail->next = u;
-  else
-    E.ux_head = u;
-  E.ux_tail = u;
+  ux_append(u);
 }
 
 static void on_cts(int world, struct rt_pkt *p)

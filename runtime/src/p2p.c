@@ -24,7 +24,7 @@ static struct mpchar_rt_request *req_new(int kind, MPI_Comm comm)
   return req;
 }
 
-static int check_common(int count, MPI_Datatype type, MPI_Comm comm)
+int mpchar__check_args(MPI_Comm comm, int count, MPI_Datatype type)
 {
   if (!mpchar__initialized || mpchar__finalized)
     return MPI_ERR_OTHER;
@@ -55,7 +55,7 @@ static void send_data(struct mpchar_rt_request *req, const void *buf, int count,
 static int send_prepare(struct mpchar_rt_request *req, const void *buf, int count,
                         MPI_Datatype type, int dest, int tag, MPI_Comm comm, int coll, int sync)
 {
-  int rc = check_common(count, type, comm);
+  int rc = mpchar__check_args(comm, count, type);
   if (rc != MPI_SUCCESS)
     return rc;
   if (tag < 0 || tag > MPI_TAG_UB_VALUE)
@@ -96,7 +96,7 @@ int mpchar__isend(const void *buf, int count, MPI_Datatype type, int dest, int t
 static int recv_prepare(struct mpchar_rt_request *req, void *buf, int count, MPI_Datatype type,
                         int source, int tag, MPI_Comm comm, int coll)
 {
-  int rc = check_common(count, type, comm);
+  int rc = mpchar__check_args(comm, count, type);
   if (rc != MPI_SUCCESS)
     return rc;
   if (tag != MPI_ANY_TAG && (tag < 0 || tag > MPI_TAG_UB_VALUE))
@@ -212,7 +212,7 @@ MPCHAR_RT_WEAK(Buffer_detach)
 int PMPI_Bsend(const void *buf, int count, MPI_Datatype datatype, int dest, int tag,
                MPI_Comm comm)
 {
-  int rc = check_common(count, datatype, comm);
+  int rc = mpchar__check_args(comm, count, datatype);
   if (rc == MPI_SUCCESS && (tag < 0 || tag > MPI_TAG_UB_VALUE))
     rc = MPI_ERR_TAG;
   if (rc == MPI_SUCCESS && dest != MPI_PROC_NULL && (dest < 0 || dest >= comm->size))
@@ -358,7 +358,7 @@ MPCHAR_RT_WEAK(Sendrecv)
 int PMPI_Sendrecv_replace(void *buf, int count, MPI_Datatype datatype, int dest, int sendtag,
                           int source, int recvtag, MPI_Comm comm, MPI_Status *status)
 {
-  int rc = check_common(count, datatype, comm);
+  int rc = mpchar__check_args(comm, count, datatype);
   if (rc != MPI_SUCCESS)
     return mpchar__err(comm, rc, "MPI_Sendrecv_replace");
   size_t bytes = (size_t)count * datatype->size;

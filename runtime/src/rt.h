@@ -187,6 +187,9 @@ void mpchar__type_pack(const void *buf, int count, MPI_Datatype type, void *out)
 /* Unpacks bytes (a prefix of count elements) into buf. */
 void mpchar__type_unpack(const void *in, size_t bytes, int count, MPI_Datatype type, void *buf);
 int mpchar__type_check(MPI_Datatype type);
+/* The checks every communication call makes: MPI initialized and not
+ * finalized, a valid communicator, a count >= 0, a valid datatype. */
+int mpchar__check_args(MPI_Comm comm, int count, MPI_Datatype type);
 void mpchar__type_release(MPI_Datatype type);
 void mpchar__type_retain(MPI_Datatype type);
 

@@ -132,14 +132,20 @@ static int allreduce_recdbl(char *acc, int count, MPI_Datatype type, MPI_Op op, 
   return rc;
 }
 
-/* Chunk i of count elements cut in n: [disp[i], disp[i] + cnt[i]). */
-static void chunks(int count, int n, int *cnt, int *disp)
+/* Chunk i of count elements cut in n: [disp[i], disp[i] + cnt[i]); one
+ * allocation holds both arrays, freed through the returned cnt. */
+static int *chunks(int count, int n, int **disp_p)
 {
+  int *cnt = malloc(2 * (size_t)n * sizeof(int)), *disp = cnt + n;
+  if (!cnt)
+    mpchar__fatal("out of memory splitting a reduction into chunks");
   for (int i = 0, d = 0; i < n; i++) {
     cnt[i] = count / n + (i < count % n);
     disp[i] = d;
     d += cnt[i];
   }
+  *disp_p = disp;
+  return cnt;
 }
 
 static int range_count(const int *cnt, int lo, int hi)
@@ -179,10 +185,7 @@ static int allreduce_rabenseifner(char *acc, int count, MPI_Datatype type, MPI_O
   char *tmp = mpchar__tbuf_alloc(count, type, &mem);
   struct fold f;
   int rc = fold_in(&f, acc, tmp, count, type, op, comm);
-  int *cnt = malloc(2 * (size_t)f.pof2 * sizeof(int)), *disp = cnt + f.pof2;
-  if (!cnt)
-    mpchar__fatal("out of memory in Allreduce");
-  chunks(count, f.pof2, cnt, disp);
+  int *disp, *cnt = chunks(count, f.pof2, &disp);
   MPI_Aint ext = type->extent;
   if (rc == MPI_SUCCESS && f.newr >= 0) {
     rc = reduce_scatter_halving(&f, acc, tmp, type, op, cnt, disp, comm);
@@ -212,10 +215,7 @@ static int reduce_rabenseifner(const void *sbuf, void *rbuf, int count, MPI_Data
   mpchar__tbuf_copy(sbuf == IN_PLACE ? rbuf : sbuf, count, type, acc, count, type);
   struct fold f;
   int rc = fold_in(&f, acc, tmp, count, type, op, comm);
-  int *cnt = malloc(2 * (size_t)f.pof2 * sizeof(int)), *disp = cnt + f.pof2;
-  if (!cnt)
-    mpchar__fatal("out of memory in Reduce");
-  chunks(count, f.pof2, cnt, disp);
+  int *disp, *cnt = chunks(count, f.pof2, &disp);
   MPI_Aint ext = type->extent;
   if (rc == MPI_SUCCESS && f.newr >= 0) {
     rc = reduce_scatter_halving(&f, acc, tmp, type, op, cnt, disp, comm);

@@ -17,6 +17,7 @@
  */
 #define _GNU_SOURCE
 #include "rt.h"
+#include "mpchar/parse.h"
 
 #include <errno.h>
 #include <fcntl.h>
@@ -109,13 +110,14 @@ static int parse(int argc, char **argv, struct opts *o)
 /* Creates the segment; returns its descriptor (name already unlinked). */
 static int make_segment(int n, void **base_p, size_t *len_p)
 {
-  int ring_kib = 128;
+  long ring_kib = 128;
   const char *rk = getenv("MPCHAR_RT_RING_KIB");
-  if (rk && (ring_kib = atoi(rk)) < 8)
-    ring_kib = 8;
-  if (ring_kib > 4096)
-    ring_kib = 4096;
-  int lines = ring_kib * 1024 / RT_LINE;
+  mpchar_error err;
+  if (rk && mpchar_parse_long(rk, 8, 4096, &ring_kib, &err) != 0) {
+    fprintf(stderr, "mpchar-exec: MPCHAR_RT_RING_KIB: %s\n", err.msg);
+    return -1;
+  }
+  int lines = (int)ring_kib * 1024 / RT_LINE;
   size_t len = mpchar__seg_bytes(n, lines);
   unsigned char rnd[12];
   if (getrandom(rnd, sizeof rnd, 0) != (ssize_t)sizeof rnd) {

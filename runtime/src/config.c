@@ -7,9 +7,12 @@
  */
 #include "rt.h"
 
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+
+#include "mpchar/parse.h"
 
 struct rt_config mpchar__cfg;
 
@@ -46,14 +49,10 @@ static void set_field(const struct cfg_field *f, const char *val)
   char *dst = (char *)&mpchar__cfg + f->offset;
   switch (f->type) {
   case CFG_SIZE: {
-    char *end;
-    unsigned long long v = strtoull(val, &end, 10);
-    if (*end == 'k' || *end == 'K')
-      v <<= 10, end++;
-    else if (*end == 'm' || *end == 'M')
-      v <<= 20, end++;
-    if (*end != '\0')
-      mpchar__fatal("%s=%s: not a size in bytes", f->env, val);
+    uint64_t v;
+    mpchar_error err;
+    if (mpchar_parse_size(val, &v, &err) != 0)
+      mpchar__fatal("%s: %s", f->env, err.msg);
     *(size_t *)dst = (size_t)v;
     break;
   }
@@ -81,8 +80,37 @@ static void set_field(const struct cfg_field *f, const char *val)
   }
 }
 
+/* What the launcher sets for each rank, beside the settings above. */
+static const char *const launcher_vars[] = {"MPCHAR_RT_FD", "MPCHAR_RT_RANK", "MPCHAR_RT_SIZE",
+                                            "MPCHAR_RT_RING_KIB"};
+
+static int known_var(const char *name, size_t len)
+{
+  for (size_t i = 0; i < sizeof fields / sizeof fields[0]; i++)
+    if (strlen(fields[i].env) == len && strncmp(fields[i].env, name, len) == 0)
+      return 1;
+  for (size_t i = 0; i < sizeof launcher_vars / sizeof launcher_vars[0]; i++)
+    if (strlen(launcher_vars[i]) == len && strncmp(launcher_vars[i], name, len) == 0)
+      return 1;
+  return 0;
+}
+
+/* A misspelt setting would otherwise be ignored without a word. */
+static void reject_unknown_vars(void)
+{
+  extern char **environ;
+  for (char **e = environ; *e; e++) {
+    const char *eq = strchr(*e, '=');
+    size_t len = eq ? (size_t)(eq - *e) : strlen(*e);
+    if (strncmp(*e, "MPCHAR_RT_", 10) == 0 && !known_var(*e, len))
+      mpchar__fatal("%.*s: not a setting of the runtime (docs/runtime.md lists them)",
+                    (int)len, *e);
+  }
+}
+
 void mpchar__config_load(void)
 {
+  reject_unknown_vars();
   for (size_t i = 0; i < sizeof fields / sizeof fields[0]; i++) {
     const char *v = getenv(fields[i].env);
     set_field(&fields[i], v ? v : fields[i].dflt);

@@ -31,7 +31,10 @@ void mpchar__fatal(const char *fmt, ...)
 {
   va_list ap;
   va_start(ap, fmt);
-  fprintf(stderr, "mpchar-rt: rank %d: fatal: ", mpchar__initialized ? mpchar__rank_world() : -1);
+  if (mpchar__initialized)
+    fprintf(stderr, "mpchar-rt: rank %d: fatal: ", mpchar__rank_world());
+  else
+    fputs("mpchar-rt: fatal: ", stderr);
   vfprintf(stderr, fmt, ap);
   fputc('\n', stderr);
   va_end(ap);

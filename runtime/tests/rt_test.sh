@@ -8,6 +8,7 @@
 #   sr                              SR mode (write protocol) passes conformance
 #   wrapper                         mpchar-cc, -show, pkg-config, CMake package
 #   tag                             --tag-output prefixes
+#   env                             bad MPCHAR_RT_* values end the job clearly
 set -u
 bin=$1
 case=$2
@@ -93,6 +94,24 @@ case $case in
     grep -q "mode=SR" "$tmp/c" || fail "no SR counters"
     w=$(sed -n 's/.* write_msgs=\([0-9]*\).*/\1/p' "$tmp/c" | awk '{s += $1} END {print s + 0}')
     [ "$w" -gt 0 ] || fail "SR mode delivered nothing by write" ;;
+  env)
+    # each bad value: non-zero exit, one line naming the variable and value
+    for bad in "MPCHAR_RT_EAGER_MAX=abc" "MPCHAR_RT_EAGER_MAX=" "MPCHAR_RT_BCAST_MIN_PROCS=-1" \
+               "MPCHAR_RT_RING_BYTES=99999999999999999999" "MPCHAR_RT_MODE=XYZ"; do
+      var=${bad%%=*}
+      env "$bad" "$exe" -n 2 --timeout 30 "$bin/rt_inspect" hello >"$tmp/out" 2>"$tmp/err" \
+        && fail "$bad accepted"
+      grep -q "^mpchar-rt: fatal: $var" "$tmp/err" || { cat "$tmp/err"; fail "$bad: no line naming $var"; }
+    done
+    for bad in abc 4 99999; do
+      MPCHAR_RT_RING_KIB=$bad "$exe" -n 2 "$bin/rt_inspect" hello >/dev/null 2>"$tmp/err"
+      [ $? = 2 ] || fail "MPCHAR_RT_RING_KIB=$bad: exit status, want 2"
+      grep -q "^mpchar-exec: MPCHAR_RT_RING_KIB: " "$tmp/err" || { cat "$tmp/err"; fail "MPCHAR_RT_RING_KIB=$bad: no clear line"; }
+    done
+    for good in "MPCHAR_RT_RING_KIB=256" "MPCHAR_RT_EAGER_MAX=8K" "MPCHAR_RT_FRAG=64K" "MPCHAR_RT_ALLGATHER_LONG=1G"; do
+      env "$good" "$exe" -n 2 --timeout 30 "$bin/rt_inspect" hello >/dev/null 2>"$tmp/err" \
+        || { cat "$tmp/err"; fail "$good rejected"; }
+    done ;;
   tag)
     "$exe" -n 3 --tag-output "$bin/rt_inspect" hello >"$tmp/out" || fail "run"
     for r in 0 1 2; do grep -q "^\[$r\] hello from rank $r of 3$" "$tmp/out" || fail "no line of rank $r"; done ;;

@@ -400,16 +400,18 @@ int main(int argc, char **argv)
   memset(&j, 0, sizeof j);
   if (parse(argc, argv, &j.o) != 0)
     return 2;
-  j.ranks = calloc((size_t)j.o.n, sizeof *j.ranks);
-  struct pollfd *pf = calloc(1 + 2 * (size_t)j.o.n, sizeof *pf);
-  if (!j.ranks || !pf) {
-    fputs("mpchar-exec: out of memory\n", stderr);
-    return 2;
-  }
   size_t seg_len;
   int fd = make_segment(j.o.n, &j.seg, &seg_len);
   if (fd < 0)
     return 2;
+  j.ranks = calloc((size_t)j.o.n, sizeof *j.ranks);
+  struct pollfd *pf = calloc(1 + 2 * (size_t)j.o.n, sizeof *pf);
+  if (!j.ranks || !pf) {
+    free(j.ranks);
+    free(pf);
+    fputs("mpchar-exec: out of memory\n", stderr);
+    return 2;
+  }
   sigset_t mask, oldmask;
   sigemptyset(&mask);
   sigaddset(&mask, SIGCHLD);

@@ -255,12 +255,13 @@ static void fail(struct job *j, int status, int stop, const char *fmt, ...)
 {
   if (j->teardown)
     return;
+  /* one fprintf, so that ranks still writing to the same stderr cannot split the line */
+  char what[512];
   va_list ap;
   va_start(ap, fmt);
-  fputs("mpchar-exec: ", stderr);
-  vfprintf(stderr, fmt, ap);
-  fputs(stop ? "; ending the job\n" : "\n", stderr);
+  vsnprintf(what, sizeof what, fmt, ap);
   va_end(ap);
+  fprintf(stderr, "mpchar-exec: %s%s\n", what, stop ? "; ending the job" : "");
   if (!j->failed) {
     j->failed = 1;
     j->status = status;

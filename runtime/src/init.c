@@ -27,17 +27,22 @@ static void *seg_base;
 static size_t seg_len;
 static int thread_level;
 
+/* One write(2) per message: every rank of a job may fail at once (a bad
+ * setting reaches them all), and separate writes would interleave their lines. */
 void mpchar__fatal(const char *fmt, ...)
 {
+  char line[1024];
+  int len = mpchar__initialized
+                ? snprintf(line, sizeof line, "mpchar-rt: rank %d: fatal: ", mpchar__rank_world())
+                : snprintf(line, sizeof line, "mpchar-rt: fatal: ");
   va_list ap;
   va_start(ap, fmt);
-  if (mpchar__initialized)
-    fprintf(stderr, "mpchar-rt: rank %d: fatal: ", mpchar__rank_world());
-  else
-    fputs("mpchar-rt: fatal: ", stderr);
-  vfprintf(stderr, fmt, ap);
-  fputc('\n', stderr);
+  vsnprintf(line + len, sizeof line - (size_t)len - 1, fmt, ap);
   va_end(ap);
+  len = (int)strlen(line);
+  line[len++] = '\n';
+  ssize_t written = write(STDERR_FILENO, line, (size_t)len);
+  (void)written; /* a failed write to stderr leaves nowhere to report it */
   PMPI_Abort(MPI_COMM_WORLD, MPI_ERR_INTERN);
   _exit(MPI_ERR_INTERN); /* not reached: PMPI_Abort exits */
 }

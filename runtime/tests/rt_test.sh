@@ -97,11 +97,13 @@ case $case in
   env)
     # each bad value: non-zero exit, one line naming the variable and value
     for bad in "MPCHAR_RT_EAGER_MAX=abc" "MPCHAR_RT_EAGER_MAX=" "MPCHAR_RT_BCAST_MIN_PROCS=-1" \
-               "MPCHAR_RT_RING_BYTES=99999999999999999999" "MPCHAR_RT_MODE=XYZ"; do
+               "MPCHAR_RT_FRAG=99999999999999999999" "MPCHAR_RT_EAGERMAX=1" "MPCHAR_RT_MODE=XYZ"; do
       var=${bad%%=*}
       env "$bad" "$exe" -n 2 --timeout 30 "$bin/rt_inspect" hello >"$tmp/out" 2>"$tmp/err" \
         && fail "$bad accepted"
       grep -q "^mpchar-rt: fatal: $var" "$tmp/err" || { cat "$tmp/err"; fail "$bad: no line naming $var"; }
+      # every rank fails at once: their lines must not run into each other
+      grep -q "fatal:.*fatal:" "$tmp/err" && { cat "$tmp/err"; fail "$bad: ranks' lines interleaved"; }
     done
     for bad in abc 4 99999; do
       MPCHAR_RT_RING_KIB=$bad "$exe" -n 2 "$bin/rt_inspect" hello >/dev/null 2>"$tmp/err"

@@ -12,6 +12,19 @@
  * memory attach the receiver answers CTS and the sender streams fragments
  * through the ring (copy-through).
  *
+ * Shared copies.  One rank's copy does not use the machine's memory
+ * bandwidth: two ranks copying at once move a large message in little more
+ * than half the time.  The rank that does a single copy (the receiver's
+ * rendezvous read, the sender's remote write) owns it: it publishes the
+ * copy's chunks in the claim word of its segment slot, sends the peer HELP,
+ * and claims chunks from the front.  The peer, if it is in the library and
+ * handles HELP in time, claims chunks from the back and copies them the
+ * other way (process_vm_writev for a read, process_vm_readv for a write).
+ * The owner waits only for chunks the peer has claimed, which the peer is
+ * copying at that moment, so a peer busy elsewhere costs nothing but the
+ * HELP packet; a HELP that arrives after its copy finds a newer sequence
+ * number, or no chunks left, and does nothing.
+ *
  * Validity of write requests.  Delivering message M into the receive R
  * named by a write request is right only if R is the first receive posted
  * at the receiver that M matches.  Per ordered pair and context id the
@@ -101,6 +114,12 @@ struct peer {
 };
 
 enum { C_EAGER, C_WRITE, C_RNDV, C_COPY, C_NPROTO };
+
+/* Chunks of a shared copy: halves up to 2 * RT_SHARE_CHUNK bytes, then
+ * chunks of RT_SHARE_CHUNK up to RT_SHARE_CHUNKS of them.  Each chunk is
+ * one system call, whose fixed cost is a few microseconds. */
+#define RT_SHARE_CHUNKS 8
+#define RT_SHARE_CHUNK ((size_t)128 << 10)
 static const char *const proto_name[C_NPROTO] = {"eager", "write", "rndv_read", "copy_through"};
 
 static struct {
@@ -109,11 +128,14 @@ static struct {
   int rank, size;
   struct peer *peers;
   int cma;
+  size_t share_min;          /* 0: copies are never shared */
   int backlog;               /* items in all backlogs */
   struct mpchar_rt_request *posted_head, *posted_tail;
   struct ux *ux_head, *ux_tail;
   uint64_t msgs[C_NPROTO], bytes[C_NPROTO];
   uint64_t wreq_sent, wreq_dropped;
+  uint64_t helped_bytes;     /* bytes copied for a peer's shared copy */
+  uint32_t share_seq;        /* sequence number of our last shared copy */
   int unresolved;            /* our receives whose write request is unresolved */
   uint64_t completions;      /* requests completed so far */
 } E;
@@ -348,6 +370,110 @@ static void deliver(struct mpchar_rt_request *req, const void *data, size_t len)
   mpchar__type_unpack(data, len, req->count, req->type, req->buf);
 }
 
+/* ---------------- shared copies ---------------- */
+
+struct share {               /* one side of a shared copy */
+  int peer;                  /* world rank of the other side */
+  int to_peer;               /* 1: process_vm_writev into the peer, 0: readv from it */
+  char *local;               /* this rank's buffer */
+  uint64_t remote;           /* the peer's buffer */
+  size_t n, chunk;
+};
+
+static uint64_t claim_word(uint32_t seq, unsigned front, unsigned end)
+{
+  return (uint64_t)seq << 32 | (uint64_t)front << 16 | end;
+}
+
+/* Takes one unclaimed chunk, from the front or from the back; 0 if none is
+ * left or the word belongs to another copy. */
+static int claim_chunk(_Atomic uint64_t *word, uint32_t seq, int from_back, unsigned *idx)
+{
+  uint64_t w = atomic_load_explicit(word, memory_order_acquire);
+  for (;;) {
+    unsigned front = (unsigned)(w >> 16) & 0xffffu, end = (unsigned)w & 0xffffu;
+    if ((uint32_t)(w >> 32) != seq || front >= end)
+      return 0;
+    uint64_t next = from_back ? claim_word(seq, front, end - 1) : claim_word(seq, front + 1, end);
+    if (atomic_compare_exchange_weak_explicit(word, &w, next, memory_order_acq_rel,
+                                              memory_order_acquire)) {
+      *idx = from_back ? end - 1 : front;
+      return 1;
+    }
+  }
+}
+
+/* Copies chunk idx; returns its length. */
+static size_t copy_chunk(const struct share *s, unsigned idx)
+{
+  size_t off = (size_t)idx * s->chunk;
+  size_t len = s->n - off < s->chunk ? s->n - off : s->chunk;
+  int pid = E.peers[s->peer].pid;
+  int rc = s->to_peer ? mpchar__copy_cma.write(pid, s->remote + off, s->local + off, len)
+                      : mpchar__copy_cma.read(pid, s->local + off, s->remote + off, len);
+  if (rc != 0)
+    mpchar__fatal("%s rank %d: %s", s->to_peer ? "process_vm_writev to" : "process_vm_readv from",
+                  s->peer, strerror(rc));
+  return len;
+}
+
+/* The owner's side: publishes the chunks, offers help, copies from the
+ * front and returns when every chunk is in place. */
+static void share_copy(struct share s)
+{
+  size_t half = (s.n / 2 + 4095) & ~(size_t)4095;
+  size_t eighth = (s.n / RT_SHARE_CHUNKS + 4095) & ~(size_t)4095;
+  s.chunk = half < RT_SHARE_CHUNK ? half : eighth > RT_SHARE_CHUNK ? eighth : RT_SHARE_CHUNK;
+  unsigned chunks = (unsigned)((s.n + s.chunk - 1) / s.chunk);
+  uint32_t seq = ++E.share_seq;
+  struct rt_proc_info *me = mpchar__seg_proc(E.seg, E.rank);
+  atomic_store_explicit(&me->share_helped, 0, memory_order_relaxed);
+  atomic_store_explicit(&me->share_claim, claim_word(seq, 0, chunks), memory_order_release);
+  struct rt_pkt h;
+  memset(&h, 0, sizeof h);
+  h.type = PKT_HELP;
+  h.tag = s.to_peer;
+  h.len = s.n;
+  h.a = (uint64_t)(uintptr_t)s.local;
+  h.b = s.remote;
+  h.c = seq;
+  h.d = s.chunk;
+  post_pkt(s.peer, &h, sizeof h, NULL, 0, NULL);
+  unsigned idx, mine = 0;
+  while (claim_chunk(&me->share_claim, seq, 0, &idx)) {
+    copy_chunk(&s, idx);
+    mine++;
+  }
+  unsigned idle = 0;
+  while (atomic_load_explicit(&me->share_helped, memory_order_acquire) != chunks - mine)
+    mpchar__idle(&idle);
+}
+
+/* Copies with process_vm_readv/writev, shared with the peer when large. */
+static void cma_copy(struct share s)
+{
+  if (E.share_min && s.n >= E.share_min) {
+    share_copy(s);
+    return;
+  }
+  s.chunk = s.n;
+  if (s.n)
+    copy_chunk(&s, 0);
+}
+
+/* The helper's side: the copy runs the other way from here, and the
+ * owner's buffer is the remote one. */
+static void on_help(int world, struct rt_pkt *p)
+{
+  struct rt_proc_info *owner = mpchar__seg_proc(E.seg, world);
+  struct share s = {world, !p->tag, (char *)(uintptr_t)p->b, p->a, (size_t)p->len, (size_t)p->d};
+  unsigned idx;
+  while (claim_chunk(&owner->share_claim, (uint32_t)p->c, 1, &idx)) {
+    E.helped_bytes += copy_chunk(&s, idx);
+    atomic_fetch_add_explicit(&owner->share_helped, 1, memory_order_release);
+  }
+}
+
 /* ---------------- rendezvous ---------------- */
 
 static void start_rndv(struct mpchar_rt_request *req, int world, int src, int tag, size_t len,
@@ -356,19 +482,16 @@ static void start_rndv(struct mpchar_rt_request *req, int world, int src, int ta
   set_status(req, src, tag, len);
   size_t n = (size_t)req->status.mpchar_bytes;
   if (E.cma) {
-    int rc = 0;
-    if (n > 0 && req->type->contig) {
-      rc = mpchar__copy_cma.read(E.peers[world].pid, req->buf, saddr, n);
+    if (req->type->contig) {
+      cma_copy((struct share){world, 0, req->buf, saddr, n, 0});
     } else if (n > 0) {
-      void *tmp = malloc(n);
+      char *tmp = malloc(n);
       if (!tmp)
         mpchar__fatal("out of memory in rendezvous");
-      rc = mpchar__copy_cma.read(E.peers[world].pid, tmp, saddr, n);
+      cma_copy((struct share){world, 0, tmp, saddr, n, 0});
       deliver(req, tmp, n);
       free(tmp);
     }
-    if (rc != 0)
-      mpchar__fatal("process_vm_readv from rank %d: %s", world, strerror(rc));
     post_ctl(world, PKT_FIN, sreq, 0, 0);
     complete(req);
     return;
@@ -582,6 +705,7 @@ static void handle(int world, struct rt_pkt *p)
   case PKT_WCANCEL: on_wcancel(world, p); break;
   case PKT_WCANCEL_ACK: on_wcancel_ack(p); break;
   case PKT_WDROP: on_wdrop(world, p); break;
+  case PKT_HELP: on_help(world, p); break;
   default: mpchar__fatal("corrupt packet type %d from rank %d", p->type, world);
   }
 }
@@ -677,11 +801,8 @@ static int try_write(int world, struct mpchar_rt_request *req)
     return 0;
   size_t len = req->bytes;
   size_t n = len < w->cap ? len : (size_t)w->cap;
-  if (n >= mpchar__cfg.write_min || n > mpchar__cfg.eager_max) {
-    int rc = mpchar__copy_cma.write(pr->pid, w->rbuf, req->data, n);
-    if (rc != 0)
-      mpchar__fatal("process_vm_writev to rank %d: %s", world, strerror(rc));
-  }
+  if (n >= mpchar__cfg.write_min || n > mpchar__cfg.eager_max)
+    cma_copy((struct share){world, 1, (char *)(uintptr_t)req->data, w->rbuf, n, 0});
   if (prevw)
     prevw->next = w->next;
   else
@@ -917,6 +1038,8 @@ void mpchar__engine_init(void *seg, int rank, int size)
   probe_cma();
   long ncpu = sysconf(_SC_NPROCESSORS_ONLN);
   spin_polls = size > ncpu ? 256 : (unsigned)mpchar__cfg.spin_polls;
+  /* sharing a copy pays only when each rank has a CPU to copy with */
+  E.share_min = E.cma && size <= ncpu ? mpchar__cfg.share_min : 0;
   E.peers = calloc((size_t)size, sizeof *E.peers);
   if (!E.peers)
     mpchar__fatal("out of memory at start-up");
@@ -978,8 +1101,10 @@ void mpchar__counters_write(void)
   }
   double rate = all ? 100.0 * (double)E.bytes[C_WRITE] / (double)all : 0.0;
   snprintf(line + off, sizeof line - (size_t)off,
-           " write_requests_sent=%llu write_requests_dropped=%llu remote_write_rate_pct=%.2f\n",
-           (unsigned long long)E.wreq_sent, (unsigned long long)E.wreq_dropped, rate);
+           " write_requests_sent=%llu write_requests_dropped=%llu remote_write_rate_pct=%.2f"
+           " shared_copy_helped_bytes=%llu\n",
+           (unsigned long long)E.wreq_sent, (unsigned long long)E.wreq_dropped, rate,
+           (unsigned long long)E.helped_bytes);
   if (strcmp(dest, "stderr") == 0) {
     fputs(line, stderr);
     return;

@@ -32,6 +32,7 @@ struct rt_config {
   int sr_mode;          /* 1: SR (write requests), 0: NSR */
   size_t eager_max;     /* largest eager payload, bytes */
   size_t write_min;     /* smallest message written by process_vm_writev */
+  size_t share_min;     /* smallest single-copy message whose copy the peer may share */
   size_t frag_bytes;    /* copy-through fragment */
   size_t spin_polls;    /* idle polls before yielding (not oversubscribed) */
   int copy_force;       /* -1 auto, else enum rt_copy_kind */
@@ -54,7 +55,11 @@ struct rt_proc_info {
   int pid;
   uint64_t cma_probe_addr; /* address of a word holding cma_probe_value */
   uint64_t cma_probe_value;
-  char pad[RT_LINE - 24];
+  /* the shared copy this process owns (engine.c): sequence number, next
+   * chunk from the front and end of the unclaimed chunks, in one word */
+  _Atomic uint64_t share_claim;
+  _Atomic uint32_t share_helped; /* chunks the helper has finished */
+  char pad[RT_LINE - 36];
 };
 
 struct rt_seg_header {
@@ -80,7 +85,7 @@ void *mpchar__seg_ring(void *base, int src, int dst);
 /* ---------------- rings (ring.c) ---------------- */
 enum rt_pkt_type {
   PKT_SKIP = 1, PKT_EAGER, PKT_RTS, PKT_CTS, PKT_FRAG, PKT_FIN,
-  PKT_WREQ, PKT_WDONE, PKT_WCANCEL, PKT_WCANCEL_ACK, PKT_WDROP
+  PKT_WREQ, PKT_WDONE, PKT_WCANCEL, PKT_WCANCEL_ACK, PKT_WDROP, PKT_HELP
 };
 #define PKT_F_SYNC 1u   /* eager: sender waits for FIN when matched */
 #define PKT_F_INLINE 2u /* WDONE: payload follows the header */

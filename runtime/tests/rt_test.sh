@@ -6,6 +6,7 @@
 #   counters                        SR vs NSR remote-write rate, file mode
 #   copy                            forced copy-through passes conformance
 #   sr                              SR mode (write protocol) passes conformance
+#   share                           shared copies: the peer helps, data stays right
 #   wrapper                         mpchar-cc, -show, pkg-config, CMake package
 #   tag                             --tag-output prefixes
 #   env                             bad MPCHAR_RT_* values end the job clearly
@@ -94,6 +95,32 @@ case $case in
     grep -q "mode=SR" "$tmp/c" || fail "no SR counters"
     w=$(sed -n 's/.* write_msgs=\([0-9]*\).*/\1/p' "$tmp/c" | awk '{s += $1} END {print s + 0}')
     [ "$w" -gt 0 ] || fail "SR mode delivered nothing by write" ;;
+  share)
+    # conf_p2p checks every byte of messages up to 1 MiB; at p = 2 the peer
+    # helps with single copies from MPCHAR_RT_SHARE_MIN bytes in both modes,
+    # if the machine has a CPU for each rank
+    helped() { sed -n 's/.*shared_copy_helped_bytes=\([0-9]*\).*/\1/p' "$1" | awk '{s += $1} END {print s + 0}'; }
+    cpus=$(nproc)
+    for mode in NSR SR; do
+      rm -f "$tmp/c"
+      MPCHAR_RT_MODE=$mode MPCHAR_RT_COUNTERS="$tmp/c" "$exe" -n 2 --timeout 60 "$bin/conf_p2p_builtin" >/dev/null \
+        || fail "conf_p2p with shared copies in $mode mode"
+      h=$(helped "$tmp/c")
+      if [ "$cpus" -ge 2 ]; then
+        [ "$h" -gt 0 ] || fail "$mode: no rank helped with a copy"
+      else
+        [ "$h" = 0 ] || fail "$mode: copies shared on $cpus CPU"
+      fi
+      rm -f "$tmp/c"
+      MPCHAR_RT_MODE=$mode MPCHAR_RT_SHARE_MIN=0 MPCHAR_RT_COUNTERS="$tmp/c" "$exe" -n 2 --timeout 60 \
+        "$bin/conf_p2p_builtin" >/dev/null || fail "conf_p2p without shared copies in $mode mode"
+      [ "$(helped "$tmp/c")" = 0 ] || fail "$mode: MPCHAR_RT_SHARE_MIN=0 still shared copies"
+    done
+    # more ranks than CPUs: nobody is free to help
+    rm -f "$tmp/c"
+    MPCHAR_RT_COUNTERS="$tmp/c" "$exe" -n $((cpus + 1)) --timeout 60 "$bin/conf_p2p_builtin" >/dev/null \
+      || fail "conf_p2p oversubscribed"
+    [ "$(helped "$tmp/c")" = 0 ] || fail "copies shared with more ranks than CPUs" ;;
   env)
     # each bad value: non-zero exit, one line naming the variable and value
     for bad in "MPCHAR_RT_EAGER_MAX=abc" "MPCHAR_RT_EAGER_MAX=" "MPCHAR_RT_BCAST_MIN_PROCS=-1" \

@@ -23,7 +23,13 @@
  * The owner waits only for chunks the peer has claimed, which the peer is
  * copying at that moment, so a peer busy elsewhere costs nothing but the
  * HELP packet; a HELP that arrives after its copy finds a newer sequence
- * number, or no chunks left, and does nothing.
+ * number, or no chunks left, and does nothing.  Two ranks that own copies
+ * at once (a full-duplex exchange) cannot help each other, and a split copy
+ * costs its owner a system call more.  So an owner copies alone while the
+ * peer has an RTS of ours to read (it is about to own that copy), and
+ * otherwise raises its owning flag and then reads the peer's (both
+ * sequentially consistent, so of two simultaneous owners at least one sees
+ * the other), and copies alone if the peer owns a copy too.
  *
  * Validity of write requests.  Delivering message M into the receive R
  * named by a write request is right only if R is the first receive posted
@@ -109,11 +115,15 @@ struct peer {
   struct out_item *bl_head, *bl_tail;
   struct wreq *wr_head, *wr_tail;
   struct ctxcount *cc;       /* per context id: K, L, live requests */
+  int rts_unread;            /* our RTS the peer has not answered FIN (CMA) */
   size_t ncc, capcc, last_cc;
   int pid;
 };
 
 enum { C_EAGER, C_WRITE, C_RNDV, C_COPY, C_NPROTO };
+
+/* PKT_FIN's b: the FIN ends a rendezvous read (else a synchronous eager send) */
+#define FIN_RNDV 1
 
 /* Chunks of a shared copy: halves up to 2 * RT_SHARE_CHUNK bytes, then
  * chunks of RT_SHARE_CHUNK up to RT_SHARE_CHUNKS of them.  Each chunk is
@@ -447,12 +457,27 @@ static void share_copy(struct share s)
   unsigned idle = 0;
   while (atomic_load_explicit(&me->share_helped, memory_order_acquire) != chunks - mine)
     mpchar__idle(&idle);
+  atomic_store(&me->share_owning, 0);
+}
+
+/* Raises our owning flag unless the peer owns a copy or is about to: then
+ * it could not help. */
+static int may_share(int peer)
+{
+  if (E.peers[peer].rts_unread)
+    return 0;
+  struct rt_proc_info *me = mpchar__seg_proc(E.seg, E.rank);
+  atomic_store(&me->share_owning, 1);
+  if (!atomic_load(&mpchar__seg_proc(E.seg, peer)->share_owning))
+    return 1;
+  atomic_store(&me->share_owning, 0);
+  return 0;
 }
 
 /* Copies with process_vm_readv/writev, shared with the peer when large. */
 static void cma_copy(struct share s)
 {
-  if (E.share_min && s.n >= E.share_min) {
+  if (E.share_min && s.n >= E.share_min && may_share(s.peer)) {
     share_copy(s);
     return;
   }
@@ -492,7 +517,7 @@ static void start_rndv(struct mpchar_rt_request *req, int world, int src, int ta
       deliver(req, tmp, n);
       free(tmp);
     }
-    post_ctl(world, PKT_FIN, sreq, 0, 0);
+    post_ctl(world, PKT_FIN, sreq, FIN_RNDV, 0);
     complete(req);
     return;
   }
@@ -608,6 +633,13 @@ static void on_frag(struct rt_pkt *p)
   }
 }
 
+static void on_fin(int world, struct rt_pkt *p)
+{
+  if (p->b == FIN_RNDV)
+    E.peers[world].rts_unread--;
+  complete((struct mpchar_rt_request *)(uintptr_t)p->a);
+}
+
 static void on_wreq(int world, struct rt_pkt *p)
 {
   struct peer *pr = &E.peers[world];
@@ -699,7 +731,7 @@ static void handle(int world, struct rt_pkt *p)
   case PKT_RTS: on_rts(world, p); break;
   case PKT_CTS: on_cts(world, p); break;
   case PKT_FRAG: on_frag(p); break;
-  case PKT_FIN: complete((struct mpchar_rt_request *)(uintptr_t)p->a); break;
+  case PKT_FIN: on_fin(world, p); break;
   case PKT_WREQ: on_wreq(world, p); break;
   case PKT_WDONE: on_wdone(p); break;
   case PKT_WCANCEL: on_wcancel(world, p); break;
@@ -860,6 +892,8 @@ void mpchar__send_start(struct mpchar_rt_request *req)
   }
   E.msgs[E.cma ? C_RNDV : C_COPY]++;
   E.bytes[E.cma ? C_RNDV : C_COPY] += req->bytes;
+  if (E.cma)
+    pr->rts_unread++;
   h.type = PKT_RTS;
   h.a = (uint64_t)(uintptr_t)req->data;
   h.b = (uint64_t)(uintptr_t)req;

@@ -59,7 +59,8 @@ struct rt_proc_info {
    * chunk from the front and end of the unclaimed chunks, in one word */
   _Atomic uint64_t share_claim;
   _Atomic uint32_t share_helped; /* chunks the helper has finished */
-  char pad[RT_LINE - 36];
+  _Atomic uint32_t share_owning; /* 1 while it owns a copy: it cannot help */
+  char pad[RT_LINE - 40];
 };
 
 struct rt_seg_header {

@@ -15,8 +15,12 @@ enum {
   TAG_REDUCE, TAG_ALLREDUCE, TAG_REDSCAT, TAG_SCAN, TAG_EXSCAN, TAG_FOLD, TAG_IBARRIER
 };
 
-/* A buffer laid out like count elements of type (true extent honoured). */
+/* A buffer laid out like count elements of type (true extent honoured);
+ * *mem_p goes back through mpchar__tbuf_free. */
 void *mpchar__tbuf_alloc(int count, MPI_Datatype type, void **mem_p);
+void mpchar__tbuf_free(void *mem);
+/* Frees the temporaries kept for later collectives (at finalize). */
+void mpchar__tbuf_cache_free(void);
 /* Copies count elements between typed buffers (possibly different types
  * with the same signature). */
 void mpchar__tbuf_copy(const void *src, int scount, MPI_Datatype stype, void *dst, int rcount,

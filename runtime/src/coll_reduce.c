@@ -65,8 +65,8 @@ static int reduce_binomial(const void *sbuf, void *rbuf, int count, MPI_Datatype
   }
   if (rc == MPI_SUCCESS && r == root)
     mpchar__tbuf_copy(acc, count, type, rbuf, count, type);
-  free(mem_a);
-  free(mem_b);
+  mpchar__tbuf_free(mem_a);
+  mpchar__tbuf_free(mem_b);
   return rc;
 }
 
@@ -128,7 +128,7 @@ static int allreduce_recdbl(char *acc, int count, MPI_Datatype type, MPI_Op op, 
   }
   if (rc == MPI_SUCCESS)
     rc = fold_out(&f, acc, count, type, comm);
-  free(mem);
+  mpchar__tbuf_free(mem);
   return rc;
 }
 
@@ -202,7 +202,7 @@ static int allreduce_rabenseifner(char *acc, int count, MPI_Datatype type, MPI_O
   if (rc == MPI_SUCCESS)
     rc = fold_out(&f, acc, count, type, comm);
   free(cnt);
-  free(mem);
+  mpchar__tbuf_free(mem);
   return rc;
 }
 
@@ -241,8 +241,8 @@ static int reduce_rabenseifner(const void *sbuf, void *rbuf, int count, MPI_Data
   if (rc == MPI_SUCCESS && r == root)
     mpchar__tbuf_copy(acc, count, type, rbuf, count, type);
   free(cnt);
-  free(mem_a);
-  free(mem_b);
+  mpchar__tbuf_free(mem_a);
+  mpchar__tbuf_free(mem_b);
   return rc;
 }
 
@@ -257,7 +257,7 @@ int mpchar__reduce_sync(const void *sbuf, void *rbuf, int count, MPI_Datatype ty
 {
   size_t bytes = (size_t)count * type->size;
   if (op->commute && bytes >= mpchar__cfg.reduce_long && count >= mpchar__pof2(comm->size) &&
-      comm->size > 1)
+      (size_t)comm->size >= mpchar__cfg.reduce_min_procs && comm->size > 1)
     return reduce_rabenseifner(sbuf, rbuf, count, type, op, root, comm);
   return reduce_binomial(sbuf, rbuf, count, type, op, root, comm);
 }
@@ -291,7 +291,7 @@ int mpchar__allreduce(const void *sbuf, void *rbuf, int count, MPI_Datatype type
     rc = allreduce_recdbl(acc, count, type, op, comm);
   if (rc == MPI_SUCCESS)
     mpchar__tbuf_copy(acc, count, type, rbuf, count, type);
-  free(mem);
+  mpchar__tbuf_free(mem);
   return rc;
 }
 
@@ -325,8 +325,8 @@ static int reduce_scatter_pairwise(const char *in, void *rbuf, const int *rcount
   }
   if (rc == MPI_SUCCESS)
     mpchar__tbuf_copy(acc, rcounts[r], type, rbuf, rcounts[r], type);
-  free(mem_a);
-  free(mem_b);
+  mpchar__tbuf_free(mem_a);
+  mpchar__tbuf_free(mem_b);
   return rc;
 }
 
@@ -351,7 +351,7 @@ static int reduce_scatter_any(const void *sbuf, void *rbuf, const int *rcounts,
     rc = mpchar__reduce_sync(in, full, total, type, op, 0, comm);
     if (rc == MPI_SUCCESS)
       rc = PMPI_Scatterv(full, rcounts, displs, type, rbuf, rcounts[comm->rank], type, 0, comm);
-    free(mem);
+    mpchar__tbuf_free(mem);
   }
   free(displs);
   return rc;
@@ -417,9 +417,9 @@ static int scan_any(const void *sbuf, void *rbuf, int count, MPI_Datatype type, 
   }
   if (rc == MPI_SUCCESS && have)
     mpchar__tbuf_copy(result, count, type, rbuf, count, type);
-  free(mem_a);
-  free(mem_b);
-  free(mem_c);
+  mpchar__tbuf_free(mem_a);
+  mpchar__tbuf_free(mem_b);
+  mpchar__tbuf_free(mem_c);
   return rc;
 }
 

@@ -10,7 +10,7 @@
  * launcher and exits with the code; the launcher then ends the job.
  */
 #define _GNU_SOURCE
-#include "rt.h"
+#include "coll.h"
 
 #include <errno.h>
 #include <stdarg.h>
@@ -135,6 +135,7 @@ int PMPI_Finalize(void)
   mpchar__counters_write();
   mpchar__engine_final();
   mpchar__comm_final();
+  mpchar__tbuf_cache_free();
   munmap(seg_base, seg_len);
   seg_base = NULL;
   mpchar__finalized = 1;

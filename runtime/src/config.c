@@ -7,6 +7,7 @@
  */
 #include "rt.h"
 
+#include <limits.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -16,7 +17,7 @@
 
 struct rt_config mpchar__cfg;
 
-enum cfg_type { CFG_SIZE, CFG_MODE, CFG_COPY, CFG_STR };
+enum cfg_type { CFG_SIZE, CFG_COUNT, CFG_MODE, CFG_COPY, CFG_STR };
 
 struct cfg_field {
   const char *env;
@@ -33,13 +34,13 @@ static const struct cfg_field fields[] = {
   F("MPCHAR_RT_WRITE_MIN", "16385", CFG_SIZE, write_min, "smallest message delivered by process_vm_writev to a write request (smaller ones travel inline); receives of less capacity issue no write request"),
   F("MPCHAR_RT_SHARE_MIN", "16385", CFG_SIZE, share_min, "smallest message copied by process_vm_readv/writev whose copy the peer helps with, chunk by chunk, when it is in the library (two ranks copying at once: 5.9 against 9.5 us at 64 KiB); 0 never shares"),
   F("MPCHAR_RT_FRAG", "32768", CFG_SIZE, frag_bytes, "copy-through fragment, bytes"),
-  F("MPCHAR_RT_SPIN", "20000", CFG_SIZE, spin_polls, "idle polls before a waiting rank starts to yield its CPU (a job with more ranks than CPUs yields after 256)"),
+  F("MPCHAR_RT_SPIN", "20000", CFG_COUNT, spin_polls, "idle polls before a waiting rank starts to yield its CPU (a job with more ranks than CPUs yields after 256)"),
   F("MPCHAR_RT_COPY", "auto", CFG_COPY, copy_force, "auto, cma (process_vm_readv/writev) or copy (copy-through shared memory)"),
   F("MPCHAR_RT_COUNTERS", "", CFG_STR, counters, "write protocol counters at finalize: 'stderr' or a file to append to"),
   F("MPCHAR_RT_BCAST_LONG", "65536", CFG_SIZE, bcast_long, "Bcast bytes from which scatter+allgather replaces binomial"),
-  F("MPCHAR_RT_BCAST_MIN_PROCS", "3", CFG_SIZE, bcast_min_procs, "processes from which Bcast uses scatter+allgather at all (at p = 2 it moves one send's bytes in two steps: 13.2 against 6.8 us at 64 KiB, 137.5 against 64.3 us at 1 MiB)"),
+  F("MPCHAR_RT_BCAST_MIN_PROCS", "3", CFG_COUNT, bcast_min_procs, "processes from which Bcast uses scatter+allgather at all (at p = 2 it moves one send's bytes in two steps: 13.2 against 6.8 us at 64 KiB, 137.5 against 64.3 us at 1 MiB)"),
   F("MPCHAR_RT_REDUCE_LONG", "65536", CFG_SIZE, reduce_long, "Reduce bytes from which Rabenseifner replaces binomial"),
-  F("MPCHAR_RT_REDUCE_MIN_PROCS", "3", CFG_SIZE, reduce_min_procs, "processes from which Reduce uses Rabenseifner at all (at p = 2 its reduce-scatter and gather move the bytes of binomial's one message in two steps: 17 against 14 us at 64 KiB, 53 against 44 us at 256 KiB, 132 against 121 us at 1 MiB)"),
+  F("MPCHAR_RT_REDUCE_MIN_PROCS", "3", CFG_COUNT, reduce_min_procs, "processes from which Reduce uses Rabenseifner at all (at p = 2 its reduce-scatter and gather move the bytes of binomial's one message in two steps: 17 against 14 us at 64 KiB, 53 against 44 us at 256 KiB, 132 against 121 us at 1 MiB)"),
   F("MPCHAR_RT_ALLREDUCE_LONG", "16384", CFG_SIZE, allreduce_long, "Allreduce bytes from which reduce-scatter+allgather replaces recursive doubling"),
   F("MPCHAR_RT_ALLGATHER_LONG", "65536", CFG_SIZE, allgather_long, "Allgather total bytes from which ring replaces Bruck"),
   F("MPCHAR_RT_ALLTOALL_LONG", "1024", CFG_SIZE, alltoall_long, "Alltoall bytes per block from which pairwise replaces Bruck"),
@@ -54,6 +55,14 @@ static void set_field(const struct cfg_field *f, const char *val)
     uint64_t v;
     mpchar_error err;
     if (mpchar_parse_size(val, &v, &err) != 0)
+      mpchar__fatal("%s: %s", f->env, err.msg);
+    *(size_t *)dst = (size_t)v;
+    break;
+  }
+  case CFG_COUNT: { /* polls or processes: a plain number, not a size */
+    long v;
+    mpchar_error err;
+    if (mpchar_parse_long(val, 0, INT_MAX, &v, &err) != 0)
       mpchar__fatal("%s: %s", f->env, err.msg);
     *(size_t *)dst = (size_t)v;
     break;

@@ -18,6 +18,10 @@ exe="$bin/mpchar-exec"
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 fail() { echo "FAIL ($case): $*" >&2; exit 1; }
+# counter_sum FILE KEY: KEY=N summed over the counters lines of all ranks
+counter_sum() {
+  sed -n "s/.* $2=\([0-9]*\).*/\1/p" "$1" | awk '{s += $1} END {printf "%.0f\n", s}'
+}
 
 shm_snapshot() { ls /dev/shm 2>/dev/null | grep '^mpchar-' | sort; }
 
@@ -93,7 +97,7 @@ case $case in
       done
     done
     grep -q "mode=SR" "$tmp/c" || fail "no SR counters"
-    w=$(sed -n 's/.* write_msgs=\([0-9]*\).*/\1/p' "$tmp/c" | awk '{s += $1} END {print s + 0}')
+    w=$(counter_sum "$tmp/c" write_msgs)
     [ "$w" -gt 0 ] || fail "SR mode delivered nothing by write" ;;
   share)
     # conf_p2p checks every byte of messages up to 1 MiB; at p = 2 the peer
@@ -101,7 +105,6 @@ case $case in
     # if the machine has a CPU for each rank.  Whether it helps with a given
     # message depends on scheduling (other tests may hold the CPUs), so the
     # check that it does runs a checked stream of a few hundred messages.
-    helped() { sed -n 's/.*shared_copy_helped_bytes=\([0-9]*\).*/\1/p' "$1" | awk '{s += $1} END {printf "%.0f\n", s}'; }
     cpus=$(nproc)
     for mode in NSR SR; do
       MPCHAR_RT_MODE=$mode "$exe" -n 2 --timeout 60 "$bin/conf_p2p_builtin" >/dev/null \
@@ -110,7 +113,7 @@ case $case in
       MPCHAR_RT_MODE=$mode MPCHAR_RT_COUNTERS="$tmp/c" "$exe" -n 2 --timeout 60 "$bin/mpchar-bench-builtin" \
         --library builtin --patterns pingpong,stream --sizes 64K,1M --check --validation-count 0 \
         --time-per-point 200 --out "$tmp/bench.$mode" --progress none >/dev/null || fail "checked stream in $mode mode"
-      h=$(helped "$tmp/c")
+      h=$(counter_sum "$tmp/c" shared_copy_helped_bytes)
       if [ "$cpus" -ge 2 ]; then
         [ "$h" -gt 0 ] || fail "$mode: no rank helped with a copy"
       else
@@ -119,17 +122,18 @@ case $case in
       rm -f "$tmp/c"
       MPCHAR_RT_MODE=$mode MPCHAR_RT_SHARE_MIN=0 MPCHAR_RT_COUNTERS="$tmp/c" "$exe" -n 2 --timeout 60 \
         "$bin/conf_p2p_builtin" >/dev/null || fail "conf_p2p without shared copies in $mode mode"
-      [ "$(helped "$tmp/c")" = 0 ] || fail "$mode: MPCHAR_RT_SHARE_MIN=0 still shared copies"
+      [ "$(counter_sum "$tmp/c" shared_copy_helped_bytes)" = 0 ] || fail "$mode: MPCHAR_RT_SHARE_MIN=0 still shared copies"
     done
     # more ranks than CPUs: nobody is free to help
     rm -f "$tmp/c"
     MPCHAR_RT_COUNTERS="$tmp/c" "$exe" -n $((cpus + 1)) --timeout 60 "$bin/conf_p2p_builtin" >/dev/null \
       || fail "conf_p2p oversubscribed"
-    [ "$(helped "$tmp/c")" = 0 ] || fail "copies shared with more ranks than CPUs" ;;
+    [ "$(counter_sum "$tmp/c" shared_copy_helped_bytes)" = 0 ] || fail "copies shared with more ranks than CPUs" ;;
   env)
     # each bad value: non-zero exit, one line naming the variable and value
     for bad in "MPCHAR_RT_EAGER_MAX=abc" "MPCHAR_RT_EAGER_MAX=" "MPCHAR_RT_BCAST_MIN_PROCS=-1" \
-               "MPCHAR_RT_FRAG=99999999999999999999" "MPCHAR_RT_EAGERMAX=1" "MPCHAR_RT_MODE=XYZ"; do
+               "MPCHAR_RT_FRAG=99999999999999999999" "MPCHAR_RT_EAGERMAX=1" "MPCHAR_RT_MODE=XYZ" \
+               "MPCHAR_RT_SHARE_MIN=1.5K" "MPCHAR_RT_REDUCE_MIN_PROCS=4K" "MPCHAR_RT_SPIN=many"; do
       var=${bad%%=*}
       env "$bad" "$exe" -n 2 --timeout 30 "$bin/rt_inspect" hello >"$tmp/out" 2>"$tmp/err" \
         && fail "$bad accepted"

@@ -9,10 +9,13 @@
 # (default 5) rounds; each round runs every library once, in turn, so
 # that drifts of the machine hit all alike.  Every run measures, on 2 ranks
 # bound to distinct cores: pingpong (one-way time = half the round trip) at
-# 0 B, stream (bandwidth of back-to-back MPI_Send) at 1 KiB .. 4 MiB, and,
-# for the runtime in SR and NSR modes, ready-mode pingpong (receives posted
-# before the sends: seed 003's receive-first case).  Each cell of the table
-# is the median over the rounds of mpchar-bench's per-point median.
+# 0 B, stream (bandwidth of back-to-back MPI_Send) at 1 KiB .. 4 MiB, and
+# seed 003's receive-first case twice: recvfirst (the receiver posts, then
+# computes without calling MPI; its wait afterwards is what the computation
+# did not hide), for every library and the runtime in SR and NSR modes, and
+# ready-mode pingpong (receives pre-posted, receiver waiting in MPI_Wait),
+# runtime SR against NSR.  Each cell of the table is the median over the
+# rounds of mpchar-bench's per-point median.
 set -eu
 root=$(cd "$(dirname "$0")/.." && pwd)
 build=${1:-$root/build-perf}
@@ -41,16 +44,16 @@ bench() { # LIB DIR PATTERNS SIZES [ENV...]
   shift 4
   exe=$build/bin/mpchar-bench-${lib%%-*}
   env "$@" $(launch "$lib") "$exe" --library "$lib" --patterns "$pat" --sizes "$sz" \
-    --validation-count 0 --time-per-point 100 --out "$dir" --progress none >/dev/null
+    --validation-count 0 --refine 0 --time-per-point 100 --out "$dir" --progress none >/dev/null
 }
 
 i=1
 while [ "$i" -le "$reps" ]; do
   for lib in openmpi mpich builtin; do
-    bench "$lib" "$out/$lib.$i" pingpong,stream "0,$sizes"
+    bench "$lib" "$out/$lib.$i" pingpong,stream,recvfirst "0,$sizes"
   done
-  bench builtin-sr "$out/sr.$i" pingpong "$sizes" MPCHAR_RT_MODE=SR
-  bench builtin-nsr "$out/nsr.$i" pingpong "$sizes" MPCHAR_RT_MODE=NSR
+  bench builtin-sr "$out/sr.$i" pingpong,recvfirst "$sizes" MPCHAR_RT_MODE=SR
+  bench builtin-nsr "$out/nsr.$i" pingpong,recvfirst "$sizes" MPCHAR_RT_MODE=NSR
   i=$((i + 1))
 done
 
@@ -79,7 +82,14 @@ awk -F, -v reps="$reps" '
       best = o > m ? o : m
       printf "  %-9s %10.0f %10.0f %10.0f %14.2f\n", lab[k], o, m, b, b / best
     }
-    printf "\nreceive-first (ready-mode pingpong, receives pre-posted): one-way time (us), SR vs NSR\n"
+    printf "\nreceive-first, receiver computing (recvfirst): wait after computing (us), median of %d runs\n", reps
+    printf "  %-9s %10s %10s %10s %10s %10s\n", "size", "openmpi", "mpich", "SR", "NSR", "NSR/SR"
+    for (k = 1; k <= ns; k++) {
+      key = SUBSEP "recvfirst" SUBSEP "-" SUBSEP sz[k]
+      s = med("sr" key); n = med("nsr" key)
+      printf "  %-9s %10.2f %10.2f %10.2f %10.2f %10.1f\n", lab[k], med("openmpi" key), med("mpich" key), s, n, n / s
+    }
+    printf "\nreceive-first, receiver waiting (ready-mode pingpong): one-way time (us), SR vs NSR\n"
     printf "  %-9s %10s %10s %10s\n", "size", "SR", "NSR", "NSR/SR"
     for (k = 1; k <= ns; k++) {
       s = med("sr" SUBSEP "pingpong" SUBSEP "rsend" SUBSEP sz[k]); n = med("nsr" SUBSEP "pingpong" SUBSEP "rsend" SUBSEP sz[k])

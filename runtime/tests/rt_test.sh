@@ -98,7 +98,21 @@ case $case in
     done
     grep -q "mode=SR" "$tmp/c" || fail "no SR counters"
     w=$(counter_sum "$tmp/c" write_msgs)
-    [ "$w" -gt 0 ] || fail "SR mode delivered nothing by write" ;;
+    [ "$w" -gt 0 ] || fail "SR mode delivered nothing by write"
+    # recvfirst's receiver posts before the sender sends and then computes:
+    # in SR every message from MPCHAR_RT_WRITE_MIN up goes by remote write,
+    # in NSR by rendezvous, checked byte for byte either way.
+    for mode in SR NSR; do
+      rm -f "$tmp/c"
+      MPCHAR_RT_MODE=$mode MPCHAR_RT_COUNTERS="$tmp/c" "$exe" -n 2 --timeout 60 "$bin/mpchar-bench-builtin" \
+        --library builtin --patterns recvfirst --sizes 32K,1M --check --validation-count 0 --refine 0 \
+        --time-per-point 20 --out "$tmp/recvfirst.$mode" --progress none >/dev/null || fail "recvfirst in $mode mode"
+      w=$(counter_sum "$tmp/c" write_bytes) r=$(counter_sum "$tmp/c" rndv_read_bytes)
+      case $mode in
+        SR) [ "$w" -gt 0 ] && [ "$r" = 0 ] || fail "SR recvfirst: write_bytes=$w rndv_read_bytes=$r" ;;
+        NSR) [ "$w" = 0 ] && [ "$r" -gt 0 ] || fail "NSR recvfirst: write_bytes=$w rndv_read_bytes=$r" ;;
+      esac
+    done ;;
   share)
     # conf_p2p checks every byte of messages up to 1 MiB; at p = 2 the peer
     # helps with single copies from MPCHAR_RT_SHARE_MIN bytes in both modes,

@@ -101,6 +101,12 @@ struct bench_pattern {
     bool zero_bytes_only;        /* barrier */
     bench_timing timing;
     bool barrier_before_rep;
+    /* Left out of "all": the pattern spends most of its run time outside
+     * the timed region, and measures overlap rather than transfer time. */
+    bool opt_in;
+    /* Most operations per timed repetition; 0: the loop's own limit.  A
+     * pattern whose preparation grows with the batch keeps it at 1. */
+    long max_batch;
     /* Actual bytes (and elements per process) for requested n at p. */
     uint64_t (*actual_bytes)(uint64_t n, int p, size_t *count_p);
     /* Bytes of buffers one process needs, for the memory check. */

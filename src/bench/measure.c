@@ -74,8 +74,13 @@ static int calibrate_batch(bench_ctx *c, const bench_loop_params *lp,
     double wanted = ticks * lp->timer_resolution_s;
     if (span >= wanted)
         return 0;
-    long batch = span > 0 ? (long)ceil(wanted / span) : MAX_BATCH;
-    c->batch = batch > MAX_BATCH ? MAX_BATCH : batch;
+    long most = pat->max_batch > 0 ? pat->max_batch : MAX_BATCH;
+    long batch = span > 0 ? (long)ceil(wanted / span) : most;
+    if (batch > most)
+        batch = most;
+    if (batch == c->batch)
+        return 0;
+    c->batch = batch;
     pat->teardown(c);
     if (pat->setup(c) != 0)
         return mpchar_error_set(err, "%s: out of memory for a batch of %ld",

@@ -209,8 +209,8 @@ static int on_oversubscribed(bench_options *o, const char *a, mpchar_error *e)
 static const option_spec specs[] = {
     {"library", "NAME", "short library name written in every row "
      "(default: mpi)", on_library},
-    {"patterns", "LIST", "comma list of patterns, or all (default)",
-     on_patterns},
+    {"patterns", "LIST", "comma list of patterns, or all (default; all "
+     "leaves out those --list marks)", on_patterns},
     {"p", "LIST", "process counts, e.g. 2,4 or 2-8 (default: world size)",
      on_p},
     {"sizes", "GRID", "pow2 (default), pow4 or a list like 0,1K,64K",
@@ -288,7 +288,8 @@ static void list_patterns(void)
 {
     for (size_t i = 0; i < bench_registry_count(); i++) {
         const bench_pattern *p = bench_registry_get(i);
-        printf("%-16s %s\n", p->name, p->description);
+        printf("%-16s %s%s\n", p->name, p->description,
+               p->opt_in ? " [not in all: name it]" : "");
     }
 }
 

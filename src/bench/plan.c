@@ -38,10 +38,12 @@ static int plan_push(plan_builder *b, const bench_point *pt, mpchar_error *err)
     return 0;
 }
 
-static int pattern_selected(const bench_options *opt, const char *name)
+static int pattern_selected(const bench_options *opt,
+                            const bench_pattern *pat)
 {
     if (strcmp(opt->patterns, "all") == 0)
-        return 1;
+        return !pat->opt_in;
+    const char *name = pat->name;
     size_t len = strlen(name);
     for (const char *s = opt->patterns; *s;) {
         const char *comma = strchr(s, ',');
@@ -218,7 +220,7 @@ int bench_plan_build(const bench_options *opt, long world_size,
     for (size_t i = 0; i < np && rc == 0; i++) {
         for (size_t k = 0; k < bench_registry_count() && rc == 0; k++) {
             const bench_pattern *pat = bench_registry_get(k);
-            if (pattern_selected(opt, pat->name))
+            if (pattern_selected(opt, pat))
                 rc = add_pattern(&b, opt, pat, ps[i], &s, err);
         }
     }

@@ -12,7 +12,7 @@
 #include "model_internal.h"
 
 static const char *const p2p_patterns[] = {
-    "pingpong", "pingping", "stream", "bistream", "send",
+    "pingpong", "pingping", "stream", "bistream", "recvfirst", "send",
 };
 
 bool mpchar_pattern_is_p2p(const char *pattern)

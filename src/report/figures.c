@@ -196,9 +196,9 @@ static int entry_cmp(const mpchar__report *r, const mpchar_entry *a,
                      const mpchar_entry *b)
 {
     static const char *const patterns[] = {
-        "pingpong", "pingping", "stream", "bistream", "barrier", "bcast",
-        "scatter", "gather", "allgather", "alltoall", "reduce", "allreduce",
-        "reduce_scatter", "scan", NULL};
+        "pingpong", "pingping", "stream", "bistream", "recvfirst",
+        "barrier", "bcast", "scatter", "gather", "allgather", "alltoall",
+        "reduce", "allreduce", "reduce_scatter", "scan", NULL};
     static const char *const variants[] = {"-", "send", "ssend", "bsend",
                                            "rsend", "isend", NULL};
     static const char *const ops[] = {"-", "sum", "nop", NULL};

@@ -148,6 +148,29 @@ static void test_plan_shape(void **state)
     bench_options_free(&o);
 }
 
+/* recvfirst computes through most of its run time: "all" leaves it out,
+ * naming it measures it. */
+static void test_opt_in_patterns(void **state)
+{
+    (void)state;
+    bench_options o;
+    bench_plan plan;
+    mpchar_error err;
+    quick_plan(&plan, &o);
+    assert_true(count_points(&plan, "stream", "-", 2, MPCHAR_SET_FIT) > 0);
+    assert_int_equal(count_points(&plan, "recvfirst", "-", 2,
+                                  MPCHAR_SET_FIT), 0);
+    bench_plan_free(&plan);
+    bench_options_free(&o);
+    assert_int_equal(parse(&o, &err, "--patterns", "stream,recvfirst",
+                           "--max-size", "64K", "--sizes", "pow4", NULL), 0);
+    assert_int_equal(bench_plan_build(&o, 2, &plan, &err), 0);
+    assert_int_equal(count_points(&plan, "recvfirst", "-", 2,
+                                  MPCHAR_SET_FIT), 10);
+    bench_plan_free(&plan);
+    bench_options_free(&o);
+}
+
 static void test_plan_has_no_duplicates(void **state)
 {
     (void)state;
@@ -201,7 +224,7 @@ static void test_registry_valid(void **state)
     (void)state;
     mpchar_error err;
     assert_int_equal(bench_registry_validate(&err), 0);
-    assert_int_equal(bench_registry_count(), 14);
+    assert_int_equal(bench_registry_count(), 15);
 }
 
 static void test_memory_need(void **state)
@@ -419,6 +442,7 @@ int main(void)
         cmocka_unit_test(test_bad_options),
         cmocka_unit_test(test_min_above_max_reps),
         cmocka_unit_test(test_plan_shape),
+        cmocka_unit_test(test_opt_in_patterns),
         cmocka_unit_test(test_plan_has_no_duplicates),
         cmocka_unit_test(test_n_conventions),
         cmocka_unit_test(test_unknown_pattern),

@@ -5,13 +5,18 @@
  * memory; the engine uses it for the rendezvous read and the remote write.
  * Where it is not permitted (ptrace restrictions, seccomp in containers),
  * the engine instead streams fragments through the ring ("copy-through"),
- * which needs no function here.
+ * which needs no function here.  The streaming copy into the ring is
+ * here too: it is the one copy whose cache behaviour the engine chooses.
  */
 #define _GNU_SOURCE
 #include "rt.h"
 
 #include <errno.h>
+#include <string.h>
 #include <sys/uio.h>
+#ifdef __SSE2__
+#include <emmintrin.h>
+#endif
 
 static int cma_read(int pid, void *local, uint64_t remote, size_t bytes)
 {
@@ -44,3 +49,32 @@ static int cma_write(int pid, uint64_t remote, const void *local, size_t bytes)
 }
 
 const struct rt_copy_ops mpchar__copy_cma = {"cma", cma_read, cma_write};
+
+void mpchar__copy_streaming(void *dst, const void *src, size_t n)
+{
+#ifdef __SSE2__
+  char *d = dst;
+  const char *s = src;
+  size_t head = (16 - (uintptr_t)d % 16) % 16;
+  if (head > n)
+    head = n;
+  memcpy(d, s, head);
+  d += head, s += head, n -= head;
+  for (; n >= 64; d += 64, s += 64, n -= 64) {
+    __m128i a = _mm_loadu_si128((const __m128i *)s);
+    __m128i b = _mm_loadu_si128((const __m128i *)(s + 16));
+    __m128i c = _mm_loadu_si128((const __m128i *)(s + 32));
+    __m128i e = _mm_loadu_si128((const __m128i *)(s + 48));
+    _mm_stream_si128((__m128i *)d, a);
+    _mm_stream_si128((__m128i *)(d + 16), b);
+    _mm_stream_si128((__m128i *)(d + 32), c);
+    _mm_stream_si128((__m128i *)(d + 48), e);
+  }
+  for (; n >= 16; d += 16, s += 16, n -= 16)
+    _mm_stream_si128((__m128i *)d, _mm_loadu_si128((const __m128i *)s));
+  memcpy(d, s, n);
+  _mm_sfence();
+#else
+  memcpy(dst, src, n);
+#endif
+}

@@ -116,6 +116,7 @@ struct peer {
   struct wreq *wr_head, *wr_tail;
   struct ctxcount *cc;       /* per context id: K, L, live requests */
   int rts_unread;            /* our RTS the peer has not answered FIN (CMA) */
+  unsigned pushed_in_row;    /* packets pushed since we last consumed one of the peer's */
   size_t ncc, capcc, last_cc;
   int pid;
 };
@@ -185,8 +186,16 @@ static int try_push(struct peer *pr, const struct rt_pkt *h, size_t poff,
   uint16_t lines = p->lines;
   memcpy((char *)p + 8, (const char *)h + 8, poff - 8);
   p->lines = lines;
-  if (plen)
+  /* A packet that follows one the peer has not answered is part of a
+   * stream, which the peer reads later: bypassing our cache spares both
+   * sides the line-by-line ownership traffic (stream 4 KiB: 0.50 against
+   * 0.72 us per message).  A lone packet, as in a ping-pong, stays in our
+   * cache, where the waiting peer reads it soonest. */
+  if (plen >= RT_STREAM_COPY_MIN && pr->pushed_in_row > 0)
+    mpchar__copy_streaming((char *)p + poff, payload, plen);
+  else if (plen)
     memcpy((char *)p + poff, payload, plen);
+  pr->pushed_in_row++;
   mpchar__ring_commit(&pr->out, p);
   return 1;
 }
@@ -767,6 +776,7 @@ int mpchar__progress(void)
         break;
       handle(i, p);
       mpchar__ring_release(in, p);
+      E.peers[i].pushed_in_row = 0;
       did = 1;
       if (E.completions != done_before) {
         first = i + 1 < E.size ? i + 1 : 0;

@@ -137,6 +137,13 @@ struct rt_copy_ops {
 };
 extern const struct rt_copy_ops mpchar__copy_cma;
 
+/* Copies into shared memory past this process's caches (non-temporal
+ * stores where the CPU has them, else memcpy), ordered before any later
+ * store: for ring packets the peer will read only later.  Worth it from
+ * RT_STREAM_COPY_MIN bytes; at 1 KiB it lost (0.29 against 0.24 us). */
+#define RT_STREAM_COPY_MIN 4096
+void mpchar__copy_streaming(void *dst, const void *src, size_t n);
+
 /* ---------------- datatypes (datatype.c) ---------------- */
 /* Basic C types: (MPI name, C type, class).  Classes: I integer, F real,
  * C complex, B byte, L logical (C_BOOL), P packed.  Pair types are apart. */

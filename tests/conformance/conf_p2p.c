@@ -54,6 +54,13 @@ static void test_sizes(void)
   free(r);
 }
 
+/* Lengths of a stream crossing the sizes where copies change method. */
+enum { NSTREAM = 40 };
+static size_t stream_len(int i)
+{
+  return 1000 + (size_t)i * 397;
+}
+
 /* Non-overtaking: many messages, same source and tag, arrive in order. */
 static void test_ordering(void)
 {
@@ -75,6 +82,11 @@ static void test_ordering(void)
       fill(big, n, 1, i);
       MPI_OK(MPI_Send(big, (int)n, MPI_BYTE, 0, 6, MPI_COMM_WORLD));
     }
+    /* a stream of eager-size messages from odd offsets, back to back */
+    for (int i = 0; i < NSTREAM; i++) {
+      fill(big + i, stream_len(i), 1, 100 + i);
+      MPI_OK(MPI_Send(big + i, (int)stream_len(i), MPI_BYTE, 0, 7, MPI_COMM_WORLD));
+    }
     free(big);
   } else if (conf_rank == 0) {
     for (int i = 0; i < N; i++) {
@@ -92,6 +104,10 @@ static void test_ordering(void)
       MPI_Get_count(&st, MPI_BYTE, &c);
       CHECK(c == (int)n, "ordered message %d has %d bytes", i, c);
       verify(big, n, 1, i);
+    }
+    for (int i = 0; i < NSTREAM; i++) {
+      MPI_OK(MPI_Recv(big + i, 200000, MPI_BYTE, 1, 7, MPI_COMM_WORLD, MPI_STATUS_IGNORE));
+      verify(big + i, stream_len(i), 1, 100 + i);
     }
     free(big);
   }

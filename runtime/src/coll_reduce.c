@@ -285,6 +285,7 @@ int mpchar__allreduce(const void *sbuf, void *rbuf, int count, MPI_Datatype type
   if (comm->size == 1)
     rc = MPI_SUCCESS;
   else if (op->commute && bytes >= mpchar__cfg.allreduce_long &&
+           (size_t)comm->size >= mpchar__cfg.allreduce_min_procs &&
            count >= mpchar__pof2(comm->size))
     rc = allreduce_rabenseifner(acc, count, type, op, comm);
   else

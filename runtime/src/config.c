@@ -42,6 +42,7 @@ static const struct cfg_field fields[] = {
   F("MPCHAR_RT_REDUCE_LONG", "65536", CFG_SIZE, reduce_long, "Reduce bytes from which Rabenseifner replaces binomial"),
   F("MPCHAR_RT_REDUCE_MIN_PROCS", "3", CFG_COUNT, reduce_min_procs, "processes from which Reduce uses Rabenseifner at all (at p = 2 its reduce-scatter and gather move the bytes of binomial's one message in two steps: 17 against 14 us at 64 KiB, 53 against 44 us at 256 KiB, 132 against 121 us at 1 MiB)"),
   F("MPCHAR_RT_ALLREDUCE_LONG", "16384", CFG_SIZE, allreduce_long, "Allreduce bytes from which reduce-scatter+allgather replaces recursive doubling"),
+  F("MPCHAR_RT_ALLREDUCE_MIN_PROCS", "3", CFG_COUNT, allreduce_min_procs, "processes from which Allreduce uses reduce-scatter+allgather at all (at p = 2 its two half-size exchanges lost to recursive doubling's one: 22.8 against 21.1 us at 64 KiB, 186 against 181 us at 1 MiB, 979 against 891 us at 4 MiB)"),
   F("MPCHAR_RT_ALLGATHER_LONG", "65536", CFG_SIZE, allgather_long, "Allgather total bytes from which ring replaces Bruck"),
   F("MPCHAR_RT_ALLTOALL_LONG", "1024", CFG_SIZE, alltoall_long, "Alltoall bytes per block from which pairwise replaces Bruck"),
 };

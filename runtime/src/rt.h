@@ -41,7 +41,8 @@ struct rt_config {
   size_t bcast_min_procs; /* processes from which scatter+allgather may run */
   size_t reduce_long;   /* bytes: binomial below, Rabenseifner above */
   size_t reduce_min_procs; /* processes from which Rabenseifner may run */
-  size_t allreduce_long;
+  size_t allreduce_long; /* bytes: recursive doubling below, Rabenseifner above */
+  size_t allreduce_min_procs; /* processes from which Rabenseifner may run */
   size_t allgather_long; /* total bytes: Bruck below, ring above */
   size_t alltoall_long;  /* bytes per block: Bruck below, pairwise above */
 };

@@ -7,6 +7,7 @@
 #   copy                            forced copy-through passes conformance
 #   sr                              SR mode (write protocol) passes conformance
 #   share                           shared copies: the peer helps, data stays right
+#   algos                           every collective algorithm at p = 2 and 3
 #   wrapper                         mpchar-cc, -show, pkg-config, CMake package
 #   tag                             --tag-output prefixes
 #   env                             bad MPCHAR_RT_* values end the job clearly
@@ -145,11 +146,27 @@ case $case in
     MPCHAR_RT_COUNTERS="$tmp/c" "$exe" -n $((cpus + 1)) --timeout 60 "$bin/conf_p2p_builtin" >/dev/null \
       || fail "conf_p2p oversubscribed"
     [ "$(counter_sum "$tmp/c" shared_copy_helped_bytes)" = 0 ] || fail "copies shared with more ranks than CPUs" ;;
+  algos)
+    # The defaults pick one algorithm per size and p (the long ones only
+    # from 3 processes); forcing the thresholds down and up runs the others
+    # at p = 2 and the short ones at large sizes, against the same references.
+    low="MPCHAR_RT_BCAST_LONG=1 MPCHAR_RT_REDUCE_LONG=1 MPCHAR_RT_ALLREDUCE_LONG=1 MPCHAR_RT_ALLGATHER_LONG=1
+         MPCHAR_RT_ALLTOALL_LONG=1 MPCHAR_RT_BCAST_MIN_PROCS=2 MPCHAR_RT_REDUCE_MIN_PROCS=2
+         MPCHAR_RT_ALLREDUCE_MIN_PROCS=2"
+    high="MPCHAR_RT_BCAST_LONG=1G MPCHAR_RT_REDUCE_LONG=1G MPCHAR_RT_ALLREDUCE_LONG=1G
+          MPCHAR_RT_ALLGATHER_LONG=1G MPCHAR_RT_ALLTOALL_LONG=1G"
+    for t in conf_coll conf_reduce; do
+      for p in 2 3; do
+        env $low "$exe" -n $p --timeout 60 "$bin/${t}_builtin" >/dev/null || fail "$t at p=$p, long algorithms"
+        env $high "$exe" -n $p --timeout 60 "$bin/${t}_builtin" >/dev/null || fail "$t at p=$p, short algorithms"
+      done
+    done ;;
   env)
     # each bad value: non-zero exit, one line naming the variable and value
     for bad in "MPCHAR_RT_EAGER_MAX=abc" "MPCHAR_RT_EAGER_MAX=" "MPCHAR_RT_BCAST_MIN_PROCS=-1" \
                "MPCHAR_RT_FRAG=99999999999999999999" "MPCHAR_RT_EAGERMAX=1" "MPCHAR_RT_MODE=XYZ" \
-               "MPCHAR_RT_SHARE_MIN=1.5K" "MPCHAR_RT_REDUCE_MIN_PROCS=4K" "MPCHAR_RT_SPIN=many"; do
+               "MPCHAR_RT_SHARE_MIN=1.5K" "MPCHAR_RT_REDUCE_MIN_PROCS=4K" "MPCHAR_RT_SPIN=many" \
+               "MPCHAR_RT_ALLREDUCE_MIN_PROCS=two"; do
       var=${bad%%=*}
       env "$bad" "$exe" -n 2 --timeout 30 "$bin/rt_inspect" hello >"$tmp/out" 2>"$tmp/err" \
         && fail "$bad accepted"

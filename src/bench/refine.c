@@ -8,13 +8,17 @@
  * their neighbours and bisects the intervals around them (geometric
  * midpoints) while a midpoint still leaves the chord of its interval,
  * widest interval first, until the intervals are narrower than a ratio or a
- * per-series budget is spent.
+ * per-series budget is spent.  The lines of the regimes beside an interval
+ * (through the two measured sizes nearest outside each end) tell which half
+ * holds the switch, and tell a lone disturbed measurement from a switch, so
+ * that the budget goes to switches rather than to noise.
  *
  * The decisions are a pure function of the measured times, replayed from
  * the grid on every call: a resumed run, `--plan` and the benchmark itself
  * therefore agree on which sizes refinement added and which one is next.
  * Validation sizes are never looked at, so they stay unseen by the fit. */
 #include <math.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "bench.h"
@@ -36,14 +40,93 @@ typedef struct refine_state {
     void *ctx;
     interval queue[2 * BENCH_REFINE_MAX + BENCH_REFINE_GRID_MAX];
     size_t nqueue;
+    /* The sizes this step of the sweep has seen: the grid's first ngrid
+     * (less the disturbed ones) and the refined ones measured so far. */
+    const knot *grid;
+    const bool *disturbed;
+    size_t ngrid;
+    knot refined[BENCH_REFINE_MAX];
+    size_t nrefined;
+    double noise_us; /* the series' timing jitter, absolute */
 } refine_state;
 
-/* Relative distance of t at n from the chord through a and b. */
+#define NOISE_KNOTS 5
+#define NOISE_MULTIPLE 3.0
+
+/* Where the line through a and b is at n (extrapolated outside them). */
+static double line_at(knot a, knot b, uint64_t n)
+{
+    double frac = ((double)n - (double)a.n) / ((double)b.n - (double)a.n);
+    return a.t_us + (b.t_us - a.t_us) * frac;
+}
+
+/* Relative distance of t at n from the line through a and b. */
 static double chord_deviation(knot a, knot b, uint64_t n, double t_us)
 {
-    double frac = (double)(n - a.n) / (double)(b.n - a.n);
-    double line = a.t_us + (b.t_us - a.t_us) * frac;
-    return fabs(t_us - line) / t_us;
+    return fabs(t_us - line_at(a, b, n)) / t_us;
+}
+
+/* m is on the line through a and b within the option's tolerance, or
+ * within three times the local noise where that is more. */
+static bool on_line(const refine_state *s, knot a, knot b, knot m)
+{
+    double tol = NOISE_MULTIPLE * s->noise_us / m.t_us;
+    if (tol < s->rp->tolerance)
+        tol = s->rp->tolerance;
+    return chord_deviation(a, b, m.n, m.t_us) <= tol;
+}
+
+static bool nearer(uint64_t cand, uint64_t best, uint64_t n, int dir)
+{
+    return dir < 0 ? cand < n && cand > best : cand > n && cand < best;
+}
+
+/* The seen size nearest below (dir < 0) or above (dir > 0) n. */
+static bool neighbour(const refine_state *s, uint64_t n, int dir, knot *out)
+{
+    bool found = false;
+    for (size_t i = 0; i < s->ngrid + s->nrefined; i++) {
+        if (i < s->ngrid && s->disturbed[i])
+            continue;
+        knot k = i < s->ngrid ? s->grid[i] : s->refined[i - s->ngrid];
+        if (nearer(k.n, found ? out->n : (dir < 0 ? 0 : UINT64_MAX), n,
+                   dir)) {
+            *out = k;
+            found = true;
+        }
+    }
+    return found;
+}
+
+/* The line through p and q judges sizes at most one span beyond q:
+ * farther out, two nearby noisy times give no slope worth extrapolating. */
+static bool reaches(knot p, knot q, uint64_t n)
+{
+    uint64_t span = q.n > p.n ? q.n - p.n : p.n - q.n;
+    uint64_t dist = n > q.n ? n - q.n : q.n - n;
+    return dist <= span;
+}
+
+typedef enum halves { HALVES_BOTH, HALF_LEFT, HALF_RIGHT, HALVES_NONE } halves;
+
+/* Which halves of (a, b) may hold a switch, given m inside off their
+ * chord.  On the line of the regime left of a, m is left of the switch;
+ * on the line right of b, right of it.  When a's regime runs on to b (or
+ * b's back to a) and only m leaves it, m is a disturbed measurement and
+ * neither half is looked into. */
+static halves switch_halves(const refine_state *s, knot a, knot m, knot b)
+{
+    knot ap = {0, 0.0}, bn = {0, 0.0};
+    bool has_l = neighbour(s, a.n, -1, &ap) && reaches(ap, a, m.n);
+    bool has_r = neighbour(s, b.n, 1, &bn) && reaches(bn, b, m.n);
+    bool on_l = has_l && on_line(s, ap, a, m);
+    bool on_r = has_r && on_line(s, b, bn, m);
+    if (on_l != on_r)
+        return on_l ? HALF_RIGHT : HALF_LEFT;
+    if ((has_l && !on_l && reaches(ap, a, b.n) && on_line(s, ap, a, b)) ||
+        (has_r && !on_r && reaches(bn, b, a.n) && on_line(s, b, bn, a)))
+        return HALVES_NONE;
+    return HALVES_BOTH;
 }
 
 static void push(refine_state *s, knot a, knot b)
@@ -54,34 +137,79 @@ static void push(refine_state *s, knot a, knot b)
 
 /* The grid's sizes above 0 measured so far, in ascending order up to the
  * first one not measured yet (n = 0 is a regime of its own; a failed size
- * is left out). */
+ * is left out); *complete tells whether every one is measured. */
 static size_t grid_knots(refine_state *s, const uint64_t *grid, size_t ngrid,
-                         knot *out)
+                         knot *out, bool *complete)
 {
     size_t count = 0;
+    *complete = false;
     for (size_t i = 0; i < ngrid && count < BENCH_REFINE_GRID_MAX; i++) {
         double t;
         if (!s->lookup(s->ctx, grid[i], &t))
-            break;
+            return count;
         if (grid[i] > 0 && isfinite(t) && t > 0.0)
             out[count++] = (knot){grid[i], t};
     }
+    *complete = true;
     return count;
 }
 
-/* Once knot i has both neighbours: when it leaves their chord, the two
- * grid intervals beside it are looked into (each at most once). */
-static void flag_knot(refine_state *s, const knot *k, size_t i,
-                      bool *pushed)
+static int by_value(const void *a, const void *b)
 {
-    if (chord_deviation(k[i - 1], k[i + 1], k[i].n, k[i].t_us) <=
-        s->rp->tolerance)
+    double x = *(const double *)a, y = *(const double *)b;
+    return (x > y) - (x < y);
+}
+
+/* The timing jitter of the series: the median distance of its first
+ * NOISE_KNOTS grid sizes (or as many as knot i has seen) from their
+ * neighbours' chords.  Minima of barrier-timed sub-microsecond collectives
+ * jitter by some 0.05 us from one size to the next, which is 10-25% of them
+ * and little at larger sizes; the smallest sizes, before any library
+ * switches protocol, show it alone. */
+static double start_noise(const knot *k, size_t i)
+{
+    double dev[NOISE_KNOTS];
+    size_t n = 0;
+    for (size_t j = 1; j <= i && n < NOISE_KNOTS; j++)
+        dev[n++] = fabs(k[j].t_us - line_at(k[j - 1], k[j + 1], k[j].n));
+    if (n < 3)
+        return 0.0;
+    qsort(dev, n, sizeof dev[0], by_value);
+    return dev[n / 2];
+}
+
+/* Knot j is a disturbed measurement when it leaves the chord of its
+ * neighbours while each of them lies on the chord through the other and
+ * the knot beyond it (as far as the sweep has measured): one regime runs
+ * through j's place, and only j's time leaves it. */
+static bool lone_disturbed(const refine_state *s, const knot *k, size_t j,
+                           size_t visible)
+{
+    if (j < 1 || j + 1 >= visible || on_line(s, k[j - 1], k[j + 1], k[j]))
+        return false;
+    bool left_known = j >= 2, right_known = j + 2 < visible;
+    return (left_known || right_known) &&
+           (!left_known || on_line(s, k[j - 2], k[j + 1], k[j - 1])) &&
+           (!right_known || on_line(s, k[j - 1], k[j + 2], k[j + 1]));
+}
+
+/* Knot i, between its nearest undisturbed neighbours l and r: when it
+ * leaves their chord, the intervals beside it that may hold the switch are
+ * looked into (each at most once, keyed by its left end). */
+static void flag_knot(refine_state *s, const knot *k, size_t l, size_t i,
+                      size_t r, bool *pushed)
+{
+    if (on_line(s, k[l], k[r], k[i]))
         return;
-    for (size_t j = i - 1; j <= i; j++)
-        if (!pushed[j]) {
-            pushed[j] = true;
-            push(s, k[j], k[j + 1]);
-        }
+    halves h = switch_halves(s, k[l], k[i], k[r]);
+    if ((h == HALVES_BOTH || h == HALF_LEFT) && !pushed[l]) {
+        pushed[l] = true;
+        push(s, k[l], k[i]);
+    }
+    if ((h == HALVES_BOTH || h == HALF_RIGHT) && !pushed[i]) {
+        pushed[i] = true;
+        push(s, k[i], k[r]);
+    }
 }
 
 /* Takes the widest interval (by size ratio; the smaller sizes first on a
@@ -104,8 +232,18 @@ static bool pop_widest(refine_state *s, interval *out)
     return true;
 }
 
+static bool is_grid_size(const refine_state *s, uint64_t n)
+{
+    for (size_t i = 0; i < s->ngrid; i++)
+        if (s->grid[i].n == n)
+            return true;
+    return false;
+}
+
 /* A size strictly inside the interval after the pattern's rounding: the
- * geometric midpoint, else the arithmetic one; 0 when none exists. */
+ * geometric midpoint, else the arithmetic one; 0 when none exists.  An
+ * interval spans a grid size only when that size's time was disturbed,
+ * which is then not taken again. */
 static uint64_t midpoint(const refine_state *s, interval iv,
                          uint64_t *requested_p)
 {
@@ -115,7 +253,8 @@ static uint64_t midpoint(const refine_state *s, interval iv,
     for (size_t i = 0; i < 2; i++) {
         size_t count;
         uint64_t actual = s->pat->actual_bytes(tries[i], (int)s->p, &count);
-        if (actual > iv.a.n && actual < iv.b.n) {
+        if (actual > iv.a.n && actual < iv.b.n &&
+            !is_grid_size(s, actual)) {
             *requested_p = tries[i];
             return actual;
         }
@@ -152,17 +291,39 @@ static bool split_next(refine_state *s, bench_refinement *out)
     if (!isfinite(t) || t <= 0.0)
         return true; /* a failed point is not looked into further */
     knot m = {n, t};
-    if (chord_deviation(iv.a, iv.b, n, t) > s->rp->tolerance) {
+    bool on_chord = on_line(s, iv.a, iv.b, m);
+    halves h = on_chord ? HALVES_NONE : switch_halves(s, iv.a, m, iv.b);
+    if (on_chord || h != HALVES_NONE) /* else m is a disturbed time */
+        s->refined[s->nrefined++] = m;
+    if (h == HALVES_BOTH || h == HALF_LEFT)
         push(s, iv.a, m);
+    if (h == HALVES_BOTH || h == HALF_RIGHT)
         push(s, m, iv.b);
-    }
     return true;
 }
 
-/* Follows the grid's ascending sweep: each grid size, once its successor
- * is measured, may mark intervals, and the marked ones are split before
- * the sweep goes on, so refined sizes are measured close in time to the
- * grid sizes around them (the machine drifts between passes). */
+/* The undisturbed knot nearest to i in direction dir among the first
+ * visible ones; visible when none. */
+static size_t undisturbed(const bool *disturbed, size_t i, int dir,
+                          size_t visible)
+{
+    if (dir < 0) {
+        for (size_t j = i; j-- > 0;)
+            if (!disturbed[j])
+                return j;
+        return visible;
+    }
+    for (size_t j = i + 1; j < visible; j++)
+        if (!disturbed[j])
+            return j;
+    return visible;
+}
+
+/* Follows the grid's ascending sweep: each grid size, once the two after it
+ * are measured (so that a disturbed successor is recognised as such), may
+ * mark intervals, and the marked ones are split before the sweep goes on,
+ * so refined sizes are measured close in time to the grid sizes around
+ * them (the machine drifts between passes). */
 void bench_refine_replay(const bench_refine_params *rp,
                          const bench_pattern *pat, long p,
                          const uint64_t *grid, size_t ngrid,
@@ -176,9 +337,22 @@ void bench_refine_replay(const bench_refine_params *rp,
                       .ctx = ctx};
     knot k[BENCH_REFINE_GRID_MAX];
     bool pushed[BENCH_REFINE_GRID_MAX] = {false};
-    size_t count = grid_knots(&s, grid, ngrid, k);
+    bool disturbed[BENCH_REFINE_GRID_MAX] = {false};
+    bool complete;
+    size_t count = grid_knots(&s, grid, ngrid, k, &complete);
+    s.grid = k;
+    s.disturbed = disturbed;
     for (size_t i = 1; i + 1 < count; i++) {
-        flag_knot(&s, k, i, pushed);
+        if (i + 2 >= count && !complete)
+            return;
+        s.ngrid = i + 3 < count ? i + 3 : count;
+        s.noise_us = start_noise(k, i);
+        for (size_t j = i; j < s.ngrid; j++)
+            disturbed[j] = lone_disturbed(&s, k, j, s.ngrid);
+        size_t l = undisturbed(disturbed, i, -1, s.ngrid);
+        size_t r = undisturbed(disturbed, i, 1, s.ngrid);
+        if (!disturbed[i] && l < s.ngrid && r < s.ngrid)
+            flag_knot(&s, k, l, i, r, pushed);
         while (split_next(&s, out))
             ;
         if (out->next_requested)

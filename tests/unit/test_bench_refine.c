@@ -119,6 +119,40 @@ static double noisy_linear(uint64_t n)
     return linear(n) * (1.0 + wobble);
 }
 
+/* A straight line with one disturbed grid size, 40% slow. */
+static double one_spike(uint64_t n)
+{
+    return linear(n) * (n == 2048 ? 1.4 : 1.0);
+}
+
+/* Barrier-timed collectives' minima: a flat start jittering by up to 25%
+ * (deterministically), then the eager limit of eager_limit(). */
+static double jittery_eager_limit(uint64_t n)
+{
+    double jitter = n <= 1024 ? 0.25 * sin((double)n * 2.3) : 0.0;
+    return eager_limit(n) * (1.0 + jitter);
+}
+
+/* A switch to a faster protocol: 0.5 us less from 3000 bytes on. */
+static double step_down(uint64_t n)
+{
+    return n < 3000 ? 1.0 + 1e-4 * (double)n : 0.5 + 1e-4 * (double)n;
+}
+
+/* MPICH pingpong's inline-cell limit as measured (B of 2026-11-21): a flat
+ * start with a few percent of noise (16 and 64 B low), then 0.08 us more
+ * from 93 B on. */
+static double measured_inline_limit(uint64_t n)
+{
+    static const struct { uint64_t n; double t; } start[] = {
+        {1, 0.1611}, {2, 0.1665}, {4, 0.1631}, {8, 0.1603},
+        {16, 0.1513}, {32, 0.1610}, {64, 0.1548}};
+    for (size_t i = 0; i < sizeof start / sizeof start[0]; i++)
+        if (start[i].n == n)
+            return start[i].t;
+    return n < 93 ? 0.158 : 0.233 + 5e-5 * (double)n;
+}
+
 static void defaults(bench_refine_params *rp)
 {
     bench_refine_params_default(rp);
@@ -167,6 +201,68 @@ static void test_two_switches_are_bracketed(void **state)
     refine(&s, "pingpong", two_switches, &rp);
     assert_true(bracket(&s, 1100) <= rp.min_ratio + 1e-12);
     assert_true(bracket(&s, 4000) <= rp.min_ratio + 1e-12);
+}
+
+/* One slow measurement on a straight line is noise, not a switch: the
+ * sizes beside it lie on one line, so nothing is added. */
+static void test_lone_disturbed_size_adds_nothing(void **state)
+{
+    (void)state;
+    series s = {.count = 0};
+    bench_refine_params rp;
+    defaults(&rp);
+    measure_grid(&s, one_spike, 65536);
+    assert_int_equal(refine(&s, "pingpong", one_spike, &rp), 0);
+}
+
+/* Only the half of an interval that holds the jump is split further: the
+ * eager limit costs one midpoint per halving, plus the first one. */
+static void test_only_the_jumps_half_is_split(void **state)
+{
+    (void)state;
+    series s = {.count = 0};
+    bench_refine_params rp;
+    defaults(&rp);
+    measure_grid(&s, eager_limit, 65536);
+    size_t added = refine(&s, "pingpong", eager_limit, &rp);
+    assert_true(bracket(&s, 8192) <= rp.min_ratio + 1e-12);
+    assert_true(added <= 8);
+}
+
+/* Jittery short sizes must not spend the budget the switch needs. */
+static void test_jitter_leaves_budget_for_the_switch(void **state)
+{
+    (void)state;
+    series s = {.count = 0};
+    bench_refine_params rp;
+    defaults(&rp);
+    measure_grid(&s, jittery_eager_limit, 65536);
+    refine(&s, "pingpong", jittery_eager_limit, &rp);
+    assert_true(bracket(&s, 8192) <= rp.min_ratio + 1e-12);
+}
+
+/* Two noisy low times before a switch must not pass for one regime
+ * running on past it. */
+static void test_noisy_start_keeps_its_switch(void **state)
+{
+    (void)state;
+    series s = {.count = 0};
+    bench_refine_params rp;
+    defaults(&rp);
+    measure_grid(&s, measured_inline_limit, 65536);
+    refine(&s, "pingpong", measured_inline_limit, &rp);
+    assert_true(bracket(&s, 92) <= rp.min_ratio + 1e-12);
+}
+
+static void test_step_down_is_bracketed(void **state)
+{
+    (void)state;
+    series s = {.count = 0};
+    bench_refine_params rp;
+    defaults(&rp);
+    measure_grid(&s, step_down, 65536);
+    refine(&s, "pingpong", step_down, &rp);
+    assert_true(bracket(&s, 2999) <= rp.min_ratio + 1e-12);
 }
 
 static void test_budget_is_respected(void **state)
@@ -218,8 +314,10 @@ static void test_failed_midpoint_is_not_split(void **state)
     assert_int_equal(rf.count, added);
 }
 
-/* Only the grid's measured prefix is looked at: below the jump nothing is
- * asked for, and once the sizes around it are there, a size between. */
+/* Only the grid's measured prefix is looked at, and a grid size only once
+ * the two after it are measured: below the jump nothing is asked for, nor
+ * with only the size after the jump there (it might be a disturbed time),
+ * and once the next one confirms it, a size between. */
 static void test_measured_prefix_only(void **state)
 {
     (void)state;
@@ -234,6 +332,9 @@ static void test_measured_prefix_only(void **state)
     assert_int_equal(rf.count, 0);
     assert_int_equal(rf.next_requested, 0);
     s.count = 16; /* ... 8192, 16384: the jump is bracketed */
+    bench_refine_replay(&rp, pat, 2, s.grid, s.ngrid, lookup, &s, &rf);
+    assert_int_equal(rf.next_requested, 0);
+    s.count = 17; /* ... 32768: 16384 was no disturbed time */
     bench_refine_replay(&rp, pat, 2, s.grid, s.ngrid, lookup, &s, &rf);
     assert_true(rf.next_n_bytes > 4096 && rf.next_n_bytes < 16384);
 }
@@ -283,6 +384,11 @@ int main(void)
         cmocka_unit_test(test_noise_within_tolerance_adds_nothing),
         cmocka_unit_test(test_eager_limit_is_bracketed),
         cmocka_unit_test(test_two_switches_are_bracketed),
+        cmocka_unit_test(test_lone_disturbed_size_adds_nothing),
+        cmocka_unit_test(test_only_the_jumps_half_is_split),
+        cmocka_unit_test(test_jitter_leaves_budget_for_the_switch),
+        cmocka_unit_test(test_noisy_start_keeps_its_switch),
+        cmocka_unit_test(test_step_down_is_bracketed),
         cmocka_unit_test(test_budget_is_respected),
         cmocka_unit_test(test_reductions_stay_whole_doubles),
         cmocka_unit_test(test_failed_midpoint_is_not_split),

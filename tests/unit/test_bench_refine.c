@@ -158,24 +158,36 @@ static void defaults(bench_refine_params *rp)
     bench_refine_params_default(rp);
 }
 
+/* Measures f's grid into *s and refines it with the default parameters;
+ * returns the number of sizes added. */
+static size_t refine_fresh(series *s, curve_fn f)
+{
+    bench_refine_params rp;
+    defaults(&rp);
+    *s = (series){.count = 0};
+    measure_grid(s, f, 65536);
+    return refine(s, "pingpong", f, &rp);
+}
+
+static double bracket_after_refining(curve_fn f, uint64_t edge)
+{
+    series s;
+    refine_fresh(&s, f);
+    return bracket(&s, edge);
+}
+
 static void test_straight_line_adds_nothing(void **state)
 {
     (void)state;
-    series s = {.count = 0};
-    bench_refine_params rp;
-    defaults(&rp);
-    measure_grid(&s, linear, 65536);
-    assert_int_equal(refine(&s, "pingpong", linear, &rp), 0);
+    series s;
+    assert_int_equal(refine_fresh(&s, linear), 0);
 }
 
 static void test_noise_within_tolerance_adds_nothing(void **state)
 {
     (void)state;
-    series s = {.count = 0};
-    bench_refine_params rp;
-    defaults(&rp);
-    measure_grid(&s, noisy_linear, 65536);
-    assert_int_equal(refine(&s, "pingpong", noisy_linear, &rp), 0);
+    series s;
+    assert_int_equal(refine_fresh(&s, noisy_linear), 0);
 }
 
 static void test_eager_limit_is_bracketed(void **state)
@@ -194,13 +206,10 @@ static void test_eager_limit_is_bracketed(void **state)
 static void test_two_switches_are_bracketed(void **state)
 {
     (void)state;
-    series s = {.count = 0};
-    bench_refine_params rp;
-    defaults(&rp);
-    measure_grid(&s, two_switches, 65536);
-    refine(&s, "pingpong", two_switches, &rp);
-    assert_true(bracket(&s, 1100) <= rp.min_ratio + 1e-12);
-    assert_true(bracket(&s, 4000) <= rp.min_ratio + 1e-12);
+    series s;
+    refine_fresh(&s, two_switches);
+    assert_true(bracket(&s, 1100) <= BENCH_REFINE_MIN_RATIO + 1e-12);
+    assert_true(bracket(&s, 4000) <= BENCH_REFINE_MIN_RATIO + 1e-12);
 }
 
 /* One slow measurement on a straight line is noise, not a switch: the
@@ -208,11 +217,8 @@ static void test_two_switches_are_bracketed(void **state)
 static void test_lone_disturbed_size_adds_nothing(void **state)
 {
     (void)state;
-    series s = {.count = 0};
-    bench_refine_params rp;
-    defaults(&rp);
-    measure_grid(&s, one_spike, 65536);
-    assert_int_equal(refine(&s, "pingpong", one_spike, &rp), 0);
+    series s;
+    assert_int_equal(refine_fresh(&s, one_spike), 0);
 }
 
 /* Only the half of an interval that holds the jump is split further: the
@@ -220,25 +226,17 @@ static void test_lone_disturbed_size_adds_nothing(void **state)
 static void test_only_the_jumps_half_is_split(void **state)
 {
     (void)state;
-    series s = {.count = 0};
-    bench_refine_params rp;
-    defaults(&rp);
-    measure_grid(&s, eager_limit, 65536);
-    size_t added = refine(&s, "pingpong", eager_limit, &rp);
-    assert_true(bracket(&s, 8192) <= rp.min_ratio + 1e-12);
-    assert_true(added <= 8);
+    series s;
+    assert_true(refine_fresh(&s, eager_limit) <= 6);
+    assert_true(bracket(&s, 8192) <= BENCH_REFINE_MIN_RATIO + 1e-12);
 }
 
 /* Jittery short sizes must not spend the budget the switch needs. */
 static void test_jitter_leaves_budget_for_the_switch(void **state)
 {
     (void)state;
-    series s = {.count = 0};
-    bench_refine_params rp;
-    defaults(&rp);
-    measure_grid(&s, jittery_eager_limit, 65536);
-    refine(&s, "pingpong", jittery_eager_limit, &rp);
-    assert_true(bracket(&s, 8192) <= rp.min_ratio + 1e-12);
+    assert_true(bracket_after_refining(jittery_eager_limit, 8192) <=
+                BENCH_REFINE_MIN_RATIO + 1e-12);
 }
 
 /* Two noisy low times before a switch must not pass for one regime
@@ -246,23 +244,15 @@ static void test_jitter_leaves_budget_for_the_switch(void **state)
 static void test_noisy_start_keeps_its_switch(void **state)
 {
     (void)state;
-    series s = {.count = 0};
-    bench_refine_params rp;
-    defaults(&rp);
-    measure_grid(&s, measured_inline_limit, 65536);
-    refine(&s, "pingpong", measured_inline_limit, &rp);
-    assert_true(bracket(&s, 92) <= rp.min_ratio + 1e-12);
+    assert_true(bracket_after_refining(measured_inline_limit, 92) <=
+                BENCH_REFINE_MIN_RATIO + 1e-12);
 }
 
 static void test_step_down_is_bracketed(void **state)
 {
     (void)state;
-    series s = {.count = 0};
-    bench_refine_params rp;
-    defaults(&rp);
-    measure_grid(&s, step_down, 65536);
-    refine(&s, "pingpong", step_down, &rp);
-    assert_true(bracket(&s, 2999) <= rp.min_ratio + 1e-12);
+    assert_true(bracket_after_refining(step_down, 2999) <=
+                BENCH_REFINE_MIN_RATIO + 1e-12);
 }
 
 static void test_budget_is_respected(void **state)

@@ -200,6 +200,9 @@ int mpchar_model_add_entry(mpchar_model *model, const mpchar_entry *e,
 
 /* Patterns mpchar knows as point-to-point; everything else is collective. */
 bool mpchar_pattern_is_p2p(const char *pattern);
+/* A known pattern's place in the order reports list patterns in
+ * (case-insensitive); every unknown name comes after them all. */
+size_t mpchar_pattern_order(const char *pattern);
 /* Aggregation factor f(p) of seed 000 Section 3 for a primitive name
  * (case-insensitive, "reduce_scatter" or "Reduce_scatter"); 1 for
  * point-to-point and unknown names. */

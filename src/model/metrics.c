@@ -11,43 +11,53 @@
 
 #include "model_internal.h"
 
-static const char *const p2p_patterns[] = {
-    "pingpong", "pingping", "stream", "bistream", "recvfirst", "send",
+typedef enum agg { AGG_NONE, AGG_PM1, AGG_PM1_OVER_P, AGG_2PM1,
+                   AGG_P2M1_OVER_P } agg;
+
+/* The patterns mpchar knows, in the order reports list them: whether each
+ * is point-to-point ("send" is seed 001's name for ping-pong), and the
+ * aggregation factor of each collective. */
+static const struct {
+    const char *name;
+    bool p2p;
+    agg kind;
+} known[] = {
+    {"pingpong", true, AGG_NONE},          {"pingping", true, AGG_NONE},
+    {"stream", true, AGG_NONE},            {"bistream", true, AGG_NONE},
+    {"recvfirst", true, AGG_NONE},         {"send", true, AGG_NONE},
+    {"barrier", false, AGG_PM1},           {"bcast", false, AGG_PM1},
+    {"scatter", false, AGG_PM1_OVER_P},    {"gather", false, AGG_PM1_OVER_P},
+    {"allgather", false, AGG_P2M1_OVER_P}, {"alltoall", false, AGG_PM1},
+    {"reduce", false, AGG_PM1},            {"allreduce", false, AGG_2PM1},
+    {"reduce_scatter", false, AGG_P2M1_OVER_P},
+    {"scan", false, AGG_PM1},
 };
+#define NKNOWN (sizeof known / sizeof known[0])
+
+size_t mpchar_pattern_order(const char *pattern)
+{
+    size_t i = 0;
+    while (i < NKNOWN && strcasecmp(pattern, known[i].name) != 0)
+        i++;
+    return i;
+}
 
 bool mpchar_pattern_is_p2p(const char *pattern)
 {
-    for (size_t i = 0; i < sizeof p2p_patterns / sizeof p2p_patterns[0]; i++)
-        if (strcasecmp(pattern, p2p_patterns[i]) == 0)
-            return true;
-    return false;
+    size_t i = mpchar_pattern_order(pattern);
+    return i < NKNOWN && known[i].p2p;
 }
-
-typedef enum agg { AGG_PM1, AGG_PM1_OVER_P, AGG_2PM1, AGG_P2M1_OVER_P } agg;
-
-static const struct {
-    const char *name;
-    agg kind;
-} factors[] = {
-    {"barrier", AGG_PM1},          {"bcast", AGG_PM1},
-    {"alltoall", AGG_PM1},         {"reduce", AGG_PM1},
-    {"scan", AGG_PM1},             {"scatter", AGG_PM1_OVER_P},
-    {"gather", AGG_PM1_OVER_P},    {"allreduce", AGG_2PM1},
-    {"allgather", AGG_P2M1_OVER_P}, {"reduce_scatter", AGG_P2M1_OVER_P},
-};
 
 double mpchar_aggregation_factor(const char *pattern, long p)
 {
     double q = (double)p;
-    for (size_t i = 0; i < sizeof factors / sizeof factors[0]; i++) {
-        if (strcasecmp(pattern, factors[i].name) != 0)
-            continue;
-        switch (factors[i].kind) {
-        case AGG_PM1: return q - 1.0;
-        case AGG_PM1_OVER_P: return (q - 1.0) / q;
-        case AGG_2PM1: return 2.0 * (q - 1.0);
-        case AGG_P2M1_OVER_P: return (q * q - 1.0) / q;
-        }
+    size_t i = mpchar_pattern_order(pattern);
+    switch (i < NKNOWN ? known[i].kind : AGG_NONE) {
+    case AGG_PM1: return q - 1.0;
+    case AGG_PM1_OVER_P: return (q - 1.0) / q;
+    case AGG_2PM1: return 2.0 * (q - 1.0);
+    case AGG_P2M1_OVER_P: return (q * q - 1.0) / q;
+    case AGG_NONE: break;
     }
     return 1.0;
 }

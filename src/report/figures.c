@@ -195,14 +195,11 @@ static int rank_of(const char *name, const char *const *order)
 static int entry_cmp(const mpchar__report *r, const mpchar_entry *a,
                      const mpchar_entry *b)
 {
-    static const char *const patterns[] = {
-        "pingpong", "pingping", "stream", "bistream", "recvfirst",
-        "barrier", "bcast", "scatter", "gather", "allgather", "alltoall",
-        "reduce", "allreduce", "reduce_scatter", "scan", NULL};
     static const char *const variants[] = {"-", "send", "ssend", "bsend",
                                            "rsend", "isend", NULL};
     static const char *const ops[] = {"-", "sum", "nop", NULL};
-    int d = rank_of(a->pattern, patterns) - rank_of(b->pattern, patterns);
+    int d = (int)mpchar_pattern_order(a->pattern) -
+            (int)mpchar_pattern_order(b->pattern);
     if (!d)
         d = strcmp(a->pattern, b->pattern);
     if (!d)

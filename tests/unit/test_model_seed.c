@@ -333,6 +333,29 @@ static void test_seed001_rcc(void **state)
     seedcsv_free(&c);
 }
 
+/* One table says which patterns are point-to-point, each collective's
+ * f(p) (seed 000 Section 3) and the order reports list them in. */
+static void test_known_patterns(void **state)
+{
+    (void)state;
+    assert_true(mpchar_pattern_is_p2p("recvfirst"));
+    assert_true(mpchar_pattern_is_p2p("Send"));
+    assert_false(mpchar_pattern_is_p2p("bcast"));
+    assert_false(mpchar_pattern_is_p2p("my_pattern"));
+    assert_true(mpchar_aggregation_factor("barrier", 4) == 3.0);
+    assert_true(mpchar_aggregation_factor("Scatter", 4) == 0.75);
+    assert_true(mpchar_aggregation_factor("allreduce", 4) == 6.0);
+    assert_true(mpchar_aggregation_factor("reduce_scatter", 4) == 3.75);
+    assert_true(mpchar_aggregation_factor("pingpong", 4) == 1.0);
+    assert_true(mpchar_aggregation_factor("my_pattern", 4) == 1.0);
+    assert_true(mpchar_pattern_order("pingpong") <
+                mpchar_pattern_order("recvfirst"));
+    assert_true(mpchar_pattern_order("recvfirst") <
+                mpchar_pattern_order("barrier"));
+    assert_true(mpchar_pattern_order("scan") <
+                mpchar_pattern_order("my_pattern"));
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -342,6 +365,7 @@ int main(void)
         cmocka_unit_test(test_seed001_table2),
         cmocka_unit_test(test_seed001_case_study),
         cmocka_unit_test(test_seed001_rcc),
+        cmocka_unit_test(test_known_patterns),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

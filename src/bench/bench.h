@@ -23,6 +23,10 @@
 
 typedef enum bench_progress { PROGRESS_HUMAN, PROGRESS_MACHINE, PROGRESS_NONE } bench_progress;
 
+/* How repetitions of patterns that need all ranks to start together are
+ * started: at a common time on rank 0's clock, or by leaving a barrier. */
+typedef enum bench_sync { SYNC_WINDOW, SYNC_BARRIER } bench_sync;
+
 typedef struct bench_options {
     char library[MPCHAR_NAME_MAX];
     char patterns[512];          /* comma list or "all" */
@@ -39,6 +43,7 @@ typedef struct bench_options {
     long min_reps, max_reps, warmup_reps;
     long window;                 /* messages per repetition of stream/bistream */
     bool rotate_root;
+    bench_sync sync;
     bool check;
     bool raw;
     bool plan_only;              /* print the points and exit, no MPI_Init */
@@ -49,6 +54,8 @@ typedef struct bench_options {
     const char *out_dir;         /* NULL: print rows to stdout only */
     bench_progress progress;
     const char *inject_hang;     /* test hook, from MPCHAR_BENCH_INJECT_HANG */
+    double inject_clock_offset_us; /* test hook, from
+                                      MPCHAR_BENCH_INJECT_CLOCK_OFFSET_US */
 } bench_options;
 
 /* Parses argv; on --help prints usage and sets *exit_p to 0. */
@@ -230,17 +237,41 @@ void bench_idle_barrier(MPI_Comm comm);
 /* Smallest observable step of MPI_Wtime, in seconds. */
 double bench_timer_resolution(void);
 
+/* A rank's view of rank 0's clock (clock.c). */
+typedef struct bench_clock {
+    double offset_s;       /* this rank's clock minus rank 0's */
+    double error_s;        /* bound on the offset's error */
+    double inject_s;       /* test hook: added to every read */
+    bool separate_nodes;   /* test hook: every rank a node of its own */
+    MPI_Comm node;         /* the ranks that share this rank's clock */
+    MPI_Comm leaders;      /* one rank per node, rank 0 first; or null */
+} bench_clock;
+
+/* Offset zero; rank r's clock runs r times inject_offset_us ahead of
+ * the true one (a test hook: clocks as on separate nodes). */
+void bench_clock_init(bench_clock *clk, int rank, double inject_offset_us);
+/* Learns which ranks of comm share a clock; collective over comm. */
+void bench_clock_attach(bench_clock *clk, MPI_Comm comm);
+void bench_clock_detach(bench_clock *clk);
+/* Estimates the offset from rank 0 of the attached comm; collective. */
+void bench_clock_sync(bench_clock *clk);
+/* Seconds on rank 0's clock. */
+double bench_clock_now(const bench_clock *clk);
+
 typedef struct bench_loop_params {
     double budget_s;
     long min_reps, max_reps, warmup_reps;
     double timer_resolution_s;
+    bench_sync sync;       /* barrier wherever ranks share cores */
+    bench_clock *clock;
 } bench_loop_params;
 
 typedef struct bench_loop_result {
     double *times_us;      /* per repetition, on rank 0 */
     long reps;
-    bool check_failed;
-    char check_why[256];
+    long late_reps;        /* window repetitions dropped: a rank was late */
+    bool failed;
+    char why[256];
 } bench_loop_result;
 
 /* Runs warm-up, calibrates the batch, then timed repetitions until both

@@ -74,6 +74,7 @@ typedef struct bench_run {
     bench_plan plan;
     bench_output out;
     bench_loop_params lp;
+    bench_clock clock;
     bench_refine_params refine;
     hang_spec hang;
     MPI_Op nop;
@@ -160,8 +161,8 @@ static void measure_point(bench_run *r, const bench_point *pt,
         MPI_Abort(MPI_COMM_WORLD, 1);
     }
     pt->pattern->teardown(&c);
-    if (res.check_failed) {
-        fail_point(r, pt, res.check_why);
+    if (res.failed) {
+        fail_point(r, pt, res.why);
         keep_sample(r, pt, NAN, oversubscribed);
     } else if (c.rank == 0) {
         if (bench_output_point(&r->out, pt, &res, oversubscribed, &err)) {
@@ -239,6 +240,8 @@ static void measure_p(bench_run *r, long p)
     if (member) {
         bool over = comm_oversubscribed(comm, &r->opt);
         series_progress sp = {0, 0};
+        r->lp.sync = over ? SYNC_BARRIER : r->opt.sync;
+        bench_clock_attach(&r->clock, comm);
         for (size_t i = 0; i < r->plan.count; i++)
             sp.pending += r->plan.points[i].key.p == p &&
                           !r->plan.points[i].skip;
@@ -247,6 +250,7 @@ static void measure_p(bench_run *r, long p)
             if (r->plan.points[i].key.p == p)
                 measure_series(r, i, end, comm, over, &sp);
         }
+        bench_clock_detach(&r->clock);
         MPI_Comm_free(&comm);
     }
     bench_idle_barrier(MPI_COMM_WORLD);
@@ -360,9 +364,11 @@ static int run_all(bench_run *r, mpchar_error *err)
     if (r->rank == 0)
         res = bench_timer_resolution();
     MPI_Bcast(&res, 1, MPI_DOUBLE, 0, MPI_COMM_WORLD);
+    bench_clock_init(&r->clock, r->rank, r->opt.inject_clock_offset_us);
     r->lp = (bench_loop_params){r->opt.time_per_point_ms / 1e3,
                                 r->opt.min_reps, r->opt.max_reps,
-                                r->opt.warmup_reps, res};
+                                r->opt.warmup_reps, res, r->opt.sync,
+                                &r->clock};
     bool over = comm_oversubscribed(MPI_COMM_WORLD, &r->opt);
     if (r->rank == 0 &&
         bench_output_library_info(&r->out, &r->opt, res, over, err) != 0)

@@ -178,6 +178,18 @@ static int on_rotate(bench_options *o, const char *a, mpchar_error *e)
     return 0;
 }
 
+static int on_sync(bench_options *o, const char *a, mpchar_error *e)
+{
+    if (strcmp(a, "window") == 0)
+        o->sync = SYNC_WINDOW;
+    else if (strcmp(a, "barrier") == 0)
+        o->sync = SYNC_BARRIER;
+    else
+        return mpchar_error_set(e, "--sync: '%s' is not window or barrier",
+                                a);
+    return 0;
+}
+
 static int on_check(bench_options *o, const char *a, mpchar_error *e)
 {
     (void)a, (void)e;
@@ -235,6 +247,9 @@ static const option_spec specs[] = {
     {"ops", "LIST", "reduction operations: sum,nop (default both)", on_ops},
     {"rotate-root", NULL, "rotate the root of rooted collectives per "
      "repetition", on_rotate},
+    {"sync", "HOW", "start collective repetitions in windows on a shared "
+     "clock (window, default) or after a barrier (barrier); points where "
+     "ranks share cores always use the barrier", on_sync},
     {"check", NULL, "fill buffers with a known pattern and verify every "
      "received byte (untimed)", on_check},
     {"raw", NULL, "also write every repetition's time to raw.csv", on_raw},
@@ -293,6 +308,18 @@ static void list_patterns(void)
     }
 }
 
+static int parse_clock_injection(bench_options *opt, mpchar_error *err)
+{
+    const char *s = getenv("MPCHAR_BENCH_INJECT_CLOCK_OFFSET_US");
+    if (!s || !*s)
+        return 0;
+    if (mpchar_parse_double(s, -1e9, 1e9, &opt->inject_clock_offset_us,
+                            err) != 0)
+        return mpchar_error_prefix(err, "MPCHAR_BENCH_INJECT_CLOCK_OFFSET_US"
+                                   " (microseconds)");
+    return 0;
+}
+
 int bench_options_parse(int argc, char **argv, bench_options *opt,
                         int *exit_p, mpchar_error *err)
 {
@@ -333,7 +360,7 @@ int bench_options_parse(int argc, char **argv, bench_options *opt,
     const char *inject = getenv("MPCHAR_BENCH_INJECT_HANG");
     if (inject && *inject)
         opt->inject_hang = inject;
-    return 0;
+    return parse_clock_injection(opt, err);
 }
 
 void bench_options_free(bench_options *opt)

@@ -57,6 +57,9 @@ static void usage(FILE *out)
         "are marked)\n"
         "  --raw                 also keep every repetition in raw.csv\n"
         "  --rotate-root         rotate the root of rooted collectives\n"
+        "  --sync window|barrier  start collective repetitions at a common "
+        "time (default)\n"
+        "                        or after a barrier (see docs/timing.md)\n"
         "  --point-timeout S     watchdog: end a point silent for S seconds "
         "(default 120)\n"
         "  --launcher TEMPLATE   launch with e.g. 'srun -n {p}' instead of "
@@ -70,7 +73,7 @@ static void usage(FILE *out)
 enum {
     OPT_MPI = 1, OPT_PATTERNS, OPT_P, OPT_SIZES, OPT_MAX_SIZE, OPT_TIME,
     OPT_MIN_REPS, OPT_MAX_REPS, OPT_SEED, OPT_QUICK, OPT_CHECK, OPT_OVER,
-    OPT_RAW, OPT_ROTATE, OPT_REFINE, OPT_TIMEOUT, OPT_LAUNCHER, OPT_OUT, OPT_RESUME,
+    OPT_RAW, OPT_ROTATE, OPT_SYNC, OPT_REFINE, OPT_TIMEOUT, OPT_LAUNCHER, OPT_OUT, OPT_RESUME,
     OPT_HELP,
 };
 
@@ -89,6 +92,7 @@ static const struct option longopts[] = {
     {"oversubscribe", no_argument, NULL, OPT_OVER},
     {"raw", no_argument, NULL, OPT_RAW},
     {"rotate-root", no_argument, NULL, OPT_ROTATE},
+    {"sync", required_argument, NULL, OPT_SYNC},
     {"refine", required_argument, NULL, OPT_REFINE},
     {"point-timeout", required_argument, NULL, OPT_TIMEOUT},
     {"launcher", required_argument, NULL, OPT_LAUNCHER},
@@ -123,6 +127,7 @@ static void set_defaults(run_options *o)
     strcpy(o->patterns, "all");
     strcpy(o->sizes, "pow2");
     strcpy(o->refine, "24");
+    strcpy(o->sync, "window");
     strcpy(o->max_size, "1M");
     strcpy(o->time_per_point_ms, "50");
     strcpy(o->min_reps, "10");
@@ -168,6 +173,7 @@ static int apply_option(parsed_args *a, int c, const char *arg,
     case OPT_OVER: o->oversubscribe = true; return 0;
     case OPT_RAW: o->raw = true; return 0;
     case OPT_ROTATE: o->rotate_root = true; return 0;
+    case OPT_SYNC: return copy_arg(o->sync, sizeof o->sync, arg, "sync", err);
     case OPT_REFINE:
         return copy_arg(o->refine, sizeof o->refine, arg, "refine", err);
     case OPT_TIMEOUT:
@@ -350,6 +356,7 @@ static void bench_args(const run_state *st, const char *library,
     add_arg(l, "--max-reps", o->max_reps);
     add_arg(l, "--validation-seed", o->validation_seed);
     add_arg(l, "--refine", o->refine);
+    add_arg(l, "--sync", o->sync);
     add_arg(l, "--out", o->out);
     add_arg(l, "--progress", "machine");
     if (!o->launcher[0])

@@ -17,13 +17,14 @@
 static json_t *options_json(const run_options *o)
 {
     return json_pack("{s:s, s:s, s:s, s:s, s:s, s:s, s:s, s:s, s:s, s:s, "
-                     "s:s, s:f, s:b, s:b, s:b, s:b, s:b}",
+                     "s:s, s:s, s:f, s:b, s:b, s:b, s:b, s:b}",
                      "mpi", o->mpi, "patterns", o->patterns, "p", o->p,
                      "sizes", o->sizes, "max_size", o->max_size,
                      "time_per_point_ms", o->time_per_point_ms,
                      "min_reps", o->min_reps, "max_reps", o->max_reps,
                      "validation_seed", o->validation_seed,
-                     "refine", o->refine, "launcher", o->launcher,
+                     "refine", o->refine, "sync", o->sync,
+                     "launcher", o->launcher,
                      "point_timeout_s", o->point_timeout_s,
                      "quick", o->quick, "check", o->check,
                      "oversubscribe", o->oversubscribe, "raw", o->raw,
@@ -122,15 +123,17 @@ static int copy_bool(json_t *obj, const char *key, bool *dst,
 }
 
 /* Runs from before refinement existed measured none: resume them so. */
-static int copy_refine(json_t *o, run_options *opt, const char *path,
-                       mpchar_error *err)
+/* An option that runs of earlier versions did not record: they ran as
+ * `before` says. */
+static int copy_later_string(json_t *o, const char *name, char *dst,
+                             size_t len, const char *before,
+                             const char *path, mpchar_error *err)
 {
-    if (!json_object_get(o, "refine")) {
-        strcpy(opt->refine, "0");
+    if (!json_object_get(o, name)) {
+        snprintf(dst, len, "%s", before);
         return 0;
     }
-    return copy_string(o, "refine", opt->refine, sizeof opt->refine, path,
-                       err);
+    return copy_string(o, name, dst, len, path, err);
 }
 
 int run_meta_read_options(const char *dir, run_options *opt,
@@ -169,7 +172,10 @@ int run_meta_read_options(const char *dir, run_options *opt,
                          sizeof opt->validation_seed, path, err) ||
              copy_string(o, "launcher", opt->launcher, sizeof opt->launcher,
                          path, err) ||
-             copy_refine(o, opt, path, err) ||
+             copy_later_string(o, "refine", opt->refine, sizeof opt->refine,
+                               "0", path, err) ||
+             copy_later_string(o, "sync", opt->sync, sizeof opt->sync,
+                               "barrier", path, err) ||
              copy_bool(o, "quick", &opt->quick, path, err) ||
              copy_bool(o, "check", &opt->check, path, err) ||
              copy_bool(o, "oversubscribe", &opt->oversubscribe, path, err) ||

@@ -40,7 +40,11 @@ expect_error "bench: unknown option" "--nope" "$B" --nope
 expect_error "bench: bad p" "--p" "$B" --p 0 --plan
 expect_error "bench: bad injection variable" "MPCHAR_BENCH_INJECT_HANG" \
   env MPCHAR_BENCH_INJECT_HANG=nonsense "$B" --plan
-for d in a b c d e e2 f g; do
+expect_error "bench: bad clock injection" "MPCHAR_BENCH_INJECT_CLOCK_OFFSET_US" \
+  env MPCHAR_BENCH_INJECT_CLOCK_OFFSET_US=1e99 "$B" --plan
+expect_error "bench: bad sync" "--sync: 'often' is not window or barrier" "$B" --sync often --plan
+expect_error "run: bad sync" "--sync: 'often'" "$M" run --sync often --p 2 --out "$WORK/j"
+for d in a b c d e e2 f g j; do
   [ ! -e "$WORK/$d" ] || fail "a rejected run left $WORK/$d behind"
 done
 echo "all bad input rejected cleanly"

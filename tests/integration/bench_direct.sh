@@ -23,3 +23,22 @@ grep -q ',2,.*,false$' "$WORK/r/measurements.csv" || fail "p=2 marked oversubscr
 again=$(($(wc -l < "$WORK/r/measurements.csv") - 1))
 [ "$again" -eq "$have" ] || fail "second launch added rows ($have -> $again)"
 echo "ok: $have points, idle rank and resume in one directory"
+
+# Window-synchronized collectives on clocks that disagree: rank 1's clock
+# runs a second ahead, as on another node.  Uncorrected, every repetition
+# would find rank 1 late (the point fails) or waiting a second.
+sync_args=(--patterns allreduce,pingping,scatter --p 2 --max-size 1K --refine 0
+           --time-per-point 2 --validation-count 2 --progress none)
+MPCHAR_BENCH_INJECT_CLOCK_OFFSET_US=1000000 "$launcher" "$@" -n 2 \
+  "$BIN/mpchar-bench-$lib" --library "$lib" "${sync_args[@]}" --out "$WORK/skew" \
+  || fail "bench with skewed clocks failed: $(cat "$WORK/skew/failed.csv" 2>/dev/null)"
+grep -q '"sync": "window"' "$WORK/skew/library-$lib.json" || fail "sync method not recorded"
+awk -F, 'NR > 1 && ($10 <= 0 || $10 > 1000 || $9 < 10) { bad = bad " " $2 "@" $7 ":" $10 "us/" $9 }
+         END { if (bad) { print "implausible window times:" bad; exit 1 } }' \
+  "$WORK/skew/measurements.csv" || fail "clock offsets not corrected"
+"$launcher" "$@" -n 2 "$BIN/mpchar-bench-$lib" --library "$lib" "${sync_args[@]}" \
+  --sync barrier --out "$WORK/barrier" || fail "bench --sync barrier failed"
+grep -q '"sync": "barrier"' "$WORK/barrier/library-$lib.json" || fail "barrier sync not recorded"
+[ "$(wc -l < "$WORK/barrier/measurements.csv")" -eq "$(wc -l < "$WORK/skew/measurements.csv")" ] \
+  || fail "window and barrier runs measured different points"
+echo "ok: window sync corrects a 1 s clock offset; barrier sync still runs"

@@ -475,17 +475,20 @@ static void on_begin(void *ctx, const char *key)
     run_state *st = pr->st;
     size_t finished = st->done + st->failed;
     char left[32] = "?";
+    /* The plan cannot count the sizes refinement will add around the
+     * switches it finds: past the plan, each one raises the total shown. */
+    size_t total = st->total > finished ? st->total : finished + 1;
     if (finished > 0) {
         double rate = (now_s() - pr->start) / (double)finished;
-        size_t remaining = st->total > finished ? st->total - finished : 0;
+        size_t remaining = total - finished;
         format_duration(rate * (double)remaining, left, sizeof left);
     }
     if (pr->tty) {
         fprintf(stderr, "\r\033[K[%s p=%ld] %zu/%zu points, %s left: %s",
-                pr->library, pr->p, finished, st->total, left, key);
+                pr->library, pr->p, finished, total, left, key);
     } else if (finished == 0 || finished >= pr->last_line_at + 100) {
         fprintf(stderr, "[%s p=%ld] %zu/%zu points, %s left: %s\n",
-                pr->library, pr->p, finished, st->total, left, key);
+                pr->library, pr->p, finished, total, left, key);
         pr->last_line_at = finished;
     }
     fflush(stderr);

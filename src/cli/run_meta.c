@@ -122,7 +122,6 @@ static int copy_bool(json_t *obj, const char *key, bool *dst,
     return 0;
 }
 
-/* Runs from before refinement existed measured none: resume them so. */
 /* An option that runs of earlier versions did not record: they ran as
  * `before` says. */
 static int copy_later_string(json_t *o, const char *name, char *dst,

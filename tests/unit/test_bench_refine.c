@@ -176,18 +176,24 @@ static double bracket_after_refining(curve_fn f, uint64_t edge)
     return bracket(&s, edge);
 }
 
-static void test_straight_line_adds_nothing(void **state)
+/* Series without a switch add nothing: a straight line, noise within the
+ * tolerance, and one slow measurement on a straight line (the sizes beside
+ * it lie on one line, so it is noise, not a switch). */
+static void test_no_switch_adds_nothing(void **state)
 {
     (void)state;
-    series s;
-    assert_int_equal(refine_fresh(&s, linear), 0);
-}
-
-static void test_noise_within_tolerance_adds_nothing(void **state)
-{
-    (void)state;
-    series s;
-    assert_int_equal(refine_fresh(&s, noisy_linear), 0);
+    static const struct {
+        const char *name;
+        curve_fn f;
+    } cases[] = {{"straight line", linear},
+                 {"noise within tolerance", noisy_linear},
+                 {"lone disturbed size", one_spike}};
+    for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+        series s;
+        size_t added = refine_fresh(&s, cases[i].f);
+        if (added != 0)
+            fail_msg("%s: refinement added %zu sizes", cases[i].name, added);
+    }
 }
 
 static void test_eager_limit_is_bracketed(void **state)
@@ -210,15 +216,6 @@ static void test_two_switches_are_bracketed(void **state)
     refine_fresh(&s, two_switches);
     assert_true(bracket(&s, 1100) <= BENCH_REFINE_MIN_RATIO + 1e-12);
     assert_true(bracket(&s, 4000) <= BENCH_REFINE_MIN_RATIO + 1e-12);
-}
-
-/* One slow measurement on a straight line is noise, not a switch: the
- * sizes beside it lie on one line, so nothing is added. */
-static void test_lone_disturbed_size_adds_nothing(void **state)
-{
-    (void)state;
-    series s;
-    assert_int_equal(refine_fresh(&s, one_spike), 0);
 }
 
 /* Only the half of an interval that holds the jump is split further: the
@@ -370,11 +367,9 @@ static void test_sweep_and_batch_agree(void **state)
 int main(void)
 {
     const struct CMUnitTest tests[] = {
-        cmocka_unit_test(test_straight_line_adds_nothing),
-        cmocka_unit_test(test_noise_within_tolerance_adds_nothing),
+        cmocka_unit_test(test_no_switch_adds_nothing),
         cmocka_unit_test(test_eager_limit_is_bracketed),
         cmocka_unit_test(test_two_switches_are_bracketed),
-        cmocka_unit_test(test_lone_disturbed_size_adds_nothing),
         cmocka_unit_test(test_only_the_jumps_half_is_split),
         cmocka_unit_test(test_jitter_leaves_budget_for_the_switch),
         cmocka_unit_test(test_noisy_start_keeps_its_switch),

@@ -30,11 +30,14 @@ static void pathf(char *buf, size_t len, const char *fmt, ...)
     va_end(ap);
 }
 
+/* Returns -1 itself, not mpchar_error_set's value, so that the compiler sees
+ * every error path fail and no output is read uninitialized after one. */
 static int bad(const rd *r, const char *where, const char *key,
                const char *what)
 {
-    return mpchar_error_set(r->err, "%s: field '%s%s%s': %s", r->file, where,
-                            *where && *key ? "." : "", key, what);
+    mpchar_error_set(r->err, "%s: field '%s%s%s': %s", r->file, where,
+                     *where && *key ? "." : "", key, what);
+    return -1;
 }
 
 static json_t *member(const rd *r, json_t *o, const char *where,

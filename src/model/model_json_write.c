@@ -340,7 +340,7 @@ int mpchar_model_dump(const mpchar_model *model, char **text_p,
 int mpchar_model_write(const mpchar_model *model, const char *path,
                        mpchar_error *err)
 {
-    char *text;
+    char *text = NULL; /* gcc -O3 cannot see that a failed dump returns non-zero */
     if (mpchar_model_dump(model, &text, err) != 0)
         return mpchar_error_prefix(err, "%s", path);
     FILE *f = fopen(path, "w");

@@ -126,7 +126,8 @@ static int choose_form(const long *p, const double *y, size_t n,
     if (!isfinite(fit_form(MPCHAR_PFORM_CONST, p, y, n, &a0, &b0)))
         return -1;
     for (int k = MPCHAR_PFORM_CONST + 1; k < MPCHAR_PFORM_EXPR; k++) {
-        double a, b, press = fit_form((mpchar_pform_kind)k, p, y, n, &a, &b);
+        double a = 0.0, b = 0.0; /* fit_form leaves them unset when it fails */
+        double press = fit_form((mpchar_pform_kind)k, p, y, n, &a, &b);
         if (press < best * (1.0 - 1e-9) - 1e-300) {
             best = press;
             k1 = k;

@@ -302,7 +302,8 @@ static int pick(const mpchar_model *m, const char *lib, const char *pat,
     if (names[0] && !strchr(names, ','))
         return pick(m, lib, pat, field, names, what, out, err);
     return mpchar_error_set(err, "several %ss for %s %s (%s): choose one with "
-                            "--%s", what, lib, pat, names, what);
+                            "--%s", what, lib ? lib : "any library",
+                            pat ? pat : "any pattern", names, what);
 }
 
 const mpchar_entry *mpchar_model_find(const mpchar_model *model,

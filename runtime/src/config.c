@@ -33,6 +33,8 @@ static const struct cfg_field fields[] = {
   F("MPCHAR_RT_EAGER_MAX", "16384", CFG_SIZE, eager_max, "largest message sent eagerly through the ring, bytes"),
   F("MPCHAR_RT_WRITE_MIN", "16385", CFG_SIZE, write_min, "smallest message delivered by process_vm_writev to a write request (smaller ones travel inline); receives of less capacity issue no write request"),
   F("MPCHAR_RT_SHARE_MIN", "16385", CFG_SIZE, share_min, "smallest message copied by process_vm_readv/writev whose copy the peer helps with, chunk by chunk, when it is in the library (two ranks copying at once: 5.9 against 9.5 us at 64 KiB); 0 never shares"),
+  F("MPCHAR_RT_LAP", "12288", CFG_SIZE, lap_bytes, "ring bytes a sender reuses while the receiver keeps up: past them it goes back to the ring's start, so that a stream of small messages stays in the caches (stream 1 KiB: 10.4 against 5.1 GB/s with the whole ring; laps of 24 KiB lost at 1-2 KiB, docs/performance.md); 0 uses the whole ring"),
+  F("MPCHAR_RT_STREAM_COPY_MIN", "8192", CFG_SIZE, stream_copy_min, "smallest payload that, sent while an earlier one is unanswered (a stream), is copied into the ring with non-temporal stores (4 KiB streams ran at 12.1 GB/s through the caches against 7.4 with them; 8 KiB ones at 8.7 against 3.8 GB/s when the machine placed the two ranks far apart)"),
   F("MPCHAR_RT_FRAG", "32768", CFG_SIZE, frag_bytes, "copy-through fragment, bytes"),
   F("MPCHAR_RT_SPIN", "20000", CFG_COUNT, spin_polls, "idle polls before a waiting rank starts to yield its CPU (a job with more ranks than CPUs yields after 256)"),
   F("MPCHAR_RT_COPY", "auto", CFG_COPY, copy_force, "auto, cma (process_vm_readv/writev) or copy (copy-through shared memory)"),

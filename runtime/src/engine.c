@@ -186,13 +186,14 @@ static int try_push(struct peer *pr, const struct rt_pkt *h, size_t poff,
   uint16_t lines = p->lines;
   memcpy((char *)p + 8, (const char *)h + 8, poff - 8);
   p->lines = lines;
-  /* A payload that follows one the peer has not answered is part of a
-   * stream, which the peer reads later: bypassing our cache spares both
-   * sides the line-by-line ownership traffic (stream 4 KiB: 0.55 against
-   * 0.70 us per message).  A lone payload, as in a ping-pong, stays in our
-   * cache, where the waiting peer reads it soonest.  Control packets do
-   * not count: a FIN or HELP sent before a reply leaves the reply lone. */
-  if (plen >= RT_STREAM_COPY_MIN && pr->pushed_in_row > 0)
+  /* A large payload that follows one the peer has not answered is part of
+   * a stream, which the peer reads later: bypassing our cache spares both
+   * sides the line-by-line ownership traffic (mpchar__cfg.stream_copy_min).
+   * Smaller ones cycle through the ring's lap, which stays in both caches,
+   * and a lone payload, as in a ping-pong, stays in ours, where the waiting
+   * peer reads it soonest.  Control packets do not count: a FIN or HELP
+   * sent before a reply leaves the reply lone. */
+  if (plen >= mpchar__cfg.stream_copy_min && pr->pushed_in_row > 0)
     mpchar__copy_streaming((char *)p + poff, payload, plen);
   else if (plen)
     memcpy((char *)p + poff, payload, plen);
@@ -1090,8 +1091,9 @@ void mpchar__engine_init(void *seg, int rank, int size)
     mpchar__fatal("out of memory at start-up");
   uint64_t lines = (uint64_t)E.hdr->ring_lines;
   for (int i = 0; i < size; i++) {
-    mpchar__ring_view(&E.peers[i].out, mpchar__seg_ring(seg, rank, i), lines, 1);
-    mpchar__ring_view(&E.peers[i].in, mpchar__seg_ring(seg, i, rank), lines, 0);
+    mpchar__ring_view(&E.peers[i].out, mpchar__seg_ring(seg, rank, i), lines, 1,
+                      mpchar__cfg.lap_bytes / RT_LINE);
+    mpchar__ring_view(&E.peers[i].in, mpchar__seg_ring(seg, i, rank), lines, 0, 0);
     E.peers[i].pid = mpchar__seg_proc(seg, i)->pid;
   }
   size_t maxp = (size_t)mpchar__ring_max_packet(&E.peers[0].out);

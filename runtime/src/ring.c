@@ -14,7 +14,9 @@
  * line held payload in the previous lap (a line that began an older packet
  * carries a stamp that differs from the expected one).  The consumer
  * only ever reads a stamp at a packet boundary, so that line is the only
- * one that matters.  The consumer publishes its head in the ring's control
+ * one that matters.  Every lap starts at line 0, and the producer may start
+ * the next lap early, with the SKIP, once past its lap length: a stream of
+ * small messages then cycles through lines that stay in both caches.  The consumer publishes its head in the ring's control
  * line after each packet; the producer rereads it only when its cached copy
  * says the ring is full.  A packet never wraps: the producer fills the end
  * of the ring with a SKIP packet first.
@@ -24,13 +26,16 @@
 #include <stdlib.h>
 #include <string.h>
 
-void mpchar__ring_view(struct rt_ring *ring, void *mem, uint64_t lines, int producer)
+void mpchar__ring_view(struct rt_ring *ring, void *mem, uint64_t lines, int producer,
+                       uint64_t lap_lines)
 {
   ring->ctl = mem;
   ring->cells = (unsigned char *)mem + RT_LINE;
   ring->lines = lines;
   ring->pos = 0;
   ring->cached = 0;
+  ring->lap = lap_lines > 0 && lap_lines < lines ? lap_lines : lines;
+  ring->retry = 0;
   ring->starts = NULL;
   if (producer) { /* a fresh ring is all zero: every line reads as a start */
     size_t words = (size_t)(lines + 63) / 64;
@@ -85,11 +90,23 @@ static int has_room(struct rt_ring *ring, uint64_t need)
   return ring->pos + need - ring->cached <= ring->lines;
 }
 
+/* Past the lap, go back to line 0 if the consumer has left room there.  A
+ * refused try rereads the consumer's head, so the next waits 4 KiB. */
+static int goes_back(struct rt_ring *ring, uint64_t to_end, uint64_t need)
+{
+  if (ring->pos % ring->lines < ring->lap || ring->pos < ring->retry)
+    return 0;
+  if (has_room(ring, to_end + need))
+    return 1;
+  ring->retry = ring->pos + 4096 / RT_LINE;
+  return 0;
+}
+
 struct rt_pkt *mpchar__ring_reserve(struct rt_ring *ring, size_t bytes_total)
 {
   uint64_t need = (bytes_total + RT_LINE - 1) / RT_LINE;
   uint64_t to_end = ring->lines - ring->pos % ring->lines;
-  if (need > to_end) {
+  if (need > to_end || goes_back(ring, to_end, need)) {
     if (!has_room(ring, to_end + need))
       return NULL;
     struct rt_pkt *skip = cell(ring, ring->pos);

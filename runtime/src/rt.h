@@ -34,6 +34,8 @@ struct rt_config {
   size_t write_min;     /* smallest message written by process_vm_writev */
   size_t share_min;     /* smallest single-copy message whose copy the peer may share */
   size_t frag_bytes;    /* copy-through fragment */
+  size_t lap_bytes;     /* ring bytes a producer reuses while its consumer keeps up */
+  size_t stream_copy_min; /* smallest streamed payload copied past the cache */
   size_t spin_polls;    /* idle polls before yielding (not oversubscribed) */
   int copy_force;       /* -1 auto, else enum rt_copy_kind */
   const char *counters; /* NULL, "stderr", or a file appended to */
@@ -117,10 +119,16 @@ struct rt_ring {             /* process-local view of one ring */
   uint64_t lines;            /* capacity */
   uint64_t pos;              /* producer: tail; consumer: head */
   uint64_t cached;           /* producer: last head seen */
+  uint64_t lap;              /* producer: lines it reuses while the consumer keeps up */
+  uint64_t retry;            /* producer: position from which it next tries to go back */
   uint64_t *starts;          /* producer: bitmap of lines that begin packets */
 };
 
-void mpchar__ring_view(struct rt_ring *ring, void *mem, uint64_t lines, int producer);
+/* lap_lines (producer only): past this many lines of a lap the producer
+ * goes back to line 0 when the consumer has left room there; 0 or lines
+ * use the whole ring every lap. */
+void mpchar__ring_view(struct rt_ring *ring, void *mem, uint64_t lines, int producer,
+                       uint64_t lap_lines);
 void mpchar__ring_free(struct rt_ring *ring);
 /* Reserves a packet of payload_off + bytes; NULL when the ring is full. */
 struct rt_pkt *mpchar__ring_reserve(struct rt_ring *ring, size_t bytes_total);
@@ -140,9 +148,8 @@ extern const struct rt_copy_ops mpchar__copy_cma;
 
 /* Copies into shared memory past this process's caches (non-temporal
  * stores where the CPU has them, else memcpy), ordered before any later
- * store: for ring packets the peer will read only later.  Worth it from
- * RT_STREAM_COPY_MIN bytes; at 1 KiB it lost (0.29 against 0.24 us). */
-#define RT_STREAM_COPY_MIN 4096
+ * store: for ring packets the peer will read only later (from
+ * mpchar__cfg.stream_copy_min bytes). */
 void mpchar__copy_streaming(void *dst, const void *src, size_t n);
 
 /* ---------------- datatypes (datatype.c) ---------------- */

@@ -7,6 +7,7 @@
 #   copy                            forced copy-through passes conformance
 #   sr                              SR mode (write protocol) passes conformance
 #   share                           shared copies: the peer helps, data stays right
+#   lap                             early laps of the ring lose no byte
 #   algos                           every collective algorithm at p = 2 and 3
 #   wrapper                         mpchar-cc, -show, pkg-config, CMake package
 #   tag                             --tag-output prefixes
@@ -120,8 +121,8 @@ case $case in
     # if the machine has a CPU for each rank.  Whether it helps with a given
     # message depends on scheduling (other tests may hold the CPUs), so the
     # check that it does runs a checked stream of a few hundred messages.
-    # Its 4 KiB and 16 KiB points check the eager copies that bypass the
-    # cache (packets that follow unanswered ones).
+    # Its 16 KiB point checks the eager copies that bypass the cache
+    # (packets that follow unanswered ones), its 4 KiB point the cached ones.
     cpus=$(nproc)
     for mode in NSR SR; do
       MPCHAR_RT_MODE=$mode "$exe" -n 2 --timeout 60 "$bin/conf_p2p_builtin" >/dev/null \
@@ -146,6 +147,20 @@ case $case in
     MPCHAR_RT_COUNTERS="$tmp/c" "$exe" -n $((cpus + 1)) --timeout 60 "$bin/conf_p2p_builtin" >/dev/null \
       || fail "conf_p2p oversubscribed"
     [ "$(counter_sum "$tmp/c" shared_copy_helped_bytes)" = 0 ] || fail "copies shared with more ranks than CPUs" ;;
+  lap)
+    # Past MPCHAR_RT_LAP bytes of a lap a sender goes back to the ring's
+    # start if the receiver has left room there.  Tiny laps in a small ring
+    # make that happen on most packets, between packets of every line
+    # count, while the receiver lags by varying amounts; every byte is
+    # checked.  0 turns early laps off.
+    for lap in 64 1K 5000 0; do
+      MPCHAR_RT_LAP=$lap MPCHAR_RT_RING_KIB=16 "$exe" -n 2 --timeout 60 "$bin/mpchar-bench-builtin" \
+        --library builtin --patterns pingpong,stream,bistream --sizes 0,1,40,100,1000,3000,4K,7K --check \
+        --validation-count 0 --refine 0 --time-per-point 20 --out "$tmp/lap.$lap" --progress none >/dev/null \
+        || fail "checked streams with MPCHAR_RT_LAP=$lap"
+      MPCHAR_RT_LAP=$lap MPCHAR_RT_RING_KIB=16 "$exe" -n 3 --timeout 60 "$bin/conf_match_builtin" >/dev/null \
+        || fail "conf_match with MPCHAR_RT_LAP=$lap"
+    done ;;
   algos)
     # The defaults pick one algorithm per size and p (the long ones only
     # from 3 processes); forcing the thresholds down and up runs the others
@@ -166,7 +181,7 @@ case $case in
     for bad in "MPCHAR_RT_EAGER_MAX=abc" "MPCHAR_RT_EAGER_MAX=" "MPCHAR_RT_BCAST_MIN_PROCS=-1" \
                "MPCHAR_RT_FRAG=99999999999999999999" "MPCHAR_RT_EAGERMAX=1" "MPCHAR_RT_MODE=XYZ" \
                "MPCHAR_RT_SHARE_MIN=1.5K" "MPCHAR_RT_REDUCE_MIN_PROCS=4K" "MPCHAR_RT_SPIN=many" \
-               "MPCHAR_RT_ALLREDUCE_MIN_PROCS=two"; do
+               "MPCHAR_RT_ALLREDUCE_MIN_PROCS=two" "MPCHAR_RT_LAP=-1" "MPCHAR_RT_STREAM_COPY_MIN=lots"; do
       var=${bad%%=*}
       env "$bad" "$exe" -n 2 --timeout 30 "$bin/rt_inspect" hello >"$tmp/out" 2>"$tmp/err" \
         && fail "$bad accepted"
@@ -179,7 +194,7 @@ case $case in
       [ $? = 2 ] || fail "MPCHAR_RT_RING_KIB=$bad: exit status, want 2"
       grep -q "^mpchar-exec: MPCHAR_RT_RING_KIB: " "$tmp/err" || { cat "$tmp/err"; fail "MPCHAR_RT_RING_KIB=$bad: no clear line"; }
     done
-    for good in "MPCHAR_RT_RING_KIB=256" "MPCHAR_RT_EAGER_MAX=8K" "MPCHAR_RT_FRAG=64K" "MPCHAR_RT_ALLGATHER_LONG=1G"; do
+    for good in "MPCHAR_RT_RING_KIB=256" "MPCHAR_RT_EAGER_MAX=8K" "MPCHAR_RT_FRAG=64K" "MPCHAR_RT_ALLGATHER_LONG=1G" "MPCHAR_RT_LAP=0"; do
       env "$good" "$exe" -n 2 --timeout 30 "$bin/rt_inspect" hello >/dev/null 2>"$tmp/err" \
         || { cat "$tmp/err"; fail "$good rejected"; }
     done ;;

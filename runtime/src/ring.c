@@ -14,12 +14,13 @@
  * line held payload in the previous lap (a line that began an older packet
  * carries a stamp that differs from the expected one).  The consumer
  * only ever reads a stamp at a packet boundary, so that line is the only
- * one that matters.  Every lap starts at line 0, and the producer may start
- * the next lap early, with the SKIP, once past its lap length: a stream of
- * small messages then cycles through lines that stay in both caches.  The consumer publishes its head in the ring's control
+ * one that matters.  The consumer publishes its head in the ring's control
  * line after each packet; the producer rereads it only when its cached copy
  * says the ring is full.  A packet never wraps: the producer fills the end
- * of the ring with a SKIP packet first.
+ * of the ring with a SKIP packet first.  Every lap starts at line 0, and
+ * once past its lap length the producer may start the next lap early with
+ * that SKIP: a stream of small messages then cycles through lines that stay
+ * in both caches.
  */
 #include "rt.h"
 

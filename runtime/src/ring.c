@@ -95,7 +95,7 @@ static int has_room(struct rt_ring *ring, uint64_t need)
  * refused try rereads the consumer's head, so the next waits 4 KiB. */
 static int goes_back(struct rt_ring *ring, uint64_t to_end, uint64_t need)
 {
-  if (ring->pos % ring->lines < ring->lap || ring->pos < ring->retry)
+  if (ring->lines - to_end < ring->lap || ring->pos < ring->retry)
     return 0;
   if (has_room(ring, to_end + need))
     return 1;

@@ -270,7 +270,7 @@ static long measure_in_windows(bench_ctx *c, const bench_loop_params *lp,
         for (long i = 0; i < chunk; i++) {
             if (isinf(buf[i]))
                 late++;
-            else if (done < lp->max_reps)
+            else /* next_chunk keeps done + chunk within max_reps */
                 times[done++] = buf[i] * scale;
         }
         if ((double)late > WINDOW_LATE_SHARE * (double)chunk)

@@ -169,13 +169,6 @@ static size_t refine_fresh(series *s, curve_fn f)
     return refine(s, "pingpong", f, &rp);
 }
 
-static double bracket_after_refining(curve_fn f, uint64_t edge)
-{
-    series s;
-    refine_fresh(&s, f);
-    return bracket(&s, edge);
-}
-
 /* Series without a switch add nothing: a straight line, noise within the
  * tolerance, and one slow measurement on a straight line (the sizes beside
  * it lie on one line, so it is noise, not a switch). */
@@ -209,15 +202,6 @@ static void test_eager_limit_is_bracketed(void **state)
     assert_true(bracket(&s, 8192) <= rp.min_ratio + 1e-12);
 }
 
-static void test_two_switches_are_bracketed(void **state)
-{
-    (void)state;
-    series s;
-    refine_fresh(&s, two_switches);
-    assert_true(bracket(&s, 1100) <= BENCH_REFINE_MIN_RATIO + 1e-12);
-    assert_true(bracket(&s, 4000) <= BENCH_REFINE_MIN_RATIO + 1e-12);
-}
-
 /* Only the half of an interval that holds the jump is split further: the
  * eager limit costs one midpoint per halving, plus the first one. */
 static void test_only_the_jumps_half_is_split(void **state)
@@ -228,28 +212,29 @@ static void test_only_the_jumps_half_is_split(void **state)
     assert_true(bracket(&s, 8192) <= BENCH_REFINE_MIN_RATIO + 1e-12);
 }
 
-/* Jittery short sizes must not spend the budget the switch needs. */
-static void test_jitter_leaves_budget_for_the_switch(void **state)
+/* Every switch ends bracketed within the minimum ratio: two in one series,
+ * one behind jittery short sizes (which must not spend the budget the
+ * switch needs), one behind two noisy low times (which must not pass for
+ * one regime running on past it), and a step down. */
+static void test_switches_are_bracketed(void **state)
 {
     (void)state;
-    assert_true(bracket_after_refining(jittery_eager_limit, 8192) <=
-                BENCH_REFINE_MIN_RATIO + 1e-12);
-}
-
-/* Two noisy low times before a switch must not pass for one regime
- * running on past it. */
-static void test_noisy_start_keeps_its_switch(void **state)
-{
-    (void)state;
-    assert_true(bracket_after_refining(measured_inline_limit, 92) <=
-                BENCH_REFINE_MIN_RATIO + 1e-12);
-}
-
-static void test_step_down_is_bracketed(void **state)
-{
-    (void)state;
-    assert_true(bracket_after_refining(step_down, 2999) <=
-                BENCH_REFINE_MIN_RATIO + 1e-12);
+    static const struct {
+        const char *name;
+        curve_fn f;
+        uint64_t edge;
+    } cases[] = {{"first of two switches", two_switches, 1100},
+                 {"second of two switches", two_switches, 4000},
+                 {"switch after jitter", jittery_eager_limit, 8192},
+                 {"switch after a noisy start", measured_inline_limit, 92},
+                 {"step down", step_down, 2999}};
+    for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+        series s;
+        refine_fresh(&s, cases[i].f);
+        double ratio = bracket(&s, cases[i].edge);
+        if (ratio > BENCH_REFINE_MIN_RATIO + 1e-12)
+            fail_msg("%s: bracketed only within %.3fx", cases[i].name, ratio);
+    }
 }
 
 static void test_budget_is_respected(void **state)
@@ -369,11 +354,8 @@ int main(void)
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_no_switch_adds_nothing),
         cmocka_unit_test(test_eager_limit_is_bracketed),
-        cmocka_unit_test(test_two_switches_are_bracketed),
         cmocka_unit_test(test_only_the_jumps_half_is_split),
-        cmocka_unit_test(test_jitter_leaves_budget_for_the_switch),
-        cmocka_unit_test(test_noisy_start_keeps_its_switch),
-        cmocka_unit_test(test_step_down_is_bracketed),
+        cmocka_unit_test(test_switches_are_bracketed),
         cmocka_unit_test(test_budget_is_respected),
         cmocka_unit_test(test_reductions_stay_whole_doubles),
         cmocka_unit_test(test_failed_midpoint_is_not_split),

@@ -28,8 +28,14 @@ typedef struct knot {
     double t_us;
 } knot;
 
+/* An interval that may hold a switch.  When the regimes beside it chose
+ * this half of a wider one, the other half is kept: should this one turn
+ * out straight, the guess was wrong, and the switch is in the other. */
 typedef struct interval {
     knot a, b;
+    knot other_a, other_b;
+    bool has_other;
+    bool holds_switch; /* the other half was straight */
 } interval;
 
 typedef struct refine_state {
@@ -58,6 +64,14 @@ static double line_at(knot a, knot b, uint64_t n)
 {
     double frac = ((double)n - (double)a.n) / ((double)b.n - (double)a.n);
     return a.t_us + (b.t_us - a.t_us) * frac;
+}
+
+/* Whether m is slower than the line through a and b.  Refinement decides
+ * from minima, which noise can only raise: a time below the line is the
+ * series' own shape, never a disturbance. */
+static bool above_line(knot a, knot b, knot m)
+{
+    return m.t_us > line_at(a, b, m.n);
 }
 
 /* Relative distance of t at n from the line through a and b. */
@@ -123,16 +137,36 @@ static halves switch_halves(const refine_state *s, knot a, knot m, knot b)
     bool on_r = has_r && on_line(s, b, bn, m);
     if (on_l != on_r)
         return on_l ? HALF_RIGHT : HALF_LEFT;
-    if ((has_l && !on_l && reaches(ap, a, b.n) && on_line(s, ap, a, b)) ||
-        (has_r && !on_r && reaches(bn, b, a.n) && on_line(s, b, bn, a)))
+    if (above_line(a, b, m) &&
+        ((has_l && !on_l && reaches(ap, a, b.n) && on_line(s, ap, a, b)) ||
+         (has_r && !on_r && reaches(bn, b, a.n) && on_line(s, b, bn, a))))
         return HALVES_NONE;
     return HALVES_BOTH;
 }
 
-static void push(refine_state *s, knot a, knot b)
+static void push(refine_state *s, interval iv)
 {
     if (s->nqueue < sizeof s->queue / sizeof s->queue[0])
-        s->queue[s->nqueue++] = (interval){a, b};
+        s->queue[s->nqueue++] = iv;
+}
+
+/* The left half (a, m) of (a, b), or the right one, as h says; a half
+ * chosen alone keeps the other as its alternative. */
+static interval half(knot a, knot m, knot b, halves h, bool left)
+{
+    bool alone = h == HALF_LEFT || h == HALF_RIGHT;
+    return left ? (interval){.a = a, .b = m, .other_a = m, .other_b = b,
+                             .has_other = alone}
+                : (interval){.a = m, .b = b, .other_a = a, .other_b = m,
+                             .has_other = alone};
+}
+
+static void push_halves(refine_state *s, knot a, knot m, knot b, halves h)
+{
+    if (h == HALVES_BOTH || h == HALF_LEFT)
+        push(s, half(a, m, b, h, true));
+    if (h == HALVES_BOTH || h == HALF_RIGHT)
+        push(s, half(a, m, b, h, false));
 }
 
 /* The grid's sizes above 0 measured so far, in ascending order up to the
@@ -185,7 +219,8 @@ static double start_noise(const knot *k, size_t i)
 static bool lone_disturbed(const refine_state *s, const knot *k, size_t j,
                            size_t visible)
 {
-    if (j < 1 || j + 1 >= visible || on_line(s, k[j - 1], k[j + 1], k[j]))
+    if (j < 1 || j + 1 >= visible || on_line(s, k[j - 1], k[j + 1], k[j]) ||
+        !above_line(k[j - 1], k[j + 1], k[j]))
         return false;
     bool left_known = j >= 2, right_known = j + 2 < visible;
     return (left_known || right_known) &&
@@ -204,11 +239,11 @@ static void flag_knot(refine_state *s, const knot *k, size_t l, size_t i,
     halves h = switch_halves(s, k[l], k[i], k[r]);
     if ((h == HALVES_BOTH || h == HALF_LEFT) && !pushed[l]) {
         pushed[l] = true;
-        push(s, k[l], k[i]);
+        push(s, half(k[l], k[i], k[r], h, true));
     }
     if ((h == HALVES_BOTH || h == HALF_RIGHT) && !pushed[i]) {
         pushed[i] = true;
-        push(s, k[i], k[r]);
+        push(s, half(k[l], k[i], k[r], h, false));
     }
 }
 
@@ -269,6 +304,16 @@ void bench_refine_params_default(bench_refine_params *rp)
     rp->min_ratio = BENCH_REFINE_MIN_RATIO;
 }
 
+/* An interval pushed twice (as another's alternative, and again by a
+ * later grid size) is split once. */
+static bool already_added(const bench_refinement *out, uint64_t n)
+{
+    for (size_t i = 0; i < out->count; i++)
+        if (out->n_bytes[i] == n)
+            return true;
+    return false;
+}
+
 /* Splits the widest marked interval; false when none is left or the
  * budget is spent, or (with *out's next size set) when its midpoint is
  * still to be measured. */
@@ -279,7 +324,7 @@ static bool split_next(refine_state *s, bench_refinement *out)
         return false;
     uint64_t requested;
     uint64_t n = midpoint(s, iv, &requested);
-    if (n == 0)
+    if (n == 0 || already_added(out, n))
         return true;
     double t;
     if (!s->lookup(s->ctx, n, &t)) {
@@ -293,12 +338,14 @@ static bool split_next(refine_state *s, bench_refinement *out)
     knot m = {n, t};
     bool on_chord = on_line(s, iv.a, iv.b, m);
     halves h = on_chord ? HALVES_NONE : switch_halves(s, iv.a, m, iv.b);
+    if (h == HALVES_NONE && !on_chord && iv.holds_switch)
+        h = HALVES_BOTH; /* m cannot be a disturbance: the switch is here */
     if (on_chord || h != HALVES_NONE) /* else m is a disturbed time */
         s->refined[s->nrefined++] = m;
-    if (h == HALVES_BOTH || h == HALF_LEFT)
-        push(s, iv.a, m);
-    if (h == HALVES_BOTH || h == HALF_RIGHT)
-        push(s, m, iv.b);
+    if (on_chord && iv.has_other)
+        push(s, (interval){.a = iv.other_a, .b = iv.other_b,
+                           .holds_switch = true});
+    push_halves(s, iv.a, m, iv.b, h);
     return true;
 }
 

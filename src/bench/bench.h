@@ -27,6 +27,8 @@ typedef enum bench_progress { PROGRESS_HUMAN, PROGRESS_MACHINE, PROGRESS_NONE } 
  * started: at a common time on rank 0's clock, or by leaving a barrier. */
 typedef enum bench_sync { SYNC_WINDOW, SYNC_BARRIER } bench_sync;
 
+#define BENCH_DEFAULT_ROUNDS 4
+
 typedef struct bench_options {
     char library[MPCHAR_NAME_MAX];
     char patterns[512];          /* comma list or "all" */
@@ -47,6 +49,7 @@ typedef struct bench_options {
     bool check;
     bool raw;
     bool plan_only;              /* print the points and exit, no MPI_Init */
+    long rounds;                 /* passes over a series (sweep.c) */
     long refine_points;          /* refinement sizes per series; 0: off */
     double refine_tolerance;     /* deviation from a chord worth a look */
     long cores_per_node;         /* 0: sysconf */
@@ -183,7 +186,8 @@ struct bench_point {
     bool skip;             /* already measured or failed (resume) */
 };
 
-/* A fitting point's measured time, which refinement decides from. */
+/* A fitting point's measured time, which refinement decides from; a
+ * point's later sample (after all its rounds) replaces its earlier one. */
 typedef struct bench_sample {
     mpchar_point_key key;
     double t_us;           /* t_min; NAN when the point failed */
@@ -221,6 +225,11 @@ bool bench_series_oversubscribed(const bench_plan *plan, size_t first);
 void bench_series_refinement(const bench_plan *plan, size_t first,
                              size_t end, const bench_refine_params *rp,
                              bench_refinement *out);
+typedef void (*bench_size_fn)(void *ctx, uint64_t n_bytes);
+/* Calls fn for each fitting size of the series measured so far (samples)
+ * that is not in its grid: those refinement added, in the order taken. */
+void bench_series_each_added(const bench_plan *plan, size_t first,
+                             size_t end, bench_size_fn fn, void *ctx);
 /* The series' fitting point at a refinement size. */
 void bench_series_point(const bench_plan *plan, size_t first,
                         uint64_t n_requested, bench_point *pt_p);
@@ -317,5 +326,33 @@ int bench_output_point(const bench_output *out, const bench_point *pt,
 int bench_output_failure(const bench_output *out, const bench_point *pt,
                          const char *reason, mpchar_error *err);
 void bench_output_key(const mpchar_point_key *k, char *buf, size_t len);
+
+/* ---- the run (main.c) and its series (sweep.c) ----------------------- */
+
+/* A test hook: rank 0 stops responding at this point. */
+typedef struct bench_hang {
+    char pattern[MPCHAR_NAME_MAX];
+    uint64_t n_bytes;
+    bool set;
+} bench_hang;
+
+typedef struct bench_run {
+    bench_options opt;
+    bench_plan plan;
+    bench_output out;
+    bench_loop_params lp;
+    bench_clock clock;
+    bench_refine_params refine;
+    bench_hang hang;
+    MPI_Op nop;
+    int rank, world;
+    int failures;
+    size_t progress_done, progress_total; /* measurements at this p */
+} bench_run;
+
+/* Measures the series plan.points[first, end) in opt.rounds rounds and
+ * writes its rows; collective over comm. */
+void bench_sweep_series(bench_run *r, size_t first, size_t end,
+                        MPI_Comm comm, bool oversubscribed);
 
 #endif

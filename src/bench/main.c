@@ -3,13 +3,11 @@
  *
  * Run it under any launcher (mpirun, mpiexec, srun); `mpchar run` does so
  * once per library and process count.  For each p, the first p ranks
- * measure every planned point while the others wait without spinning. */
-#include <limits.h>
-#include <math.h>
+ * measure every planned series (in rounds, sweep.c) while the others wait
+ * without spinning. */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <time.h>
 #include <unistd.h>
 
 #include "bench.h"
@@ -34,15 +32,9 @@ static void nop_op(void *in, void *inout, int *len, MPI_Datatype *type)
     (void)in, (void)inout, (void)len, (void)type;
 }
 
-typedef struct hang_spec {
-    char pattern[MPCHAR_NAME_MAX];
-    uint64_t n_bytes;
-    bool set;
-} hang_spec;
-
 /* MPCHAR_BENCH_INJECT_HANG=PATTERN:N makes rank 0 stop responding at that
  * point, so tests can prove that `mpchar run`'s watchdog ends it. */
-static int parse_hang(const char *text, hang_spec *h, mpchar_error *err)
+static int parse_hang(const char *text, bench_hang *h, mpchar_error *err)
 {
     memset(h, 0, sizeof *h);
     if (!text)
@@ -61,26 +53,6 @@ static int parse_hang(const char *text, hang_spec *h, mpchar_error *err)
     h->set = true;
     return 0;
 }
-
-static void hang_forever(void)
-{
-    struct timespec nap = {1, 0};
-    for (;;)
-        nanosleep(&nap, NULL);
-}
-
-typedef struct bench_run {
-    bench_options opt;
-    bench_plan plan;
-    bench_output out;
-    bench_loop_params lp;
-    bench_clock clock;
-    bench_refine_params refine;
-    hang_spec hang;
-    MPI_Op nop;
-    int rank, world;
-    int failures;
-} bench_run;
 
 /* Any node with more measuring ranks than cores makes timings unreal. */
 static bool comm_oversubscribed(MPI_Comm comm, const bench_options *opt)
@@ -103,134 +75,6 @@ static int agree(int ok, MPI_Comm comm)
     return ok;
 }
 
-static void fail_point(bench_run *r, const bench_point *pt, const char *why)
-{
-    mpchar_error err;
-    r->failures++;
-    if (r->rank == 0 && bench_output_failure(&r->out, pt, why, &err) != 0) {
-        fprintf(stderr, "mpchar-bench: %s\n", err.msg);
-        MPI_Abort(MPI_COMM_WORLD, 1);
-    }
-}
-
-static double min_time(const bench_loop_result *res)
-{
-    double t = INFINITY;
-    for (long i = 0; i < res->reps; i++)
-        t = fmin(t, res->times_us[i]);
-    return t;
-}
-
-/* Rank 0 keeps fitting times for refinement: t_min, or NAN on failure. */
-static void keep_sample(bench_run *r, const bench_point *pt, double t_us,
-                        bool oversubscribed)
-{
-    mpchar_error err;
-    if (r->rank == 0 && bench_series_add_sample(&r->plan, &pt->key, t_us,
-                                                oversubscribed, &err) != 0) {
-        fprintf(stderr, "mpchar-bench: %s\n", err.msg);
-        MPI_Abort(MPI_COMM_WORLD, 1);
-    }
-}
-
-static void measure_point(bench_run *r, const bench_point *pt,
-                          MPI_Comm comm, bool oversubscribed)
-{
-    bench_ctx c;
-    memset(&c, 0, sizeof c);
-    c.pt = pt;
-    c.comm = comm;
-    MPI_Comm_rank(comm, &c.rank);
-    MPI_Comm_size(comm, &c.size);
-    c.root = r->opt.rotate_root ? -1 : 0;
-    c.batch = 1;
-    c.window = r->opt.window;
-    c.check = r->opt.check;
-    c.count = pt->count;
-    c.op = strcmp(pt->key.op, "nop") == 0 ? r->nop : MPI_SUM;
-    if (!agree(pt->pattern->setup(&c) == 0, comm)) {
-        pt->pattern->teardown(&c);
-        fail_point(r, pt, "out of memory for the buffers");
-        keep_sample(r, pt, NAN, oversubscribed);
-        return;
-    }
-    bench_loop_result res;
-    mpchar_error err;
-    if (bench_measure(&c, &r->lp, &res, &err) != 0) {
-        fprintf(stderr, "mpchar-bench: %s\n", err.msg);
-        MPI_Abort(MPI_COMM_WORLD, 1);
-    }
-    pt->pattern->teardown(&c);
-    if (res.failed) {
-        fail_point(r, pt, res.why);
-        keep_sample(r, pt, NAN, oversubscribed);
-    } else if (c.rank == 0) {
-        if (bench_output_point(&r->out, pt, &res, oversubscribed, &err)) {
-            fprintf(stderr, "mpchar-bench: %s\n", err.msg);
-            MPI_Abort(MPI_COMM_WORLD, 1);
-        }
-        /* Refinement decides from the time as the row holds it, so that a
-         * replay from the file makes the same decisions. */
-        keep_sample(r, pt, mpchar_time_as_written(min_time(&res)),
-                    oversubscribed);
-    }
-    free(res.times_us);
-}
-
-typedef struct series_progress {
-    size_t done, pending;
-} series_progress;
-
-static void announce_and_measure(bench_run *r, const bench_point *pt,
-                                 MPI_Comm comm, bool over,
-                                 series_progress *sp)
-{
-    if (r->rank == 0) {
-        sp->pending += sp->done >= sp->pending; /* refinement adds points */
-        bench_output_begin(&r->out, pt, ++sp->done, sp->pending);
-        if (r->hang.set && strcmp(r->hang.pattern, pt->key.pattern) == 0 &&
-            r->hang.n_bytes == pt->key.n_bytes)
-            hang_forever();
-    }
-    measure_point(r, pt, comm, over);
-}
-
-/* Measures the sizes refinement asks for, one at a time: rank 0 replays
- * the decisions and tells the others the next size (0: finished). */
-static void refine_series(bench_run *r, size_t first, size_t end,
-                          MPI_Comm comm, bool over, series_progress *sp)
-{
-    for (;;) {
-        uint64_t next = 0;
-        if (r->rank == 0) {
-            bench_refinement rf;
-            bench_series_refinement(&r->plan, first, end, &r->refine, &rf);
-            next = rf.next_requested;
-        }
-        MPI_Bcast(&next, 1, MPI_UINT64_T, 0, comm);
-        if (next == 0)
-            return;
-        bench_point pt;
-        bench_series_point(&r->plan, first, next, &pt);
-        announce_and_measure(r, &pt, comm, over, sp);
-    }
-}
-
-/* Refinement follows the grid's sweep: after each grid size it measures
- * what the sizes so far ask for.  Oversubscribed times are not real: no
- * switch is there to find. */
-static void measure_series(bench_run *r, size_t first, size_t end,
-                           MPI_Comm comm, bool over, series_progress *sp)
-{
-    for (size_t i = first; i < end; i++) {
-        const bench_point *pt = &r->plan.points[i];
-        if (!pt->skip)
-            announce_and_measure(r, pt, comm, over, sp);
-        if (!over && pt->key.set == MPCHAR_SET_FIT)
-            refine_series(r, first, end, comm, over, sp);
-    }
-}
-
 static void measure_p(bench_run *r, long p)
 {
     MPI_Comm comm;
@@ -239,16 +83,17 @@ static void measure_p(bench_run *r, long p)
                    &comm);
     if (member) {
         bool over = comm_oversubscribed(comm, &r->opt);
-        series_progress sp = {0, 0};
         r->lp.sync = over ? SYNC_BARRIER : r->opt.sync;
         bench_clock_attach(&r->clock, comm);
+        r->progress_done = r->progress_total = 0;
         for (size_t i = 0; i < r->plan.count; i++)
-            sp.pending += r->plan.points[i].key.p == p &&
-                          !r->plan.points[i].skip;
+            r->progress_total += (size_t)r->opt.rounds *
+                                 (r->plan.points[i].key.p == p &&
+                                  !r->plan.points[i].skip);
         for (size_t i = 0, end; i < r->plan.count; i = end) {
             end = bench_series_end(&r->plan, i);
             if (r->plan.points[i].key.p == p)
-                measure_series(r, i, end, comm, over, &sp);
+                bench_sweep_series(r, i, end, comm, over);
         }
         bench_clock_detach(&r->clock);
         MPI_Comm_free(&comm);
@@ -263,6 +108,13 @@ static void print_point(const mpchar_point_key *k, bool done)
     printf("%s,%s\n", key, done ? "done" : "pending");
 }
 
+static void print_added(void *ctx, uint64_t n_bytes)
+{
+    mpchar_point_key k = *(const mpchar_point_key *)ctx;
+    k.n_bytes = n_bytes;
+    print_point(&k, true);
+}
+
 /* A series' grid points, then the sizes refinement added so far and the
  * next one it asks for, as replayed from the results directory. */
 static void print_series(const bench_run *r, size_t first, size_t end)
@@ -271,17 +123,14 @@ static void print_series(const bench_run *r, size_t first, size_t end)
         print_point(&r->plan.points[i].key, r->plan.points[i].skip);
     if (bench_series_oversubscribed(&r->plan, first))
         return;
+    mpchar_point_key k = r->plan.points[first].key;
+    k.set = MPCHAR_SET_FIT;
+    bench_series_each_added(&r->plan, first, end, print_added, &k);
     bench_refinement rf;
     bench_series_refinement(&r->plan, first, end, &r->refine, &rf);
-    bench_point pt = r->plan.points[first];
-    pt.key.set = MPCHAR_SET_FIT;
-    for (size_t i = 0; i < rf.count; i++) {
-        pt.key.n_bytes = rf.n_bytes[i];
-        print_point(&pt.key, true);
-    }
     if (rf.next_requested) {
-        pt.key.n_bytes = rf.next_n_bytes;
-        print_point(&pt.key, false);
+        k.n_bytes = rf.next_n_bytes;
+        print_point(&k, false);
     }
 }
 

@@ -120,6 +120,11 @@ static int on_seed(bench_options *o, const char *a, mpchar_error *e)
     return 0;
 }
 
+static int on_rounds(bench_options *o, const char *a, mpchar_error *e)
+{
+    return on_long(&o->rounds, a, 1, 100, "--rounds", e);
+}
+
 static int on_refine(bench_options *o, const char *a, mpchar_error *e)
 {
     return on_long(&o->refine_points, a, 0, BENCH_REFINE_MAX, "--refine", e);
@@ -239,6 +244,8 @@ static const option_spec specs[] = {
      "(default 20)", on_validation},
     {"validation-seed", "N", "seed of the validation draw (default 20061)",
      on_seed},
+    {"rounds", "N", "passes over each series that share a point's "
+     "repetitions and budget (default 4, 1: one sweep)", on_rounds},
     {"refine", "N", "fitting sizes refinement may add per series around "
      "protocol switches (default 24, 0: off, at most 64)", on_refine},
     {"refine-tolerance", "F", "relative distance from the straight line "
@@ -295,6 +302,7 @@ static void set_defaults(bench_options *opt)
     opt->max_reps = 1000;
     opt->warmup_reps = 3;
     opt->window = 32;
+    opt->rounds = BENCH_DEFAULT_ROUNDS;
     opt->refine_points = BENCH_REFINE_DEFAULT_POINTS;
     opt->refine_tolerance = BENCH_REFINE_DEFAULT_TOLERANCE;
 }

@@ -130,6 +130,7 @@ int bench_output_library_info(const bench_output *out,
     json_field(f, "sync", opt->sync == SYNC_WINDOW ? "window" : "barrier",
                0);
     json_field(f, "sync_where_oversubscribed", "barrier", 0);
+    fprintf(f, "  \"rounds\": %ld,\n", opt->rounds);
     fprintf(f, "  \"timer_resolution_us\": %.6f,\n", timer_res_s * 1e6);
     fprintf(f, "  \"mpi_wtick_us\": %.6f\n}\n", MPI_Wtick() * 1e6);
     if (fclose(f) != 0 || rename(tmp, path) != 0)

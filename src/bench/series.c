@@ -4,7 +4,9 @@
  * Refinement (refine.c) decides from a series' fitting times, so rank 0
  * keeps every fitting time it measures, and the plan loads those of
  * earlier launches from the results directory (plan.c), failed points
- * included as NAN: a resumed run replays the same decisions. */
+ * included as NAN: a resumed run replays the same decisions.  The sizes
+ * refinement added are those of the samples, not of the replay: it
+ * decided some of them from a series' first round (sweep.c). */
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
@@ -42,6 +44,14 @@ int bench_series_add_sample(bench_plan *plan, const mpchar_point_key *key,
 {
     if (key->set != MPCHAR_SET_FIT)
         return 0;
+    for (size_t i = plan->nsamples; i-- > 0;) {
+        bench_sample *s = &plan->samples[i];
+        if (s->key.n_bytes == key->n_bytes && sample_of(s, key)) {
+            s->t_us = t_us;
+            s->oversubscribed = oversubscribed;
+            return 0;
+        }
+    }
     if (plan->nsamples == plan->samples_cap) {
         size_t cap = plan->samples_cap ? 2 * plan->samples_cap : 256;
         bench_sample *grown = realloc(plan->samples, cap * sizeof *grown);
@@ -96,6 +106,27 @@ void bench_series_refinement(const bench_plan *plan, size_t first,
     series_lookup l = {plan, &head->key};
     bench_refine_replay(rp, head->pattern, head->key.p, grid, ngrid,
                         lookup_time, &l, out);
+}
+
+static bool in_grid(const bench_plan *plan, size_t first, size_t end,
+                    uint64_t n_bytes)
+{
+    for (size_t i = first; i < end; i++)
+        if (plan->points[i].key.set == MPCHAR_SET_FIT &&
+            plan->points[i].key.n_bytes == n_bytes)
+            return true;
+    return false;
+}
+
+void bench_series_each_added(const bench_plan *plan, size_t first,
+                             size_t end, bench_size_fn fn, void *ctx)
+{
+    const mpchar_point_key *k = &plan->points[first].key;
+    for (size_t i = 0; i < plan->nsamples; i++) {
+        const bench_sample *s = &plan->samples[i];
+        if (sample_of(s, k) && !in_grid(plan, first, end, s->key.n_bytes))
+            fn(ctx, s->key.n_bytes);
+    }
 }
 
 void bench_series_point(const bench_plan *plan, size_t first,

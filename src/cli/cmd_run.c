@@ -48,6 +48,10 @@ static void usage(FILE *out)
         "  --time-per-point MS   time budget per point (default 50)\n"
         "  --min-reps N, --max-reps N  repetition bounds (default 10, "
         "1000)\n"
+        "  --rounds N            passes over each series that share its "
+        "points' budget\n"
+        "                        (default 4, 1: one sweep; see "
+        "docs/timing.md)\n"
         "  --validation-seed N   seed of the 20 random validation sizes "
         "(default 20061)\n"
         "  --quick               every pattern, p = 2..4, sizes up to 64K, "
@@ -73,8 +77,8 @@ static void usage(FILE *out)
 enum {
     OPT_MPI = 1, OPT_PATTERNS, OPT_P, OPT_SIZES, OPT_MAX_SIZE, OPT_TIME,
     OPT_MIN_REPS, OPT_MAX_REPS, OPT_SEED, OPT_QUICK, OPT_CHECK, OPT_OVER,
-    OPT_RAW, OPT_ROTATE, OPT_SYNC, OPT_REFINE, OPT_TIMEOUT, OPT_LAUNCHER, OPT_OUT, OPT_RESUME,
-    OPT_HELP,
+    OPT_RAW, OPT_ROTATE, OPT_SYNC, OPT_REFINE, OPT_ROUNDS, OPT_TIMEOUT,
+    OPT_LAUNCHER, OPT_OUT, OPT_RESUME, OPT_HELP,
 };
 
 static const struct option longopts[] = {
@@ -94,6 +98,7 @@ static const struct option longopts[] = {
     {"rotate-root", no_argument, NULL, OPT_ROTATE},
     {"sync", required_argument, NULL, OPT_SYNC},
     {"refine", required_argument, NULL, OPT_REFINE},
+    {"rounds", required_argument, NULL, OPT_ROUNDS},
     {"point-timeout", required_argument, NULL, OPT_TIMEOUT},
     {"launcher", required_argument, NULL, OPT_LAUNCHER},
     {"out", required_argument, NULL, OPT_OUT},
@@ -127,6 +132,7 @@ static void set_defaults(run_options *o)
     strcpy(o->patterns, "all");
     strcpy(o->sizes, "pow2");
     strcpy(o->refine, "24");
+    strcpy(o->rounds, "4");
     strcpy(o->sync, "window");
     strcpy(o->max_size, "1M");
     strcpy(o->time_per_point_ms, "50");
@@ -176,6 +182,8 @@ static int apply_option(parsed_args *a, int c, const char *arg,
     case OPT_SYNC: return copy_arg(o->sync, sizeof o->sync, arg, "sync", err);
     case OPT_REFINE:
         return copy_arg(o->refine, sizeof o->refine, arg, "refine", err);
+    case OPT_ROUNDS:
+        return copy_arg(o->rounds, sizeof o->rounds, arg, "rounds", err);
     case OPT_TIMEOUT:
         if (mpchar_parse_double(arg, 1.0, 86400.0, &o->point_timeout_s,
                                 err) != 0)
@@ -356,6 +364,7 @@ static void bench_args(const run_state *st, const char *library,
     add_arg(l, "--max-reps", o->max_reps);
     add_arg(l, "--validation-seed", o->validation_seed);
     add_arg(l, "--refine", o->refine);
+    add_arg(l, "--rounds", o->rounds);
     add_arg(l, "--sync", o->sync);
     add_arg(l, "--out", o->out);
     add_arg(l, "--progress", "machine");

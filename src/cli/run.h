@@ -22,6 +22,7 @@ typedef struct run_options {
     char min_reps[16], max_reps[16];
     char validation_seed[16];
     char refine[16];          /* refinement sizes per series */
+    char rounds[16];          /* passes over each series */
     char sync[16];            /* window or barrier */
     char launcher[512];       /* "" means the library's own */
     double point_timeout_s;

@@ -42,3 +42,24 @@ grep -q '"sync": "barrier"' "$WORK/barrier/library-$lib.json" || fail "barrier s
 [ "$(wc -l < "$WORK/barrier/measurements.csv")" -eq "$(wc -l < "$WORK/skew/measurements.csv")" ] \
   || fail "window and barrier runs measured different points"
 echo "ok: window sync corrects a 1 s clock offset; barrier sync still runs"
+
+# Rounds: every point is measured in each of 3 passes over its series, the
+# second pass in descending size, and its row holds the repetitions of all
+# three (2 per round, as --max-reps 6 shares out).
+rounds_args=(--patterns pingpong,allreduce --p 2 --sizes 0,64,4K --refine 0
+             --validation-count 0 --time-per-point 1 --min-reps 6
+             --max-reps 6 --rounds 3 --progress machine)
+"$launcher" "$@" -n 2 "$BIN/mpchar-bench-$lib" --library "$lib" \
+  "${rounds_args[@]}" --out "$WORK/rounds" > "$WORK/rounds.log" \
+  || fail "bench --rounds 3 failed"
+grep -q '"rounds": 3' "$WORK/rounds/library-$lib.json" || fail "rounds not recorded"
+begins=$(grep -c '^@@mpchar begin' "$WORK/rounds.log")
+rows=$(($(wc -l < "$WORK/rounds/measurements.csv") - 1))
+[ "$begins" -eq $((3 * rows)) ] || fail "$begins measurements for $rows points"
+order=$(awk '$2 == "begin" && $5 ~ /,pingpong,send,/ { split($5, k, ","); s = s " " k[7] }
+             END { print s }' "$WORK/rounds.log")
+[ "$order" = " 0 64 4096 4096 64 0 0 64 4096" ] || fail "pingpong/send passes in order:$order"
+awk -F, 'NR > 1 && $9 != 6 { bad = bad " " $2 "/" $3 "@" $7 ":" $9 }
+         END { if (bad) { print "reps not 3 x 2:" bad; exit 1 } }' \
+  "$WORK/rounds/measurements.csv" || fail "rounds' repetitions not merged"
+echo "ok: $rows points in 3 rounds each, passes alternating in direction"

@@ -1,0 +1,277 @@
+/* The measurement of one series, in rounds.
+ *
+ * A machine can change speed while a series is measured: this virtual
+ * machine runs at levels that last from half a second to several seconds
+ * (0-byte ping-pong at 0.11, 0.37 or 0.55 us), and a series takes about a
+ * second.  Measured in one sweep, the sizes before a change and those after
+ * it sit on different levels, a step no model follows.  So each point's
+ * repetitions are spread over --rounds passes over the series: the first
+ * sweeps the grid in ascending size and refines around protocol switches
+ * as it goes (refine.c, which needs neighbouring sizes measured close in
+ * time), each later pass measures every size of the first again, in
+ * alternating direction, and a point's row holds the repetitions of all
+ * its rounds.  A level that lasts one pass then reaches every size, and a
+ * point's minimum comes from the fastest level the whole series saw.
+ *
+ * Rows are written when a series' last round ends, so an interrupted run
+ * loses at most the series in progress.  Refinement decided from the
+ * first round's times; once the rows hold all rounds, it is replayed from
+ * them (as a resumed run would replay it) and the sizes it then asks for
+ * are measured too, each in all its rounds at once. */
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+#include "bench.h"
+
+/* A point of the series and the repetitions its rounds have taken. */
+typedef struct taken {
+    bench_point pt;
+    double *times_us;      /* rank 0's, all rounds */
+    long reps, late_reps;
+    bool failed;
+    char why[256];
+} taken;
+
+typedef struct series_list {
+    taken *items;
+    size_t count, cap;
+} series_list;
+
+static void die(const mpchar_error *err)
+{
+    fprintf(stderr, "mpchar-bench: %s\n", err->msg);
+    MPI_Abort(MPI_COMM_WORLD, 1);
+}
+
+static taken *list_add(series_list *l, const bench_point *pt)
+{
+    if (l->count == l->cap) {
+        size_t cap = l->cap ? 2 * l->cap : 64;
+        taken *grown = realloc(l->items, cap * sizeof *grown);
+        if (!grown) {
+            mpchar_error err;
+            mpchar_error_set(&err, "out of memory for a series' points");
+            die(&err);
+        }
+        l->items = grown;
+        l->cap = cap;
+    }
+    taken *t = &l->items[l->count++];
+    memset(t, 0, sizeof *t);
+    t->pt = *pt;
+    return t;
+}
+
+static void list_free(series_list *l)
+{
+    for (size_t i = 0; i < l->count; i++)
+        free(l->items[i].times_us);
+    free(l->items);
+    memset(l, 0, sizeof *l);
+}
+
+/* A round's share of the point's budget and repetition bounds. */
+static bench_loop_params round_params(const bench_run *r)
+{
+    bench_loop_params lp = r->lp;
+    long n = r->opt.rounds;
+    lp.budget_s /= (double)n;
+    lp.min_reps = (lp.min_reps + n - 1) / n;
+    lp.max_reps = (lp.max_reps + n - 1) / n;
+    return lp;
+}
+
+static void hang_forever(void)
+{
+    struct timespec nap = {1, 0};
+    for (;;)
+        nanosleep(&nap, NULL);
+}
+
+static void announce(bench_run *r, const bench_point *pt)
+{
+    if (r->rank != 0)
+        return;
+    if (r->progress_done >= r->progress_total)
+        r->progress_total = r->progress_done + 1; /* refinement adds */
+    bench_output_begin(&r->out, pt, ++r->progress_done, r->progress_total);
+    if (r->hang.set && strcmp(r->hang.pattern, pt->key.pattern) == 0 &&
+        r->hang.n_bytes == pt->key.n_bytes)
+        hang_forever();
+}
+
+/* Set-up, the measurement loop and tear-down of one round of a point. */
+static void measure_round(bench_run *r, const bench_point *pt, MPI_Comm comm,
+                          const bench_loop_params *lp, bench_loop_result *res)
+{
+    bench_ctx c;
+    memset(&c, 0, sizeof c);
+    c.pt = pt;
+    c.comm = comm;
+    MPI_Comm_rank(comm, &c.rank);
+    MPI_Comm_size(comm, &c.size);
+    c.root = r->opt.rotate_root ? -1 : 0;
+    c.batch = 1;
+    c.window = r->opt.window;
+    c.check = r->opt.check;
+    c.count = pt->count;
+    c.op = strcmp(pt->key.op, "nop") == 0 ? r->nop : MPI_SUM;
+    int ok = pt->pattern->setup(&c) == 0;
+    MPI_Allreduce(MPI_IN_PLACE, &ok, 1, MPI_INT, MPI_LAND, comm);
+    mpchar_error err;
+    if (!ok) {
+        memset(res, 0, sizeof *res);
+        res->failed = true;
+        snprintf(res->why, sizeof res->why, "out of memory for the buffers");
+    } else if (bench_measure(&c, lp, res, &err) != 0) {
+        die(&err);
+    }
+    pt->pattern->teardown(&c);
+}
+
+/* Measures one round of t and appends its repetitions on rank 0. */
+static void take_round(bench_run *r, taken *t, MPI_Comm comm,
+                       const bench_loop_params *lp)
+{
+    bench_loop_result res;
+    announce(r, &t->pt);
+    measure_round(r, &t->pt, comm, lp, &res);
+    if (res.failed) {
+        t->failed = true;
+        snprintf(t->why, sizeof t->why, "%s", res.why);
+    } else if (r->rank == 0) {
+        double *all = realloc(t->times_us, (size_t)(t->reps + res.reps) *
+                                               sizeof *all);
+        if (!all) {
+            mpchar_error err;
+            mpchar_error_set(&err, "out of memory for repetition times");
+            die(&err);
+        }
+        memcpy(all + t->reps, res.times_us, (size_t)res.reps * sizeof *all);
+        t->times_us = all;
+        t->reps += res.reps;
+        t->late_reps += res.late_reps;
+    }
+    free(res.times_us);
+}
+
+static double min_time(const taken *t)
+{
+    double m = INFINITY;
+    for (long i = 0; i < t->reps; i++)
+        m = fmin(m, t->times_us[i]);
+    return m;
+}
+
+/* Rank 0 keeps fitting times for refinement: as the row holds the
+ * minimum (so that a replay from the file decides alike), NAN on failure;
+ * a point's later sample replaces its earlier one. */
+static void keep_sample(bench_run *r, const taken *t, bool over)
+{
+    mpchar_error err;
+    double t_us = t->failed ? NAN : mpchar_time_as_written(min_time(t));
+    if (r->rank == 0 &&
+        bench_series_add_sample(&r->plan, &t->pt.key, t_us, over, &err) != 0)
+        die(&err);
+}
+
+/* The refinement's next size for the series, agreed by every rank (rank 0
+ * replays it): false when it asks for none. */
+static bool next_refined(bench_run *r, size_t first, size_t end,
+                         MPI_Comm comm, bench_point *pt)
+{
+    uint64_t next = 0;
+    if (r->rank == 0) {
+        bench_refinement rf;
+        bench_series_refinement(&r->plan, first, end, &r->refine, &rf);
+        next = rf.next_requested;
+    }
+    MPI_Bcast(&next, 1, MPI_UINT64_T, 0, comm);
+    if (next == 0)
+        return false;
+    bench_series_point(&r->plan, first, next, pt);
+    return true;
+}
+
+/* The first round: the grid in ascending size, and after each grid size
+ * the refined sizes the times so far ask for.  Oversubscribed times are not
+ * real: no switch is there to find. */
+static void first_round(bench_run *r, size_t first, size_t end,
+                        MPI_Comm comm, bool over, series_list *l)
+{
+    bench_loop_params lp = round_params(r);
+    bench_point pt;
+    for (size_t i = first; i < end; i++) {
+        const bench_point *grid = &r->plan.points[i];
+        if (!grid->skip) {
+            taken *t = list_add(l, grid);
+            take_round(r, t, comm, &lp);
+            keep_sample(r, t, over);
+        }
+        if (over || grid->key.set != MPCHAR_SET_FIT)
+            continue;
+        while (next_refined(r, first, end, comm, &pt)) {
+            taken *t = list_add(l, &pt);
+            take_round(r, t, comm, &lp);
+            keep_sample(r, t, over);
+        }
+    }
+}
+
+/* The other rounds over every point of the list, each pass the other way
+ * round from the one before, so that a drift touches both ends alike. */
+static void later_rounds(bench_run *r, MPI_Comm comm, series_list *l)
+{
+    bench_loop_params lp = round_params(r);
+    for (long round = 1; round < r->opt.rounds; round++)
+        for (size_t j = 0; j < l->count; j++) {
+            taken *t = &l->items[round % 2 ? l->count - 1 - j : j];
+            if (!t->failed)
+                take_round(r, t, comm, &lp);
+        }
+}
+
+static void write_points(bench_run *r, series_list *l, bool over)
+{
+    mpchar_error err;
+    for (size_t i = 0; i < l->count; i++) {
+        taken *t = &l->items[i];
+        keep_sample(r, t, over);
+        if (t->failed) {
+            r->failures++;
+            if (r->rank == 0 &&
+                bench_output_failure(&r->out, &t->pt, t->why, &err) != 0)
+                die(&err);
+        } else if (r->rank == 0) {
+            bench_loop_result res = {.times_us = t->times_us,
+                                     .reps = t->reps,
+                                     .late_reps = t->late_reps};
+            if (bench_output_point(&r->out, &t->pt, &res, over, &err) != 0)
+                die(&err);
+        }
+    }
+}
+
+void bench_sweep_series(bench_run *r, size_t first, size_t end,
+                        MPI_Comm comm, bool over)
+{
+    series_list l = {0};
+    first_round(r, first, end, comm, over, &l);
+    later_rounds(r, comm, &l);
+    write_points(r, &l, over);
+    list_free(&l);
+    if (over)
+        return;
+    /* Refinement replayed from the rows' times, as a resumed run would. */
+    bench_point pt;
+    while (next_refined(r, first, end, comm, &pt)) {
+        taken *t = list_add(&l, &pt);
+        bench_loop_params lp = round_params(r);
+        for (long round = 0; round < r->opt.rounds && !t->failed; round++)
+            take_round(r, t, comm, &lp);
+        write_points(r, &l, over);
+        list_free(&l);
+    }
+}

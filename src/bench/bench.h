@@ -187,7 +187,8 @@ struct bench_point {
 };
 
 /* A fitting point's measured time, which refinement decides from; a
- * point's later sample (after all its rounds) replaces its earlier one. */
+ * later sample of a point (a failure recorded after its row) replaces an
+ * earlier one. */
 typedef struct bench_sample {
     mpchar_point_key key;
     double t_us;           /* t_min; NAN when the point failed */
@@ -219,6 +220,9 @@ size_t bench_series_end(const bench_plan *plan, size_t first);
 int bench_series_add_sample(bench_plan *plan, const mpchar_point_key *key,
                             double t_us, bool oversubscribed,
                             mpchar_error *err);
+/* Whether every grid point of the series is measured (or failed): its
+ * rows, written after its last round, are all there. */
+bool bench_series_complete(const bench_plan *plan, size_t first, size_t end);
 /* Whether the series' measured grid points were oversubscribed. */
 bool bench_series_oversubscribed(const bench_plan *plan, size_t first);
 /* Replays the series' refinement from its samples. */

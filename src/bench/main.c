@@ -115,8 +115,9 @@ static void print_added(void *ctx, uint64_t n_bytes)
     print_point(&k, true);
 }
 
-/* A series' grid points, then the sizes refinement added so far and the
- * next one it asks for, as replayed from the results directory. */
+/* A series' grid points, then the sizes refinement added so far and, for
+ * a series not complete yet, the next one it asks for, as replayed from
+ * the results directory. */
 static void print_series(const bench_run *r, size_t first, size_t end)
 {
     for (size_t i = first; i < end; i++)
@@ -126,6 +127,8 @@ static void print_series(const bench_run *r, size_t first, size_t end)
     mpchar_point_key k = r->plan.points[first].key;
     k.set = MPCHAR_SET_FIT;
     bench_series_each_added(&r->plan, first, end, print_added, &k);
+    if (bench_series_complete(&r->plan, first, end))
+        return;
     bench_refinement rf;
     bench_series_refinement(&r->plan, first, end, &r->refine, &rf);
     if (rf.next_requested) {

@@ -4,9 +4,11 @@
  * Refinement (refine.c) decides from a series' fitting times, so rank 0
  * keeps every fitting time it measures, and the plan loads those of
  * earlier launches from the results directory (plan.c), failed points
- * included as NAN: a resumed run replays the same decisions.  The sizes
- * refinement added are those of the samples, not of the replay: it
- * decided some of them from a series' first round (sweep.c). */
+ * included as NAN: a resumed run replays the same decisions.  Those are
+ * first-round decisions (sweep.c), while rows hold every round: the sizes
+ * refinement added are therefore those of the samples, not of a replay,
+ * and a series whose grid is measured is complete, whatever a replay from
+ * its rows would ask for. */
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
@@ -63,6 +65,14 @@ int bench_series_add_sample(bench_plan *plan, const mpchar_point_key *key,
     plan->samples[plan->nsamples++] =
         (bench_sample){*key, t_us, oversubscribed};
     return 0;
+}
+
+bool bench_series_complete(const bench_plan *plan, size_t first, size_t end)
+{
+    for (size_t i = first; i < end; i++)
+        if (!plan->points[i].skip)
+            return false;
+    return true;
 }
 
 bool bench_series_oversubscribed(const bench_plan *plan, size_t first)

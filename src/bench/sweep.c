@@ -1,9 +1,8 @@
 /* The measurement of one series, in rounds.
  *
  * A machine can change speed while a series is measured: this virtual
- * machine runs at levels that last from half a second to several seconds
- * (0-byte ping-pong at 0.11, 0.37 or 0.55 us), and a series takes about a
- * second.  Measured in one sweep, the sizes before a change and those after
+ * machine runs at levels that last from milliseconds to seconds (0-byte
+ * ping-pong at 0.11, 0.37 or 0.55 us), and a series takes about a second.  Measured in one sweep, the sizes before a change and those after
  * it sit on different levels, a step no model follows.  So each point's
  * repetitions are spread over --rounds passes over the series: the first
  * sweeps the grid in ascending size and refines around protocol switches
@@ -14,10 +13,9 @@
  * point's minimum comes from the fastest level the whole series saw.
  *
  * Rows are written when a series' last round ends, so an interrupted run
- * loses at most the series in progress.  Refinement decided from the
- * first round's times; once the rows hold all rounds, it is replayed from
- * them (as a resumed run would replay it) and the sizes it then asks for
- * are measured too, each in all its rounds at once. */
+ * loses at most the series in progress, and a series with rows for all its
+ * grid is complete: refinement, which decided from the first round's
+ * times, is not replayed from the rows' (series.c). */
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
@@ -165,9 +163,8 @@ static double min_time(const taken *t)
     return m;
 }
 
-/* Rank 0 keeps fitting times for refinement: as the row holds the
- * minimum (so that a replay from the file decides alike), NAN on failure;
- * a point's later sample replaces its earlier one. */
+/* Rank 0 keeps the first round's fitting times for refinement, rounded
+ * as rows are, NAN on failure. */
 static void keep_sample(bench_run *r, const taken *t, bool over)
 {
     mpchar_error err;
@@ -238,7 +235,6 @@ static void write_points(bench_run *r, series_list *l, bool over)
     mpchar_error err;
     for (size_t i = 0; i < l->count; i++) {
         taken *t = &l->items[i];
-        keep_sample(r, t, over);
         if (t->failed) {
             r->failures++;
             if (r->rank == 0 &&
@@ -257,21 +253,11 @@ static void write_points(bench_run *r, series_list *l, bool over)
 void bench_sweep_series(bench_run *r, size_t first, size_t end,
                         MPI_Comm comm, bool over)
 {
+    if (bench_series_complete(&r->plan, first, end))
+        return; /* its rounds ended in an earlier launch */
     series_list l = {0};
     first_round(r, first, end, comm, over, &l);
     later_rounds(r, comm, &l);
     write_points(r, &l, over);
     list_free(&l);
-    if (over)
-        return;
-    /* Refinement replayed from the rows' times, as a resumed run would. */
-    bench_point pt;
-    while (next_refined(r, first, end, comm, &pt)) {
-        taken *t = list_add(&l, &pt);
-        bench_loop_params lp = round_params(r);
-        for (long round = 0; round < r->opt.rounds && !t->failed; round++)
-            take_round(r, t, comm, &lp);
-        write_points(r, &l, over);
-        list_free(&l);
-    }
 }

@@ -354,8 +354,10 @@ typedef struct bench_run {
     size_t progress_done, progress_total; /* measurements at this p */
 } bench_run;
 
-/* Measures the series plan.points[first, end) in opt.rounds rounds and
- * writes its rows; collective over comm. */
+/* The rounds of a series: opt.rounds, or 1 where it is oversubscribed. */
+long bench_series_rounds(const bench_run *r, bool oversubscribed);
+/* Measures the series plan.points[first, end) in its rounds and writes
+ * its rows; collective over comm. */
 void bench_sweep_series(bench_run *r, size_t first, size_t end,
                         MPI_Comm comm, bool oversubscribed);
 

@@ -85,11 +85,11 @@ static void measure_p(bench_run *r, long p)
         bool over = comm_oversubscribed(comm, &r->opt);
         r->lp.sync = over ? SYNC_BARRIER : r->opt.sync;
         bench_clock_attach(&r->clock, comm);
+        size_t rounds = (size_t)bench_series_rounds(r, over);
         r->progress_done = r->progress_total = 0;
         for (size_t i = 0; i < r->plan.count; i++)
-            r->progress_total += (size_t)r->opt.rounds *
-                                 (r->plan.points[i].key.p == p &&
-                                  !r->plan.points[i].skip);
+            r->progress_total += rounds * (r->plan.points[i].key.p == p &&
+                                           !r->plan.points[i].skip);
         for (size_t i = 0, end; i < r->plan.count; i = end) {
             end = bench_series_end(&r->plan, i);
             if (r->plan.points[i].key.p == p)

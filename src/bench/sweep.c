@@ -71,11 +71,18 @@ static void list_free(series_list *l)
     memset(l, 0, sizeof *l);
 }
 
+/* Rounds of a series.  Oversubscribed times are not real, and there the
+ * minimum repetitions of each round, not the budget, set the time a point
+ * takes: one round, as many repetitions as before rounds. */
+long bench_series_rounds(const bench_run *r, bool over)
+{
+    return over ? 1 : r->opt.rounds;
+}
+
 /* A round's share of the point's budget and repetition bounds. */
-static bench_loop_params round_params(const bench_run *r)
+static bench_loop_params round_params(const bench_run *r, long n)
 {
     bench_loop_params lp = r->lp;
-    long n = r->opt.rounds;
     lp.budget_s /= (double)n;
     lp.min_reps = (lp.min_reps + n - 1) / n;
     lp.max_reps = (lp.max_reps + n - 1) / n;
@@ -199,7 +206,7 @@ static bool next_refined(bench_run *r, size_t first, size_t end,
 static void first_round(bench_run *r, size_t first, size_t end,
                         MPI_Comm comm, bool over, series_list *l)
 {
-    bench_loop_params lp = round_params(r);
+    bench_loop_params lp = round_params(r, bench_series_rounds(r, over));
     bench_point pt;
     for (size_t i = first; i < end; i++) {
         const bench_point *grid = &r->plan.points[i];
@@ -220,10 +227,12 @@ static void first_round(bench_run *r, size_t first, size_t end,
 
 /* The other rounds over every point of the list, each pass the other way
  * round from the one before, so that a drift touches both ends alike. */
-static void later_rounds(bench_run *r, MPI_Comm comm, series_list *l)
+static void later_rounds(bench_run *r, MPI_Comm comm, bool over,
+                         series_list *l)
 {
-    bench_loop_params lp = round_params(r);
-    for (long round = 1; round < r->opt.rounds; round++)
+    long rounds = bench_series_rounds(r, over);
+    bench_loop_params lp = round_params(r, rounds);
+    for (long round = 1; round < rounds; round++)
         for (size_t j = 0; j < l->count; j++) {
             taken *t = &l->items[round % 2 ? l->count - 1 - j : j];
             if (!t->failed)
@@ -258,7 +267,7 @@ void bench_sweep_series(bench_run *r, size_t first, size_t end,
         return; /* its rounds ended in an earlier launch */
     series_list l = {0};
     first_round(r, first, end, comm, over, &l);
-    later_rounds(r, comm, &l);
+    later_rounds(r, comm, over, &l);
     write_points(r, &l, over);
     list_free(&l);
 }

@@ -247,6 +247,9 @@ uint64_t bench_plan_memory_bytes(const bench_plan *plan, long window);
  * are not measuring must not perturb the ones that are. */
 void bench_idle_barrier(MPI_Comm comm);
 
+/* Whether ok holds on every rank of comm; collective. */
+bool bench_all_agree(bool ok, MPI_Comm comm);
+
 /* Smallest observable step of MPI_Wtime, in seconds. */
 double bench_timer_resolution(void);
 

@@ -69,12 +69,6 @@ static bool comm_oversubscribed(MPI_Comm comm, const bench_options *opt)
     return over != 0;
 }
 
-static int agree(int ok, MPI_Comm comm)
-{
-    MPI_Allreduce(MPI_IN_PLACE, &ok, 1, MPI_INT, MPI_LAND, comm);
-    return ok;
-}
-
 static void measure_p(bench_run *r, long p)
 {
     MPI_Comm comm;
@@ -209,7 +203,7 @@ static int check_p_and_memory(bench_run *r, mpchar_error *err)
 static int run_all(bench_run *r, mpchar_error *err)
 {
     if (bench_plan_build(&r->opt, r->world, &r->plan, err) != 0 ||
-        !agree(check_p_and_memory(r, err) == 0, MPI_COMM_WORLD) ||
+        !bench_all_agree(check_p_and_memory(r, err) == 0, MPI_COMM_WORLD) ||
         prepare_on_root(r, err) != 0)
         return -1;
     double res = 0.0;

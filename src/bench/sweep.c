@@ -124,8 +124,7 @@ static void measure_round(bench_run *r, const bench_point *pt, MPI_Comm comm,
     c.check = r->opt.check;
     c.count = pt->count;
     c.op = strcmp(pt->key.op, "nop") == 0 ? r->nop : MPI_SUM;
-    int ok = pt->pattern->setup(&c) == 0;
-    MPI_Allreduce(MPI_IN_PLACE, &ok, 1, MPI_INT, MPI_LAND, comm);
+    bool ok = bench_all_agree(pt->pattern->setup(&c) == 0, comm);
     mpchar_error err;
     if (!ok) {
         memset(res, 0, sizeof *res);

@@ -1,4 +1,5 @@
-/* Process synchronization outside the timed region.  Ranks that take no
+/* Process synchronization outside the timed region: agreement among the
+ * ranks, and idle waiting.  Ranks that take no
  * part in the current measurement wait in a nonblocking barrier polled at
  * millisecond intervals, sleeping in between, so they neither spin on a
  * core nor let the MPI library spin on their behalf. */
@@ -17,6 +18,13 @@ void bench_idle_barrier(MPI_Comm comm)
         nanosleep(&nap, NULL);
         MPI_Test(&req, &done, MPI_STATUS_IGNORE);
     }
+}
+
+bool bench_all_agree(bool ok, MPI_Comm comm)
+{
+    int all = ok;
+    MPI_Allreduce(MPI_IN_PLACE, &all, 1, MPI_INT, MPI_LAND, comm);
+    return all != 0;
 }
 
 double bench_timer_resolution(void)

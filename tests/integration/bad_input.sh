@@ -44,7 +44,9 @@ expect_error "bench: bad clock injection" "MPCHAR_BENCH_INJECT_CLOCK_OFFSET_US" 
   env MPCHAR_BENCH_INJECT_CLOCK_OFFSET_US=1e99 "$B" --plan
 expect_error "bench: bad sync" "--sync: 'often' is not window or barrier" "$B" --sync often --plan
 expect_error "run: bad sync" "--sync: 'often'" "$M" run --sync often --p 2 --out "$WORK/j"
-for d in a b c d e e2 f g j; do
+expect_error "bench: no rounds" "--rounds: 0 is out of range (1 to 100)" "$B" --rounds 0 --plan
+expect_error "run: bad rounds" "--rounds: 'x' is not a whole number" "$M" run --rounds x --p 2 --out "$WORK/k"
+for d in a b c d e e2 f g j k; do
   [ ! -e "$WORK/$d" ] || fail "a rejected run left $WORK/$d behind"
 done
 echo "all bad input rejected cleanly"

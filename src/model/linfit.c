@@ -66,8 +66,8 @@ out_free:
 }
 
 int mpchar__line_fit(const double *x, const double *y, const double *wref,
-                     size_t count, mpchar_weighting w, bool robust,
-                     double *a_p, double *b_p)
+                     const double *cover, size_t count, mpchar_weighting w,
+                     bool robust, double *a_p, double *b_p)
 {
     if (count < 2)
         return -1;
@@ -81,7 +81,7 @@ int mpchar__line_fit(const double *x, const double *y, const double *wref,
     if (!wts)
         return -1;
     for (size_t i = 0; i < count; i++)
-        wts[i] = weight_of(wref, y, i, w);
+        wts[i] = weight_of(wref, y, i, w) * (cover ? cover[i] : 1.0);
     int rc = -1;
     if (robust && count >= ROBUST_MIN_POINTS)
         rc = robust_fit(x, y, wts, count, a_p, b_p);
@@ -133,8 +133,8 @@ int mpchar__hockney_fit(const mpchar__point *pt, size_t count,
         y[i] = pt[i].t;
     }
     double a, b;
-    int rc = mpchar__line_fit(x, y, NULL, count, opt->weighting, opt->robust,
-                              &a, &b);
+    int rc = mpchar__line_fit(x, y, NULL, NULL, count, opt->weighting,
+                              opt->robust, &a, &b);
     free(x);
     if (rc != 0) {
         snprintf(why, why_len, "least-squares fit failed");

@@ -17,8 +17,13 @@ typedef struct mpchar__point {
  * distinct x.  Robust fitting falls back to plain least squares when there
  * are too few points for it. */
 int mpchar__line_fit(const double *x, const double *y, const double *wref,
-                     size_t count, mpchar_weighting w, bool robust,
-                     double *a_p, double *b_p);
+                     const double *cover, size_t count, mpchar_weighting w,
+                     bool robust, double *a_p, double *b_p);
+
+/* Each sorted point's weight in a fit, at most 1, into w: sizes packed
+ * closer than the grid's usual step share their span (coverage.c). */
+int mpchar__coverage_weights(const mpchar__point *pt, size_t count,
+                             double *w);
 
 /* Hockney, t_i and piecewise fits of sorted points (n ascending). */
 int mpchar__hockney_fit(const mpchar__point *pt, size_t count,

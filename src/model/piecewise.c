@@ -50,7 +50,7 @@ double mpchar_piecewise_eval(const mpchar_piecewise *pw, double n_bytes)
 typedef struct seg_ctx {
     const mpchar__point *pt;
     size_t count;
-    double *x, *y, *w;
+    double *x, *y, *w, *cover;
     mpchar_weighting weighting;
 } seg_ctx;
 
@@ -139,7 +139,8 @@ static int fit_segments(const seg_ctx *c, const size_t *cuts, int K,
             out->seg[k].n_lo_bytes = 0.0;
             continue;
         }
-        if (mpchar__line_fit(c->x + i, c->y + i, NULL, j - i, opt->weighting,
+        if (mpchar__line_fit(c->x + i, c->y + i, NULL, c->cover + i, j - i,
+                             opt->weighting,
                              opt->robust, &a, &b) != 0)
             return -1;
         out->seg[k].ts_us = a;
@@ -232,7 +233,7 @@ int mpchar__piecewise_fit(const mpchar__point *pt, size_t count,
     }
     gsl_set_error_handler_off();
     seg_ctx c = {.pt = pt, .count = count, .weighting = opt->weighting};
-    double *buf = malloc(3 * count * sizeof *buf);
+    double *buf = malloc(4 * count * sizeof *buf);
     double *cost = NULL;
     int rc = -1;
     if (!buf) {
@@ -242,12 +243,18 @@ int mpchar__piecewise_fit(const mpchar__point *pt, size_t count,
     c.x = buf;
     c.y = buf + count;
     c.w = buf + 2 * count;
+    c.cover = buf + 3 * count;
+    if (mpchar__coverage_weights(pt, count, c.cover) != 0) {
+        snprintf(why, why_len, "out of memory");
+        goto out;
+    }
     for (size_t i = 0; i < count; i++) {
         c.x[i] = pt[i].n;
         c.y[i] = pt[i].t;
         double s = pt[i].t > 1e-9 ? pt[i].t : 1e-9;
-        c.w[i] = opt->weighting == MPCHAR_WEIGHT_RELATIVE ? 1.0 / (s * s)
-                                                          : 1.0;
+        c.w[i] = c.cover[i] * (opt->weighting == MPCHAR_WEIGHT_RELATIVE
+                                   ? 1.0 / (s * s)
+                                   : 1.0);
     }
     cost = segment_costs(&c);
     if (!cost) {

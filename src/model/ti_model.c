@@ -140,7 +140,7 @@ int mpchar__ti_fit(const mpchar__point *pt, size_t count,
         ref[i] = pt[first + i].t;
     }
     double a, b;
-    int rc = mpchar__line_fit(x, y, ref, m, opt->weighting, opt->robust, &a,
+    int rc = mpchar__line_fit(x, y, ref, NULL, m, opt->weighting, opt->robust, &a,
                               &b);
     if (rc != 0) {
         free(buf);

@@ -247,6 +247,53 @@ static void test_piecewise_gap_stays_positive(void **state)
     free(meas.rows);
 }
 
+/* Measured (Open MPI 4.1 send ping-pong): refinement packed 12 sizes
+ * into 2.4-4 KiB on the way to the eager limit at 4 KiB, one of them (3090
+ * bytes) caught by a fast moment.  Counted one each, they outweighed the
+ * whole grid below, and the fit spent two segments on 3025-3159 bytes.
+ * Weighted by the span they stand for, the segments go to the regimes:
+ * none starts inside the packed sizes, one starts at the eager limit, and
+ * the validation sizes around them are predicted within 10%. */
+static void test_piecewise_packed_sizes_share_their_weight(void **state)
+{
+    (void)state;
+    static const double pts[][2] = {
+        {0, 0.1146},    {1, 0.1227},    {2, 0.1264},    {4, 0.1279},
+        {8, 0.1282},    {16, 0.1342},   {32, 0.1310},   {64, 0.1320},
+        {128, 0.1408},  {256, 0.1500},  {512, 0.2078},  {1024, 0.2336},
+        {1448, 0.2766}, {2048, 0.3205}, {2435, 0.3950}, {2896, 0.4277},
+        {3024, 0.4513}, {3090, 0.3564}, {3158, 0.5041}, {3298, 0.4664},
+        {3444, 0.4363}, {3520, 0.4339}, {3597, 0.4757}, {3676, 0.4704},
+        {3756, 0.4763}, {3838, 0.4647}, {3922, 0.4807}, {4008, 0.4835},
+        {4096, 2.3422}, {4871, 2.5726}, {5793, 2.6301}, {6317, 2.7003},
+        {6889, 2.7916}, {7512, 2.9978}, {8192, 2.7241}, {16384, 3.9192},
+        {32768, 5.7735}, {65536, 9.5717}};
+    static const double val[][2] = {
+        {1110, 0.2434}, {1398, 0.2723}, {1891, 0.3105}, {4463, 2.3597},
+        {4755, 2.3711}, {8430, 2.7541}};
+    mpchar_measurements meas = {0};
+    for (size_t i = 0; i < sizeof pts / sizeof pts[0]; i++)
+        synth_add(&meas, "openmpi", "pingpong", "send", "-", 2,
+                  (uint64_t)pts[i][0], MPCHAR_SET_FIT, pts[i][1]);
+    mpchar_model m;
+    fit(&meas, &m);
+    const mpchar_pfit *f = &m.entries[0].fits[0];
+    assert_true(f->ok[MPCHAR_FAMILY_PIECEWISE]);
+    bool at_limit = false;
+    for (int k = 1; k < f->pw.count; k++) {
+        double lo = f->pw.seg[k].n_lo_bytes;
+        assert_false(lo > 2048 && lo <= 4008);
+        at_limit = at_limit || (lo > 4008 && lo <= 4096);
+    }
+    assert_true(at_limit);
+    for (size_t i = 0; i < sizeof val / sizeof val[0]; i++) {
+        double t = mpchar_piecewise_eval(&f->pw, val[i][0]);
+        assert_true(fabs(t - val[i][1]) / val[i][1] < 0.10);
+    }
+    mpchar_model_free(&m);
+    free(meas.rows);
+}
+
 typedef struct pf_truth {
     mpchar_pform ts;
     double tb;
@@ -305,6 +352,7 @@ int main(void)
         cmocka_unit_test(test_piecewise2),
         cmocka_unit_test(test_piecewise3),
         cmocka_unit_test(test_piecewise_gap_stays_positive),
+        cmocka_unit_test(test_piecewise_packed_sizes_share_their_weight),
         cmocka_unit_test(test_pforms),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);

@@ -1,7 +1,8 @@
 /* Message-size grids for fitting and the random validation set.
  *
- * The fitting grid is 0 plus powers of 4 (seed 000) or of 2 from 1 byte up
- * to a maximum, or an explicit list.  The validation set is drawn
+ * The fitting grid is 0 plus powers of 4 (seed 000), of 2, or of sqrt(2)
+ * (rounded to whole bytes) from 1 byte up to a maximum, or an explicit
+ * list.  The validation set is drawn
  * log-uniformly from [1, max] with a portable generator (splitmix64) so
  * that one recorded seed gives the same sizes on every machine. */
 #ifndef MPCHAR_SIZES_H
@@ -15,16 +16,19 @@
 typedef enum mpchar_grid_kind {
     MPCHAR_GRID_POW4,
     MPCHAR_GRID_POW2,
+    MPCHAR_GRID_SQRT2,
     MPCHAR_GRID_LIST,
 } mpchar_grid_kind;
 
 #define MPCHAR_VALIDATION_COUNT 20
 #define MPCHAR_DEFAULT_VALIDATION_SEED 20061u
 
-/* 0, then base^k for k = 0, 1, ... while <= max_bytes.  *sizes_p is
- * malloc'ed. */
-int mpchar_sizes_powers(unsigned base, uint64_t max_bytes, uint64_t **sizes_p,
-                        size_t *count_p, mpchar_error *err);
+/* 0, then the powers of the grid's ratio (4, 2 or sqrt(2), the last
+ * rounded to whole bytes and without the repeated 1) while <= max_bytes.
+ * *sizes_p is malloc'ed; a LIST grid is an error. */
+int mpchar_sizes_grid(mpchar_grid_kind kind, uint64_t max_bytes,
+                      uint64_t **sizes_p, size_t *count_p,
+                      mpchar_error *err);
 
 /* count sizes drawn log-uniformly from [1, max_bytes], rounded to whole
  * bytes, in drawing order (repeats possible for tiny ranges). */

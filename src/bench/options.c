@@ -56,10 +56,13 @@ static int on_sizes(bench_options *o, const char *a, mpchar_error *e)
         o->grid = MPCHAR_GRID_POW4;
     } else if (strcmp(a, "pow2") == 0) {
         o->grid = MPCHAR_GRID_POW2;
+    } else if (strcmp(a, "sqrt2") == 0) {
+        o->grid = MPCHAR_GRID_SQRT2;
     } else {
         o->grid = MPCHAR_GRID_LIST;
         if (mpchar_parse_size_list(a, &o->size_list, &o->size_count, e))
-            return mpchar_error_prefix(e, "--sizes (pow4, pow2 or a list)");
+            return mpchar_error_prefix(e,
+                                       "--sizes (sqrt2, pow2, pow4 or a list)");
     }
     return 0;
 }
@@ -230,10 +233,10 @@ static const option_spec specs[] = {
      "leaves out those --list marks)", on_patterns},
     {"p", "LIST", "process counts, e.g. 2,4 or 2-8 (default: world size)",
      on_p},
-    {"sizes", "GRID", "pow2 (default), pow4 or a list like 0,1K,64K",
-     on_sizes},
-    {"max-size", "BYTES", "largest size of the pow4/pow2 grids and of the "
-     "validation draw (default 1M)", on_max_size},
+    {"sizes", "GRID", "sqrt2 (default: 0, 1, 2, 3, 4, 6, 8, 11, ...), pow2, "
+     "pow4 or a list like 0,1K,64K", on_sizes},
+    {"max-size", "BYTES", "largest size of the sqrt2/pow2/pow4 grids and of "
+     "the validation draw (default 1M)", on_max_size},
     {"time-per-point", "MS", "time budget per point (default 50)", on_time},
     {"min-reps", "N", "minimum timed repetitions (default 10)", on_min_reps},
     {"max-reps", "N", "maximum timed repetitions (default 1000)", on_max_reps},
@@ -293,7 +296,7 @@ static void set_defaults(bench_options *opt)
     strcpy(opt->library, "mpi");
     strcpy(opt->patterns, "all");
     strcpy(opt->ops, "sum,nop");
-    opt->grid = MPCHAR_GRID_POW2;
+    opt->grid = MPCHAR_GRID_SQRT2;
     opt->max_size = 1u << 20;
     opt->validation_seed = MPCHAR_DEFAULT_VALIDATION_SEED;
     opt->validation_count = MPCHAR_VALIDATION_COUNT;

@@ -87,9 +87,8 @@ static int make_sizes(const bench_options *opt, size_sets *s,
             return mpchar_error_set(err, "out of memory");
         memcpy(s->fit, opt->size_list, opt->size_count * sizeof *s->fit);
         s->nfit = opt->size_count;
-    } else if (mpchar_sizes_powers(opt->grid == MPCHAR_GRID_POW4 ? 4 : 2,
-                                   opt->max_size, &s->fit, &s->nfit,
-                                   err) != 0) {
+    } else if (mpchar_sizes_grid(opt->grid, opt->max_size, &s->fit,
+                                 &s->nfit, err) != 0) {
         return -1;
     }
     uint64_t vmax = opt->max_size;

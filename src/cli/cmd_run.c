@@ -39,8 +39,10 @@ static void usage(FILE *out)
         "                        which marks those all leaves out)\n"
         "  --p LIST|RANGE        process counts, e.g. 2-4 or 2,4,8 "
         "(default 2..cores)\n"
-        "  --sizes pow2|pow4|LIST  fitting sizes (default pow2: 0, 1, 2, "
-        "4, ... max)\n"
+        "  --sizes sqrt2|pow2|pow4|LIST  fitting sizes (default sqrt2: 0, 1, "
+        "2, 3, 4, 6, 8,\n"
+        "                        11, ... max, the powers of sqrt(2) in "
+        "whole bytes)\n"
         "  --refine N            fitting sizes added per series around "
         "protocol switches\n"
         "                        (default 24, 0: off; see docs/timing.md)\n"
@@ -130,7 +132,7 @@ static void set_defaults(run_options *o)
     memset(o, 0, sizeof *o);
     strcpy(o->mpi, "all");
     strcpy(o->patterns, "all");
-    strcpy(o->sizes, "pow2");
+    strcpy(o->sizes, "sqrt2");
     strcpy(o->refine, "24");
     strcpy(o->rounds, "4");
     strcpy(o->sync, "window");

@@ -16,7 +16,7 @@ typedef struct run_options {
     char mpi[256];            /* "all" or a comma list of libraries */
     char patterns[512];       /* "all" or a comma list */
     char p[256];              /* "" means 2..cores */
-    char sizes[512];          /* pow4, pow2 or a list */
+    char sizes[512];          /* sqrt2, pow2, pow4 or a list */
     char max_size[32];
     char time_per_point_ms[32];
     char min_reps[16], max_reps[16];

@@ -14,20 +14,43 @@ uint64_t mpchar_splitmix64(uint64_t *state)
     return z ^ (z >> 31);
 }
 
-int mpchar_sizes_powers(unsigned base, uint64_t max_bytes, uint64_t **sizes_p,
-                        size_t *count_p, mpchar_error *err)
+/* Half-doublings between a grid's sizes: 2^(e/2) for e = 0, step, ... */
+static unsigned half_doublings(mpchar_grid_kind kind)
 {
-    if (base < 2)
-        return mpchar_error_set(err, "size grid base must be at least 2");
-    uint64_t *sizes = malloc(66 * sizeof *sizes);
+    switch (kind) {
+    case MPCHAR_GRID_POW4: return 4;
+    case MPCHAR_GRID_POW2: return 2;
+    case MPCHAR_GRID_SQRT2: return 1;
+    case MPCHAR_GRID_LIST: break;
+    }
+    return 0;
+}
+
+/* 2^(e/2) in whole bytes: exact for even e, rounded for odd. */
+static uint64_t half_power(unsigned e)
+{
+    uint64_t whole = (uint64_t)1 << (e / 2);
+    return e % 2 ? (uint64_t)llround(sqrt(2.0) * (double)whole) : whole;
+}
+
+int mpchar_sizes_grid(mpchar_grid_kind kind, uint64_t max_bytes,
+                      uint64_t **sizes_p, size_t *count_p, mpchar_error *err)
+{
+    unsigned step = half_doublings(kind);
+    if (step == 0)
+        return mpchar_error_set(err, "a size list is not a geometric grid");
+    /* 0, then at most 2^0 .. 2^63 in half-doublings. */
+    uint64_t *sizes = malloc(130 * sizeof *sizes);
     if (!sizes)
         return mpchar_error_set(err, "out of memory for the size grid");
     size_t count = 0;
     sizes[count++] = 0;
-    for (uint64_t s = 1; s <= max_bytes; s *= base) {
-        sizes[count++] = s;
-        if (s > UINT64_MAX / base)
+    for (unsigned e = 0; e < 127; e += step) {
+        uint64_t s = half_power(e);
+        if (s > max_bytes)
             break;
+        if (s > sizes[count - 1]) /* sqrt(2) rounds to 1 again */
+            sizes[count++] = s;
     }
     *sizes_p = sizes;
     *count_p = count;

@@ -39,7 +39,7 @@ static void test_defaults(void **state)
     assert_int_equal(o.max_reps, 1000);
     assert_double_near(o.time_per_point_ms, 50.0, 0);
     assert_int_equal(o.validation_count, 20);
-    assert_true(o.grid == MPCHAR_GRID_POW2);
+    assert_true(o.grid == MPCHAR_GRID_SQRT2);
     assert_int_equal(o.refine_points, BENCH_REFINE_DEFAULT_POINTS);
     bench_options_free(&o);
 }

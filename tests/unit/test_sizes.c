@@ -21,13 +21,13 @@
 
 #define MIB (1ULL << 20)
 
-static void grid_equals(unsigned base, uint64_t max, const uint64_t *want,
+static void grid_equals(mpchar_grid_kind kind, uint64_t max, const uint64_t *want,
                         size_t n)
 {
     mpchar_error err = {""};
     uint64_t *sizes = NULL;
     size_t count = 0;
-    assert_int_equal(mpchar_sizes_powers(base, max, &sizes, &count, &err), 0);
+    assert_int_equal(mpchar_sizes_grid(kind, max, &sizes, &count, &err), 0);
     assert_int_equal(count, n);
     for (size_t i = 0; i < n; i++)
         assert_int_equal(sizes[i], want[i]);
@@ -41,22 +41,22 @@ static void test_pow4_grid_to_1mib(void **state)
     (void)state;
     const uint64_t want[] = {0, 1, 4, 16, 64, 256, 1024, 4096, 16384, 65536,
                              262144, 1048576};
-    grid_equals(4, MIB, want, 12);
+    grid_equals(MPCHAR_GRID_POW4, MIB, want, 12);
 }
 
 static void test_pow4_grid_max_between_powers(void **state)
 {
     (void)state;
     const uint64_t want[] = {0, 1, 4, 16, 64};
-    grid_equals(4, 255, want, 5);
+    grid_equals(MPCHAR_GRID_POW4, 255, want, 5);
 }
 
 static void test_pow2_grid(void **state)
 {
     (void)state;
     const uint64_t want[] = {0, 1, 2, 4, 8, 16, 32, 64, 128, 256, 512, 1024};
-    grid_equals(2, 1024, want, 12);
-    grid_equals(2, 2047, want, 12);
+    grid_equals(MPCHAR_GRID_POW2, 1024, want, 12);
+    grid_equals(MPCHAR_GRID_POW2, 2047, want, 12);
 }
 
 static void test_pow2_grid_to_1mib_count(void **state)
@@ -65,7 +65,7 @@ static void test_pow2_grid_to_1mib_count(void **state)
     mpchar_error err = {""};
     uint64_t *sizes = NULL;
     size_t count = 0;
-    assert_int_equal(mpchar_sizes_powers(2, MIB, &sizes, &count, &err), 0);
+    assert_int_equal(mpchar_sizes_grid(MPCHAR_GRID_POW2, MIB, &sizes, &count, &err), 0);
     assert_int_equal(count, 22); /* 0 and 2^0 .. 2^20 */
     assert_int_equal(sizes[21], MIB);
     free(sizes);
@@ -75,15 +75,15 @@ static void test_grid_max_zero_is_just_zero(void **state)
 {
     (void)state;
     const uint64_t want[] = {0};
-    grid_equals(4, 0, want, 1);
-    grid_equals(2, 0, want, 1);
+    grid_equals(MPCHAR_GRID_POW4, 0, want, 1);
+    grid_equals(MPCHAR_GRID_POW2, 0, want, 1);
 }
 
 static void test_grid_max_one(void **state)
 {
     (void)state;
     const uint64_t want[] = {0, 1};
-    grid_equals(4, 1, want, 2);
+    grid_equals(MPCHAR_GRID_POW4, 1, want, 2);
 }
 
 static void test_pow2_grid_full_range_no_overflow(void **state)
@@ -92,8 +92,9 @@ static void test_pow2_grid_full_range_no_overflow(void **state)
     mpchar_error err = {""};
     uint64_t *sizes = NULL;
     size_t count = 0;
-    assert_int_equal(mpchar_sizes_powers(2, UINT64_MAX, &sizes, &count, &err),
-                     0);
+    assert_int_equal(
+        mpchar_sizes_grid(MPCHAR_GRID_POW2, UINT64_MAX, &sizes, &count, &err),
+        0);
     assert_int_equal(count, 65); /* 0 and 2^0 .. 2^63 */
     for (size_t i = 1; i < count; i++)
         assert_true(sizes[i] == 1ULL << (i - 1));
@@ -106,24 +107,59 @@ static void test_pow4_grid_full_range_no_overflow(void **state)
     mpchar_error err = {""};
     uint64_t *sizes = NULL;
     size_t count = 0;
-    assert_int_equal(mpchar_sizes_powers(4, UINT64_MAX, &sizes, &count, &err),
-                     0);
+    assert_int_equal(
+        mpchar_sizes_grid(MPCHAR_GRID_POW4, UINT64_MAX, &sizes, &count, &err),
+        0);
     assert_int_equal(count, 33); /* 0 and 4^0 .. 4^31 */
     assert_true(sizes[32] == 1ULL << 62);
     free(sizes);
 }
 
-static void test_grid_rejects_base_below_two(void **state)
+/* Half-powers of two rounded to whole bytes; sqrt(2) rounds to 1, which
+ * the grid holds once. */
+static void test_sqrt2_grid(void **state)
+{
+    (void)state;
+    const uint64_t want[] = {0,    1,    2,     3,     4,     6,    8,
+                             11,   16,   23,    32,    45,    64,   91,
+                             128,  181,  256,   362,   512,   724,  1024,
+                             1448, 2048, 2896,  4096,  5793,  8192, 11585,
+                             16384, 23170, 32768, 46341, 65536};
+    grid_equals(MPCHAR_GRID_SQRT2, 65536, want, 33);
+    grid_equals(MPCHAR_GRID_SQRT2, 92681, want, 33); /* below 2^16.5 */
+}
+
+/* Every size of the full sqrt(2) grid lies within half a byte of its
+ * half-power of two, with no overflow at the top. */
+static void test_sqrt2_grid_full_range(void **state)
+{
+    (void)state;
+    mpchar_error err = {""};
+    uint64_t *sizes = NULL;
+    size_t count = 0;
+    assert_int_equal(
+        mpchar_sizes_grid(MPCHAR_GRID_SQRT2, UINT64_MAX, &sizes, &count, &err),
+        0);
+    assert_int_equal(count, 127); /* 0, then 2^0 .. 2^63 less the second 1 */
+    for (size_t i = 2; i < count; i++) {
+        double exact = pow(2.0, (double)i / 2.0);
+        assert_true(fabs((double)sizes[i] - exact) <= 0.5 + exact * 1e-15);
+        assert_true(sizes[i] > sizes[i - 1]);
+    }
+    free(sizes);
+}
+
+static void test_grid_rejects_a_list(void **state)
 {
     (void)state;
     mpchar_error err = {""};
     uint64_t *sizes = NULL;
     size_t count = 99;
-    assert_int_equal(mpchar_sizes_powers(1, MIB, &sizes, &count, &err), -1);
-    assert_int_equal(mpchar_sizes_powers(0, MIB, &sizes, &count, &err), -1);
+    assert_int_equal(
+        mpchar_sizes_grid(MPCHAR_GRID_LIST, MIB, &sizes, &count, &err), -1);
     assert_null(sizes);
     assert_int_equal(count, 99);
-    assert_contains(err.msg, "base");
+    assert_contains(err.msg, "list");
 }
 
 /* ---- splitmix64 -------------------------------------------------------- */
@@ -241,7 +277,9 @@ int main(void)
         cmocka_unit_test(test_grid_max_one),
         cmocka_unit_test(test_pow2_grid_full_range_no_overflow),
         cmocka_unit_test(test_pow4_grid_full_range_no_overflow),
-        cmocka_unit_test(test_grid_rejects_base_below_two),
+        cmocka_unit_test(test_sqrt2_grid),
+        cmocka_unit_test(test_sqrt2_grid_full_range),
+        cmocka_unit_test(test_grid_rejects_a_list),
         cmocka_unit_test(test_splitmix64_seed0_reference),
         cmocka_unit_test(test_validation_pinned_default_seed),
         cmocka_unit_test(test_validation_deterministic),

@@ -147,6 +147,10 @@ int bench_registry_validate(mpchar_error *err);
 #define BENCH_REFINE_DEFAULT_POINTS 24
 #define BENCH_REFINE_DEFAULT_TOLERANCE 0.10
 #define BENCH_REFINE_MIN_RATIO (1.0 + 1.0 / 32.0)
+/* Most sizes added within one octave [2^k, 2^(k+1)): a switch is bracketed
+ * to the minimum ratio in about 5, and noisy times that keep leaving their
+ * chords in one place cannot spend the budget of the switches after it. */
+#define BENCH_REFINE_OCTAVE_MAX 6
 
 typedef struct bench_refine_params {
     long max_points;       /* sizes added per series, 0..BENCH_REFINE_MAX */

@@ -8,7 +8,9 @@
  * their neighbours and bisects the intervals around them (geometric
  * midpoints) while a midpoint still leaves the chord of its interval,
  * widest interval first, until the intervals are narrower than a ratio or a
- * per-series budget is spent.  The lines of the regimes beside an interval
+ * per-series budget is spent (and at most BENCH_REFINE_OCTAVE_MAX sizes in
+ * one octave, since the sweep is ascending and the budget is spent as it
+ * goes).  The lines of the regimes beside an interval
  * (through the two measured sizes nearest outside each end) tell which half
  * holds the switch, and tell a lone disturbed measurement from a switch, so
  * that the budget goes to switches rather than to noise.
@@ -314,6 +316,23 @@ static bool already_added(const bench_refinement *out, uint64_t n)
     return false;
 }
 
+static int octave(uint64_t n)
+{
+    int k = 0;
+    while (n >>= 1)
+        k++;
+    return k;
+}
+
+/* Whether n's octave already holds the most sizes one octave may get. */
+static bool octave_full(const bench_refinement *out, uint64_t n)
+{
+    int count = 0;
+    for (size_t i = 0; i < out->count; i++)
+        count += octave(out->n_bytes[i]) == octave(n);
+    return count >= BENCH_REFINE_OCTAVE_MAX;
+}
+
 /* Splits the widest marked interval; false when none is left or the
  * budget is spent, or (with *out's next size set) when its midpoint is
  * still to be measured. */
@@ -324,7 +343,7 @@ static bool split_next(refine_state *s, bench_refinement *out)
         return false;
     uint64_t requested;
     uint64_t n = midpoint(s, iv, &requested);
-    if (n == 0 || already_added(out, n))
+    if (n == 0 || already_added(out, n) || octave_full(out, n))
         return true;
     double t;
     if (!s->lookup(s->ctx, n, &t)) {

@@ -62,6 +62,23 @@ static void measure_grid(series *s, curve_fn f, uint64_t max)
     measure_grid_from(s, f, 1, max);
 }
 
+/* 0 and the default sqrt2 grid up to max, all measured. */
+static void measure_sqrt2_grid(series *s, curve_fn f, uint64_t max)
+{
+    uint64_t *sizes;
+    size_t count;
+    mpchar_error err;
+    assert_int_equal(
+        mpchar_sizes_grid(MPCHAR_GRID_SQRT2, max, &sizes, &count, &err), 0);
+    assert_true(count <= sizeof s->grid / sizeof s->grid[0]);
+    s->ngrid = count;
+    for (size_t i = 0; i < count; i++) {
+        s->grid[i] = sizes[i];
+        add(s, sizes[i], f(sizes[i]));
+    }
+    free(sizes);
+}
+
 /* The benchmark's loop: replay, measure what is asked for, repeat. */
 static size_t refine(series *s, const char *pattern, curve_fn f,
                      const bench_refine_params *rp)
@@ -130,6 +147,15 @@ static double one_spike(uint64_t n)
 static double jittery_eager_limit(uint64_t n)
 {
     double jitter = n <= 1024 ? 0.25 * sin((double)n * 2.3) : 0.0;
+    return eager_limit(n) * (1.0 + jitter);
+}
+
+/* The eager limit of eager_limit() behind two octaves (256 B - 1 KiB)
+ * whose times jitter by up to 20% from one size to the next, as first
+ * rounds' minima of MPICH isend did (run hB4 of 2026-11-22). */
+static double noisy_octaves_eager_limit(uint64_t n)
+{
+    double jitter = n >= 256 && n <= 1024 ? 0.2 * sin((double)n * 2.3) : 0.0;
     return eager_limit(n) * (1.0 + jitter);
 }
 
@@ -279,6 +305,28 @@ static void test_size_below_its_chord_is_looked_into(void **state)
     fail_msg("nothing measured between 1024 and 2048 bytes");
 }
 
+/* Noise that keeps leaving the chords in two octaves takes at most
+ * BENCH_REFINE_OCTAVE_MAX sizes from each, and the switch after them is
+ * still bracketed with the default budget. */
+static void test_noisy_octaves_leave_the_budget_to_the_switch(void **state)
+{
+    (void)state;
+    series s = {.count = 0};
+    bench_refine_params rp;
+    defaults(&rp);
+    measure_sqrt2_grid(&s, noisy_octaves_eager_limit, 65536);
+    size_t grid = s.count;
+    refine(&s, "pingpong", noisy_octaves_eager_limit, &rp);
+    int per_octave[64] = {0};
+    for (size_t i = grid; i < s.count; i++) {
+        int k = (int)floor(log2((double)s.n[i]));
+        assert_true(++per_octave[k] <= BENCH_REFINE_OCTAVE_MAX);
+    }
+    double ratio = bracket(&s, 8192);
+    if (ratio > BENCH_REFINE_MIN_RATIO + 1e-12)
+        fail_msg("eager limit bracketed only within %.3fx", ratio);
+}
+
 static void test_budget_is_respected(void **state)
 {
     (void)state;
@@ -399,6 +447,7 @@ int main(void)
         cmocka_unit_test(test_only_the_jumps_half_is_split),
         cmocka_unit_test(test_switches_are_bracketed),
         cmocka_unit_test(test_size_below_its_chord_is_looked_into),
+        cmocka_unit_test(test_noisy_octaves_leave_the_budget_to_the_switch),
         cmocka_unit_test(test_budget_is_respected),
         cmocka_unit_test(test_reductions_stay_whole_doubles),
         cmocka_unit_test(test_failed_midpoint_is_not_split),

@@ -30,14 +30,22 @@ typedef struct knot {
     double t_us;
 } knot;
 
+/* Which side of a lone disturbed-looking grid size a probe looks at. */
+typedef enum probe_side { PROBE_NONE, PROBE_LEFT, PROBE_RIGHT } probe_side;
+
 /* An interval that may hold a switch.  When the regimes beside it chose
  * this half of a wider one, the other half is kept: should this one turn
- * out straight, the guess was wrong, and the switch is in the other. */
+ * out straight, the guess was wrong, and the switch is in the other.  A
+ * probe is the interval between a lone disturbed-looking grid size and a
+ * neighbour, whose midpoint tells whether the neighbours' line (line_a to
+ * line_b) really runs through there. */
 typedef struct interval {
     knot a, b;
     knot other_a, other_b;
     bool has_other;
     bool holds_switch; /* the other half was straight */
+    probe_side probe;
+    knot line_a, line_b;
 } interval;
 
 typedef struct refine_state {
@@ -249,6 +257,18 @@ static void flag_knot(refine_state *s, const knot *k, size_t l, size_t i,
     }
 }
 
+/* A grid size i that alone leaves the line through its neighbours l and r
+ * is a disturbed time or a switch hidden by the grid: a slower protocol
+ * whose line runs on from the faster one's (MPICH's rendezvous from 8 KiB,
+ * seen at 11585 bytes only, with 8192 and 16384 on one line).  A minimum
+ * cannot tell them apart, a size beside it can: the left side is probed
+ * first, where a slower protocol starts. */
+static void probe_knot(refine_state *s, knot l, knot i, knot r)
+{
+    push(s, (interval){.a = l, .b = i, .probe = PROBE_LEFT, .line_a = l,
+                       .line_b = r});
+}
+
 /* Takes the widest interval (by size ratio; the smaller sizes first on a
  * tie) that may still be split. */
 static bool pop_widest(refine_state *s, interval *out)
@@ -355,6 +375,16 @@ static bool split_next(refine_state *s, bench_refinement *out)
     if (!isfinite(t) || t <= 0.0)
         return true; /* a failed point is not looked into further */
     knot m = {n, t};
+    if (iv.probe != PROBE_NONE && on_line(s, iv.line_a, iv.line_b, m)) {
+        /* The neighbours' line runs through this side: look at the other,
+         * and after both, the grid size was a disturbed time. */
+        s->refined[s->nrefined++] = m;
+        if (iv.probe == PROBE_LEFT)
+            push(s, (interval){.a = iv.b, .b = iv.line_b,
+                               .probe = PROBE_RIGHT, .line_a = iv.line_a,
+                               .line_b = iv.line_b});
+        return true;
+    }
     bool on_chord = on_line(s, iv.a, iv.b, m);
     halves h = on_chord ? HALVES_NONE : switch_halves(s, iv.a, m, iv.b);
     if (h == HALVES_NONE && !on_chord && iv.holds_switch)
@@ -417,8 +447,12 @@ void bench_refine_replay(const bench_refine_params *rp,
             disturbed[j] = lone_disturbed(&s, k, j, s.ngrid);
         size_t l = undisturbed(disturbed, i, -1, s.ngrid);
         size_t r = undisturbed(disturbed, i, 1, s.ngrid);
-        if (!disturbed[i] && l < s.ngrid && r < s.ngrid)
-            flag_knot(&s, k, l, i, r, pushed);
+        if (l < s.ngrid && r < s.ngrid) {
+            if (!disturbed[i])
+                flag_knot(&s, k, l, i, r, pushed);
+            else
+                probe_knot(&s, k[l], k[i], k[r]);
+        }
         while (split_next(&s, out))
             ;
         if (out->next_requested)

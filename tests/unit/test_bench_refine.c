@@ -216,6 +216,16 @@ static double measured_rendezvous(uint64_t n)
     return n <= 8192 ? through(eager, 6, n) : through(rendezvous, 4, n);
 }
 
+/* Fails the test, naming what, unless the switch after edge is bracketed
+ * within the minimum ratio. */
+static void require_bracketed(const series *s, uint64_t edge,
+                              const char *what)
+{
+    double ratio = bracket(s, edge);
+    if (ratio > BENCH_REFINE_MIN_RATIO + 1e-12)
+        fail_msg("%s: bracketed only within %.3fx", what, ratio);
+}
+
 static void defaults(bench_refine_params *rp)
 {
     bench_refine_params_default(rp);
@@ -229,6 +239,16 @@ static size_t refine_fresh(series *s, curve_fn f)
     defaults(&rp);
     *s = (series){.count = 0};
     measure_grid(s, f, 65536);
+    return refine(s, "pingpong", f, &rp);
+}
+
+/* The same on the default sqrt2 grid. */
+static size_t refine_fresh_sqrt2(series *s, curve_fn f)
+{
+    bench_refine_params rp;
+    defaults(&rp);
+    *s = (series){.count = 0};
+    measure_sqrt2_grid(s, f, 65536);
     return refine(s, "pingpong", f, &rp);
 }
 
@@ -312,9 +332,7 @@ static void test_switches_are_bracketed(void **state)
     for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
         series s;
         refine_fresh(&s, cases[i].f);
-        double ratio = bracket(&s, cases[i].edge);
-        if (ratio > BENCH_REFINE_MIN_RATIO + 1e-12)
-            fail_msg("%s: bracketed only within %.3fx", cases[i].name, ratio);
+        require_bracketed(&s, cases[i].edge, cases[i].name);
     }
 }
 
@@ -324,14 +342,9 @@ static void test_switches_are_bracketed(void **state)
 static void test_switch_on_one_line_is_probed(void **state)
 {
     (void)state;
-    series s = {.count = 0};
-    bench_refine_params rp;
-    defaults(&rp);
-    measure_sqrt2_grid(&s, rendezvous_on_the_eager_line, 65536);
-    refine(&s, "pingpong", rendezvous_on_the_eager_line, &rp);
-    double ratio = bracket(&s, 8192);
-    if (ratio > BENCH_REFINE_MIN_RATIO + 1e-12)
-        fail_msg("bracketed only within %.3fx", ratio);
+    series s;
+    refine_fresh_sqrt2(&s, rendezvous_on_the_eager_line);
+    require_bracketed(&s, 8192, "eager limit");
 }
 
 /* A grid size faster than its neighbours' chord is the start of a ramp,
@@ -353,20 +366,14 @@ static void test_size_below_its_chord_is_looked_into(void **state)
 static void test_noisy_octaves_leave_the_budget_to_the_switch(void **state)
 {
     (void)state;
-    series s = {.count = 0};
-    bench_refine_params rp;
-    defaults(&rp);
-    measure_sqrt2_grid(&s, noisy_octaves_eager_limit, 65536);
-    size_t grid = s.count;
-    refine(&s, "pingpong", noisy_octaves_eager_limit, &rp);
+    series s;
+    refine_fresh_sqrt2(&s, noisy_octaves_eager_limit);
     int per_octave[64] = {0};
-    for (size_t i = grid; i < s.count; i++) {
+    for (size_t i = s.ngrid; i < s.count; i++) {
         int k = (int)floor(log2((double)s.n[i]));
         assert_true(++per_octave[k] <= BENCH_REFINE_OCTAVE_MAX);
     }
-    double ratio = bracket(&s, 8192);
-    if (ratio > BENCH_REFINE_MIN_RATIO + 1e-12)
-        fail_msg("eager limit bracketed only within %.3fx", ratio);
+    require_bracketed(&s, 8192, "eager limit");
 }
 
 static void test_budget_is_respected(void **state)

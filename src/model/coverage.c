@@ -8,8 +8,10 @@
  * their noise.  So a size counts at most once, and sizes packed closer than
  * the grid's usual step share the span they stand for: a size's weight is
  * the width of its cell in ln(n + 1) (half the gap to each neighbour, the
- * ends mirrored) over the median cell, at most 1, shared by equal sizes.
- * On an even grid every weight is 1. */
+ * ends mirrored) over the grid's usual cell, at most 1, shared by equal
+ * sizes.  The usual cell is the 90th percentile of the cells, not their
+ * largest: in ln(n + 1) the cells of 1, 2 and 3 bytes are wider than any
+ * grid step.  On an even grid every weight is 1. */
 #include <math.h>
 #include <stdlib.h>
 

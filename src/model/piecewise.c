@@ -13,6 +13,8 @@
  * a cut.  K
  * is then chosen by the Bayesian information criterion with 3K-1
  * parameters (two per line, one per breakpoint), its penalty times 1.5.
+ * Residuals are weighted by the span of sizes each point stands for
+ * (coverage.c), so that refinement's packed sizes share one grid step's.
  *
  * A breakpoint lies somewhere between the last size of one segment and the
  * first of the next; inside that gap the faster line is used (see
@@ -140,8 +142,7 @@ static int fit_segments(const seg_ctx *c, const size_t *cuts, int K,
             continue;
         }
         if (mpchar__line_fit(c->x + i, c->y + i, NULL, c->cover + i, j - i,
-                             opt->weighting,
-                             opt->robust, &a, &b) != 0)
+                             opt->weighting, opt->robust, &a, &b) != 0)
             return -1;
         out->seg[k].ts_us = a;
         out->seg[k].tb_us_per_byte = b;

@@ -10,6 +10,9 @@ typedef struct mpchar_stats {
     double min, median, mean, max, stddev; /* stddev: sample (n-1) */
 } mpchar_stats;
 
+/* qsort comparator of doubles, ascending. */
+int mpchar_compare_double(const void *a, const void *b);
+
 /* Sorts x in place (the caller's raw order is not needed afterwards) and
  * fills *stats_p.  Needs count >= 1; stddev is 0 for a single value. */
 int mpchar_stats_compute(double *x, size_t count, mpchar_stats *stats_p,

@@ -24,6 +24,7 @@
 #include <string.h>
 
 #include "bench.h"
+#include "mpchar/stats.h"
 
 typedef struct knot {
     uint64_t n;
@@ -198,12 +199,6 @@ static size_t grid_knots(refine_state *s, const uint64_t *grid, size_t ngrid,
     return count;
 }
 
-static int by_value(const void *a, const void *b)
-{
-    double x = *(const double *)a, y = *(const double *)b;
-    return (x > y) - (x < y);
-}
-
 /* The timing jitter of the series: the median distance of its first
  * NOISE_KNOTS grid sizes (or as many as knot i has seen) from their
  * neighbours' chords.  Minima of barrier-timed sub-microsecond collectives
@@ -218,7 +213,7 @@ static double start_noise(const knot *k, size_t i)
         dev[n++] = fabs(k[j].t_us - line_at(k[j - 1], k[j + 1], k[j].n));
     if (n < 3)
         return 0.0;
-    qsort(dev, n, sizeof dev[0], by_value);
+    qsort(dev, n, sizeof dev[0], mpchar_compare_double);
     return dev[n / 2];
 }
 

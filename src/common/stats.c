@@ -5,7 +5,7 @@
 #include <math.h>
 #include <stdlib.h>
 
-static int compare_double(const void *a, const void *b)
+int mpchar_compare_double(const void *a, const void *b)
 {
     double x = *(const double *)a, y = *(const double *)b;
     return (x > y) - (x < y);
@@ -16,7 +16,7 @@ int mpchar_stats_compute(double *x, size_t count, mpchar_stats *stats_p,
 {
     if (count == 0)
         return mpchar_error_set(err, "no repetitions to summarize");
-    qsort(x, count, sizeof *x, compare_double);
+    qsort(x, count, sizeof *x, mpchar_compare_double);
     double sum = 0.0;
     for (size_t i = 0; i < count; i++)
         sum += x[i];

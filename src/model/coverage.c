@@ -16,6 +16,7 @@
 #include <stdlib.h>
 
 #include "model_internal.h"
+#include "mpchar/stats.h"
 
 static double log_size(double n)
 {
@@ -36,12 +37,6 @@ static double cell_width(const mpchar__point *pt, size_t count, size_t i,
     return (lo + hi) / 2.0;
 }
 
-static int by_value(const void *a, const void *b)
-{
-    double x = *(const double *)a, y = *(const double *)b;
-    return (x > y) - (x < y);
-}
-
 int mpchar__coverage_weights(const mpchar__point *pt, size_t count,
                              double *w)
 {
@@ -57,7 +52,7 @@ int mpchar__coverage_weights(const mpchar__point *pt, size_t count,
             w[k] = cell;
         cells[ncells++] = cell;
     }
-    qsort(cells, ncells, sizeof *cells, by_value);
+    qsort(cells, ncells, sizeof *cells, mpchar_compare_double);
     double usual = ncells ? cells[(ncells * 9) / 10] : 0.0;
     for (size_t i = 0, j; i < count; i = j) {
         for (j = i; j < count && pt[j].n == pt[i].n; j++)

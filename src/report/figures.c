@@ -9,6 +9,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "mpchar/stats.h"
 #include "report_internal.h"
 
 #define CURVE_POINTS 80
@@ -100,12 +101,6 @@ const mpchar_pfit *mpchar__fit_at(const mpchar_entry *e, long p)
     return NULL;
 }
 
-static int cmp_double(const void *a, const void *b)
-{
-    double x = *(const double *)a, y = *(const double *)b;
-    return (x > y) - (x < y);
-}
-
 /* Log-spaced sizes over the fit's range, with both sides of every
  * piecewise breakpoint so that protocol switches show as jumps. */
 static size_t curve_sizes(const mpchar_pfit *fit, double *n)
@@ -122,7 +117,7 @@ static size_t curve_sizes(const mpchar_pfit *fit, double *n)
             n[count++] = b;
         }
     }
-    qsort(n, count, sizeof *n, cmp_double);
+    qsort(n, count, sizeof *n, mpchar_compare_double);
     return count;
 }
 

@@ -211,6 +211,16 @@ static void test_piecewise3(void **state)
                                   "breakpoints within one grid step");
 }
 
+/* Measured p = 2 ping-pong minima {n, t_us} as fitting rows. */
+static void add_pingpong_fit(mpchar_measurements *meas, const char *library,
+                             const char *variant, const double (*pts)[2],
+                             size_t count)
+{
+    for (size_t i = 0; i < count; i++)
+        synth_add(meas, library, "pingpong", variant, "-", 2,
+                  (uint64_t)pts[i][0], MPCHAR_SET_FIT, pts[i][1]);
+}
+
 /* Measured (MPICH 4.0 rsend ping-pong, refined around its eager limit):
  * the sizes 8192 and 8371 straddle the switch, and a line through just
  * those two runs far below zero in the gap before them.  The piecewise
@@ -230,9 +240,7 @@ static void test_piecewise_gap_stays_positive(void **state)
         {10624, 4.0645}, {11585, 4.0060}, {13777, 4.3415}, {16384, 4.6017},
         {23170, 5.4808}, {32768, 6.6175}, {65536, 10.6010}};
     mpchar_measurements meas = {0};
-    for (size_t i = 0; i < sizeof pts / sizeof pts[0]; i++)
-        synth_add(&meas, "mpich", "pingpong", "rsend", "-", 2,
-                  (uint64_t)pts[i][0], MPCHAR_SET_FIT, pts[i][1]);
+    add_pingpong_fit(&meas, "mpich", "rsend", pts, sizeof pts / sizeof pts[0]);
     synth_add(&meas, "mpich", "pingpong", "rsend", "-", 2, 6535,
               MPCHAR_SET_VALIDATION, 0.8406);
     mpchar_model m;
@@ -272,9 +280,8 @@ static void test_piecewise_packed_sizes_share_their_weight(void **state)
         {1110, 0.2434}, {1398, 0.2723}, {1891, 0.3105}, {4463, 2.3597},
         {4755, 2.3711}, {8430, 2.7541}};
     mpchar_measurements meas = {0};
-    for (size_t i = 0; i < sizeof pts / sizeof pts[0]; i++)
-        synth_add(&meas, "openmpi", "pingpong", "send", "-", 2,
-                  (uint64_t)pts[i][0], MPCHAR_SET_FIT, pts[i][1]);
+    add_pingpong_fit(&meas, "openmpi", "send", pts,
+                     sizeof pts / sizeof pts[0]);
     mpchar_model m;
     fit(&meas, &m);
     const mpchar_pfit *f = &m.entries[0].fits[0];

@@ -294,6 +294,11 @@ typedef struct bench_loop_result {
     char why[256];
 } bench_loop_result;
 
+/* Operations per timed repetition for a pattern whose shortest warm-up
+ * repetition of one operation took span_s (measure.c explains the rule). */
+long bench_batch_size(const bench_pattern *pat, const bench_loop_params *lp,
+                      double span_s);
+
 /* Runs warm-up, calibrates the batch, then timed repetitions until both
  * min_reps and the time budget are met (at most max_reps).  Collective
  * over c->comm. */

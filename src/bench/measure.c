@@ -23,7 +23,13 @@
 /* A repetition should span at least this many timer steps, so that the
  * timer's resolution and the cost of reading it stay near 0.1% of a
  * measurement.  That holds for self-synchronizing loops (ping-pong,
- * stream), which lose nothing by longer batches.  Patterns that
+ * stream), which lose nothing by longer batches, and which also span at
+ * least MIN_SPAN_FREE_S: a shared machine runs faster for bursts of some
+ * tens of microseconds, and the minimum over 20 us repetitions caught a
+ * burst at some sizes and not at others (MPICH ping-pong at 3-8 KiB on this
+ * machine: minima 25-35% below the medians and out of line by up to 15%,
+ * medians on one line), while over 300 us the minimum is the speed the
+ * machine holds (3-10% below the medians, on their line).  Patterns that
  * synchronize each repetition with a barrier (collectives, as the seeds
  * time them) are not batched when the timer steps by 0.1 us or less: a
  * batch pipelines their operations, and a batch size drawn from noisy
@@ -33,6 +39,7 @@
  * batches them, to 100 steps. */
 #define MIN_SPAN_IN_TICKS_SYNCED 100.0
 #define MIN_SPAN_IN_TICKS_FREE 1000.0
+#define MIN_SPAN_FREE_S 300e-6
 #define FINE_TIMER_STEP_S 1e-7
 #define MAX_BATCH 1000
 
@@ -126,6 +133,25 @@ static double warm_up(bench_ctx *c, long n, bool rotate, check_state *chk)
     return shortest;
 }
 
+long bench_batch_size(const bench_pattern *pat, const bench_loop_params *lp,
+                      double span_s)
+{
+    if (pat->barrier_before_rep &&
+        (uses_windows(pat, lp) || lp->timer_resolution_s <= FINE_TIMER_STEP_S))
+        return 1;
+    double wanted =
+        pat->barrier_before_rep
+            ? MIN_SPAN_IN_TICKS_SYNCED * lp->timer_resolution_s
+            : fmax(MIN_SPAN_IN_TICKS_FREE * lp->timer_resolution_s,
+                   MIN_SPAN_FREE_S);
+    if (span_s >= wanted)
+        return 1;
+    long most = pat->max_batch > 0 ? pat->max_batch : MAX_BATCH;
+    return span_s > 0 && wanted / span_s < (double)most
+               ? (long)ceil(wanted / span_s)
+               : most;
+}
+
 /* Sets c->batch; *span_p is the warm-up's shortest repetition. */
 static int calibrate_batch(bench_ctx *c, const bench_loop_params *lp,
                            bool rotate, check_state *chk, double *span_p,
@@ -134,18 +160,7 @@ static int calibrate_batch(bench_ctx *c, const bench_loop_params *lp,
     const bench_pattern *pat = c->pt->pattern;
     double span = warm_up(c, lp->warmup_reps, rotate, chk);
     *span_p = span;
-    if (pat->barrier_before_rep &&
-        (uses_windows(pat, lp) || lp->timer_resolution_s <= FINE_TIMER_STEP_S))
-        return 0;
-    double ticks = pat->barrier_before_rep ? MIN_SPAN_IN_TICKS_SYNCED
-                                           : MIN_SPAN_IN_TICKS_FREE;
-    double wanted = ticks * lp->timer_resolution_s;
-    if (span >= wanted)
-        return 0;
-    long most = pat->max_batch > 0 ? pat->max_batch : MAX_BATCH;
-    long batch = span > 0 ? (long)ceil(wanted / span) : most;
-    if (batch > most)
-        batch = most;
+    long batch = bench_batch_size(pat, lp, span);
     if (batch == c->batch)
         return 0;
     c->batch = batch;

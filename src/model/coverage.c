@@ -23,6 +23,15 @@ static double log_size(double n)
     return log1p(n);
 }
 
+/* One past the last point of the size of pt[i]. */
+static size_t same_size_end(const mpchar__point *pt, size_t count, size_t i)
+{
+    size_t j = i;
+    while (j < count && pt[j].n == pt[i].n)
+        j++;
+    return j;
+}
+
 /* Cell width of the distinct size pt[i], whose equal sizes end at j. */
 static double cell_width(const mpchar__point *pt, size_t count, size_t i,
                          size_t j)
@@ -45,8 +54,7 @@ int mpchar__coverage_weights(const mpchar__point *pt, size_t count,
         return -1;
     size_t ncells = 0;
     for (size_t i = 0, j; i < count; i = j) {
-        for (j = i; j < count && pt[j].n == pt[i].n; j++)
-            ; /* [i, j) share one size */
+        j = same_size_end(pt, count, i);
         double cell = cell_width(pt, count, i, j);
         for (size_t k = i; k < j; k++)
             w[k] = cell;
@@ -55,8 +63,7 @@ int mpchar__coverage_weights(const mpchar__point *pt, size_t count,
     qsort(cells, ncells, sizeof *cells, mpchar_compare_double);
     double usual = ncells ? cells[(ncells * 9) / 10] : 0.0;
     for (size_t i = 0, j; i < count; i = j) {
-        for (j = i; j < count && pt[j].n == pt[i].n; j++)
-            ;
+        j = same_size_end(pt, count, i);
         double share = usual > 0.0 && w[i] < usual ? w[i] / usual : 1.0;
         for (size_t k = i; k < j; k++)
             w[k] = share / (double)(j - i);

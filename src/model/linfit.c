@@ -20,14 +20,11 @@
 
 #define ROBUST_MIN_POINTS 5
 
-static double weight_of(const double *wref, const double *y, size_t i,
-                        mpchar_weighting w)
+double mpchar__fit_weight(double t_ref, mpchar_weighting w)
 {
     if (w == MPCHAR_WEIGHT_ABSOLUTE)
         return 1.0;
-    double s = wref ? wref[i] : y[i];
-    if (!(s > 1e-9))
-        s = 1e-9;
+    double s = t_ref > 1e-9 ? t_ref : 1e-9;
     return 1.0 / (s * s);
 }
 
@@ -81,7 +78,8 @@ int mpchar__line_fit(const double *x, const double *y, const double *wref,
     if (!wts)
         return -1;
     for (size_t i = 0; i < count; i++)
-        wts[i] = weight_of(wref, y, i, w) * (cover ? cover[i] : 1.0);
+        wts[i] = mpchar__fit_weight(wref ? wref[i] : y[i], w) *
+                 (cover ? cover[i] : 1.0);
     int rc = -1;
     if (robust && count >= ROBUST_MIN_POINTS)
         rc = robust_fit(x, y, wts, count, a_p, b_p);

@@ -12,10 +12,15 @@ typedef struct mpchar__point {
     double n, t;
 } mpchar__point;
 
+/* A point's least-squares weight: 1/t_ref^2 under relative weighting (t_ref
+ * the time that scales its residual), 1 under absolute. */
+double mpchar__fit_weight(double t_ref, mpchar_weighting w);
+
 /* Fits y = a + b*x.  wref[i] > 0 is the scale of point i's residual under
- * relative weighting (the measured time); NULL means y.  Needs two
- * distinct x.  Robust fitting falls back to plain least squares when there
- * are too few points for it. */
+ * relative weighting (the measured time); NULL means y.  cover[i] scales
+ * point i's weight (coverage.c); NULL means 1.  Needs two distinct x.
+ * Robust fitting falls back to plain least squares when there are too few
+ * points for it. */
 int mpchar__line_fit(const double *x, const double *y, const double *wref,
                      const double *cover, size_t count, mpchar_weighting w,
                      bool robust, double *a_p, double *b_p);

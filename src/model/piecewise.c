@@ -252,10 +252,7 @@ int mpchar__piecewise_fit(const mpchar__point *pt, size_t count,
     for (size_t i = 0; i < count; i++) {
         c.x[i] = pt[i].n;
         c.y[i] = pt[i].t;
-        double s = pt[i].t > 1e-9 ? pt[i].t : 1e-9;
-        c.w[i] = c.cover[i] * (opt->weighting == MPCHAR_WEIGHT_RELATIVE
-                                   ? 1.0 / (s * s)
-                                   : 1.0);
+        c.w[i] = c.cover[i] * mpchar__fit_weight(pt[i].t, opt->weighting);
     }
     cost = segment_costs(&c);
     if (!cost) {

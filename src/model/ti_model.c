@@ -140,8 +140,8 @@ int mpchar__ti_fit(const mpchar__point *pt, size_t count,
         ref[i] = pt[first + i].t;
     }
     double a, b;
-    int rc = mpchar__line_fit(x, y, ref, NULL, m, opt->weighting, opt->robust, &a,
-                              &b);
+    int rc = mpchar__line_fit(x, y, ref, NULL, m, opt->weighting,
+                              opt->robust, &a, &b);
     if (rc != 0) {
         free(buf);
         snprintf(why, why_len, "least-squares fit failed");
@@ -150,11 +150,8 @@ int mpchar__ti_fit(const mpchar__point *pt, size_t count,
     mpchar_ti fit = {t0, a, b};
     if (t0 > 0.0 && b > 0.0) {
         double *w = buf + 3 * m;
-        for (size_t i = 0; i < m; i++) {
-            double s = ref[i] > 1e-9 ? ref[i] : 1e-9;
-            w[i] = opt->weighting == MPCHAR_WEIGHT_RELATIVE ? 1.0 / (s * s)
-                                                            : 1.0;
-        }
+        for (size_t i = 0; i < m; i++)
+            w[i] = mpchar__fit_weight(ref[i], opt->weighting);
         ti_data td = {x, ref, w, m, t0};
         double line_cost = 0.0;
         for (size_t i = 0; i < m; i++) {

@@ -34,6 +34,16 @@ static void grid_equals(mpchar_grid_kind kind, uint64_t max, const uint64_t *wan
     free(sizes);
 }
 
+/* The whole grid of a kind, up to the largest 64-bit size; malloc'ed. */
+static uint64_t *full_grid(mpchar_grid_kind kind, size_t *count_p)
+{
+    mpchar_error err = {""};
+    uint64_t *sizes = NULL;
+    assert_int_equal(
+        mpchar_sizes_grid(kind, UINT64_MAX, &sizes, count_p, &err), 0);
+    return sizes;
+}
+
 /* ---- grids ------------------------------------------------------------- */
 
 static void test_pow4_grid_to_1mib(void **state)
@@ -89,12 +99,8 @@ static void test_grid_max_one(void **state)
 static void test_pow2_grid_full_range_no_overflow(void **state)
 {
     (void)state;
-    mpchar_error err = {""};
-    uint64_t *sizes = NULL;
     size_t count = 0;
-    assert_int_equal(
-        mpchar_sizes_grid(MPCHAR_GRID_POW2, UINT64_MAX, &sizes, &count, &err),
-        0);
+    uint64_t *sizes = full_grid(MPCHAR_GRID_POW2, &count);
     assert_int_equal(count, 65); /* 0 and 2^0 .. 2^63 */
     for (size_t i = 1; i < count; i++)
         assert_true(sizes[i] == 1ULL << (i - 1));
@@ -104,12 +110,8 @@ static void test_pow2_grid_full_range_no_overflow(void **state)
 static void test_pow4_grid_full_range_no_overflow(void **state)
 {
     (void)state;
-    mpchar_error err = {""};
-    uint64_t *sizes = NULL;
     size_t count = 0;
-    assert_int_equal(
-        mpchar_sizes_grid(MPCHAR_GRID_POW4, UINT64_MAX, &sizes, &count, &err),
-        0);
+    uint64_t *sizes = full_grid(MPCHAR_GRID_POW4, &count);
     assert_int_equal(count, 33); /* 0 and 4^0 .. 4^31 */
     assert_true(sizes[32] == 1ULL << 62);
     free(sizes);
@@ -134,12 +136,8 @@ static void test_sqrt2_grid(void **state)
 static void test_sqrt2_grid_full_range(void **state)
 {
     (void)state;
-    mpchar_error err = {""};
-    uint64_t *sizes = NULL;
     size_t count = 0;
-    assert_int_equal(
-        mpchar_sizes_grid(MPCHAR_GRID_SQRT2, UINT64_MAX, &sizes, &count, &err),
-        0);
+    uint64_t *sizes = full_grid(MPCHAR_GRID_SQRT2, &count);
     assert_int_equal(count, 127); /* 0, then 2^0 .. 2^63 less the second 1 */
     for (size_t i = 2; i < count; i++) {
         double exact = pow(2.0, (double)i / 2.0);

@@ -28,6 +28,7 @@ typedef enum bench_progress { PROGRESS_HUMAN, PROGRESS_MACHINE, PROGRESS_NONE } 
 typedef enum bench_sync { SYNC_WINDOW, SYNC_BARRIER } bench_sync;
 
 #define BENCH_DEFAULT_ROUNDS 4
+#define BENCH_DEFAULT_LEVEL_RETRIES 2
 
 typedef struct bench_options {
     char library[MPCHAR_NAME_MAX];
@@ -50,6 +51,8 @@ typedef struct bench_options {
     bool raw;
     bool plan_only;              /* print the points and exit, no MPI_Init */
     long rounds;                 /* passes over a series (sweep.c) */
+    long level_retries;          /* remeasures of a series whose level
+                                    changed (level.c) */
     long refine_points;          /* refinement sizes per series; 0: off */
     double refine_tolerance;     /* deviation from a chord worth a look */
     long cores_per_node;         /* 0: sysconf */
@@ -59,6 +62,10 @@ typedef struct bench_options {
     const char *inject_hang;     /* test hook, from MPCHAR_BENCH_INJECT_HANG */
     double inject_clock_offset_us; /* test hook, from
                                       MPCHAR_BENCH_INJECT_CLOCK_OFFSET_US */
+    double inject_level_us;      /* test hook, from
+                                    MPCHAR_BENCH_INJECT_LEVEL_US: added to
+                                    the level probes of the later rounds
+                                    of a series' first measurement */
 } bench_options;
 
 /* Parses argv; on --help prints usage and sets *exit_p to 0. */
@@ -242,6 +249,18 @@ void bench_series_each_added(const bench_plan *plan, size_t first,
 void bench_series_point(const bench_plan *plan, size_t first,
                         uint64_t n_requested, bench_point *pt_p);
 
+/* A series' samples at one moment, to go back to when the series is
+ * measured again (sweep.c). */
+typedef struct bench_series_samples {
+    bench_sample *items;
+    size_t count;
+} bench_series_samples;
+int bench_series_mark(const bench_plan *plan, size_t first,
+                      bench_series_samples *out, mpchar_error *err);
+/* Drops the series' samples taken since the mark (mark's items kept). */
+void bench_series_rewind(bench_plan *plan, size_t first,
+                         const bench_series_samples *mark);
+
 /* Largest per-process buffer need of the plan, for the memory check. */
 uint64_t bench_plan_memory_bytes(const bench_plan *plan, long window);
 
@@ -304,6 +323,21 @@ long bench_batch_size(const bench_pattern *pat, const bench_loop_params *lp,
  * over c->comm. */
 int bench_measure(bench_ctx *c, const bench_loop_params *lp,
                   bench_loop_result *res, mpchar_error *err);
+
+/* ---- level (level.c) ------------------------------------------------- */
+
+/* Rank 0's time of one 0-byte round trip with rank 1 of comm, the fastest
+ * of a few, in microseconds; NAN on other ranks.  Ranks 0 and 1 only. */
+double bench_level_probe(MPI_Comm comm);
+/* A series' fastest probe and the slowest level its probes held. */
+typedef struct bench_level_change {
+    double fastest_us, slowest_held_us;
+} bench_level_change;
+/* Whether a series' probes, in the order taken, show one level: no run of
+ * consecutive probes held a level twice as slow as the fastest probe.
+ * Fills *change (when not NULL) either way. */
+bool bench_level_steady(const double *probes_us, size_t n,
+                        bench_level_change *change);
 
 /* ---- checking -------------------------------------------------------- */
 

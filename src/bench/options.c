@@ -128,6 +128,12 @@ static int on_rounds(bench_options *o, const char *a, mpchar_error *e)
     return on_long(&o->rounds, a, 1, 100, "--rounds", e);
 }
 
+static int on_level_retries(bench_options *o, const char *a,
+                            mpchar_error *e)
+{
+    return on_long(&o->level_retries, a, 0, 10, "--level-retries", e);
+}
+
 static int on_refine(bench_options *o, const char *a, mpchar_error *e)
 {
     return on_long(&o->refine_points, a, 0, BENCH_REFINE_MAX, "--refine", e);
@@ -249,6 +255,9 @@ static const option_spec specs[] = {
      on_seed},
     {"rounds", "N", "passes over each series that share a point's "
      "repetitions and budget (default 4, 1: one sweep)", on_rounds},
+    {"level-retries", "N", "times a series is measured again when the "
+     "machine's speed changed during it (default 2, 0: never)",
+     on_level_retries},
     {"refine", "N", "fitting sizes refinement may add per series around "
      "protocol switches (default 24, 0: off, at most 64)", on_refine},
     {"refine-tolerance", "F", "relative distance from the straight line "
@@ -306,6 +315,7 @@ static void set_defaults(bench_options *opt)
     opt->warmup_reps = 3;
     opt->window = 32;
     opt->rounds = BENCH_DEFAULT_ROUNDS;
+    opt->level_retries = BENCH_DEFAULT_LEVEL_RETRIES;
     opt->refine_points = BENCH_REFINE_DEFAULT_POINTS;
     opt->refine_tolerance = BENCH_REFINE_DEFAULT_TOLERANCE;
 }
@@ -327,6 +337,17 @@ static int parse_clock_injection(bench_options *opt, mpchar_error *err)
     if (mpchar_parse_double(s, -1e9, 1e9, &opt->inject_clock_offset_us,
                             err) != 0)
         return mpchar_error_prefix(err, "MPCHAR_BENCH_INJECT_CLOCK_OFFSET_US"
+                                   " (microseconds)");
+    return 0;
+}
+
+static int parse_level_injection(bench_options *opt, mpchar_error *err)
+{
+    const char *s = getenv("MPCHAR_BENCH_INJECT_LEVEL_US");
+    if (!s || !*s)
+        return 0;
+    if (mpchar_parse_double(s, 0.0, 1e6, &opt->inject_level_us, err) != 0)
+        return mpchar_error_prefix(err, "MPCHAR_BENCH_INJECT_LEVEL_US"
                                    " (microseconds)");
     return 0;
 }
@@ -371,7 +392,10 @@ int bench_options_parse(int argc, char **argv, bench_options *opt,
     const char *inject = getenv("MPCHAR_BENCH_INJECT_HANG");
     if (inject && *inject)
         opt->inject_hang = inject;
-    return parse_clock_injection(opt, err);
+    return parse_clock_injection(opt, err) != 0 ||
+                   parse_level_injection(opt, err) != 0
+               ? -1
+               : 0;
 }
 
 void bench_options_free(bench_options *opt)

@@ -149,3 +149,37 @@ void bench_series_point(const bench_plan *plan, size_t first,
     pt_p->key.n_bytes = pt_p->pattern->actual_bytes(
         n_requested, (int)pt_p->key.p, &pt_p->count);
 }
+
+int bench_series_mark(const bench_plan *plan, size_t first,
+                      bench_series_samples *out, mpchar_error *err)
+{
+    const mpchar_point_key *k = &plan->points[first].key;
+    out->count = 0;
+    out->items = NULL;
+    for (size_t i = 0; i < plan->nsamples; i++)
+        out->count += sample_of(&plan->samples[i], k);
+    if (out->count == 0)
+        return 0;
+    out->items = malloc(out->count * sizeof *out->items);
+    if (!out->items)
+        return mpchar_error_set(err, "out of memory for fitting times");
+    size_t j = 0;
+    for (size_t i = 0; i < plan->nsamples; i++)
+        if (sample_of(&plan->samples[i], k))
+            out->items[j++] = plan->samples[i];
+    return 0;
+}
+
+void bench_series_rewind(bench_plan *plan, size_t first,
+                         const bench_series_samples *mark)
+{
+    const mpchar_point_key *k = &plan->points[first].key;
+    size_t kept = 0;
+    for (size_t i = 0; i < plan->nsamples; i++)
+        if (!sample_of(&plan->samples[i], k))
+            plan->samples[kept++] = plan->samples[i];
+    /* The mark's samples were in the plan: there is room for them. */
+    for (size_t i = 0; i < mark->count; i++)
+        plan->samples[kept++] = mark->items[i];
+    plan->nsamples = kept;
+}

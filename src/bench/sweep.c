@@ -11,7 +11,10 @@
  * time), each later pass measures every size of the first again, in
  * alternating direction, and a point's row holds the repetitions of all
  * its rounds.  A level that lasts one pass then reaches every size, and a
- * point's minimum comes from the fastest level the whole series saw.
+ * point's minimum comes from the fastest level the whole series saw.  A
+ * level that comes for good in mid-series is seen by the probes taken
+ * before every round (level.c): the series is then measured again, up to
+ * --level-retries times.
  *
  * Rows are written when a series' last round ends, so an interrupted run
  * loses at most the series in progress, and a series with rows for all its
@@ -36,6 +39,10 @@ typedef struct taken {
 typedef struct series_list {
     taken *items;
     size_t count, cap;
+    bool over;             /* oversubscribed: no level to probe */
+    double *probes_us;     /* rank 0's level probes, in order */
+    double inject_us;      /* test hook: added to the probes now */
+    size_t nprobes, probes_cap;
 } series_list;
 
 static void die(const mpchar_error *err)
@@ -68,7 +75,30 @@ static void list_free(series_list *l)
     for (size_t i = 0; i < l->count; i++)
         free(l->items[i].times_us);
     free(l->items);
+    free(l->probes_us);
     memset(l, 0, sizeof *l);
+}
+
+/* Probes the level (level.c) and keeps rank 0's reading. */
+static void probe_level(bench_run *r, series_list *l, MPI_Comm comm)
+{
+    if (l->over)
+        return;
+    double t_us = bench_level_probe(comm) + l->inject_us;
+    if (r->rank != 0)
+        return;
+    if (l->nprobes == l->probes_cap) {
+        size_t cap = l->probes_cap ? 2 * l->probes_cap : 256;
+        double *grown = realloc(l->probes_us, cap * sizeof *grown);
+        if (!grown) {
+            mpchar_error err;
+            mpchar_error_set(&err, "out of memory for level probes");
+            die(&err);
+        }
+        l->probes_us = grown;
+        l->probes_cap = cap;
+    }
+    l->probes_us[l->nprobes++] = t_us;
 }
 
 /* Rounds of a series.  Oversubscribed times are not real, and there the
@@ -137,11 +167,12 @@ static void measure_round(bench_run *r, const bench_point *pt, MPI_Comm comm,
 }
 
 /* Measures one round of t and appends its repetitions on rank 0. */
-static void take_round(bench_run *r, taken *t, MPI_Comm comm,
+static void take_round(bench_run *r, series_list *l, taken *t, MPI_Comm comm,
                        const bench_loop_params *lp)
 {
     bench_loop_result res;
     announce(r, &t->pt);
+    probe_level(r, l, comm);
     measure_round(r, &t->pt, comm, lp, &res);
     if (res.failed) {
         t->failed = true;
@@ -211,14 +242,14 @@ static void first_round(bench_run *r, size_t first, size_t end,
         const bench_point *grid = &r->plan.points[i];
         if (!grid->skip) {
             taken *t = list_add(l, grid);
-            take_round(r, t, comm, &lp);
+            take_round(r, l, t, comm, &lp);
             keep_sample(r, t, over);
         }
         if (over || grid->key.set != MPCHAR_SET_FIT)
             continue;
         while (next_refined(r, first, end, comm, &pt)) {
             taken *t = list_add(l, &pt);
-            take_round(r, t, comm, &lp);
+            take_round(r, l, t, comm, &lp);
             keep_sample(r, t, over);
         }
     }
@@ -235,8 +266,21 @@ static void later_rounds(bench_run *r, MPI_Comm comm, bool over,
         for (size_t j = 0; j < l->count; j++) {
             taken *t = &l->items[round % 2 ? l->count - 1 - j : j];
             if (!t->failed)
-                take_round(r, t, comm, &lp);
+                take_round(r, l, t, comm, &lp);
         }
+}
+
+static void report_level_change(const bench_point *pt,
+                                const bench_level_change *ch, long attempt,
+                                long retries)
+{
+    const mpchar_point_key *k = &pt->key;
+    printf("mpchar-bench: %s %s %s %s p=%ld: the machine's speed changed "
+           "while it was measured (0-byte round trip %.2f us at the "
+           "fastest, %.2f us held): %s\n", k->library, k->pattern,
+           k->variant, k->op, k->p, ch->fastest_us, ch->slowest_held_us,
+           attempt < retries ? "measuring it again" : "kept, retries used up");
+    fflush(stdout);
 }
 
 static void write_points(bench_run *r, series_list *l, bool over)
@@ -259,14 +303,49 @@ static void write_points(bench_run *r, series_list *l, bool over)
     }
 }
 
+/* Whether the series' probes show one level, agreed by every rank; rank 0
+ * says on stdout when they do not (sweep's caller passes stdout on). */
+static bool held_one_level(bench_run *r, const series_list *l, MPI_Comm comm,
+                           long attempt)
+{
+    int steady = 1;
+    if (r->rank == 0) {
+        bench_level_change ch;
+        steady = bench_level_steady(l->probes_us, l->nprobes, &ch);
+        if (!steady)
+            report_level_change(&l->items[0].pt, &ch, attempt,
+                                r->opt.level_retries);
+    }
+    MPI_Bcast(&steady, 1, MPI_INT, 0, comm);
+    return steady != 0;
+}
+
 void bench_sweep_series(bench_run *r, size_t first, size_t end,
                         MPI_Comm comm, bool over)
 {
     if (bench_series_complete(&r->plan, first, end))
         return; /* its rounds ended in an earlier launch */
-    series_list l = {0};
-    first_round(r, first, end, comm, over, &l);
-    later_rounds(r, comm, over, &l);
-    write_points(r, &l, over);
-    list_free(&l);
+    bench_series_samples mark = {0};
+    mpchar_error err;
+    if (r->rank == 0 && bench_series_mark(&r->plan, first, &mark, &err) != 0)
+        die(&err);
+    for (long attempt = 0;; attempt++) {
+        series_list l = {.over = over};
+        first_round(r, first, end, comm, over, &l);
+        if (attempt == 0)
+            l.inject_us = r->opt.inject_level_us; /* a level change */
+        later_rounds(r, comm, over, &l);
+        probe_level(r, &l, comm);
+        if (held_one_level(r, &l, comm, attempt) ||
+            attempt >= r->opt.level_retries) {
+            write_points(r, &l, over);
+            list_free(&l);
+            break;
+        }
+        /* Refinement decides again from the new times only. */
+        if (r->rank == 0)
+            bench_series_rewind(&r->plan, first, &mark);
+        list_free(&l);
+    }
+    free(mark.items);
 }

@@ -54,6 +54,10 @@ static void usage(FILE *out)
         "points' budget\n"
         "                        (default 4, 1: one sweep; see "
         "docs/timing.md)\n"
+        "  --level-retries N     times a series is measured again when the "
+        "machine's speed\n"
+        "                        changed during it (default 2, 0: never; "
+        "see docs/timing.md)\n"
         "  --validation-seed N   seed of the 20 random validation sizes "
         "(default 20061)\n"
         "  --quick               every pattern, p = 2..4, sizes up to 64K, "
@@ -79,7 +83,7 @@ static void usage(FILE *out)
 enum {
     OPT_MPI = 1, OPT_PATTERNS, OPT_P, OPT_SIZES, OPT_MAX_SIZE, OPT_TIME,
     OPT_MIN_REPS, OPT_MAX_REPS, OPT_SEED, OPT_QUICK, OPT_CHECK, OPT_OVER,
-    OPT_RAW, OPT_ROTATE, OPT_SYNC, OPT_REFINE, OPT_ROUNDS, OPT_TIMEOUT,
+    OPT_RAW, OPT_ROTATE, OPT_SYNC, OPT_REFINE, OPT_ROUNDS, OPT_LEVEL_RETRIES, OPT_TIMEOUT,
     OPT_LAUNCHER, OPT_OUT, OPT_RESUME, OPT_HELP,
 };
 
@@ -101,6 +105,7 @@ static const struct option longopts[] = {
     {"sync", required_argument, NULL, OPT_SYNC},
     {"refine", required_argument, NULL, OPT_REFINE},
     {"rounds", required_argument, NULL, OPT_ROUNDS},
+    {"level-retries", required_argument, NULL, OPT_LEVEL_RETRIES},
     {"point-timeout", required_argument, NULL, OPT_TIMEOUT},
     {"launcher", required_argument, NULL, OPT_LAUNCHER},
     {"out", required_argument, NULL, OPT_OUT},
@@ -135,6 +140,7 @@ static void set_defaults(run_options *o)
     strcpy(o->sizes, "sqrt2");
     strcpy(o->refine, "24");
     strcpy(o->rounds, "4");
+    strcpy(o->level_retries, "2");
     strcpy(o->sync, "window");
     strcpy(o->max_size, "1M");
     strcpy(o->time_per_point_ms, "50");
@@ -186,6 +192,9 @@ static int apply_option(parsed_args *a, int c, const char *arg,
         return copy_arg(o->refine, sizeof o->refine, arg, "refine", err);
     case OPT_ROUNDS:
         return copy_arg(o->rounds, sizeof o->rounds, arg, "rounds", err);
+    case OPT_LEVEL_RETRIES:
+        return copy_arg(o->level_retries, sizeof o->level_retries, arg,
+                        "level-retries", err);
     case OPT_TIMEOUT:
         if (mpchar_parse_double(arg, 1.0, 86400.0, &o->point_timeout_s,
                                 err) != 0)
@@ -367,6 +376,7 @@ static void bench_args(const run_state *st, const char *library,
     add_arg(l, "--validation-seed", o->validation_seed);
     add_arg(l, "--refine", o->refine);
     add_arg(l, "--rounds", o->rounds);
+    add_arg(l, "--level-retries", o->level_retries);
     add_arg(l, "--sync", o->sync);
     add_arg(l, "--out", o->out);
     add_arg(l, "--progress", "machine");

@@ -17,13 +17,14 @@
 static json_t *options_json(const run_options *o)
 {
     return json_pack("{s:s, s:s, s:s, s:s, s:s, s:s, s:s, s:s, s:s, s:s, "
-                     "s:s, s:s, s:s, s:f, s:b, s:b, s:b, s:b, s:b}",
+                     "s:s, s:s, s:s, s:s, s:f, s:b, s:b, s:b, s:b, s:b}",
                      "mpi", o->mpi, "patterns", o->patterns, "p", o->p,
                      "sizes", o->sizes, "max_size", o->max_size,
                      "time_per_point_ms", o->time_per_point_ms,
                      "min_reps", o->min_reps, "max_reps", o->max_reps,
                      "validation_seed", o->validation_seed,
                      "refine", o->refine, "rounds", o->rounds,
+                     "level_retries", o->level_retries,
                      "sync", o->sync,
                      "launcher", o->launcher,
                      "point_timeout_s", o->point_timeout_s,
@@ -176,6 +177,8 @@ int run_meta_read_options(const char *dir, run_options *opt,
                                "0", path, err) ||
              copy_later_string(o, "rounds", opt->rounds,
                                sizeof opt->rounds, "1", path, err) ||
+             copy_later_string(o, "level_retries", opt->level_retries,
+                               sizeof opt->level_retries, "0", path, err) ||
              copy_later_string(o, "sync", opt->sync, sizeof opt->sync,
                                "barrier", path, err) ||
              copy_bool(o, "quick", &opt->quick, path, err) ||

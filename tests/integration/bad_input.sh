@@ -42,10 +42,14 @@ expect_error "bench: bad injection variable" "MPCHAR_BENCH_INJECT_HANG" \
   env MPCHAR_BENCH_INJECT_HANG=nonsense "$B" --plan
 expect_error "bench: bad clock injection" "MPCHAR_BENCH_INJECT_CLOCK_OFFSET_US" \
   env MPCHAR_BENCH_INJECT_CLOCK_OFFSET_US=1e99 "$B" --plan
+expect_error "bench: bad level injection" "MPCHAR_BENCH_INJECT_LEVEL_US" \
+  env MPCHAR_BENCH_INJECT_LEVEL_US=-3 "$B" --plan
 expect_error "bench: bad sync" "--sync: 'often' is not window or barrier" "$B" --sync often --plan
 expect_error "run: bad sync" "--sync: 'often'" "$M" run --sync often --p 2 --out "$WORK/j"
 expect_error "bench: no rounds" "--rounds: 0 is out of range (1 to 100)" "$B" --rounds 0 --plan
 expect_error "run: bad rounds" "--rounds: 'x' is not a whole number" "$M" run --rounds x --p 2 --out "$WORK/k"
+expect_error "bench: too many level retries" "--level-retries: 11 is out of range (0 to 10)" "$B" --level-retries 11 --plan
+expect_error "run: bad level retries" "--level-retries: '-1' is not a whole number" "$M" run --level-retries -1 --p 2 --out "$WORK/k"
 for d in a b c d e e2 f g j k; do
   [ ! -e "$WORK/$d" ] || fail "a rejected run left $WORK/$d behind"
 done

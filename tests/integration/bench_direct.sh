@@ -45,10 +45,11 @@ echo "ok: window sync corrects a 1 s clock offset; barrier sync still runs"
 
 # Rounds: every point is measured in each of 3 passes over its series, the
 # second pass in descending size, and its row holds the repetitions of all
-# three (2 per round, as --max-reps 6 shares out).
+# three (2 per round, as --max-reps 6 shares out).  No series is measured
+# again, whatever the machine's speed does meanwhile (--level-retries 0).
 rounds_args=(--patterns pingpong,allreduce --p 2 --sizes 0,64,4K --refine 0
              --validation-count 0 --time-per-point 1 --min-reps 6
-             --max-reps 6 --rounds 3 --progress machine)
+             --max-reps 6 --rounds 3 --level-retries 0 --progress machine)
 "$launcher" "$@" -n 2 "$BIN/mpchar-bench-$lib" --library "$lib" \
   "${rounds_args[@]}" --out "$WORK/rounds" > "$WORK/rounds.log" \
   || fail "bench --rounds 3 failed"
@@ -71,3 +72,25 @@ begins=$(grep -c '^@@mpchar begin' "$WORK/over.log")
 over_rows=$(($(wc -l < "$WORK/over/measurements.csv") - 1))
 [ "$begins" -eq "$over_rows" ] || fail "$begins measurements for $over_rows oversubscribed points"
 echo "ok: $rows points in 3 rounds each, passes alternating in direction; oversubscribed in 1"
+
+# Level changes: with the probes of every series' later rounds made 5 us
+# slower (a test hook, as the host moving a vCPU would), each of the 7
+# series is said to have changed and is measured once more, its rows written
+# once; with --level-retries 0 it is said and kept.
+MPCHAR_BENCH_INJECT_LEVEL_US=5 "$launcher" "$@" -n 2 "$BIN/mpchar-bench-$lib" \
+  --library "$lib" "${rounds_args[@]}" --level-retries 2 --out "$WORK/level" \
+  > "$WORK/level.log" || fail "bench with a level change failed"
+again=$(grep -c "speed changed while it was measured.*measuring it again" "$WORK/level.log")
+[ "$again" -eq 7 ] || fail "$again series measured again, 7 expected: $(grep -v '^@@' "$WORK/level.log")"
+begins=$(grep -c '^@@mpchar begin' "$WORK/level.log")
+level_rows=$(($(wc -l < "$WORK/level/measurements.csv") - 1))
+[ "$level_rows" -eq "$rows" ] || fail "$level_rows rows after remeasuring, $rows expected"
+[ "$begins" -eq $((2 * 3 * rows)) ] || fail "$begins measurements for $rows points measured twice"
+MPCHAR_BENCH_INJECT_LEVEL_US=5 "$launcher" "$@" -n 2 "$BIN/mpchar-bench-$lib" \
+  --library "$lib" "${rounds_args[@]}" --out "$WORK/kept" > "$WORK/kept.log" \
+  || fail "bench with a level change and no retries failed"
+kept=$(grep -c "speed changed while it was measured.*kept, retries used up" "$WORK/kept.log")
+[ "$kept" -eq 7 ] || fail "$kept series kept after a level change, 7 expected"
+begins=$(grep -c '^@@mpchar begin' "$WORK/kept.log")
+[ "$begins" -eq $((3 * rows)) ] || fail "$begins measurements for $rows points without retries"
+echo "ok: a level change is reported, and measured again ($again series) unless --level-retries 0"

@@ -27,8 +27,9 @@ typedef enum bench_progress { PROGRESS_HUMAN, PROGRESS_MACHINE, PROGRESS_NONE } 
  * started: at a common time on rank 0's clock, or by leaving a barrier. */
 typedef enum bench_sync { SYNC_WINDOW, SYNC_BARRIER } bench_sync;
 
-#define BENCH_DEFAULT_ROUNDS 4
+#define BENCH_DEFAULT_ROUNDS 16
 #define BENCH_DEFAULT_LEVEL_RETRIES 2
+#define BENCH_DEFAULT_LEVEL_WAIT_S 60.0
 
 typedef struct bench_options {
     char library[MPCHAR_NAME_MAX];
@@ -53,6 +54,8 @@ typedef struct bench_options {
     long rounds;                 /* passes over a series (sweep.c) */
     long level_retries;          /* remeasures of a series whose level
                                     changed (level.c) */
+    double level_wait_s;         /* most seconds a launch waits for its
+                                    best level */
     long refine_points;          /* refinement sizes per series; 0: off */
     double refine_tolerance;     /* deviation from a chord worth a look */
     long cores_per_node;         /* 0: sysconf */
@@ -64,8 +67,9 @@ typedef struct bench_options {
                                       MPCHAR_BENCH_INJECT_CLOCK_OFFSET_US */
     double inject_level_us;      /* test hook, from
                                     MPCHAR_BENCH_INJECT_LEVEL_US: added to
-                                    the level probes of the later rounds
-                                    of a series' first measurement */
+                                    the level probes of a series' first
+                                    measurement (but its first round's
+                                    first) and of the wait before it */
 } bench_options;
 
 /* Parses argv; on --help prints usage and sets *exit_p to 0. */
@@ -329,15 +333,33 @@ int bench_measure(bench_ctx *c, const bench_loop_params *lp,
 /* Rank 0's time of one 0-byte round trip with rank 1 of comm, the fastest
  * of a few, in microseconds; NAN on other ranks.  Ranks 0 and 1 only. */
 double bench_level_probe(MPI_Comm comm);
-/* A series' fastest probe and the slowest level its probes held. */
+/* A series' probes in the order taken: probe k was taken before a round
+ * of point[k] (npoints or more: after the last round). */
+typedef struct bench_level_probes {
+    const double *t_us;
+    const size_t *point;
+    size_t count, npoints;
+} bench_level_probes;
+/* A series' fastest probe, the level of its slowest point (the fastest of
+ * its rounds), and how many points ran only at a slower level. */
 typedef struct bench_level_change {
-    double fastest_us, slowest_held_us;
+    double fastest_us, slowest_point_us;
+    size_t slow_points;
 } bench_level_change;
-/* Whether a series' probes, in the order taken, show one level: no run of
- * consecutive probes held a level twice as slow as the fastest probe.
- * Fills *change (when not NULL) either way. */
-bool bench_level_steady(const double *probes_us, size_t n,
+/* Whether a series ran at one level: every point had a round at a level
+ * less than twice the series' fastest probe.  Fills *change (when not
+ * NULL) either way. */
+bool bench_level_steady(const bench_level_probes *lp,
                         bench_level_change *change);
+/* Whether a level (a probe, or a series' fastest) is the best one a launch
+ * has seen, within the same factor; true while none is known (best 0 or
+ * NAN is not a level). */
+bool bench_level_at_best(double fastest_us, double best_us);
+/* Seconds a launch may still wait for its best level: it waits in all at
+ * most cap_s, and at most as long as it has measured, so that waiting at
+ * most doubles its time. */
+double bench_level_wait_allowance(double cap_s, double measured_s,
+                                  double waited_s);
 
 /* ---- checking -------------------------------------------------------- */
 
@@ -398,6 +420,10 @@ typedef struct bench_run {
     int rank, world;
     int failures;
     size_t progress_done, progress_total; /* measurements at this p */
+    /* Rank 0's account of the machine's level (sweep.c): the fastest
+     * probe of the launch (0: none yet), and the seconds spent measuring
+     * series and waiting for that level. */
+    double level_best_us, level_measured_s, level_waited_s;
 } bench_run;
 
 /* The rounds of a series: opt.rounds, or 1 where it is oversubscribed. */
@@ -406,5 +432,7 @@ long bench_series_rounds(const bench_run *r, bool oversubscribed);
  * its rows; collective over comm. */
 void bench_sweep_series(bench_run *r, size_t first, size_t end,
                         MPI_Comm comm, bool oversubscribed);
+/* Rank 0 says how long the launch waited for its best level, if at all. */
+void bench_sweep_report_waits(const bench_run *r);
 
 #endif

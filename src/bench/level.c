@@ -9,8 +9,12 @@
  * level and the rest at the other: a step that no model follows and that
  * the fit cannot tell from a protocol switch.  So ranks 0 and 1 time a few
  * 0-byte round trips (a probe) before every round of every point, and a
- * series whose probes do not agree is measured again (sweep.c). */
+ * series with a point all of whose rounds ran at a slower level than the
+ * series' fastest is measured again (sweep.c).  A slow level that lasts
+ * less than that leaves every point a round at the fast one, and the
+ * minimum comes from there. */
 #include <math.h>
+#include <stdlib.h>
 
 #include "bench.h"
 
@@ -18,13 +22,11 @@
  * a host interrupt of a few microseconds does not reach. */
 #define PROBE_TRIPS 8
 #define PROBE_TAG 0x5eed
-/* Probes a level must hold to count, and the ratio of two levels that
- * differ: within one level, the slowest 5 consecutive probes of a series
- * stayed within 1.6 times its fastest probe (88 series of 5 runs); the
- * levels of this machine are 2.5-2.7 times apart (Open MPI 0.21 and
- * 0.56 us, MPICH 0.30 and 0.93 us per round trip), and series measured
- * across a change reached 2.7-4.2. */
-#define LEVEL_WINDOW 5
+/* The ratio of two levels that differ: the levels of this machine are
+ * 2.5-2.7 times apart (Open MPI 0.21 and 0.56 us, MPICH 0.30 and 0.93 us
+ * per round trip), and within one level five probes in a row stayed
+ * within 1.6 times a series' fastest in 800 of 801 series (docs/timing.md,
+ * Level changes). */
 #define LEVEL_FACTOR 2.0
 
 double bench_level_probe(MPI_Comm comm)
@@ -51,30 +53,52 @@ double bench_level_probe(MPI_Comm comm)
     return rank == 0 ? best * 1e6 : NAN;
 }
 
-/* The slowest level the probes held through LEVEL_WINDOW consecutive
- * probes (all of them when there are fewer): one slow probe is a host
- * interrupt or the library's own hiccup, a run of them is a level. */
-static double slowest_held(const double *probes_us, size_t n)
+/* The level of the round after probe k: the faster of the probes on
+ * either side of it, so that one slow probe (a host interrupt, or the
+ * library's own hiccup) does not make a round slow; a level holds across
+ * both. */
+static double round_level(const bench_level_probes *lp, size_t k)
 {
-    size_t w = n < LEVEL_WINDOW ? n : LEVEL_WINDOW;
-    double held = 0.0;
-    for (size_t i = 0; i + w <= n; i++) {
-        double lo = INFINITY;
-        for (size_t j = i; j < i + w; j++)
-            lo = fmin(lo, probes_us[j]);
-        held = fmax(held, lo);
-    }
-    return held;
+    return k + 1 < lp->count ? fmin(lp->t_us[k], lp->t_us[k + 1])
+                             : lp->t_us[k];
 }
 
-bool bench_level_steady(const double *probes_us, size_t n,
+bool bench_level_steady(const bench_level_probes *lp,
                         bench_level_change *change)
 {
-    double fastest = INFINITY;
-    for (size_t i = 0; i < n; i++)
-        fastest = fmin(fastest, probes_us[i]);
-    double held = n ? slowest_held(probes_us, n) : 0.0;
+    double fastest = INFINITY, slowest_point = 0.0;
+    double *level = malloc((lp->npoints ? lp->npoints : 1) * sizeof *level);
+    if (!level)
+        return true; /* nothing known: keep what was measured */
+    for (size_t i = 0; i < lp->npoints; i++)
+        level[i] = INFINITY;
+    for (size_t k = 0; k < lp->count; k++) {
+        fastest = fmin(fastest, lp->t_us[k]);
+        size_t i = lp->point[k];
+        if (i < lp->npoints)
+            level[i] = fmin(level[i], round_level(lp, k));
+    }
+    size_t slow = 0;
+    for (size_t i = 0; i < lp->npoints; i++) {
+        if (!isfinite(level[i]))
+            continue; /* a point never probed */
+        slowest_point = fmax(slowest_point, level[i]);
+        slow += level[i] > LEVEL_FACTOR * fastest;
+    }
+    free(level);
     if (change)
-        *change = (bench_level_change){fastest, held};
-    return n == 0 || held <= LEVEL_FACTOR * fastest;
+        *change = (bench_level_change){fastest, slowest_point, slow};
+    return slow == 0;
+}
+
+bool bench_level_at_best(double fastest_us, double best_us)
+{
+    return !(best_us > 0.0) || !(fastest_us > LEVEL_FACTOR * best_us);
+}
+
+double bench_level_wait_allowance(double cap_s, double measured_s,
+                                  double waited_s)
+{
+    double allowed = fmin(cap_s, measured_s) - waited_s;
+    return allowed > 0.0 ? allowed : 0.0;
 }

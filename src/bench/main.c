@@ -225,6 +225,7 @@ static int run_all(bench_run *r, mpchar_error *err)
     size_t np = r->opt.p_list ? r->opt.p_count : 1;
     for (size_t i = 0; i < np; i++)
         measure_p(r, ps[i]);
+    bench_sweep_report_waits(r);
     MPI_Op_free(&r->nop);
     return 0;
 }

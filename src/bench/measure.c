@@ -119,18 +119,23 @@ static void set_root(bench_ctx *c, bool rotate)
 
 /* Runs n untimed reps; returns the shortest rep time of the slowest rank
  * (the first repetitions of a point are often slow, so the shortest one is
- * what later repetitions will look like). */
-static double warm_up(bench_ctx *c, long n, bool rotate, check_state *chk)
+ * what later repetitions will look like), and in *cycle_p (when not NULL)
+ * the shortest whole repetition with its untimed preparation and check. */
+static double warm_up(bench_ctx *c, long n, bool rotate, check_state *chk,
+                      double *cycle_p)
 {
-    double shortest = 1e30;
+    double shortest[2] = {1e30, 1e30};
     for (long i = 0; i < n; i++) {
         set_root(c, rotate);
+        double t0 = MPI_Wtime();
         double t = one_rep(c, chk);
-        if (t < shortest)
-            shortest = t;
+        shortest[0] = fmin(shortest[0], t);
+        shortest[1] = fmin(shortest[1], MPI_Wtime() - t0);
     }
-    MPI_Allreduce(MPI_IN_PLACE, &shortest, 1, MPI_DOUBLE, MPI_MAX, c->comm);
-    return shortest;
+    MPI_Allreduce(MPI_IN_PLACE, shortest, 2, MPI_DOUBLE, MPI_MAX, c->comm);
+    if (cycle_p)
+        *cycle_p = shortest[1];
+    return shortest[0];
 }
 
 long bench_batch_size(const bench_pattern *pat, const bench_loop_params *lp,
@@ -152,13 +157,14 @@ long bench_batch_size(const bench_pattern *pat, const bench_loop_params *lp,
                : most;
 }
 
-/* Sets c->batch; *span_p is the warm-up's shortest repetition. */
+/* Sets c->batch; *span_p is the warm-up's shortest repetition, *cycle_p
+ * its shortest with preparation and check. */
 static int calibrate_batch(bench_ctx *c, const bench_loop_params *lp,
                            bool rotate, check_state *chk, double *span_p,
-                           mpchar_error *err)
+                           double *cycle_p, mpchar_error *err)
 {
     const bench_pattern *pat = c->pt->pattern;
-    double span = warm_up(c, lp->warmup_reps, rotate, chk);
+    double span = warm_up(c, lp->warmup_reps, rotate, chk, cycle_p);
     *span_p = span;
     long batch = bench_batch_size(pat, lp, span);
     if (batch == c->batch)
@@ -168,7 +174,11 @@ static int calibrate_batch(bench_ctx *c, const bench_loop_params *lp,
     if (pat->setup(c) != 0)
         return mpchar_error_set(err, "%s: out of memory for a batch of %ld",
                                 pat->name, c->batch);
-    warm_up(c, 1, rotate, chk);
+    /* One operation warms the new buffers; a whole batch would add 300 us
+     * to every round of every point. */
+    c->batch = 1;
+    warm_up(c, 1, rotate, chk, NULL);
+    c->batch = batch;
     return 0;
 }
 
@@ -242,8 +252,11 @@ static void window_chunk(bench_ctx *c, const bench_loop_params *lp,
                          double *buf, check_state *chk)
 {
     double first = 0.0;
+    /* The first window, too, leaves room for a repetition's preparation
+     * (with --check, filling bistream's buffers takes longer than the
+     * lead alone). */
     if (c->rank == 0)
-        first = bench_clock_now(lp->clock) + WINDOW_LEAD_S;
+        first = bench_clock_now(lp->clock) + WINDOW_LEAD_S + width_s;
     MPI_Bcast(&first, 1, MPI_DOUBLE, 0, c->comm);
     for (long i = 0; i < chunk; i++) {
         set_root(c, rotate);
@@ -273,9 +286,11 @@ static long measure_in_windows(bench_ctx *c, const bench_loop_params *lp,
     double start = MPI_Wtime(), elapsed = 0.0, synced = -CLOCK_RESYNC_S;
     long done = 0, attempts = 0;
     *late_p = 0;
+    /* A round's share of --max-reps can be a few dozen: the windows may
+     * still grow to their widest before the point is given up. */
     while (done < lp->max_reps &&
            (done < lp->min_reps || elapsed < lp->budget_s) &&
-           attempts < WINDOW_MAX_ATTEMPTS * lp->max_reps) {
+           (attempts < WINDOW_MAX_ATTEMPTS * lp->max_reps || width < widest)) {
         if (elapsed - synced >= CLOCK_RESYNC_S) {
             bench_clock_sync(lp->clock);
             synced = elapsed;
@@ -305,18 +320,21 @@ int bench_measure(bench_ctx *c, const bench_loop_params *lp,
     const bench_pattern *pat = c->pt->pattern;
     bool rotate = c->root < 0; /* the caller asks for rotation with -1 */
     check_state chk = {false, ""};
-    double span = 0.0;
+    double span = 0.0, cycle = 0.0;
     memset(res, 0, sizeof *res);
     c->batch = 1;
     c->rep = 0;
-    if (calibrate_batch(c, lp, rotate, &chk, &span, err) != 0)
+    if (calibrate_batch(c, lp, rotate, &chk, &span, &cycle, err) != 0)
         return -1;
     double *times = malloc((size_t)lp->max_reps * sizeof *times);
     if (!times)
         return mpchar_error_set(err, "out of memory for %ld repetition "
                                 "times", lp->max_reps);
     if (uses_windows(pat, lp))
-        res->reps = measure_in_windows(c, lp, rotate, span, &chk, times,
+        /* Checked repetitions fill and verify buffers between windows. */
+        res->reps = measure_in_windows(c, lp, rotate,
+                                       c->check ? fmax(span, cycle) : span,
+                                       &chk, times,
                                        &res->late_reps);
     else
         res->reps = measure_in_turn(c, lp, rotate, &chk, times);

@@ -134,6 +134,13 @@ static int on_level_retries(bench_options *o, const char *a,
     return on_long(&o->level_retries, a, 0, 10, "--level-retries", e);
 }
 
+static int on_level_wait(bench_options *o, const char *a, mpchar_error *e)
+{
+    if (mpchar_parse_double(a, 0.0, 86400.0, &o->level_wait_s, e) != 0)
+        return mpchar_error_prefix(e, "--level-wait (seconds)");
+    return 0;
+}
+
 static int on_refine(bench_options *o, const char *a, mpchar_error *e)
 {
     return on_long(&o->refine_points, a, 0, BENCH_REFINE_MAX, "--refine", e);
@@ -254,10 +261,13 @@ static const option_spec specs[] = {
     {"validation-seed", "N", "seed of the validation draw (default 20061)",
      on_seed},
     {"rounds", "N", "passes over each series that share a point's "
-     "repetitions and budget (default 4, 1: one sweep)", on_rounds},
+     "repetitions and budget (default 16, 1: one sweep)", on_rounds},
     {"level-retries", "N", "times a series is measured again when the "
      "machine's speed changed during it (default 2, 0: never)",
      on_level_retries},
+    {"level-wait", "S", "most seconds a launch waits in all for the "
+     "machine's best speed before a series, and never longer than it has "
+     "measured (default 60, 0: never)", on_level_wait},
     {"refine", "N", "fitting sizes refinement may add per series around "
      "protocol switches (default 24, 0: off, at most 64)", on_refine},
     {"refine-tolerance", "F", "relative distance from the straight line "
@@ -316,6 +326,7 @@ static void set_defaults(bench_options *opt)
     opt->window = 32;
     opt->rounds = BENCH_DEFAULT_ROUNDS;
     opt->level_retries = BENCH_DEFAULT_LEVEL_RETRIES;
+    opt->level_wait_s = BENCH_DEFAULT_LEVEL_WAIT_S;
     opt->refine_points = BENCH_REFINE_DEFAULT_POINTS;
     opt->refine_tolerance = BENCH_REFINE_DEFAULT_TOLERANCE;
 }

@@ -27,6 +27,9 @@
 
 #include "bench.h"
 
+/* How long ranks sleep between looks at the machine's level. */
+#define LEVEL_NAP_NS 50000000L
+
 /* A point of the series and the repetitions its rounds have taken. */
 typedef struct taken {
     bench_point pt;
@@ -41,7 +44,9 @@ typedef struct series_list {
     size_t count, cap;
     bool over;             /* oversubscribed: no level to probe */
     double *probes_us;     /* rank 0's level probes, in order */
-    double inject_us;      /* test hook: added to the probes now */
+    size_t *probe_point;   /* the item measured after each probe */
+    double inject_us;      /* test hook: added to all probes but the
+                              series' first and to those before it */
     size_t nprobes, probes_cap;
 } series_list;
 
@@ -76,28 +81,38 @@ static void list_free(series_list *l)
         free(l->items[i].times_us);
     free(l->items);
     free(l->probes_us);
+    free(l->probe_point);
     memset(l, 0, sizeof *l);
 }
 
-/* Probes the level (level.c) and keeps rank 0's reading. */
-static void probe_level(bench_run *r, series_list *l, MPI_Comm comm)
+/* Probes the level (level.c) and keeps rank 0's reading, before a round
+ * of item `before` (l->count: after the last round). */
+static void probe_level(bench_run *r, series_list *l, MPI_Comm comm,
+                        size_t before)
 {
     if (l->over)
         return;
-    double t_us = bench_level_probe(comm) + l->inject_us;
+    double t_us = bench_level_probe(comm);
+    if (l->nprobes > 0)
+        t_us += l->inject_us; /* the level changed after the first */
     if (r->rank != 0)
         return;
     if (l->nprobes == l->probes_cap) {
         size_t cap = l->probes_cap ? 2 * l->probes_cap : 256;
         double *grown = realloc(l->probes_us, cap * sizeof *grown);
-        if (!grown) {
+        if (grown)
+            l->probes_us = grown;
+        size_t *points = realloc(l->probe_point, cap * sizeof *points);
+        if (points)
+            l->probe_point = points;
+        if (!grown || !points) {
             mpchar_error err;
             mpchar_error_set(&err, "out of memory for level probes");
             die(&err);
         }
-        l->probes_us = grown;
         l->probes_cap = cap;
     }
+    l->probe_point[l->nprobes] = before;
     l->probes_us[l->nprobes++] = t_us;
 }
 
@@ -172,7 +187,7 @@ static void take_round(bench_run *r, series_list *l, taken *t, MPI_Comm comm,
 {
     bench_loop_result res;
     announce(r, &t->pt);
-    probe_level(r, l, comm);
+    probe_level(r, l, comm, (size_t)(t - l->items));
     measure_round(r, &t->pt, comm, lp, &res);
     if (res.failed) {
         t->failed = true;
@@ -270,15 +285,12 @@ static void later_rounds(bench_run *r, MPI_Comm comm, bool over,
         }
 }
 
-static void report_level_change(const bench_point *pt,
-                                const bench_level_change *ch, long attempt,
-                                long retries)
+static void say_again(const bench_point *pt, const char *why, long attempt,
+                      long retries)
 {
     const mpchar_point_key *k = &pt->key;
-    printf("mpchar-bench: %s %s %s %s p=%ld: the machine's speed changed "
-           "while it was measured (0-byte round trip %.2f us at the "
-           "fastest, %.2f us held): %s\n", k->library, k->pattern,
-           k->variant, k->op, k->p, ch->fastest_us, ch->slowest_held_us,
+    printf("mpchar-bench: %s %s %s %s p=%ld: %s: %s\n", k->library,
+           k->pattern, k->variant, k->op, k->p, why,
            attempt < retries ? "measuring it again" : "kept, retries used up");
     fflush(stdout);
 }
@@ -303,21 +315,99 @@ static void write_points(bench_run *r, series_list *l, bool over)
     }
 }
 
-/* Whether the series' probes show one level, agreed by every rank; rank 0
- * says on stdout when they do not (sweep's caller passes stdout on). */
-static bool held_one_level(bench_run *r, const series_list *l, MPI_Comm comm,
-                           long attempt)
+/* Seconds the launch may still wait for its best level. */
+static double wait_allowance(const bench_run *r)
 {
-    int steady = 1;
-    if (r->rank == 0) {
-        bench_level_change ch;
-        steady = bench_level_steady(l->probes_us, l->nprobes, &ch);
-        if (!steady)
-            report_level_change(&l->items[0].pt, &ch, attempt,
-                                r->opt.level_retries);
+    return bench_level_wait_allowance(r->opt.level_wait_s,
+                                      r->level_measured_s, r->level_waited_s);
+}
+
+static void note_level(bench_run *r, double t_us)
+{
+    if (t_us > 0.0 && (r->level_best_us == 0.0 || t_us < r->level_best_us))
+        r->level_best_us = t_us;
+}
+
+/* Before a series: while the machine runs slower than the best level this
+ * launch has seen, and the launch may still wait, every rank sleeps.
+ * inject_us is the test hook's (series_list). */
+static void wait_for_best_level(bench_run *r, MPI_Comm comm, bool over,
+                                double inject_us)
+{
+    struct timespec nap = {0, LEVEL_NAP_NS};
+    if (over)
+        return;
+    for (;;) {
+        double t_us = bench_level_probe(comm) + inject_us;
+        int wait = 0;
+        if (r->rank == 0) {
+            wait = !bench_level_at_best(t_us, r->level_best_us) &&
+                   wait_allowance(r) > 0.0;
+            note_level(r, t_us);
+        }
+        MPI_Bcast(&wait, 1, MPI_INT, 0, comm);
+        if (!wait)
+            return;
+        double t0 = MPI_Wtime();
+        nanosleep(&nap, NULL);
+        if (r->rank == 0) {
+            r->level_waited_s += MPI_Wtime() - t0;
+            if (r->out.progress == PROGRESS_MACHINE)
+                printf("@@mpchar wait\n"); /* the watchdog hears it */
+        }
     }
-    MPI_Bcast(&steady, 1, MPI_INT, 0, comm);
-    return steady != 0;
+}
+
+/* Rank 0: whether the series just measured must be measured again, and
+ * saying why: a point ran only at a slower level than the series' fastest
+ * (a change during it), or the whole series ran slower than the launch's
+ * best level while the launch may still wait for that. */
+static bool needs_again(bench_run *r, const series_list *l, long attempt)
+{
+    if (l->nprobes == 0)
+        return false;
+    char why[256];
+    bench_level_change ch;
+    bench_level_probes lp = {l->probes_us, l->probe_point, l->nprobes,
+                             l->count};
+    bool steady = bench_level_steady(&lp, &ch);
+    bool at_best = bench_level_at_best(ch.fastest_us, r->level_best_us);
+    double best_us = r->level_best_us;
+    note_level(r, ch.fastest_us);
+    long retries = r->opt.level_retries;
+    if (!steady) {
+        snprintf(why, sizeof why, "the machine's speed changed while it was "
+                 "measured (0-byte round trip %.2f us at the fastest; %zu "
+                 "point%s measured only at up to %.2f us)", ch.fastest_us,
+                 ch.slow_points, ch.slow_points == 1 ? "" : "s",
+                 ch.slowest_point_us);
+        say_again(&l->items[0].pt, why, attempt, retries);
+        return attempt < retries;
+    }
+    if (at_best || attempt >= retries || wait_allowance(r) <= 0.0)
+        return false;
+    snprintf(why, sizeof why, "it ran slower than this launch's best "
+             "(0-byte round trip %.2f us against %.2f us)", ch.fastest_us,
+             best_us);
+    say_again(&l->items[0].pt, why, attempt, retries);
+    return true;
+}
+
+/* The series' verdict, agreed by every rank. */
+static bool measure_again(bench_run *r, const series_list *l, MPI_Comm comm,
+                          long attempt)
+{
+    int again = r->rank == 0 && needs_again(r, l, attempt);
+    MPI_Bcast(&again, 1, MPI_INT, 0, comm);
+    return again != 0;
+}
+
+void bench_sweep_report_waits(const bench_run *r)
+{
+    if (r->rank == 0 && r->level_waited_s > 0.0)
+        printf("mpchar-bench: %s: waited %.1f s in all for the machine's "
+               "best speed (0-byte round trip %.2f us)\n", r->opt.library,
+               r->level_waited_s, r->level_best_us);
 }
 
 void bench_sweep_series(bench_run *r, size_t first, size_t end,
@@ -330,14 +420,15 @@ void bench_sweep_series(bench_run *r, size_t first, size_t end,
     if (r->rank == 0 && bench_series_mark(&r->plan, first, &mark, &err) != 0)
         die(&err);
     for (long attempt = 0;; attempt++) {
-        series_list l = {.over = over};
+        series_list l = {.over = over,
+                         .inject_us = attempt ? 0.0 : r->opt.inject_level_us};
+        wait_for_best_level(r, comm, over, l.inject_us);
+        double t0 = MPI_Wtime();
         first_round(r, first, end, comm, over, &l);
-        if (attempt == 0)
-            l.inject_us = r->opt.inject_level_us; /* a level change */
         later_rounds(r, comm, over, &l);
-        probe_level(r, &l, comm);
-        if (held_one_level(r, &l, comm, attempt) ||
-            attempt >= r->opt.level_retries) {
+        probe_level(r, &l, comm, l.count);
+        r->level_measured_s += MPI_Wtime() - t0;
+        if (!measure_again(r, &l, comm, attempt)) {
             write_points(r, &l, over);
             list_free(&l);
             break;

@@ -52,12 +52,16 @@ static void usage(FILE *out)
         "1000)\n"
         "  --rounds N            passes over each series that share its "
         "points' budget\n"
-        "                        (default 4, 1: one sweep; see "
+        "                        (default 16, 1: one sweep; see "
         "docs/timing.md)\n"
         "  --level-retries N     times a series is measured again when the "
         "machine's speed\n"
         "                        changed during it (default 2, 0: never; "
         "see docs/timing.md)\n"
+        "  --level-wait S        most seconds a launch waits in all for "
+        "the machine's best\n"
+        "                        speed before a series, never longer than "
+        "it measured (60)\n"
         "  --validation-seed N   seed of the 20 random validation sizes "
         "(default 20061)\n"
         "  --quick               every pattern, p = 2..4, sizes up to 64K, "
@@ -83,8 +87,8 @@ static void usage(FILE *out)
 enum {
     OPT_MPI = 1, OPT_PATTERNS, OPT_P, OPT_SIZES, OPT_MAX_SIZE, OPT_TIME,
     OPT_MIN_REPS, OPT_MAX_REPS, OPT_SEED, OPT_QUICK, OPT_CHECK, OPT_OVER,
-    OPT_RAW, OPT_ROTATE, OPT_SYNC, OPT_REFINE, OPT_ROUNDS, OPT_LEVEL_RETRIES, OPT_TIMEOUT,
-    OPT_LAUNCHER, OPT_OUT, OPT_RESUME, OPT_HELP,
+    OPT_RAW, OPT_ROTATE, OPT_SYNC, OPT_REFINE, OPT_ROUNDS, OPT_LEVEL_RETRIES,
+    OPT_LEVEL_WAIT, OPT_TIMEOUT, OPT_LAUNCHER, OPT_OUT, OPT_RESUME, OPT_HELP,
 };
 
 static const struct option longopts[] = {
@@ -106,6 +110,7 @@ static const struct option longopts[] = {
     {"refine", required_argument, NULL, OPT_REFINE},
     {"rounds", required_argument, NULL, OPT_ROUNDS},
     {"level-retries", required_argument, NULL, OPT_LEVEL_RETRIES},
+    {"level-wait", required_argument, NULL, OPT_LEVEL_WAIT},
     {"point-timeout", required_argument, NULL, OPT_TIMEOUT},
     {"launcher", required_argument, NULL, OPT_LAUNCHER},
     {"out", required_argument, NULL, OPT_OUT},
@@ -139,8 +144,9 @@ static void set_defaults(run_options *o)
     strcpy(o->patterns, "all");
     strcpy(o->sizes, "sqrt2");
     strcpy(o->refine, "24");
-    strcpy(o->rounds, "4");
+    strcpy(o->rounds, "16");
     strcpy(o->level_retries, "2");
+    strcpy(o->level_wait_s, "60");
     strcpy(o->sync, "window");
     strcpy(o->max_size, "1M");
     strcpy(o->time_per_point_ms, "50");
@@ -195,6 +201,9 @@ static int apply_option(parsed_args *a, int c, const char *arg,
     case OPT_LEVEL_RETRIES:
         return copy_arg(o->level_retries, sizeof o->level_retries, arg,
                         "level-retries", err);
+    case OPT_LEVEL_WAIT:
+        return copy_arg(o->level_wait_s, sizeof o->level_wait_s, arg,
+                        "level-wait", err);
     case OPT_TIMEOUT:
         if (mpchar_parse_double(arg, 1.0, 86400.0, &o->point_timeout_s,
                                 err) != 0)
@@ -377,6 +386,7 @@ static void bench_args(const run_state *st, const char *library,
     add_arg(l, "--refine", o->refine);
     add_arg(l, "--rounds", o->rounds);
     add_arg(l, "--level-retries", o->level_retries);
+    add_arg(l, "--level-wait", o->level_wait_s);
     add_arg(l, "--sync", o->sync);
     add_arg(l, "--out", o->out);
     add_arg(l, "--progress", "machine");

@@ -24,6 +24,7 @@ typedef struct run_options {
     char refine[16];          /* refinement sizes per series */
     char rounds[16];          /* passes over each series */
     char level_retries[16];   /* remeasures of a series whose level changed */
+    char level_wait_s[16];    /* most seconds a launch waits for its best level */
     char sync[16];            /* window or barrier */
     char launcher[512];       /* "" means the library's own */
     double point_timeout_s;

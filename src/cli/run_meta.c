@@ -17,7 +17,7 @@
 static json_t *options_json(const run_options *o)
 {
     return json_pack("{s:s, s:s, s:s, s:s, s:s, s:s, s:s, s:s, s:s, s:s, "
-                     "s:s, s:s, s:s, s:s, s:f, s:b, s:b, s:b, s:b, s:b}",
+                     "s:s, s:s, s:s, s:s, s:s, s:f, s:b, s:b, s:b, s:b, s:b}",
                      "mpi", o->mpi, "patterns", o->patterns, "p", o->p,
                      "sizes", o->sizes, "max_size", o->max_size,
                      "time_per_point_ms", o->time_per_point_ms,
@@ -25,6 +25,7 @@ static json_t *options_json(const run_options *o)
                      "validation_seed", o->validation_seed,
                      "refine", o->refine, "rounds", o->rounds,
                      "level_retries", o->level_retries,
+                     "level_wait_s", o->level_wait_s,
                      "sync", o->sync,
                      "launcher", o->launcher,
                      "point_timeout_s", o->point_timeout_s,
@@ -179,6 +180,8 @@ int run_meta_read_options(const char *dir, run_options *opt,
                                sizeof opt->rounds, "1", path, err) ||
              copy_later_string(o, "level_retries", opt->level_retries,
                                sizeof opt->level_retries, "0", path, err) ||
+             copy_later_string(o, "level_wait_s", opt->level_wait_s,
+                               sizeof opt->level_wait_s, "0", path, err) ||
              copy_later_string(o, "sync", opt->sync, sizeof opt->sync,
                                "barrier", path, err) ||
              copy_bool(o, "quick", &opt->quick, path, err) ||

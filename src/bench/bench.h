@@ -333,24 +333,24 @@ int bench_measure(bench_ctx *c, const bench_loop_params *lp,
 /* Rank 0's time of one 0-byte round trip with rank 1 of comm, the fastest
  * of a few, in microseconds; NAN on other ranks.  Ranks 0 and 1 only. */
 double bench_level_probe(MPI_Comm comm);
-/* A series' probes in the order taken: probe k was taken before a round
- * of point[k] (npoints or more: after the last round). */
-typedef struct bench_level_probes {
-    const double *t_us;
-    const size_t *point;
-    size_t count, npoints;
-} bench_level_probes;
+/* One level probe of a series: its time, and the point whose round came
+ * after it (the series' point count or more: after the last round). */
+typedef struct bench_level_reading {
+    double t_us;
+    size_t point;
+} bench_level_reading;
 /* A series' fastest probe, the level of its slowest point (the fastest of
  * its rounds), and how many points ran only at a slower level. */
 typedef struct bench_level_change {
     double fastest_us, slowest_point_us;
     size_t slow_points;
 } bench_level_change;
-/* Whether a series ran at one level: every point had a round at a level
- * less than twice the series' fastest probe.  Fills *change (when not
+/* Whether a series ran at one level: every one of its npoints points had
+ * a round at a level less than twice the series' fastest probe (probes in
+ * the order taken).  Fills *change (when not
  * NULL) either way. */
-bool bench_level_steady(const bench_level_probes *lp,
-                        bench_level_change *change);
+bool bench_level_steady(const bench_level_reading *probes, size_t count,
+                        size_t npoints, bench_level_change *change);
 /* Whether a level (a probe, or a series' fastest) is the best one a launch
  * has seen, within the same factor; true while none is known (best 0 or
  * NAN is not a level). */

@@ -57,29 +57,30 @@ double bench_level_probe(MPI_Comm comm)
  * either side of it, so that one slow probe (a host interrupt, or the
  * library's own hiccup) does not make a round slow; a level holds across
  * both. */
-static double round_level(const bench_level_probes *lp, size_t k)
+static double round_level(const bench_level_reading *probes, size_t count,
+                          size_t k)
 {
-    return k + 1 < lp->count ? fmin(lp->t_us[k], lp->t_us[k + 1])
-                             : lp->t_us[k];
+    return k + 1 < count ? fmin(probes[k].t_us, probes[k + 1].t_us)
+                         : probes[k].t_us;
 }
 
-bool bench_level_steady(const bench_level_probes *lp,
-                        bench_level_change *change)
+bool bench_level_steady(const bench_level_reading *probes, size_t count,
+                        size_t npoints, bench_level_change *change)
 {
     double fastest = INFINITY, slowest_point = 0.0;
-    double *level = malloc((lp->npoints ? lp->npoints : 1) * sizeof *level);
+    double *level = malloc((npoints ? npoints : 1) * sizeof *level);
     if (!level)
         return true; /* nothing known: keep what was measured */
-    for (size_t i = 0; i < lp->npoints; i++)
+    for (size_t i = 0; i < npoints; i++)
         level[i] = INFINITY;
-    for (size_t k = 0; k < lp->count; k++) {
-        fastest = fmin(fastest, lp->t_us[k]);
-        size_t i = lp->point[k];
-        if (i < lp->npoints)
-            level[i] = fmin(level[i], round_level(lp, k));
+    for (size_t k = 0; k < count; k++) {
+        fastest = fmin(fastest, probes[k].t_us);
+        size_t i = probes[k].point;
+        if (i < npoints)
+            level[i] = fmin(level[i], round_level(probes, count, k));
     }
     size_t slow = 0;
-    for (size_t i = 0; i < lp->npoints; i++) {
+    for (size_t i = 0; i < npoints; i++) {
         if (!isfinite(level[i]))
             continue; /* a point never probed */
         slowest_point = fmax(slowest_point, level[i]);

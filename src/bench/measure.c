@@ -43,13 +43,13 @@
 #define FINE_TIMER_STEP_S 1e-7
 #define MAX_BATCH 1000
 
-/* A window is this many times the warm-up's shortest repetition plus a
- * slack, and grows by the factor whenever more than a quarter of a
- * chunk's repetitions found a rank late, up to a limit: a rank late for
- * another reason (a wrong clock) must not stretch the windows without
- * end.  Chunks stay short so that a window that was too short is widened
- * early, and rank 0's start time is sent far enough ahead to reach every
- * rank. */
+/* A window is this many times the warm-up's shortest repetition (with
+ * its untimed preparation and check) plus a slack, and grows by the factor
+ * whenever more than a quarter of a chunk's repetitions found a rank late,
+ * up to a limit: a rank late for another reason (a wrong clock) must not
+ * stretch the windows without end.  Chunks stay short so that a window
+ * that was too short is widened early, and rank 0's start time is sent far
+ * enough ahead to reach every rank. */
 #define WINDOW_FACTOR 1.5
 #define WINDOW_MAX_GROWTH 16.0
 #define WINDOW_SLACK_S 2e-6
@@ -73,18 +73,24 @@ static void verify_rep(bench_ctx *c, check_state *chk)
     c->rep++;
 }
 
-/* One repetition; returns this rank's elapsed time in seconds. */
-static double one_rep(bench_ctx *c, check_state *chk)
+/* One repetition; returns this rank's elapsed time in seconds, and in
+ * *untimed_p (when not NULL: the warm-up asks, the timed loop does not)
+ * the seconds its preparation and check took around it. */
+static double one_rep(bench_ctx *c, check_state *chk, double *untimed_p)
 {
     const bench_pattern *pat = c->pt->pattern;
+    double u0 = untimed_p ? MPI_Wtime() : 0.0;
     if (pat->prepare)
         pat->prepare(c);
+    double u1 = untimed_p ? MPI_Wtime() : 0.0;
     if (pat->barrier_before_rep)
         MPI_Barrier(c->comm);
     double t0 = MPI_Wtime();
     pat->run(c);
     double t1 = MPI_Wtime();
     verify_rep(c, chk);
+    if (untimed_p)
+        *untimed_p = (u1 - u0) + (MPI_Wtime() - t1);
     return t1 - t0;
 }
 
@@ -120,17 +126,18 @@ static void set_root(bench_ctx *c, bool rotate)
 /* Runs n untimed reps; returns the shortest rep time of the slowest rank
  * (the first repetitions of a point are often slow, so the shortest one is
  * what later repetitions will look like), and in *cycle_p (when not NULL)
- * the shortest whole repetition with its untimed preparation and check. */
+ * the shortest repetition with its preparation and check, which a window
+ * must hold. */
 static double warm_up(bench_ctx *c, long n, bool rotate, check_state *chk,
                       double *cycle_p)
 {
     double shortest[2] = {1e30, 1e30};
     for (long i = 0; i < n; i++) {
+        double untimed;
         set_root(c, rotate);
-        double t0 = MPI_Wtime();
-        double t = one_rep(c, chk);
+        double t = one_rep(c, chk, &untimed);
         shortest[0] = fmin(shortest[0], t);
-        shortest[1] = fmin(shortest[1], MPI_Wtime() - t0);
+        shortest[1] = fmin(shortest[1], t + untimed);
     }
     MPI_Allreduce(MPI_IN_PLACE, shortest, 2, MPI_DOUBLE, MPI_MAX, c->comm);
     if (cycle_p)
@@ -157,15 +164,14 @@ long bench_batch_size(const bench_pattern *pat, const bench_loop_params *lp,
                : most;
 }
 
-/* Sets c->batch; *span_p is the warm-up's shortest repetition, *cycle_p
- * its shortest with preparation and check. */
+/* Sets c->batch; *cycle_p is the warm-up's shortest repetition with its
+ * preparation and check. */
 static int calibrate_batch(bench_ctx *c, const bench_loop_params *lp,
-                           bool rotate, check_state *chk, double *span_p,
-                           double *cycle_p, mpchar_error *err)
+                           bool rotate, check_state *chk, double *cycle_p,
+                           mpchar_error *err)
 {
     const bench_pattern *pat = c->pt->pattern;
     double span = warm_up(c, lp->warmup_reps, rotate, chk, cycle_p);
-    *span_p = span;
     long batch = bench_batch_size(pat, lp, span);
     if (batch == c->batch)
         return 0;
@@ -228,7 +234,7 @@ static long measure_in_turn(bench_ctx *c, const bench_loop_params *lp,
         long chunk = next_chunk(lp, done, elapsed);
         for (long i = 0; i < chunk; i++) {
             set_root(c, rotate);
-            times[done++] = one_rep(c, chk) * scale;
+            times[done++] = one_rep(c, chk, NULL) * scale;
         }
         elapsed = MPI_Wtime() - start;
         /* Agree on the clock so that every rank stops at the same rep. */
@@ -276,11 +282,11 @@ static long window_chunk_size(const bench_loop_params *lp, long done,
 /* Window-synchronized repetitions; the late ones are dropped and counted.
  * Every rank sees the same times, so all agree on when to stop. */
 static long measure_in_windows(bench_ctx *c, const bench_loop_params *lp,
-                               bool rotate, double span_s, check_state *chk,
+                               bool rotate, double cycle_s, check_state *chk,
                                double *times, long *late_p)
 {
     double buf[WINDOW_CHUNK_MAX];
-    double width = WINDOW_FACTOR * span_s + WINDOW_SLACK_S;
+    double width = WINDOW_FACTOR * cycle_s + WINDOW_SLACK_S;
     double widest = WINDOW_MAX_GROWTH * width;
     double scale = 1e6 / c->pt->pattern->divisor(c);
     double start = MPI_Wtime(), elapsed = 0.0, synced = -CLOCK_RESYNC_S;
@@ -320,21 +326,18 @@ int bench_measure(bench_ctx *c, const bench_loop_params *lp,
     const bench_pattern *pat = c->pt->pattern;
     bool rotate = c->root < 0; /* the caller asks for rotation with -1 */
     check_state chk = {false, ""};
-    double span = 0.0, cycle = 0.0;
+    double cycle = 0.0;
     memset(res, 0, sizeof *res);
     c->batch = 1;
     c->rep = 0;
-    if (calibrate_batch(c, lp, rotate, &chk, &span, &cycle, err) != 0)
+    if (calibrate_batch(c, lp, rotate, &chk, &cycle, err) != 0)
         return -1;
     double *times = malloc((size_t)lp->max_reps * sizeof *times);
     if (!times)
         return mpchar_error_set(err, "out of memory for %ld repetition "
                                 "times", lp->max_reps);
     if (uses_windows(pat, lp))
-        /* Checked repetitions fill and verify buffers between windows. */
-        res->reps = measure_in_windows(c, lp, rotate,
-                                       c->check ? fmax(span, cycle) : span,
-                                       &chk, times,
+        res->reps = measure_in_windows(c, lp, rotate, cycle, &chk, times,
                                        &res->late_reps);
     else
         res->reps = measure_in_turn(c, lp, rotate, &chk, times);

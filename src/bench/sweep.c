@@ -42,9 +42,8 @@ typedef struct taken {
 typedef struct series_list {
     taken *items;
     size_t count, cap;
-    bool over;             /* oversubscribed: no level to probe */
-    double *probes_us;     /* rank 0's level probes, in order */
-    size_t *probe_point;   /* the item measured after each probe */
+    bool over;             /* oversubscribed: one round, no level to probe */
+    bench_level_reading *probes; /* rank 0's, in the order taken */
     double inject_us;      /* test hook: added to all probes but the
                               series' first and to those before it */
     size_t nprobes, probes_cap;
@@ -80,8 +79,7 @@ static void list_free(series_list *l)
     for (size_t i = 0; i < l->count; i++)
         free(l->items[i].times_us);
     free(l->items);
-    free(l->probes_us);
-    free(l->probe_point);
+    free(l->probes);
     memset(l, 0, sizeof *l);
 }
 
@@ -99,21 +97,16 @@ static void probe_level(bench_run *r, series_list *l, MPI_Comm comm,
         return;
     if (l->nprobes == l->probes_cap) {
         size_t cap = l->probes_cap ? 2 * l->probes_cap : 256;
-        double *grown = realloc(l->probes_us, cap * sizeof *grown);
-        if (grown)
-            l->probes_us = grown;
-        size_t *points = realloc(l->probe_point, cap * sizeof *points);
-        if (points)
-            l->probe_point = points;
-        if (!grown || !points) {
+        bench_level_reading *grown = realloc(l->probes, cap * sizeof *grown);
+        if (!grown) {
             mpchar_error err;
             mpchar_error_set(&err, "out of memory for level probes");
             die(&err);
         }
+        l->probes = grown;
         l->probes_cap = cap;
     }
-    l->probe_point[l->nprobes] = before;
-    l->probes_us[l->nprobes++] = t_us;
+    l->probes[l->nprobes++] = (bench_level_reading){t_us, before};
 }
 
 /* Rounds of a series.  Oversubscribed times are not real, and there the
@@ -249,8 +242,9 @@ static bool next_refined(bench_run *r, size_t first, size_t end,
  * the refined sizes the times so far ask for.  Oversubscribed times are not
  * real: no switch is there to find. */
 static void first_round(bench_run *r, size_t first, size_t end,
-                        MPI_Comm comm, bool over, series_list *l)
+                        MPI_Comm comm, series_list *l)
 {
+    bool over = l->over;
     bench_loop_params lp = round_params(r, bench_series_rounds(r, over));
     bench_point pt;
     for (size_t i = first; i < end; i++) {
@@ -272,10 +266,9 @@ static void first_round(bench_run *r, size_t first, size_t end,
 
 /* The other rounds over every point of the list, each pass the other way
  * round from the one before, so that a drift touches both ends alike. */
-static void later_rounds(bench_run *r, MPI_Comm comm, bool over,
-                         series_list *l)
+static void later_rounds(bench_run *r, MPI_Comm comm, series_list *l)
 {
-    long rounds = bench_series_rounds(r, over);
+    long rounds = bench_series_rounds(r, l->over);
     bench_loop_params lp = round_params(r, rounds);
     for (long round = 1; round < rounds; round++)
         for (size_t j = 0; j < l->count; j++) {
@@ -295,7 +288,7 @@ static void say_again(const bench_point *pt, const char *why, long attempt,
     fflush(stdout);
 }
 
-static void write_points(bench_run *r, series_list *l, bool over)
+static void write_points(bench_run *r, series_list *l)
 {
     mpchar_error err;
     for (size_t i = 0; i < l->count; i++) {
@@ -309,7 +302,7 @@ static void write_points(bench_run *r, series_list *l, bool over)
             bench_loop_result res = {.times_us = t->times_us,
                                      .reps = t->reps,
                                      .late_reps = t->late_reps};
-            if (bench_output_point(&r->out, &t->pt, &res, over, &err) != 0)
+            if (bench_output_point(&r->out, &t->pt, &res, l->over, &err) != 0)
                 die(&err);
         }
     }
@@ -329,16 +322,15 @@ static void note_level(bench_run *r, double t_us)
 }
 
 /* Before a series: while the machine runs slower than the best level this
- * launch has seen, and the launch may still wait, every rank sleeps.
- * inject_us is the test hook's (series_list). */
-static void wait_for_best_level(bench_run *r, MPI_Comm comm, bool over,
-                                double inject_us)
+ * launch has seen, and the launch may still wait, every rank sleeps. */
+static void wait_for_best_level(bench_run *r, MPI_Comm comm,
+                                const series_list *l)
 {
     struct timespec nap = {0, LEVEL_NAP_NS};
-    if (over)
+    if (l->over)
         return;
     for (;;) {
-        double t_us = bench_level_probe(comm) + inject_us;
+        double t_us = bench_level_probe(comm) + l->inject_us;
         int wait = 0;
         if (r->rank == 0) {
             wait = !bench_level_at_best(t_us, r->level_best_us) &&
@@ -368,9 +360,7 @@ static bool needs_again(bench_run *r, const series_list *l, long attempt)
         return false;
     char why[256];
     bench_level_change ch;
-    bench_level_probes lp = {l->probes_us, l->probe_point, l->nprobes,
-                             l->count};
-    bool steady = bench_level_steady(&lp, &ch);
+    bool steady = bench_level_steady(l->probes, l->nprobes, l->count, &ch);
     bool at_best = bench_level_at_best(ch.fastest_us, r->level_best_us);
     double best_us = r->level_best_us;
     note_level(r, ch.fastest_us);
@@ -422,14 +412,14 @@ void bench_sweep_series(bench_run *r, size_t first, size_t end,
     for (long attempt = 0;; attempt++) {
         series_list l = {.over = over,
                          .inject_us = attempt ? 0.0 : r->opt.inject_level_us};
-        wait_for_best_level(r, comm, over, l.inject_us);
+        wait_for_best_level(r, comm, &l);
         double t0 = MPI_Wtime();
-        first_round(r, first, end, comm, over, &l);
-        later_rounds(r, comm, over, &l);
+        first_round(r, first, end, comm, &l);
+        later_rounds(r, comm, &l);
         probe_level(r, &l, comm, l.count);
         r->level_measured_s += MPI_Wtime() - t0;
         if (!measure_again(r, &l, comm, attempt)) {
-            write_points(r, &l, over);
+            write_points(r, &l);
             list_free(&l);
             break;
         }

@@ -23,8 +23,7 @@
 #define MAX_PROBES (16 * POINTS + 1)
 
 typedef struct series {
-    double t_us[MAX_PROBES];
-    size_t point[MAX_PROBES];
+    bench_level_reading probe[MAX_PROBES];
     size_t count;
 } series;
 
@@ -36,24 +35,24 @@ static void sweep(series *s, size_t rounds)
     for (size_t r = 0; r < rounds; r++)
         for (size_t j = 0; j < POINTS; j++) {
             size_t k = s->count++;
-            s->point[k] = r % 2 ? POINTS - 1 - j : j;
-            s->t_us[k] = k % 7 == 3 ? 2.3 * FAST_US
-                                    : FAST_US * (1.0 + 0.01 * (double)(k % 5));
+            s->probe[k].point = r % 2 ? POINTS - 1 - j : j;
+            s->probe[k].t_us =
+                k % 7 == 3 ? 2.3 * FAST_US
+                           : FAST_US * (1.0 + 0.01 * (double)(k % 5));
         }
-    s->point[s->count] = POINTS; /* after the last round */
-    s->t_us[s->count++] = FAST_US;
+    /* After the last round. */
+    s->probe[s->count++] = (bench_level_reading){FAST_US, POINTS};
 }
 
 static void slow_from(series *s, size_t first, size_t end)
 {
     for (size_t k = first; k < end && k < s->count; k++)
-        s->t_us[k] = SLOW_US;
+        s->probe[k].t_us = SLOW_US;
 }
 
 static bool steady(const series *s, bench_level_change *ch)
 {
-    bench_level_probes lp = {s->t_us, s->point, s->count, POINTS};
-    return bench_level_steady(&lp, ch);
+    return bench_level_steady(s->probe, s->count, POINTS, ch);
 }
 
 static void test_one_level_with_spikes_is_steady(void **state)
@@ -119,10 +118,10 @@ static void test_the_factor_is_two(void **state)
     series s;
     sweep(&s, 2);
     for (size_t k = 0; k < s.count; k++)
-        s.t_us[k] = k < POINTS / 2 ? 1.0 : 1.99;
+        s.probe[k].t_us = k < POINTS / 2 ? 1.0 : 1.99;
     assert_true(steady(&s, NULL));
     for (size_t k = POINTS / 2; k < s.count; k++)
-        s.t_us[k] = 2.01;
+        s.probe[k].t_us = 2.01;
     assert_false(steady(&s, NULL));
 }
 
@@ -154,8 +153,7 @@ static void test_wait_allowance(void **state)
 static void test_no_probes_is_steady(void **state)
 {
     (void)state;
-    bench_level_probes lp = {NULL, NULL, 0, 0};
-    assert_true(bench_level_steady(&lp, NULL));
+    assert_true(bench_level_steady(NULL, 0, 0, NULL));
 }
 
 int main(void)

@@ -55,19 +55,28 @@ static void die(const mpchar_error *err)
     MPI_Abort(MPI_COMM_WORLD, 1);
 }
 
+/* Room for one more of count elements of `size` bytes in items (*cap
+ * allocated), doubling it when full; the possibly moved array. */
+static void *room_for_one(void *items, size_t count, size_t *cap,
+                          size_t size, const char *what)
+{
+    if (count < *cap)
+        return items;
+    size_t grown_cap = *cap ? 2 * *cap : 64;
+    void *grown = realloc(items, grown_cap * size);
+    if (!grown) {
+        mpchar_error err;
+        mpchar_error_set(&err, "out of memory for %s", what);
+        die(&err);
+    }
+    *cap = grown_cap;
+    return grown;
+}
+
 static taken *list_add(series_list *l, const bench_point *pt)
 {
-    if (l->count == l->cap) {
-        size_t cap = l->cap ? 2 * l->cap : 64;
-        taken *grown = realloc(l->items, cap * sizeof *grown);
-        if (!grown) {
-            mpchar_error err;
-            mpchar_error_set(&err, "out of memory for a series' points");
-            die(&err);
-        }
-        l->items = grown;
-        l->cap = cap;
-    }
+    l->items = room_for_one(l->items, l->count, &l->cap, sizeof *l->items,
+                            "a series' points");
     taken *t = &l->items[l->count++];
     memset(t, 0, sizeof *t);
     t->pt = *pt;
@@ -95,17 +104,8 @@ static void probe_level(bench_run *r, series_list *l, MPI_Comm comm,
         t_us += l->inject_us; /* the level changed after the first */
     if (r->rank != 0)
         return;
-    if (l->nprobes == l->probes_cap) {
-        size_t cap = l->probes_cap ? 2 * l->probes_cap : 256;
-        bench_level_reading *grown = realloc(l->probes, cap * sizeof *grown);
-        if (!grown) {
-            mpchar_error err;
-            mpchar_error_set(&err, "out of memory for level probes");
-            die(&err);
-        }
-        l->probes = grown;
-        l->probes_cap = cap;
-    }
+    l->probes = room_for_one(l->probes, l->nprobes, &l->probes_cap,
+                             sizeof *l->probes, "level probes");
     l->probes[l->nprobes++] = (bench_level_reading){t_us, before};
 }
 

@@ -17,7 +17,8 @@
  * (coverage.c), so that refinement's packed sizes share one grid step's.
  *
  * A breakpoint lies somewhere between the last size of one segment and the
- * first of the next; inside that gap the faster line is used (see
+ * first of the next; inside that gap it goes where the lines cross, else
+ * just after a power of two, else the faster line is used (see
  * place_break), and the breakpoint is reported in whole bytes.  The n = 0
  * point may form a segment of its own (T(0) moves no data, and libraries
  * often return at once). */
@@ -102,13 +103,24 @@ out:
     return total;
 }
 
+/* The largest power of two in [xa, xb), or 0 when there is none. */
+static double power_of_two_in(double xa, double xb)
+{
+    double pw = exp2(floor(log2(xb)));
+    if (pw >= xb)
+        pw /= 2.0;
+    return pw >= xa ? pw : 0.0;
+}
+
 /* Where segment hi starts, between the sizes xa (last of lo) and xb (first
- * of hi).  In the gap the faster of the two lines is predicted: where they
- * cross inside the gap, the crossing; else the gap goes to the line that
- * is lower there.  Relative error is asymmetric (predicting a rendezvous
- * time for an eager message can be off by several times, the other way
- * round by less than 100%), and libraries' switch thresholds are limits
- * up to which the faster protocol is used. */
+ * of hi).  Where the two lines cross inside the gap, the crossing.  Else,
+ * where the gap holds a power of two, just after it: libraries set their
+ * switch thresholds at powers of two, as limits up to which the first
+ * protocol is used (MPICH's eager limit of 8192 bytes; Open MPI's 4096
+ * counts its header, and lands inside no gap of a grid that holds 4096).
+ * Else the faster of the two lines gets the gap: relative error is
+ * asymmetric (predicting a rendezvous time for an eager message can be off
+ * by several times, the other way round by less than 100%). */
 static double place_break(double xa, double xb, const mpchar_segment *lo,
                           const mpchar_segment *hi)
 {
@@ -120,6 +132,9 @@ static double place_break(double xa, double xb, const mpchar_segment *lo,
         if (cross > xa && cross <= xb)
             return ceil(cross);
     }
+    double pw = power_of_two_in(xa, xb);
+    if (pw > 0.0)
+        return pw + 1.0;
     double mid = sqrt(xa * xb);
     double t_lo = lo->ts_us + lo->tb_us_per_byte * mid;
     double t_hi = hi->ts_us + hi->tb_us_per_byte * mid;

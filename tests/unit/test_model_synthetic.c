@@ -255,6 +255,38 @@ static void test_piecewise_gap_stays_positive(void **state)
     free(meas.rows);
 }
 
+/* Measured (MPICH 4.0 send ping-pong, a series refinement left alone):
+ * eager up to its limit of 8192 bytes, rendezvous from there, and nothing
+ * measured between 8192 and 11585.  The switch goes just after the power
+ * of two in the gap, so that a validation size just above it (8430 bytes,
+ * 3.55 us) is predicted on the rendezvous line, not the eager one (1.1
+ * us). */
+static void test_piecewise_gap_switches_after_power_of_two(void **state)
+{
+    (void)state;
+    static const double pts[][2] = {
+        {0, 0.189},    {1, 0.188},    {2, 0.194},     {3, 0.193},
+        {4, 0.190},    {6, 0.186},    {8, 0.176},     {11, 0.186},
+        {16, 0.185},   {23, 0.192},   {32, 0.197},    {45, 0.195},
+        {64, 0.194},   {91, 0.191},   {128, 0.268},   {181, 0.285},
+        {256, 0.283},  {362, 0.295},  {512, 0.298},   {724, 0.272},
+        {1024, 0.328}, {1448, 0.337}, {2048, 0.389},  {2896, 0.527},
+        {4096, 0.688}, {5793, 0.828}, {8192, 1.064},  {11585, 4.213},
+        {16384, 4.563}, {23170, 5.101}, {32768, 6.622}, {46341, 8.446},
+        {65536, 10.855}};
+    mpchar_measurements meas = {0};
+    add_pingpong_fit(&meas, "mpich", "send", pts, sizeof pts / sizeof pts[0]);
+    mpchar_model m;
+    fit(&meas, &m);
+    const mpchar_pfit *f = &m.entries[0].fits[0];
+    assert_true(f->ok[MPCHAR_FAMILY_PIECEWISE]);
+    assert_true(mpchar_piecewise_eval(&f->pw, 8192) < 1.2);
+    double t = mpchar_piecewise_eval(&f->pw, 8430);
+    assert_true(fabs(t - 3.55) / 3.55 < 0.15);
+    mpchar_model_free(&m);
+    free(meas.rows);
+}
+
 /* Measured (Open MPI 4.1 send ping-pong): refinement packed 12 sizes
  * into 2.4-4 KiB on the way to the eager limit at 4 KiB, one of them (3090
  * bytes) caught by a fast moment.  Counted one each, they outweighed the
@@ -359,6 +391,7 @@ int main(void)
         cmocka_unit_test(test_piecewise2),
         cmocka_unit_test(test_piecewise3),
         cmocka_unit_test(test_piecewise_gap_stays_positive),
+        cmocka_unit_test(test_piecewise_gap_switches_after_power_of_two),
         cmocka_unit_test(test_piecewise_packed_sizes_share_their_weight),
         cmocka_unit_test(test_pforms),
     };

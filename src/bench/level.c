@@ -4,7 +4,8 @@
  * pinned processes pass a cache line back and forth in 0.08-0.10 us for
  * some seconds and in 0.44-0.48 us for others (a flag ping-pong logged
  * over 120 s changed level 9 times, each level lasting 1-45 s).  MPI
- * times follow: 0-byte ping-pong takes 0.13 us or 0.37-0.56 us.  A series
+ * times follow: a 0-byte round trip takes 0.21 or 0.56 us with Open MPI,
+ * 0.30 or 0.93 us with MPICH.  A series
  * (about a second at p = 2) measured across a change has some sizes at one
  * level and the rest at the other: a step that no model follows and that
  * the fit cannot tell from a protocol switch.  So ranks 0 and 1 time a few

@@ -109,19 +109,21 @@ static void probe_level(bench_run *r, series_list *l, MPI_Comm comm,
     l->probes[l->nprobes++] = (bench_level_reading){t_us, before};
 }
 
-/* Rounds of a series.  Oversubscribed times are not real, and there the
- * minimum repetitions of each round, not the budget, set the time a point
- * takes: one round, as many repetitions as before rounds. */
+/* Rounds of a series.  Oversubscribed times are not real: one round, as
+ * many repetitions as before rounds. */
 long bench_series_rounds(const bench_run *r, bool over)
 {
     return over ? 1 : r->opt.rounds;
 }
 
-/* A round's share of the point's budget and repetition bounds. */
-static bench_loop_params round_params(const bench_run *r, long n)
+/* A round's share of the point's budget and repetition bounds.  An
+ * oversubscribed point gets no budget: more of its repetitions would buy
+ * no accuracy, so --min-reps alone sets its time. */
+static bench_loop_params round_params(const bench_run *r, bool over)
 {
+    long n = bench_series_rounds(r, over);
     bench_loop_params lp = r->lp;
-    lp.budget_s /= (double)n;
+    lp.budget_s = over ? 0.0 : lp.budget_s / (double)n;
     lp.min_reps = (lp.min_reps + n - 1) / n;
     lp.max_reps = (lp.max_reps + n - 1) / n;
     return lp;
@@ -245,7 +247,7 @@ static void first_round(bench_run *r, size_t first, size_t end,
                         MPI_Comm comm, series_list *l)
 {
     bool over = l->over;
-    bench_loop_params lp = round_params(r, bench_series_rounds(r, over));
+    bench_loop_params lp = round_params(r, over);
     bench_point pt;
     for (size_t i = first; i < end; i++) {
         const bench_point *grid = &r->plan.points[i];
@@ -269,7 +271,7 @@ static void first_round(bench_run *r, size_t first, size_t end,
 static void later_rounds(bench_run *r, MPI_Comm comm, series_list *l)
 {
     long rounds = bench_series_rounds(r, l->over);
-    bench_loop_params lp = round_params(r, rounds);
+    bench_loop_params lp = round_params(r, l->over);
     for (long round = 1; round < rounds; round++)
         for (size_t j = 0; j < l->count; j++) {
             taken *t = &l->items[round % 2 ? l->count - 1 - j : j];

@@ -47,7 +47,8 @@ static void usage(FILE *out)
         "protocol switches\n"
         "                        (default 24, 0: off; see docs/timing.md)\n"
         "  --max-size BYTES      largest size (default 1M)\n"
-        "  --time-per-point MS   time budget per point (default 50)\n"
+        "  --time-per-point MS   time budget per point, none when "
+        "oversubscribed (default 80)\n"
         "  --min-reps N, --max-reps N  repetition bounds (default 10, "
         "1000)\n"
         "  --rounds N            passes over each series that share its "
@@ -65,7 +66,7 @@ static void usage(FILE *out)
         "  --validation-seed N   seed of the 20 random validation sizes "
         "(default 20061)\n"
         "  --quick               every pattern, p = 2..4, sizes up to 64K, "
-        "20 ms per point\n"
+        "--min-reps 3\n"
         "  --check               verify every received byte (untimed)\n"
         "  --oversubscribe       allow p above the number of cores (points "
         "are marked)\n"
@@ -134,7 +135,7 @@ typedef struct parsed_args {
     const char *resume;
     int given;          /* options other than --resume */
     bool help;
-    bool p_given, max_size_given, time_given;
+    bool p_given, max_size_given, min_reps_given;
 } parsed_args;
 
 static void set_defaults(run_options *o)
@@ -149,7 +150,7 @@ static void set_defaults(run_options *o)
     strcpy(o->level_wait_s, "60");
     strcpy(o->sync, "window");
     strcpy(o->max_size, "1M");
-    strcpy(o->time_per_point_ms, "50");
+    strcpy(o->time_per_point_ms, "80");
     strcpy(o->min_reps, "10");
     strcpy(o->max_reps, "1000");
     snprintf(o->validation_seed, sizeof o->validation_seed, "%u",
@@ -176,10 +177,10 @@ static int apply_option(parsed_args *a, int c, const char *arg,
         return copy_arg(o->max_size, sizeof o->max_size, arg, "max-size",
                         err);
     case OPT_TIME:
-        a->time_given = true;
         return copy_arg(o->time_per_point_ms, sizeof o->time_per_point_ms,
                         arg, "time-per-point", err);
     case OPT_MIN_REPS:
+        a->min_reps_given = true;
         return copy_arg(o->min_reps, sizeof o->min_reps, arg, "min-reps",
                         err);
     case OPT_MAX_REPS:
@@ -250,7 +251,9 @@ static int parse_args(int argc, char **argv, parsed_args *a,
 }
 
 /* --quick: a small but complete run, oversubscribing (and marking it)
- * where the machine has fewer than 4 cores. */
+ * where the machine has fewer than 4 cores.  Oversubscribed points have no
+ * budget, so their minimum count sets their time: 3 repetitions, since
+ * their times are not real (docs/timing.md, Budget). */
 static void apply_quick(parsed_args *a)
 {
     if (!a->opt.quick)
@@ -259,8 +262,8 @@ static void apply_quick(parsed_args *a)
         strcpy(a->opt.p, "2-4");
     if (!a->max_size_given)
         strcpy(a->opt.max_size, "64K");
-    if (!a->time_given)
-        strcpy(a->opt.time_per_point_ms, "20");
+    if (!a->min_reps_given)
+        strcpy(a->opt.min_reps, "3");
     a->opt.oversubscribe = true;
 }
 

@@ -251,7 +251,7 @@ static const option_spec specs[] = {
     {"max-size", "BYTES", "largest size of the sqrt2/pow2/pow4 grids and of "
      "the validation draw (default 1M)", on_max_size},
     {"time-per-point", "MS", "time budget per point, none when "
-     "oversubscribed (default 80)", on_time},
+     "oversubscribed (default 160)", on_time},
     {"min-reps", "N", "minimum timed repetitions (default 10)", on_min_reps},
     {"max-reps", "N", "maximum timed repetitions (default 1000)", on_max_reps},
     {"warmup", "N", "untimed warm-up repetitions (default 3)", on_warmup},
@@ -320,7 +320,7 @@ static void set_defaults(bench_options *opt)
     opt->max_size = 1u << 20;
     opt->validation_seed = MPCHAR_DEFAULT_VALIDATION_SEED;
     opt->validation_count = MPCHAR_VALIDATION_COUNT;
-    opt->time_per_point_ms = 80.0;
+    opt->time_per_point_ms = 160.0;
     opt->min_reps = 10;
     opt->max_reps = 1000;
     opt->warmup_reps = 3;

@@ -48,7 +48,7 @@ static void usage(FILE *out)
         "                        (default 24, 0: off; see docs/timing.md)\n"
         "  --max-size BYTES      largest size (default 1M)\n"
         "  --time-per-point MS   time budget per point, none when "
-        "oversubscribed (default 80)\n"
+        "oversubscribed (default 160)\n"
         "  --min-reps N, --max-reps N  repetition bounds (default 10, "
         "1000)\n"
         "  --rounds N            passes over each series that share its "
@@ -150,7 +150,7 @@ static void set_defaults(run_options *o)
     strcpy(o->level_wait_s, "60");
     strcpy(o->sync, "window");
     strcpy(o->max_size, "1M");
-    strcpy(o->time_per_point_ms, "80");
+    strcpy(o->time_per_point_ms, "160");
     strcpy(o->min_reps, "10");
     strcpy(o->max_reps, "1000");
     snprintf(o->validation_seed, sizeof o->validation_seed, "%u",

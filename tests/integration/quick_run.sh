@@ -28,12 +28,12 @@ for r in reduce allreduce reduce_scatter scan; do
     done
   done
 done
-# The budget: 80 ms per real point; oversubscribed points get none, so
+# The budget: 160 ms per real point; oversubscribed points get none, so
 # exactly --quick's 3 repetitions.
 python3 - "$WORK/r/meta.json" <<'PY' || fail "quick profile not in meta.json"
 import json, sys
 o = json.load(open(sys.argv[1]))["options"]
-assert o["time_per_point_ms"] == "80" and o["min_reps"] == "3", o
+assert o["time_per_point_ms"] == "160" and o["min_reps"] == "3", o
 PY
 over=$(awk -F, 'NR > 1 && $NF == 1 && $9 != 3 { n++ } END { print n + 0 }' "$csv")
 [ "$over" -eq 0 ] || fail "$over oversubscribed points without 3 repetitions"

@@ -37,7 +37,7 @@ static void test_defaults(void **state)
     assert_true(o.max_size == 1u << 20);
     assert_int_equal(o.min_reps, 10);
     assert_int_equal(o.max_reps, 1000);
-    assert_double_near(o.time_per_point_ms, 80.0, 0);
+    assert_double_near(o.time_per_point_ms, 160.0, 0);
     assert_int_equal(o.validation_count, 20);
     assert_true(o.grid == MPCHAR_GRID_SQRT2);
     assert_int_equal(o.refine_points, BENCH_REFINE_DEFAULT_POINTS);

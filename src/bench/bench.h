@@ -16,6 +16,7 @@
 #include <stdio.h>
 
 #include "mpchar/error.h"
+#include "mpchar/measure_defaults.h"
 #include "mpchar/results.h"
 #include "mpchar/sizes.h"
 
@@ -26,10 +27,6 @@ typedef enum bench_progress { PROGRESS_HUMAN, PROGRESS_MACHINE, PROGRESS_NONE } 
 /* How repetitions of patterns that need all ranks to start together are
  * started: at a common time on rank 0's clock, or by leaving a barrier. */
 typedef enum bench_sync { SYNC_WINDOW, SYNC_BARRIER } bench_sync;
-
-#define BENCH_DEFAULT_ROUNDS 16
-#define BENCH_DEFAULT_LEVEL_RETRIES 2
-#define BENCH_DEFAULT_LEVEL_WAIT_S 60.0
 
 typedef struct bench_options {
     char library[MPCHAR_NAME_MAX];
@@ -155,7 +152,6 @@ int bench_registry_validate(mpchar_error *err);
 
 #define BENCH_REFINE_MAX 64            /* most sizes refinement adds */
 #define BENCH_REFINE_GRID_MAX 256      /* grid sizes it looks at */
-#define BENCH_REFINE_DEFAULT_POINTS 24
 #define BENCH_REFINE_DEFAULT_TOLERANCE 0.10
 #define BENCH_REFINE_MIN_RATIO (1.0 + 1.0 / 32.0)
 /* Most sizes added within one octave [2^k, 2^(k+1)): a switch is bracketed

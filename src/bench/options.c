@@ -251,9 +251,12 @@ static const option_spec specs[] = {
     {"max-size", "BYTES", "largest size of the sqrt2/pow2/pow4 grids and of "
      "the validation draw (default 1M)", on_max_size},
     {"time-per-point", "MS", "time budget per point, none when "
-     "oversubscribed (default 160)", on_time},
-    {"min-reps", "N", "minimum timed repetitions (default 10)", on_min_reps},
-    {"max-reps", "N", "maximum timed repetitions (default 1000)", on_max_reps},
+     "oversubscribed (default " MPCHAR_STR(MPCHAR_DEFAULT_TIME_PER_POINT_MS)
+     ")", on_time},
+    {"min-reps", "N", "minimum timed repetitions (default "
+     MPCHAR_STR(MPCHAR_DEFAULT_MIN_REPS) ")", on_min_reps},
+    {"max-reps", "N", "maximum timed repetitions (default "
+     MPCHAR_STR(MPCHAR_DEFAULT_MAX_REPS) ")", on_max_reps},
     {"warmup", "N", "untimed warm-up repetitions (default 3)", on_warmup},
     {"window", "N", "messages per repetition of stream and bistream "
      "(default 32)", on_window},
@@ -262,15 +265,19 @@ static const option_spec specs[] = {
     {"validation-seed", "N", "seed of the validation draw (default 20061)",
      on_seed},
     {"rounds", "N", "passes over each series that share a point's "
-     "repetitions and budget (default 16, 1: one sweep)", on_rounds},
+     "repetitions and budget (default " MPCHAR_STR(MPCHAR_DEFAULT_ROUNDS)
+     ", 1: one sweep)", on_rounds},
     {"level-retries", "N", "times a series is measured again when the "
-     "machine's speed changed during it (default 2, 0: never)",
+     "machine's speed changed during it (default "
+     MPCHAR_STR(MPCHAR_DEFAULT_LEVEL_RETRIES) ", 0: never)",
      on_level_retries},
     {"level-wait", "S", "most seconds a launch waits in all for the "
      "machine's best speed before a series, and never longer than it has "
-     "measured (default 60, 0: never)", on_level_wait},
+     "measured (default " MPCHAR_STR(MPCHAR_DEFAULT_LEVEL_WAIT_S)
+     ", 0: never)", on_level_wait},
     {"refine", "N", "fitting sizes refinement may add per series around "
-     "protocol switches (default 24, 0: off, at most 64)", on_refine},
+     "protocol switches (default " MPCHAR_STR(MPCHAR_DEFAULT_REFINE_POINTS)
+     ", 0: off, at most 64)", on_refine},
     {"refine-tolerance", "F", "relative distance from the straight line "
      "through neighbouring sizes that refinement looks into (default 0.1)",
      on_refine_tolerance},
@@ -320,15 +327,15 @@ static void set_defaults(bench_options *opt)
     opt->max_size = 1u << 20;
     opt->validation_seed = MPCHAR_DEFAULT_VALIDATION_SEED;
     opt->validation_count = MPCHAR_VALIDATION_COUNT;
-    opt->time_per_point_ms = 160.0;
-    opt->min_reps = 10;
-    opt->max_reps = 1000;
+    opt->time_per_point_ms = MPCHAR_DEFAULT_TIME_PER_POINT_MS;
+    opt->min_reps = MPCHAR_DEFAULT_MIN_REPS;
+    opt->max_reps = MPCHAR_DEFAULT_MAX_REPS;
     opt->warmup_reps = 3;
     opt->window = 32;
-    opt->rounds = BENCH_DEFAULT_ROUNDS;
-    opt->level_retries = BENCH_DEFAULT_LEVEL_RETRIES;
-    opt->level_wait_s = BENCH_DEFAULT_LEVEL_WAIT_S;
-    opt->refine_points = BENCH_REFINE_DEFAULT_POINTS;
+    opt->rounds = MPCHAR_DEFAULT_ROUNDS;
+    opt->level_retries = MPCHAR_DEFAULT_LEVEL_RETRIES;
+    opt->level_wait_s = MPCHAR_DEFAULT_LEVEL_WAIT_S;
+    opt->refine_points = MPCHAR_DEFAULT_REFINE_POINTS;
     opt->refine_tolerance = BENCH_REFINE_DEFAULT_TOLERANCE;
 }
 

@@ -316,7 +316,7 @@ static uint64_t midpoint(const refine_state *s, interval iv,
 
 void bench_refine_params_default(bench_refine_params *rp)
 {
-    rp->max_points = BENCH_REFINE_DEFAULT_POINTS;
+    rp->max_points = MPCHAR_DEFAULT_REFINE_POINTS;
     rp->tolerance = BENCH_REFINE_DEFAULT_TOLERANCE;
     rp->min_ratio = BENCH_REFINE_MIN_RATIO;
 }

@@ -19,12 +19,16 @@
 
 #include "command.h"
 #include "mpchar/csv.h"
+#include "mpchar/measure_defaults.h"
 #include "mpchar/parse.h"
 #include "mpchar/results.h"
 #include "mpchar/sizes.h"
 #include "run.h"
 
 #define DEFAULT_POINT_TIMEOUT_S 120.0
+
+/* --quick's repetitions of an oversubscribed point (see apply_quick). */
+#define QUICK_MIN_REPS 3
 
 static void usage(FILE *out)
 {
@@ -45,28 +49,34 @@ static void usage(FILE *out)
         "whole bytes)\n"
         "  --refine N            fitting sizes added per series around "
         "protocol switches\n"
-        "                        (default 24, 0: off; see docs/timing.md)\n"
+        "                        (default "
+        MPCHAR_STR(MPCHAR_DEFAULT_REFINE_POINTS) ", 0: off; see "
+        "docs/timing.md)\n"
         "  --max-size BYTES      largest size (default 1M)\n"
         "  --time-per-point MS   time budget per point, none when "
-        "oversubscribed (default 160)\n"
-        "  --min-reps N, --max-reps N  repetition bounds (default 10, "
-        "1000)\n"
+        "oversubscribed (default "
+        MPCHAR_STR(MPCHAR_DEFAULT_TIME_PER_POINT_MS) ")\n"
+        "  --min-reps N, --max-reps N  repetition bounds (default "
+        MPCHAR_STR(MPCHAR_DEFAULT_MIN_REPS) ", "
+        MPCHAR_STR(MPCHAR_DEFAULT_MAX_REPS) ")\n"
         "  --rounds N            passes over each series that share its "
         "points' budget\n"
-        "                        (default 16, 1: one sweep; see "
+        "                        (default "
+        MPCHAR_STR(MPCHAR_DEFAULT_ROUNDS) ", 1: one sweep; see "
         "docs/timing.md)\n"
         "  --level-retries N     times a series is measured again when the "
         "machine's speed\n"
-        "                        changed during it (default 2, 0: never; "
+        "                        changed during it (default "
+        MPCHAR_STR(MPCHAR_DEFAULT_LEVEL_RETRIES) ", 0: never; "
         "see docs/timing.md)\n"
         "  --level-wait S        most seconds a launch waits in all for "
         "the machine's best\n"
         "                        speed, never longer than it measured "
-        "(default 60, 0: never)\n"
+        "(default " MPCHAR_STR(MPCHAR_DEFAULT_LEVEL_WAIT_S) ", 0: never)\n"
         "  --validation-seed N   seed of the 20 random validation sizes "
         "(default 20061)\n"
         "  --quick               every pattern, p = 2..4, sizes up to 64K, "
-        "--min-reps 3\n"
+        "--min-reps " MPCHAR_STR(QUICK_MIN_REPS) "\n"
         "  --check               verify every received byte (untimed)\n"
         "  --oversubscribe       allow p above the number of cores (points "
         "are marked)\n"
@@ -144,15 +154,16 @@ static void set_defaults(run_options *o)
     strcpy(o->mpi, "all");
     strcpy(o->patterns, "all");
     strcpy(o->sizes, "sqrt2");
-    strcpy(o->refine, "24");
-    strcpy(o->rounds, "16");
-    strcpy(o->level_retries, "2");
-    strcpy(o->level_wait_s, "60");
+    strcpy(o->refine, MPCHAR_STR(MPCHAR_DEFAULT_REFINE_POINTS));
+    strcpy(o->rounds, MPCHAR_STR(MPCHAR_DEFAULT_ROUNDS));
+    strcpy(o->level_retries, MPCHAR_STR(MPCHAR_DEFAULT_LEVEL_RETRIES));
+    strcpy(o->level_wait_s, MPCHAR_STR(MPCHAR_DEFAULT_LEVEL_WAIT_S));
     strcpy(o->sync, "window");
     strcpy(o->max_size, "1M");
-    strcpy(o->time_per_point_ms, "160");
-    strcpy(o->min_reps, "10");
-    strcpy(o->max_reps, "1000");
+    strcpy(o->time_per_point_ms,
+           MPCHAR_STR(MPCHAR_DEFAULT_TIME_PER_POINT_MS));
+    strcpy(o->min_reps, MPCHAR_STR(MPCHAR_DEFAULT_MIN_REPS));
+    strcpy(o->max_reps, MPCHAR_STR(MPCHAR_DEFAULT_MAX_REPS));
     snprintf(o->validation_seed, sizeof o->validation_seed, "%u",
              MPCHAR_DEFAULT_VALIDATION_SEED);
     o->point_timeout_s = DEFAULT_POINT_TIMEOUT_S;
@@ -263,7 +274,7 @@ static void apply_quick(parsed_args *a)
     if (!a->max_size_given)
         strcpy(a->opt.max_size, "64K");
     if (!a->min_reps_given)
-        strcpy(a->opt.min_reps, "3");
+        strcpy(a->opt.min_reps, MPCHAR_STR(QUICK_MIN_REPS));
     a->opt.oversubscribe = true;
 }
 

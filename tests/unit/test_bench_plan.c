@@ -40,7 +40,7 @@ static void test_defaults(void **state)
     assert_double_near(o.time_per_point_ms, 160.0, 0);
     assert_int_equal(o.validation_count, 20);
     assert_true(o.grid == MPCHAR_GRID_SQRT2);
-    assert_int_equal(o.refine_points, BENCH_REFINE_DEFAULT_POINTS);
+    assert_int_equal(o.refine_points, 24);
     bench_options_free(&o);
 }
 

@@ -12,7 +12,7 @@ packages=(
   mpich libmpich-dev
   libgsl-dev libjansson-dev libhwloc-dev hwloc libcmocka-dev
   gnuplot-nox
-  clang libclang-rt-14-dev
+  clang clang-format libclang-rt-14-dev
   valgrind python3 procps
   chromium fonts-liberation
 )

@@ -58,7 +58,7 @@ typedef enum mpchar_pairing {
 } mpchar_pairing;
 
 typedef struct mpchar_compare_point {
-    mpchar_point_key key;    /* A's key (its library is A's) */
+    mpchar_point_key key; /* A's key (its library is A's) */
     char library_b[MPCHAR_NAME_MAX];
     size_t pair;             /* index into mpchar_comparison.pairs */
     size_t series;           /* same value for one (pair, pattern, variant,

@@ -44,7 +44,7 @@ typedef enum mpchar_family {
 #define MPCHAR_FAMILY_ENUM(id, name) MPCHAR_FAMILY_##id,
     MPCHAR_FAMILY_MAP(MPCHAR_FAMILY_ENUM)
 #undef MPCHAR_FAMILY_ENUM
-    MPCHAR_FAMILY_COUNT,
+        MPCHAR_FAMILY_COUNT,
     MPCHAR_FAMILY_BEST = -1, /* for prediction: lowest validation error */
 } mpchar_family;
 
@@ -55,19 +55,22 @@ int mpchar_family_parse(const char *text, mpchar_family *f_p,
 
 /* ---- fitting options ----------------------------------------------- */
 
-typedef enum mpchar_fit_stat { MPCHAR_STAT_MIN, MPCHAR_STAT_MEDIAN } mpchar_fit_stat;
+typedef enum mpchar_fit_stat {
+    MPCHAR_STAT_MIN,
+    MPCHAR_STAT_MEDIAN
+} mpchar_fit_stat;
 typedef enum mpchar_weighting {
     MPCHAR_WEIGHT_RELATIVE, /* minimize squared relative residuals */
     MPCHAR_WEIGHT_ABSOLUTE, /* ordinary least squares */
 } mpchar_weighting;
 
 typedef struct mpchar_fit_options {
-    mpchar_fit_stat stat;          /* which measured time to fit */
+    mpchar_fit_stat stat; /* which measured time to fit */
     mpchar_weighting weighting;
-    bool robust;                   /* GSL bisquare robust regression */
+    bool robust; /* GSL bisquare robust regression */
     bool include_oversubscribed;
-    int max_segments;              /* 1..MPCHAR_MAX_SEGMENTS */
-    double outlier_factor;         /* spike filter (outliers.c); 0: off */
+    int max_segments;      /* 1..MPCHAR_MAX_SEGMENTS */
+    double outlier_factor; /* spike filter (outliers.c); 0: off */
 } mpchar_fit_options;
 
 void mpchar_fit_options_default(mpchar_fit_options *opt);
@@ -83,12 +86,12 @@ typedef struct mpchar_ti {
 } mpchar_ti;
 
 typedef struct mpchar_segment {
-    double n_lo_bytes;             /* segment holds n >= n_lo (first: 0) */
+    double n_lo_bytes; /* segment holds n >= n_lo (first: 0) */
     double ts_us, tb_us_per_byte;
 } mpchar_segment;
 
 typedef struct mpchar_piecewise {
-    int count;                     /* 1..MPCHAR_MAX_SEGMENTS */
+    int count; /* 1..MPCHAR_MAX_SEGMENTS */
     mpchar_segment seg[MPCHAR_MAX_SEGMENTS];
 } mpchar_piecewise;
 
@@ -102,7 +105,7 @@ typedef struct mpchar_accuracy {
 /* The fits of one entry at one p. */
 typedef struct mpchar_pfit {
     long p;
-    bool oversubscribed;           /* fitted on oversubscribed points */
+    bool oversubscribed; /* fitted on oversubscribed points */
     size_t fit_sizes, val_sizes;
     double n_min_bytes, n_max_bytes; /* range of the fitting set */
     bool ok[MPCHAR_FAMILY_COUNT];
@@ -111,11 +114,11 @@ typedef struct mpchar_pfit {
     mpchar_ti ti;
     mpchar_piecewise pw;
     mpchar_accuracy acc[MPCHAR_FAMILY_COUNT];
-    int best;                      /* mpchar_family, -1 if none fitted */
+    int best;                          /* mpchar_family, -1 if none fitted */
     size_t outliers_fit, outliers_val; /* points left out as outliers */
-    char outliers[MPCHAR_NOTE_MAX]; /* which ("" if none) */
-    double tc_us_per_byte;         /* reductions: tb(sum) - tb(nop); NAN */
-    double r_cc;                   /* tb(nop)/tc; NAN */
+    char outliers[MPCHAR_NOTE_MAX];    /* which ("" if none) */
+    double tc_us_per_byte;             /* reductions: tb(sum) - tb(nop); NAN */
+    double r_cc;                       /* tb(nop)/tc; NAN */
 } mpchar_pfit;
 
 /* ---- p-forms of an entry -------------------------------------------- */
@@ -130,17 +133,20 @@ typedef struct mpchar_pforms {
     mpchar_pform pw_ts[MPCHAR_MAX_SEGMENTS], pw_tb[MPCHAR_MAX_SEGMENTS];
     mpchar_pform pw_break[MPCHAR_MAX_SEGMENTS]; /* [1..count-1] used */
     bool tc_ok;
-    mpchar_pform tc;               /* reductions */
+    mpchar_pform tc; /* reductions */
 } mpchar_pforms;
 
-typedef enum mpchar_kind { MPCHAR_KIND_P2P, MPCHAR_KIND_COLLECTIVE } mpchar_kind;
+typedef enum mpchar_kind {
+    MPCHAR_KIND_P2P,
+    MPCHAR_KIND_COLLECTIVE
+} mpchar_kind;
 
 /* Peak and aggregated metrics of a collective over its measured p
  * (seed 000 Section 3, seed 001 Section 2.1). */
 typedef struct mpchar_peaks {
     double pi0_pag_per_s, bw_pag_MB_per_s; /* max f(p)/t0, f(p)/tb */
     long pi0_pag_p, bw_pag_p;
-    double n_half_mag_bytes;        /* min over p of t0/tb */
+    double n_half_mag_bytes; /* min over p of t0/tb */
     long n_half_mag_p;
 } mpchar_peaks;
 
@@ -149,11 +155,11 @@ typedef struct mpchar_entry {
     char variant[MPCHAR_NAME_MAX], op[MPCHAR_NAME_MAX];
     char datatype[MPCHAR_NAME_MAX];
     mpchar_kind kind;
-    bool oversubscribed;            /* some fit used oversubscribed points */
+    bool oversubscribed; /* some fit used oversubscribed points */
     size_t nfits;
-    mpchar_pfit *fits;              /* sorted by p */
+    mpchar_pfit *fits; /* sorted by p */
     mpchar_pforms pf;
-    char note[MPCHAR_NOTE_MAX];     /* why something could not be fitted */
+    char note[MPCHAR_NOTE_MAX]; /* why something could not be fitted */
 } mpchar_entry;
 
 typedef enum mpchar_finding_kind {
@@ -173,7 +179,7 @@ typedef struct mpchar_finding {
 } mpchar_finding;
 
 typedef struct mpchar_model {
-    char source[512];               /* measurements file the fit read */
+    char source[512]; /* measurements file the fit read */
     char generator[64];
     mpchar_fit_options opt;
     size_t rows_used, rows_excluded_oversubscribed;
@@ -247,32 +253,31 @@ int mpchar_entry_t0_tb(const mpchar_entry *e, mpchar_family f, long p,
                        mpchar_error *err);
 
 /* Peaks over the given p (the entry's measured p when ps is NULL). */
-int mpchar_entry_peaks(const mpchar_entry *e, mpchar_family f,
-                       const long *ps, size_t nps, mpchar_peaks *out,
-                       mpchar_error *err);
+int mpchar_entry_peaks(const mpchar_entry *e, mpchar_family f, const long *ps,
+                       size_t nps, mpchar_peaks *out, mpchar_error *err);
 
 /* ---- prediction ------------------------------------------------------ */
 
 typedef struct mpchar_query {
     const char *library, *pattern;
-    const char *variant;            /* NULL: the only one, or "-" */
-    const char *op;                 /* NULL: "sum" if present, else only */
+    const char *variant; /* NULL: the only one, or "-" */
+    const char *op;      /* NULL: "sum" if present, else only */
     double n_bytes;
     long p;
-    mpchar_family family;           /* or MPCHAR_FAMILY_BEST */
+    mpchar_family family; /* or MPCHAR_FAMILY_BEST */
 } mpchar_query;
 
 typedef struct mpchar_prediction {
     double t_us;
     mpchar_family family;
     const mpchar_entry *entry;
-    bool from_pforms;               /* p not measured: parameters from p-forms */
+    bool from_pforms; /* p not measured: parameters from p-forms */
     bool extrapolated_n, extrapolated_p;
     bool oversubscribed;
     /* terms: t_us = startup_us + transfer_us + extra_us */
     double startup_us, transfer_us, extra_us;
     double ts_us, tb_us_per_byte, ti_us; /* parameters used (ti NAN) */
-    int segment;                    /* piecewise: segment index, else -1 */
+    int segment;                         /* piecewise: segment index, else -1 */
 } mpchar_prediction;
 
 const mpchar_entry *mpchar_model_find(const mpchar_model *model,
@@ -307,8 +312,8 @@ typedef enum mpchar_table_format {
 } mpchar_table_format;
 
 typedef enum mpchar_units {
-    MPCHAR_UNITS_DEFAULT,  /* us, ns/byte, MB/s (10^6), k ops/s */
-    MPCHAR_UNITS_SEED001,  /* us, us/byte, Kbytes/s (2^10), Mbytes/s (2^20) */
+    MPCHAR_UNITS_DEFAULT, /* us, ns/byte, MB/s (10^6), k ops/s */
+    MPCHAR_UNITS_SEED001, /* us, us/byte, Kbytes/s (2^10), Mbytes/s (2^20) */
 } mpchar_units;
 
 /* Prints the point-to-point, collective, accuracy and findings tables. */
@@ -322,7 +327,7 @@ typedef enum mpchar_model_table {
     MPCHAR_TABLE_SHORT_LONG, /* seed 002: below and above the switch */
     MPCHAR_TABLE_COLLECTIVE, /* seed 000 Tables 1-4 layout */
     MPCHAR_TABLE_ACCURACY,
-    MPCHAR_TABLE_GAIN,       /* inter-message pipelining gain */
+    MPCHAR_TABLE_GAIN, /* inter-message pipelining gain */
     MPCHAR_TABLE_FINDINGS,
 } mpchar_model_table;
 

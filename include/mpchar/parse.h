@@ -25,8 +25,8 @@ int mpchar_parse_double(const char *text, double min, double max,
 
 /* "2,4,8", "2-8", "2-4,8,16": integers in [min, max], sorted ascending and
  * without duplicates.  *values_p is malloc'ed. */
-int mpchar_parse_int_list(const char *text, long min, long max,
-                          long **values_p, size_t *count_p, mpchar_error *err);
+int mpchar_parse_int_list(const char *text, long min, long max, long **values_p,
+                          size_t *count_p, mpchar_error *err);
 
 /* "64K,1M,3": sizes as mpchar_parse_size takes them, sorted ascending and
  * without duplicates.  *sizes_p is malloc'ed. */

@@ -19,20 +19,20 @@
 
 #define MPCHAR_EXPR_MAX 160
 
-#define MPCHAR_PFORM_MAP(XX)                          \
-    XX(CONST, "a", "O(1)")                            \
-    XX(CEIL_LOG2, "a+b*ceil(log2(p))", "O(log p)")    \
-    XX(LOG2, "a+b*log2(p)", "O(log p)")               \
-    XX(P, "a+b*p", "O(p)")                            \
-    XX(P_LOG2, "a+b*p*log2(p)", "O(p log p)")         \
-    XX(P2, "a+b*p^2", "O(p^2)")                       \
+#define MPCHAR_PFORM_MAP(XX)                       \
+    XX(CONST, "a", "O(1)")                         \
+    XX(CEIL_LOG2, "a+b*ceil(log2(p))", "O(log p)") \
+    XX(LOG2, "a+b*log2(p)", "O(log p)")            \
+    XX(P, "a+b*p", "O(p)")                         \
+    XX(P_LOG2, "a+b*p*log2(p)", "O(p log p)")      \
+    XX(P2, "a+b*p^2", "O(p^2)")                    \
     XX(EXPR, "expr", "?")
 
 typedef enum mpchar_pform_kind {
 #define MPCHAR_PFORM_ENUM(id, form, cls) MPCHAR_PFORM_##id,
     MPCHAR_PFORM_MAP(MPCHAR_PFORM_ENUM)
 #undef MPCHAR_PFORM_ENUM
-    MPCHAR_PFORM_COUNT
+        MPCHAR_PFORM_COUNT
 } mpchar_pform_kind;
 
 /* Complexity classes, ordered from best to worst. */
@@ -48,9 +48,9 @@ typedef enum mpchar_complexity {
 typedef struct mpchar_pform {
     mpchar_pform_kind kind;
     double a, b;
-    char expr[MPCHAR_EXPR_MAX];     /* MPCHAR_PFORM_EXPR only */
-    long p_min, p_max;              /* the p the form was fitted on */
-    size_t np;                      /* number of distinct p fitted on */
+    char expr[MPCHAR_EXPR_MAX]; /* MPCHAR_PFORM_EXPR only */
+    long p_min, p_max;          /* the p the form was fitted on */
+    size_t np;                  /* number of distinct p fitted on */
 } mpchar_pform;
 
 /* "a+b*log2(p)" etc., as model.json names the forms. */

@@ -22,14 +22,14 @@
 #define MPCHAR_REPORT_GNUPLOT_ENV "MPCHAR_GNUPLOT"
 
 typedef struct mpchar_report_options {
-    const char *out_dir;   /* created when missing */
-    const char *gnuplot;   /* NULL: $MPCHAR_GNUPLOT, else "gnuplot" */
+    const char *out_dir; /* created when missing */
+    const char *gnuplot; /* NULL: $MPCHAR_GNUPLOT, else "gnuplot" */
 } mpchar_report_options;
 
 typedef struct mpchar_report_summary {
-    size_t plots;          /* plot figures in the report (docs/report.md) */
-    size_t plots_drawn;    /* of which gnuplot drew */
-    size_t notes;          /* notes on missing or damaged input */
+    size_t plots;       /* plot figures in the report (docs/report.md) */
+    size_t plots_drawn; /* of which gnuplot drew */
+    size_t notes;       /* notes on missing or damaged input */
 } mpchar_report_summary;
 
 /* Writes OUT/report.html, OUT/report.md and OUT/plots/<id>.svg from the

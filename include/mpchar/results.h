@@ -22,7 +22,9 @@
 #define MPCHAR_META_FILE "meta.json"
 
 #define MPCHAR_KEY_COLUMNS "library,pattern,variant,op,datatype,p,n_bytes,set"
-#define MPCHAR_MEASUREMENTS_HEADER MPCHAR_KEY_COLUMNS ",reps,t_min_us," \
+#define MPCHAR_MEASUREMENTS_HEADER \
+    MPCHAR_KEY_COLUMNS             \
+    ",reps,t_min_us,"              \
     "t_median_us,t_mean_us,t_max_us,t_stddev_us,oversubscribed"
 #define MPCHAR_FAILED_HEADER MPCHAR_KEY_COLUMNS ",reason"
 #define MPCHAR_RAW_HEADER MPCHAR_KEY_COLUMNS ",rep,t_us"
@@ -39,7 +41,7 @@ typedef struct mpchar_point_key {
     char op[MPCHAR_NAME_MAX];      /* "sum", "nop" or "-" */
     char datatype[MPCHAR_NAME_MAX];
     long p;
-    uint64_t n_bytes;              /* actual bytes after rounding */
+    uint64_t n_bytes; /* actual bytes after rounding */
     mpchar_set set;
 } mpchar_point_key;
 

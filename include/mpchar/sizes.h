@@ -27,8 +27,7 @@ typedef enum mpchar_grid_kind {
  * rounded to whole bytes and without the repeated 1) while <= max_bytes.
  * *sizes_p is malloc'ed; a LIST grid is an error. */
 int mpchar_sizes_grid(mpchar_grid_kind kind, uint64_t max_bytes,
-                      uint64_t **sizes_p, size_t *count_p,
-                      mpchar_error *err);
+                      uint64_t **sizes_p, size_t *count_p, mpchar_error *err);
 
 /* count sizes drawn log-uniformly from [1, max_bytes], rounded to whole
  * bytes, in drawing order (repeats possible for tiny ranges). */

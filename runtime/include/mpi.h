@@ -33,11 +33,11 @@ typedef long long MPI_Offset;
 typedef long long MPI_Count;
 
 typedef struct MPI_Status {
-  int MPI_SOURCE;
-  int MPI_TAG;
-  int MPI_ERROR;
-  int mpchar_cancelled;
-  long long mpchar_bytes;
+    int MPI_SOURCE;
+    int MPI_TAG;
+    int MPI_ERROR;
+    int mpchar_cancelled;
+    long long mpchar_bytes;
 } MPI_Status;
 
 typedef void MPI_User_function(void *invec, void *inoutvec, int *len,
@@ -112,16 +112,48 @@ extern struct mpchar_rt_errhandler mpchar_rt_errors_are_fatal,
 #define MPI_ERRORS_RETURN (&mpchar_rt_errors_return)
 
 /* X-macro of the predefined datatypes: (macro name suffix, object). */
-#define MPCHAR_RT_TYPES(X)                                                     \
-  X(CHAR) X(SIGNED_CHAR) X(UNSIGNED_CHAR) X(BYTE) X(WCHAR) X(SHORT)            \
-  X(UNSIGNED_SHORT) X(INT) X(UNSIGNED) X(LONG) X(UNSIGNED_LONG)                \
-  X(LONG_LONG_INT) X(UNSIGNED_LONG_LONG) X(FLOAT) X(DOUBLE) X(LONG_DOUBLE)     \
-  X(C_BOOL) X(INT8_T) X(INT16_T) X(INT32_T) X(INT64_T) X(UINT8_T) X(UINT16_T)  \
-  X(UINT32_T) X(UINT64_T) X(AINT) X(OFFSET) X(COUNT) X(C_FLOAT_COMPLEX)        \
-  X(C_DOUBLE_COMPLEX) X(C_LONG_DOUBLE_COMPLEX) X(PACKED) X(FLOAT_INT)          \
-  X(DOUBLE_INT) X(LONG_INT) X(2INT) X(SHORT_INT) X(LONG_DOUBLE_INT)
+#define MPCHAR_RT_TYPES(X)   \
+    X(CHAR)                  \
+    X(SIGNED_CHAR)           \
+    X(UNSIGNED_CHAR)         \
+    X(BYTE)                  \
+    X(WCHAR)                 \
+    X(SHORT)                 \
+    X(UNSIGNED_SHORT)        \
+    X(INT)                   \
+    X(UNSIGNED)              \
+    X(LONG)                  \
+    X(UNSIGNED_LONG)         \
+    X(LONG_LONG_INT)         \
+    X(UNSIGNED_LONG_LONG)    \
+    X(FLOAT)                 \
+    X(DOUBLE)                \
+    X(LONG_DOUBLE)           \
+    X(C_BOOL)                \
+    X(INT8_T)                \
+    X(INT16_T)               \
+    X(INT32_T)               \
+    X(INT64_T)               \
+    X(UINT8_T)               \
+    X(UINT16_T)              \
+    X(UINT32_T)              \
+    X(UINT64_T)              \
+    X(AINT)                  \
+    X(OFFSET)                \
+    X(COUNT)                 \
+    X(C_FLOAT_COMPLEX)       \
+    X(C_DOUBLE_COMPLEX)      \
+    X(C_LONG_DOUBLE_COMPLEX) \
+    X(PACKED)                \
+    X(FLOAT_INT)             \
+    X(DOUBLE_INT)            \
+    X(LONG_INT)              \
+    X(2INT)                  \
+    X(SHORT_INT)             \
+    X(LONG_DOUBLE_INT)
 
-#define MPCHAR_RT_DECLARE_TYPE(name) extern struct mpchar_rt_type mpchar_rt_type_##name;
+#define MPCHAR_RT_DECLARE_TYPE(name) \
+    extern struct mpchar_rt_type mpchar_rt_type_##name;
 MPCHAR_RT_TYPES(MPCHAR_RT_DECLARE_TYPE)
 #undef MPCHAR_RT_DECLARE_TYPE
 
@@ -166,10 +198,21 @@ MPCHAR_RT_TYPES(MPCHAR_RT_DECLARE_TYPE)
 #define MPI_SHORT_INT (&mpchar_rt_type_SHORT_INT)
 #define MPI_LONG_DOUBLE_INT (&mpchar_rt_type_LONG_DOUBLE_INT)
 
-#define MPCHAR_RT_OPS(X)                                                       \
-  X(MAX) X(MIN) X(SUM) X(PROD) X(LAND) X(BAND) X(LOR) X(BOR) X(LXOR) X(BXOR)   \
-  X(MAXLOC) X(MINLOC)
-#define MPCHAR_RT_DECLARE_OP(name) extern struct mpchar_rt_op mpchar_rt_op_##name;
+#define MPCHAR_RT_OPS(X) \
+    X(MAX)               \
+    X(MIN)               \
+    X(SUM)               \
+    X(PROD)              \
+    X(LAND)              \
+    X(BAND)              \
+    X(LOR)               \
+    X(BOR)               \
+    X(LXOR)              \
+    X(BXOR)              \
+    X(MAXLOC)            \
+    X(MINLOC)
+#define MPCHAR_RT_DECLARE_OP(name) \
+    extern struct mpchar_rt_op mpchar_rt_op_##name;
 MPCHAR_RT_OPS(MPCHAR_RT_DECLARE_OP)
 #undef MPCHAR_RT_DECLARE_OP
 #define MPI_MAX (&mpchar_rt_op_MAX)
@@ -186,10 +229,13 @@ MPCHAR_RT_OPS(MPCHAR_RT_DECLARE_OP)
 #define MPI_MINLOC (&mpchar_rt_op_MINLOC)
 
 /* ---- functions: MPI_ and PMPI_ prototypes from one list ---- */
-#define MPCHAR_RT_FN(ret, name, args) ret MPI_##name args; ret PMPI_##name args;
+#define MPCHAR_RT_FN(ret, name, args) \
+    ret MPI_##name args;              \
+    ret PMPI_##name args;
 
 MPCHAR_RT_FN(int, Init, (int *argc, char ***argv))
-MPCHAR_RT_FN(int, Init_thread, (int *argc, char ***argv, int required, int *provided))
+MPCHAR_RT_FN(int, Init_thread,
+             (int *argc, char ***argv, int required, int *provided))
 MPCHAR_RT_FN(int, Query_thread, (int *provided))
 MPCHAR_RT_FN(int, Finalize, (void))
 MPCHAR_RT_FN(int, Initialized, (int *flag))
@@ -202,77 +248,169 @@ MPCHAR_RT_FN(int, Get_version, (int *version, int *subversion))
 MPCHAR_RT_FN(int, Get_library_version, (char *version, int *resultlen))
 MPCHAR_RT_FN(int, Error_string, (int errorcode, char *string, int *resultlen))
 MPCHAR_RT_FN(int, Error_class, (int errorcode, int *errorclass))
-MPCHAR_RT_FN(int, Comm_set_errhandler, (MPI_Comm comm, MPI_Errhandler errhandler))
-MPCHAR_RT_FN(int, Comm_get_errhandler, (MPI_Comm comm, MPI_Errhandler *errhandler))
+MPCHAR_RT_FN(int, Comm_set_errhandler,
+             (MPI_Comm comm, MPI_Errhandler errhandler))
+MPCHAR_RT_FN(int, Comm_get_errhandler,
+             (MPI_Comm comm, MPI_Errhandler *errhandler))
 MPCHAR_RT_FN(int, Pcontrol, (const int level, ...))
 
 MPCHAR_RT_FN(int, Comm_rank, (MPI_Comm comm, int *rank))
 MPCHAR_RT_FN(int, Comm_size, (MPI_Comm comm, int *size))
 MPCHAR_RT_FN(int, Comm_dup, (MPI_Comm comm, MPI_Comm *newcomm))
-MPCHAR_RT_FN(int, Comm_split, (MPI_Comm comm, int color, int key, MPI_Comm *newcomm))
-MPCHAR_RT_FN(int, Comm_split_type, (MPI_Comm comm, int split_type, int key, MPI_Info info, MPI_Comm *newcomm))
-MPCHAR_RT_FN(int, Comm_free, (MPI_Comm *comm))
+MPCHAR_RT_FN(int, Comm_split,
+             (MPI_Comm comm, int color, int key, MPI_Comm *newcomm))
+MPCHAR_RT_FN(int, Comm_split_type,
+             (MPI_Comm comm, int split_type, int key, MPI_Info info,
+              MPI_Comm *newcomm))
+MPCHAR_RT_FN(int, Comm_free, (MPI_Comm * comm))
 MPCHAR_RT_FN(int, Comm_compare, (MPI_Comm comm1, MPI_Comm comm2, int *result))
 
-MPCHAR_RT_FN(int, Send, (const void *buf, int count, MPI_Datatype datatype, int dest, int tag, MPI_Comm comm))
-MPCHAR_RT_FN(int, Ssend, (const void *buf, int count, MPI_Datatype datatype, int dest, int tag, MPI_Comm comm))
-MPCHAR_RT_FN(int, Rsend, (const void *buf, int count, MPI_Datatype datatype, int dest, int tag, MPI_Comm comm))
-MPCHAR_RT_FN(int, Bsend, (const void *buf, int count, MPI_Datatype datatype, int dest, int tag, MPI_Comm comm))
+MPCHAR_RT_FN(int, Send,
+             (const void *buf, int count, MPI_Datatype datatype, int dest,
+              int tag, MPI_Comm comm))
+MPCHAR_RT_FN(int, Ssend,
+             (const void *buf, int count, MPI_Datatype datatype, int dest,
+              int tag, MPI_Comm comm))
+MPCHAR_RT_FN(int, Rsend,
+             (const void *buf, int count, MPI_Datatype datatype, int dest,
+              int tag, MPI_Comm comm))
+MPCHAR_RT_FN(int, Bsend,
+             (const void *buf, int count, MPI_Datatype datatype, int dest,
+              int tag, MPI_Comm comm))
 MPCHAR_RT_FN(int, Buffer_attach, (void *buffer, int size))
 MPCHAR_RT_FN(int, Buffer_detach, (void *buffer_addr, int *size))
-MPCHAR_RT_FN(int, Recv, (void *buf, int count, MPI_Datatype datatype, int source, int tag, MPI_Comm comm, MPI_Status *status))
-MPCHAR_RT_FN(int, Isend, (const void *buf, int count, MPI_Datatype datatype, int dest, int tag, MPI_Comm comm, MPI_Request *request))
-MPCHAR_RT_FN(int, Issend, (const void *buf, int count, MPI_Datatype datatype, int dest, int tag, MPI_Comm comm, MPI_Request *request))
-MPCHAR_RT_FN(int, Irecv, (void *buf, int count, MPI_Datatype datatype, int source, int tag, MPI_Comm comm, MPI_Request *request))
-MPCHAR_RT_FN(int, Wait, (MPI_Request *request, MPI_Status *status))
-MPCHAR_RT_FN(int, Waitall, (int count, MPI_Request requests[], MPI_Status statuses[]))
-MPCHAR_RT_FN(int, Waitany, (int count, MPI_Request requests[], int *index, MPI_Status *status))
-MPCHAR_RT_FN(int, Waitsome, (int incount, MPI_Request requests[], int *outcount, int indices[], MPI_Status statuses[]))
-MPCHAR_RT_FN(int, Test, (MPI_Request *request, int *flag, MPI_Status *status))
-MPCHAR_RT_FN(int, Testall, (int count, MPI_Request requests[], int *flag, MPI_Status statuses[]))
-MPCHAR_RT_FN(int, Testany, (int count, MPI_Request requests[], int *index, int *flag, MPI_Status *status))
-MPCHAR_RT_FN(int, Testsome, (int incount, MPI_Request requests[], int *outcount, int indices[], MPI_Status statuses[]))
-MPCHAR_RT_FN(int, Request_free, (MPI_Request *request))
-MPCHAR_RT_FN(int, Cancel, (MPI_Request *request))
+MPCHAR_RT_FN(int, Recv,
+             (void *buf, int count, MPI_Datatype datatype, int source, int tag,
+              MPI_Comm comm, MPI_Status *status))
+MPCHAR_RT_FN(int, Isend,
+             (const void *buf, int count, MPI_Datatype datatype, int dest,
+              int tag, MPI_Comm comm, MPI_Request *request))
+MPCHAR_RT_FN(int, Issend,
+             (const void *buf, int count, MPI_Datatype datatype, int dest,
+              int tag, MPI_Comm comm, MPI_Request *request))
+MPCHAR_RT_FN(int, Irecv,
+             (void *buf, int count, MPI_Datatype datatype, int source, int tag,
+              MPI_Comm comm, MPI_Request *request))
+MPCHAR_RT_FN(int, Wait, (MPI_Request * request, MPI_Status *status))
+MPCHAR_RT_FN(int, Waitall,
+             (int count, MPI_Request requests[], MPI_Status statuses[]))
+MPCHAR_RT_FN(int, Waitany,
+             (int count, MPI_Request requests[], int *index,
+              MPI_Status *status))
+MPCHAR_RT_FN(int, Waitsome,
+             (int incount, MPI_Request requests[], int *outcount, int indices[],
+              MPI_Status statuses[]))
+MPCHAR_RT_FN(int, Test, (MPI_Request * request, int *flag, MPI_Status *status))
+MPCHAR_RT_FN(int, Testall,
+             (int count, MPI_Request requests[], int *flag,
+              MPI_Status statuses[]))
+MPCHAR_RT_FN(int, Testany,
+             (int count, MPI_Request requests[], int *index, int *flag,
+              MPI_Status *status))
+MPCHAR_RT_FN(int, Testsome,
+             (int incount, MPI_Request requests[], int *outcount, int indices[],
+              MPI_Status statuses[]))
+MPCHAR_RT_FN(int, Request_free, (MPI_Request * request))
+MPCHAR_RT_FN(int, Cancel, (MPI_Request * request))
 MPCHAR_RT_FN(int, Test_cancelled, (const MPI_Status *status, int *flag))
-MPCHAR_RT_FN(int, Probe, (int source, int tag, MPI_Comm comm, MPI_Status *status))
-MPCHAR_RT_FN(int, Iprobe, (int source, int tag, MPI_Comm comm, int *flag, MPI_Status *status))
-MPCHAR_RT_FN(int, Get_count, (const MPI_Status *status, MPI_Datatype datatype, int *count))
-MPCHAR_RT_FN(int, Sendrecv, (const void *sendbuf, int sendcount, MPI_Datatype sendtype, int dest, int sendtag, void *recvbuf, int recvcount, MPI_Datatype recvtype, int source, int recvtag, MPI_Comm comm, MPI_Status *status))
-MPCHAR_RT_FN(int, Sendrecv_replace, (void *buf, int count, MPI_Datatype datatype, int dest, int sendtag, int source, int recvtag, MPI_Comm comm, MPI_Status *status))
+MPCHAR_RT_FN(int, Probe,
+             (int source, int tag, MPI_Comm comm, MPI_Status *status))
+MPCHAR_RT_FN(int, Iprobe,
+             (int source, int tag, MPI_Comm comm, int *flag,
+              MPI_Status *status))
+MPCHAR_RT_FN(int, Get_count,
+             (const MPI_Status *status, MPI_Datatype datatype, int *count))
+MPCHAR_RT_FN(int, Sendrecv,
+             (const void *sendbuf, int sendcount, MPI_Datatype sendtype,
+              int dest, int sendtag, void *recvbuf, int recvcount,
+              MPI_Datatype recvtype, int source, int recvtag, MPI_Comm comm,
+              MPI_Status *status))
+MPCHAR_RT_FN(int, Sendrecv_replace,
+             (void *buf, int count, MPI_Datatype datatype, int dest,
+              int sendtag, int source, int recvtag, MPI_Comm comm,
+              MPI_Status *status))
 
-MPCHAR_RT_FN(int, Type_contiguous, (int count, MPI_Datatype oldtype, MPI_Datatype *newtype))
-MPCHAR_RT_FN(int, Type_vector, (int count, int blocklength, int stride, MPI_Datatype oldtype, MPI_Datatype *newtype))
-MPCHAR_RT_FN(int, Type_indexed, (int count, const int blocklengths[], const int displacements[], MPI_Datatype oldtype, MPI_Datatype *newtype))
-MPCHAR_RT_FN(int, Type_create_struct, (int count, const int blocklengths[], const MPI_Aint displacements[], const MPI_Datatype types[], MPI_Datatype *newtype))
-MPCHAR_RT_FN(int, Type_commit, (MPI_Datatype *datatype))
-MPCHAR_RT_FN(int, Type_free, (MPI_Datatype *datatype))
+MPCHAR_RT_FN(int, Type_contiguous,
+             (int count, MPI_Datatype oldtype, MPI_Datatype *newtype))
+MPCHAR_RT_FN(int, Type_vector,
+             (int count, int blocklength, int stride, MPI_Datatype oldtype,
+              MPI_Datatype *newtype))
+MPCHAR_RT_FN(int, Type_indexed,
+             (int count, const int blocklengths[], const int displacements[],
+              MPI_Datatype oldtype, MPI_Datatype *newtype))
+MPCHAR_RT_FN(int, Type_create_struct,
+             (int count, const int blocklengths[],
+              const MPI_Aint displacements[], const MPI_Datatype types[],
+              MPI_Datatype *newtype))
+MPCHAR_RT_FN(int, Type_commit, (MPI_Datatype * datatype))
+MPCHAR_RT_FN(int, Type_free, (MPI_Datatype * datatype))
 MPCHAR_RT_FN(int, Type_size, (MPI_Datatype datatype, int *size))
-MPCHAR_RT_FN(int, Type_get_extent, (MPI_Datatype datatype, MPI_Aint *lb, MPI_Aint *extent))
-MPCHAR_RT_FN(int, Type_get_true_extent, (MPI_Datatype datatype, MPI_Aint *true_lb, MPI_Aint *true_extent))
+MPCHAR_RT_FN(int, Type_get_extent,
+             (MPI_Datatype datatype, MPI_Aint *lb, MPI_Aint *extent))
+MPCHAR_RT_FN(int, Type_get_true_extent,
+             (MPI_Datatype datatype, MPI_Aint *true_lb, MPI_Aint *true_extent))
 MPCHAR_RT_FN(int, Get_address, (const void *location, MPI_Aint *address))
 
-MPCHAR_RT_FN(int, Op_create, (MPI_User_function *user_fn, int commute, MPI_Op *op))
-MPCHAR_RT_FN(int, Op_free, (MPI_Op *op))
+MPCHAR_RT_FN(int, Op_create,
+             (MPI_User_function * user_fn, int commute, MPI_Op *op))
+MPCHAR_RT_FN(int, Op_free, (MPI_Op * op))
 MPCHAR_RT_FN(int, Op_commutative, (MPI_Op op, int *commute))
 
 MPCHAR_RT_FN(int, Barrier, (MPI_Comm comm))
 MPCHAR_RT_FN(int, Ibarrier, (MPI_Comm comm, MPI_Request *request))
-MPCHAR_RT_FN(int, Bcast, (void *buffer, int count, MPI_Datatype datatype, int root, MPI_Comm comm))
-MPCHAR_RT_FN(int, Scatter, (const void *sendbuf, int sendcount, MPI_Datatype sendtype, void *recvbuf, int recvcount, MPI_Datatype recvtype, int root, MPI_Comm comm))
-MPCHAR_RT_FN(int, Scatterv, (const void *sendbuf, const int sendcounts[], const int displs[], MPI_Datatype sendtype, void *recvbuf, int recvcount, MPI_Datatype recvtype, int root, MPI_Comm comm))
-MPCHAR_RT_FN(int, Gather, (const void *sendbuf, int sendcount, MPI_Datatype sendtype, void *recvbuf, int recvcount, MPI_Datatype recvtype, int root, MPI_Comm comm))
-MPCHAR_RT_FN(int, Gatherv, (const void *sendbuf, int sendcount, MPI_Datatype sendtype, void *recvbuf, const int recvcounts[], const int displs[], MPI_Datatype recvtype, int root, MPI_Comm comm))
-MPCHAR_RT_FN(int, Allgather, (const void *sendbuf, int sendcount, MPI_Datatype sendtype, void *recvbuf, int recvcount, MPI_Datatype recvtype, MPI_Comm comm))
-MPCHAR_RT_FN(int, Allgatherv, (const void *sendbuf, int sendcount, MPI_Datatype sendtype, void *recvbuf, const int recvcounts[], const int displs[], MPI_Datatype recvtype, MPI_Comm comm))
-MPCHAR_RT_FN(int, Alltoall, (const void *sendbuf, int sendcount, MPI_Datatype sendtype, void *recvbuf, int recvcount, MPI_Datatype recvtype, MPI_Comm comm))
-MPCHAR_RT_FN(int, Alltoallv, (const void *sendbuf, const int sendcounts[], const int sdispls[], MPI_Datatype sendtype, void *recvbuf, const int recvcounts[], const int rdispls[], MPI_Datatype recvtype, MPI_Comm comm))
-MPCHAR_RT_FN(int, Reduce, (const void *sendbuf, void *recvbuf, int count, MPI_Datatype datatype, MPI_Op op, int root, MPI_Comm comm))
-MPCHAR_RT_FN(int, Allreduce, (const void *sendbuf, void *recvbuf, int count, MPI_Datatype datatype, MPI_Op op, MPI_Comm comm))
-MPCHAR_RT_FN(int, Reduce_scatter, (const void *sendbuf, void *recvbuf, const int recvcounts[], MPI_Datatype datatype, MPI_Op op, MPI_Comm comm))
-MPCHAR_RT_FN(int, Reduce_scatter_block, (const void *sendbuf, void *recvbuf, int recvcount, MPI_Datatype datatype, MPI_Op op, MPI_Comm comm))
-MPCHAR_RT_FN(int, Scan, (const void *sendbuf, void *recvbuf, int count, MPI_Datatype datatype, MPI_Op op, MPI_Comm comm))
-MPCHAR_RT_FN(int, Exscan, (const void *sendbuf, void *recvbuf, int count, MPI_Datatype datatype, MPI_Op op, MPI_Comm comm))
+MPCHAR_RT_FN(int, Bcast,
+             (void *buffer, int count, MPI_Datatype datatype, int root,
+              MPI_Comm comm))
+MPCHAR_RT_FN(int, Scatter,
+             (const void *sendbuf, int sendcount, MPI_Datatype sendtype,
+              void *recvbuf, int recvcount, MPI_Datatype recvtype, int root,
+              MPI_Comm comm))
+MPCHAR_RT_FN(int, Scatterv,
+             (const void *sendbuf, const int sendcounts[], const int displs[],
+              MPI_Datatype sendtype, void *recvbuf, int recvcount,
+              MPI_Datatype recvtype, int root, MPI_Comm comm))
+MPCHAR_RT_FN(int, Gather,
+             (const void *sendbuf, int sendcount, MPI_Datatype sendtype,
+              void *recvbuf, int recvcount, MPI_Datatype recvtype, int root,
+              MPI_Comm comm))
+MPCHAR_RT_FN(int, Gatherv,
+             (const void *sendbuf, int sendcount, MPI_Datatype sendtype,
+              void *recvbuf, const int recvcounts[], const int displs[],
+              MPI_Datatype recvtype, int root, MPI_Comm comm))
+MPCHAR_RT_FN(int, Allgather,
+             (const void *sendbuf, int sendcount, MPI_Datatype sendtype,
+              void *recvbuf, int recvcount, MPI_Datatype recvtype,
+              MPI_Comm comm))
+MPCHAR_RT_FN(int, Allgatherv,
+             (const void *sendbuf, int sendcount, MPI_Datatype sendtype,
+              void *recvbuf, const int recvcounts[], const int displs[],
+              MPI_Datatype recvtype, MPI_Comm comm))
+MPCHAR_RT_FN(int, Alltoall,
+             (const void *sendbuf, int sendcount, MPI_Datatype sendtype,
+              void *recvbuf, int recvcount, MPI_Datatype recvtype,
+              MPI_Comm comm))
+MPCHAR_RT_FN(int, Alltoallv,
+             (const void *sendbuf, const int sendcounts[], const int sdispls[],
+              MPI_Datatype sendtype, void *recvbuf, const int recvcounts[],
+              const int rdispls[], MPI_Datatype recvtype, MPI_Comm comm))
+MPCHAR_RT_FN(int, Reduce,
+             (const void *sendbuf, void *recvbuf, int count,
+              MPI_Datatype datatype, MPI_Op op, int root, MPI_Comm comm))
+MPCHAR_RT_FN(int, Allreduce,
+             (const void *sendbuf, void *recvbuf, int count,
+              MPI_Datatype datatype, MPI_Op op, MPI_Comm comm))
+MPCHAR_RT_FN(int, Reduce_scatter,
+             (const void *sendbuf, void *recvbuf, const int recvcounts[],
+              MPI_Datatype datatype, MPI_Op op, MPI_Comm comm))
+MPCHAR_RT_FN(int, Reduce_scatter_block,
+             (const void *sendbuf, void *recvbuf, int recvcount,
+              MPI_Datatype datatype, MPI_Op op, MPI_Comm comm))
+MPCHAR_RT_FN(int, Scan,
+             (const void *sendbuf, void *recvbuf, int count,
+              MPI_Datatype datatype, MPI_Op op, MPI_Comm comm))
+MPCHAR_RT_FN(int, Exscan,
+             (const void *sendbuf, void *recvbuf, int count,
+              MPI_Datatype datatype, MPI_Op op, MPI_Comm comm))
 
 #undef MPCHAR_RT_FN
 

@@ -11,8 +11,19 @@
 #include "rt.h"
 
 enum {
-  TAG_BARRIER = 1, TAG_BCAST, TAG_SCATTER, TAG_GATHER, TAG_ALLGATHER, TAG_ALLTOALL,
-  TAG_REDUCE, TAG_ALLREDUCE, TAG_REDSCAT, TAG_SCAN, TAG_EXSCAN, TAG_FOLD, TAG_IBARRIER
+    TAG_BARRIER = 1,
+    TAG_BCAST,
+    TAG_SCATTER,
+    TAG_GATHER,
+    TAG_ALLGATHER,
+    TAG_ALLTOALL,
+    TAG_REDUCE,
+    TAG_ALLREDUCE,
+    TAG_REDSCAT,
+    TAG_SCAN,
+    TAG_EXSCAN,
+    TAG_FOLD,
+    TAG_IBARRIER
 };
 
 /* A buffer laid out like count elements of type (true extent honoured);
@@ -23,13 +34,14 @@ void mpchar__tbuf_free(void *mem);
 void mpchar__tbuf_cache_free(void);
 /* Copies count elements between typed buffers (possibly different types
  * with the same signature). */
-void mpchar__tbuf_copy(const void *src, int scount, MPI_Datatype stype, void *dst, int rcount,
-                       MPI_Datatype rtype);
+void mpchar__tbuf_copy(const void *src, int scount, MPI_Datatype stype,
+                       void *dst, int rcount, MPI_Datatype rtype);
 /* Greatest power of two <= n. */
 int mpchar__pof2(int n);
 /* mpchar__check_args, and a root that names a rank of comm. */
-int mpchar__coll_check_rooted(MPI_Comm comm, int count, MPI_Datatype type, int root);
-int mpchar__reduce_sync(const void *sbuf, void *rbuf, int count, MPI_Datatype type, MPI_Op op,
-                        int root, MPI_Comm comm);
+int mpchar__coll_check_rooted(MPI_Comm comm, int count, MPI_Datatype type,
+                              int root);
+int mpchar__reduce_sync(const void *sbuf, void *rbuf, int count,
+                        MPI_Datatype type, MPI_Op op, int root, MPI_Comm comm);
 
 #endif

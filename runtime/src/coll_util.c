@@ -8,35 +8,36 @@
 #include <stdlib.h>
 #include <string.h>
 
-int mpchar__coll_send(const void *buf, int count, MPI_Datatype type, int dest, int tag,
+int mpchar__coll_send(const void *buf, int count, MPI_Datatype type, int dest,
+                      int tag, MPI_Comm comm)
+{
+    MPI_Request req;
+    int rc = mpchar__isend(buf, count, type, dest, tag, comm, 1, 0, &req);
+    return rc != MPI_SUCCESS ? rc : mpchar__wait(&req, MPI_STATUS_IGNORE);
+}
+
+int mpchar__coll_recv(void *buf, int count, MPI_Datatype type, int src, int tag,
                       MPI_Comm comm)
 {
-  MPI_Request req;
-  int rc = mpchar__isend(buf, count, type, dest, tag, comm, 1, 0, &req);
-  return rc != MPI_SUCCESS ? rc : mpchar__wait(&req, MPI_STATUS_IGNORE);
+    MPI_Request req;
+    int rc = mpchar__irecv(buf, count, type, src, tag, comm, 1, &req);
+    return rc != MPI_SUCCESS ? rc : mpchar__wait(&req, MPI_STATUS_IGNORE);
 }
 
-int mpchar__coll_recv(void *buf, int count, MPI_Datatype type, int src, int tag, MPI_Comm comm)
+int mpchar__coll_sendrecv(const void *sbuf, int scount, MPI_Datatype stype,
+                          int dest, void *rbuf, int rcount, MPI_Datatype rtype,
+                          int src, int tag, MPI_Comm comm)
 {
-  MPI_Request req;
-  int rc = mpchar__irecv(buf, count, type, src, tag, comm, 1, &req);
-  return rc != MPI_SUCCESS ? rc : mpchar__wait(&req, MPI_STATUS_IGNORE);
-}
-
-int mpchar__coll_sendrecv(const void *sbuf, int scount, MPI_Datatype stype, int dest,
-                          void *rbuf, int rcount, MPI_Datatype rtype, int src, int tag,
-                          MPI_Comm comm)
-{
-  MPI_Request rreq, sreq;
-  int rc = mpchar__irecv(rbuf, rcount, rtype, src, tag, comm, 1, &rreq);
-  if (rc != MPI_SUCCESS)
-    return rc;
-  rc = mpchar__isend(sbuf, scount, stype, dest, tag, comm, 1, 0, &sreq);
-  if (rc != MPI_SUCCESS)
-    return rc;
-  int rs = mpchar__wait(&sreq, MPI_STATUS_IGNORE);
-  int rr = mpchar__wait(&rreq, MPI_STATUS_IGNORE);
-  return rr != MPI_SUCCESS ? rr : rs;
+    MPI_Request rreq, sreq;
+    int rc = mpchar__irecv(rbuf, rcount, rtype, src, tag, comm, 1, &rreq);
+    if (rc != MPI_SUCCESS)
+        return rc;
+    rc = mpchar__isend(sbuf, scount, stype, dest, tag, comm, 1, 0, &sreq);
+    if (rc != MPI_SUCCESS)
+        return rc;
+    int rs = mpchar__wait(&sreq, MPI_STATUS_IGNORE);
+    int rr = mpchar__wait(&rreq, MPI_STATUS_IGNORE);
+    return rr != MPI_SUCCESS ? rr : rs;
 }
 
 /* Large temporaries are kept for the next collective: memory fresh from
@@ -48,109 +49,111 @@ int mpchar__coll_sendrecv(const void *sbuf, int scount, MPI_Datatype stype, int 
 #define TBUF_KEEP_MAX ((size_t)64 << 20)
 #define TBUF_KEPT 4
 union tbuf_head {
-  size_t cap;
-  max_align_t align;
+    size_t cap;
+    max_align_t align;
 };
 static union tbuf_head *tbuf_kept[TBUF_KEPT];
 
 static void *tbuf_get(size_t bytes)
 {
-  int best = -1;
-  for (int i = 0; i < TBUF_KEPT; i++)
-    if (tbuf_kept[i] && tbuf_kept[i]->cap >= bytes &&
-        (best < 0 || tbuf_kept[i]->cap < tbuf_kept[best]->cap))
-      best = i;
-  union tbuf_head *h;
-  if (best >= 0) {
-    h = tbuf_kept[best];
-    tbuf_kept[best] = NULL;
-  } else {
-    h = malloc(sizeof *h + bytes);
-    if (!h)
-      mpchar__fatal("out of memory in a collective");
-    h->cap = bytes;
-  }
-  return h + 1;
+    int best = -1;
+    for (int i = 0; i < TBUF_KEPT; i++)
+        if (tbuf_kept[i] && tbuf_kept[i]->cap >= bytes &&
+            (best < 0 || tbuf_kept[i]->cap < tbuf_kept[best]->cap))
+            best = i;
+    union tbuf_head *h;
+    if (best >= 0) {
+        h = tbuf_kept[best];
+        tbuf_kept[best] = NULL;
+    } else {
+        h = malloc(sizeof *h + bytes);
+        if (!h)
+            mpchar__fatal("out of memory in a collective");
+        h->cap = bytes;
+    }
+    return h + 1;
 }
 
 void mpchar__tbuf_free(void *mem)
 {
-  union tbuf_head *h = (union tbuf_head *)mem - 1;
-  if (h->cap < TBUF_KEEP_MIN || h->cap > TBUF_KEEP_MAX) {
-    free(h);
-    return;
-  }
-  /* an empty slot, else the smallest kept block if it is smaller than h */
-  int slot = 0;
-  for (int i = 0; i < TBUF_KEPT; i++) {
-    if (!tbuf_kept[i]) {
-      slot = i;
-      break;
+    union tbuf_head *h = (union tbuf_head *)mem - 1;
+    if (h->cap < TBUF_KEEP_MIN || h->cap > TBUF_KEEP_MAX) {
+        free(h);
+        return;
     }
-    if (tbuf_kept[i]->cap < tbuf_kept[slot]->cap)
-      slot = i;
-  }
-  if (tbuf_kept[slot] && tbuf_kept[slot]->cap >= h->cap) {
-    free(h);
-    return;
-  }
-  free(tbuf_kept[slot]);
-  tbuf_kept[slot] = h;
+    /* an empty slot, else the smallest kept block if it is smaller than h */
+    int slot = 0;
+    for (int i = 0; i < TBUF_KEPT; i++) {
+        if (!tbuf_kept[i]) {
+            slot = i;
+            break;
+        }
+        if (tbuf_kept[i]->cap < tbuf_kept[slot]->cap)
+            slot = i;
+    }
+    if (tbuf_kept[slot] && tbuf_kept[slot]->cap >= h->cap) {
+        free(h);
+        return;
+    }
+    free(tbuf_kept[slot]);
+    tbuf_kept[slot] = h;
 }
 
 void mpchar__tbuf_cache_free(void)
 {
-  for (int i = 0; i < TBUF_KEPT; i++) {
-    free(tbuf_kept[i]);
-    tbuf_kept[i] = NULL;
-  }
+    for (int i = 0; i < TBUF_KEPT; i++) {
+        free(tbuf_kept[i]);
+        tbuf_kept[i] = NULL;
+    }
 }
 
 void *mpchar__tbuf_alloc(int count, MPI_Datatype type, void **mem_p)
 {
-  /* element i touches [i ext + lo, i ext + hi): the true bounds, widened to
+    /* element i touches [i ext + lo, i ext + hi): the true bounds, widened to
    * lb/ub because pair-type kernels assign whole structs */
-  MPI_Aint lo = type->true_lb < type->lb ? type->true_lb : type->lb;
-  MPI_Aint ub = type->lb + type->extent, hi = type->true_ub > ub ? type->true_ub : ub;
-  size_t span = 1;
-  if (count > 0)
-    span = (size_t)(hi - lo) + (size_t)(count - 1) * (size_t)type->extent;
-  char *mem = tbuf_get(span ? span : 1);
-  *mem_p = mem;
-  return mem - lo;
+    MPI_Aint lo = type->true_lb < type->lb ? type->true_lb : type->lb;
+    MPI_Aint ub = type->lb + type->extent,
+             hi = type->true_ub > ub ? type->true_ub : ub;
+    size_t span = 1;
+    if (count > 0)
+        span = (size_t)(hi - lo) + (size_t)(count - 1) * (size_t)type->extent;
+    char *mem = tbuf_get(span ? span : 1);
+    *mem_p = mem;
+    return mem - lo;
 }
 
-void mpchar__tbuf_copy(const void *src, int scount, MPI_Datatype stype, void *dst, int rcount,
-                       MPI_Datatype rtype)
+void mpchar__tbuf_copy(const void *src, int scount, MPI_Datatype stype,
+                       void *dst, int rcount, MPI_Datatype rtype)
 {
-  size_t bytes = (size_t)scount * stype->size;
-  if (bytes == 0 || src == dst)
-    return;
-  if (stype->contig && rtype->contig) {
-    size_t cap = (size_t)rcount * rtype->size;
-    memmove(dst, src, bytes < cap ? bytes : cap);
-    return;
-  }
-  void *tmp = malloc(bytes);
-  if (!tmp)
-    mpchar__fatal("out of memory in a collective");
-  mpchar__type_pack(src, scount, stype, tmp);
-  mpchar__type_unpack(tmp, bytes, rcount, rtype, dst);
-  free(tmp);
+    size_t bytes = (size_t)scount * stype->size;
+    if (bytes == 0 || src == dst)
+        return;
+    if (stype->contig && rtype->contig) {
+        size_t cap = (size_t)rcount * rtype->size;
+        memmove(dst, src, bytes < cap ? bytes : cap);
+        return;
+    }
+    void *tmp = malloc(bytes);
+    if (!tmp)
+        mpchar__fatal("out of memory in a collective");
+    mpchar__type_pack(src, scount, stype, tmp);
+    mpchar__type_unpack(tmp, bytes, rcount, rtype, dst);
+    free(tmp);
 }
 
 int mpchar__pof2(int n)
 {
-  int p = 1;
-  while (p * 2 <= n)
-    p *= 2;
-  return p;
+    int p = 1;
+    while (p * 2 <= n)
+        p *= 2;
+    return p;
 }
 
-int mpchar__coll_check_rooted(MPI_Comm comm, int count, MPI_Datatype type, int root)
+int mpchar__coll_check_rooted(MPI_Comm comm, int count, MPI_Datatype type,
+                              int root)
 {
-  int rc = mpchar__check_args(comm, count, type);
-  if (rc == MPI_SUCCESS && (root < 0 || root >= comm->size))
-    rc = MPI_ERR_ROOT;
-  return rc;
+    int rc = mpchar__check_args(comm, count, type);
+    if (rc == MPI_SUCCESS && (root < 0 || root >= comm->size))
+        rc = MPI_ERR_ROOT;
+    return rc;
 }

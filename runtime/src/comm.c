@@ -22,298 +22,310 @@ static uint32_t next_ctx = 4;
 
 void mpchar__comm_init_predefined(int rank, int size)
 {
-  static int self_world;
-  struct mpchar_rt_comm *w = &mpchar_rt_comm_world, *s = &mpchar_rt_comm_self;
-  w->rank = rank;
-  w->size = size;
-  w->world = malloc((size_t)size * sizeof(int));
-  if (!w->world)
-    mpchar__fatal("out of memory at start-up");
-  for (int i = 0; i < size; i++)
-    w->world[i] = i;
-  w->ctx = 0;
-  w->predefined = w->valid = 1;
-  w->errh = MPI_ERRORS_ARE_FATAL;
-  w->name = "MPI_COMM_WORLD";
-  self_world = rank;
-  s->rank = 0;
-  s->size = 1;
-  s->world = &self_world;
-  s->ctx = 2;
-  s->predefined = s->valid = 1;
-  s->errh = MPI_ERRORS_ARE_FATAL;
-  s->name = "MPI_COMM_SELF";
+    static int self_world;
+    struct mpchar_rt_comm *w = &mpchar_rt_comm_world, *s = &mpchar_rt_comm_self;
+    w->rank = rank;
+    w->size = size;
+    w->world = malloc((size_t)size * sizeof(int));
+    if (!w->world)
+        mpchar__fatal("out of memory at start-up");
+    for (int i = 0; i < size; i++)
+        w->world[i] = i;
+    w->ctx = 0;
+    w->predefined = w->valid = 1;
+    w->errh = MPI_ERRORS_ARE_FATAL;
+    w->name = "MPI_COMM_WORLD";
+    self_world = rank;
+    s->rank = 0;
+    s->size = 1;
+    s->world = &self_world;
+    s->ctx = 2;
+    s->predefined = s->valid = 1;
+    s->errh = MPI_ERRORS_ARE_FATAL;
+    s->name = "MPI_COMM_SELF";
 }
 
 void mpchar__comm_final(void)
 {
-  free(mpchar_rt_comm_world.world);
-  mpchar_rt_comm_world.world = NULL;
-  mpchar_rt_comm_world.valid = 0;
-  mpchar_rt_comm_self.valid = 0;
+    free(mpchar_rt_comm_world.world);
+    mpchar_rt_comm_world.world = NULL;
+    mpchar_rt_comm_world.valid = 0;
+    mpchar_rt_comm_self.valid = 0;
 }
 
 int mpchar__comm_check(MPI_Comm comm)
 {
-  return comm != MPI_COMM_NULL && comm->valid ? MPI_SUCCESS : MPI_ERR_COMM;
+    return comm != MPI_COMM_NULL && comm->valid ? MPI_SUCCESS : MPI_ERR_COMM;
 }
 
 static const char *const err_text[MPI_ERR_LASTCODE + 1] = {
-  [MPI_SUCCESS] = "MPI_SUCCESS: no error",
-  [MPI_ERR_BUFFER] = "MPI_ERR_BUFFER: invalid buffer",
-  [MPI_ERR_COUNT] = "MPI_ERR_COUNT: invalid count",
-  [MPI_ERR_TYPE] = "MPI_ERR_TYPE: invalid or uncommitted datatype",
-  [MPI_ERR_TAG] = "MPI_ERR_TAG: invalid tag",
-  [MPI_ERR_COMM] = "MPI_ERR_COMM: invalid communicator",
-  [MPI_ERR_RANK] = "MPI_ERR_RANK: invalid rank",
-  [MPI_ERR_REQUEST] = "MPI_ERR_REQUEST: invalid request",
-  [MPI_ERR_ROOT] = "MPI_ERR_ROOT: invalid root",
-  [MPI_ERR_GROUP] = "MPI_ERR_GROUP: invalid group",
-  [MPI_ERR_OP] = "MPI_ERR_OP: invalid operation for this datatype",
-  [MPI_ERR_TOPOLOGY] = "MPI_ERR_TOPOLOGY: invalid topology",
-  [MPI_ERR_DIMS] = "MPI_ERR_DIMS: invalid dimensions",
-  [MPI_ERR_ARG] = "MPI_ERR_ARG: invalid argument",
-  [MPI_ERR_UNKNOWN] = "MPI_ERR_UNKNOWN: unknown error",
-  [MPI_ERR_TRUNCATE] = "MPI_ERR_TRUNCATE: message truncated",
-  [MPI_ERR_OTHER] = "MPI_ERR_OTHER: other error",
-  [MPI_ERR_INTERN] = "MPI_ERR_INTERN: internal error",
-  [MPI_ERR_IN_STATUS] = "MPI_ERR_IN_STATUS: error code in status",
-  [MPI_ERR_PENDING] = "MPI_ERR_PENDING: pending request",
-  [MPI_ERR_NO_MEM] = "MPI_ERR_NO_MEM: out of memory",
-  [MPI_ERR_LASTCODE] = "MPI_ERR_LASTCODE: last error code",
+    [MPI_SUCCESS] = "MPI_SUCCESS: no error",
+    [MPI_ERR_BUFFER] = "MPI_ERR_BUFFER: invalid buffer",
+    [MPI_ERR_COUNT] = "MPI_ERR_COUNT: invalid count",
+    [MPI_ERR_TYPE] = "MPI_ERR_TYPE: invalid or uncommitted datatype",
+    [MPI_ERR_TAG] = "MPI_ERR_TAG: invalid tag",
+    [MPI_ERR_COMM] = "MPI_ERR_COMM: invalid communicator",
+    [MPI_ERR_RANK] = "MPI_ERR_RANK: invalid rank",
+    [MPI_ERR_REQUEST] = "MPI_ERR_REQUEST: invalid request",
+    [MPI_ERR_ROOT] = "MPI_ERR_ROOT: invalid root",
+    [MPI_ERR_GROUP] = "MPI_ERR_GROUP: invalid group",
+    [MPI_ERR_OP] = "MPI_ERR_OP: invalid operation for this datatype",
+    [MPI_ERR_TOPOLOGY] = "MPI_ERR_TOPOLOGY: invalid topology",
+    [MPI_ERR_DIMS] = "MPI_ERR_DIMS: invalid dimensions",
+    [MPI_ERR_ARG] = "MPI_ERR_ARG: invalid argument",
+    [MPI_ERR_UNKNOWN] = "MPI_ERR_UNKNOWN: unknown error",
+    [MPI_ERR_TRUNCATE] = "MPI_ERR_TRUNCATE: message truncated",
+    [MPI_ERR_OTHER] = "MPI_ERR_OTHER: other error",
+    [MPI_ERR_INTERN] = "MPI_ERR_INTERN: internal error",
+    [MPI_ERR_IN_STATUS] = "MPI_ERR_IN_STATUS: error code in status",
+    [MPI_ERR_PENDING] = "MPI_ERR_PENDING: pending request",
+    [MPI_ERR_NO_MEM] = "MPI_ERR_NO_MEM: out of memory",
+    [MPI_ERR_LASTCODE] = "MPI_ERR_LASTCODE: last error code",
 };
 
 int PMPI_Error_string(int errorcode, char *string, int *resultlen)
 {
-  const char *t = errorcode >= 0 && errorcode <= MPI_ERR_LASTCODE ? err_text[errorcode] : NULL;
-  if (!t)
-    return MPI_ERR_ARG;
-  *resultlen = snprintf(string, MPI_MAX_ERROR_STRING, "%s", t);
-  return MPI_SUCCESS;
+    const char *t = errorcode >= 0 && errorcode <= MPI_ERR_LASTCODE
+                        ? err_text[errorcode]
+                        : NULL;
+    if (!t)
+        return MPI_ERR_ARG;
+    *resultlen = snprintf(string, MPI_MAX_ERROR_STRING, "%s", t);
+    return MPI_SUCCESS;
 }
 MPCHAR_RT_WEAK(Error_string)
 
 int PMPI_Error_class(int errorcode, int *errorclass)
 {
-  if (errorcode < 0 || errorcode > MPI_ERR_LASTCODE)
-    return MPI_ERR_ARG;
-  *errorclass = errorcode;
-  return MPI_SUCCESS;
+    if (errorcode < 0 || errorcode > MPI_ERR_LASTCODE)
+        return MPI_ERR_ARG;
+    *errorclass = errorcode;
+    return MPI_SUCCESS;
 }
 MPCHAR_RT_WEAK(Error_class)
 
 int mpchar__err(MPI_Comm comm, int code, const char *func)
 {
-  MPI_Errhandler h = comm && comm->valid ? comm->errh : MPI_ERRORS_ARE_FATAL;
-  if (!h->fatal)
+    MPI_Errhandler h = comm && comm->valid ? comm->errh : MPI_ERRORS_ARE_FATAL;
+    if (!h->fatal)
+        return code;
+    const char *t = code >= 0 && code <= MPI_ERR_LASTCODE ? err_text[code]
+                                                          : "unknown error";
+    fprintf(stderr, "mpchar-rt: rank %d: %s: %s (MPI_ERRORS_ARE_FATAL on %s)\n",
+            mpchar__rank_world(), func, t,
+            comm && comm->valid ? comm->name : "no communicator");
+    PMPI_Abort(MPI_COMM_WORLD, code);
     return code;
-  const char *t = code >= 0 && code <= MPI_ERR_LASTCODE ? err_text[code] : "unknown error";
-  fprintf(stderr, "mpchar-rt: rank %d: %s: %s (MPI_ERRORS_ARE_FATAL on %s)\n",
-          mpchar__rank_world(), func, t, comm && comm->valid ? comm->name : "no communicator");
-  PMPI_Abort(MPI_COMM_WORLD, code);
-  return code;
 }
 
 int PMPI_Comm_set_errhandler(MPI_Comm comm, MPI_Errhandler errhandler)
 {
-  if (mpchar__comm_check(comm) != MPI_SUCCESS)
-    return mpchar__err(MPI_COMM_WORLD, MPI_ERR_COMM, "MPI_Comm_set_errhandler");
-  if (errhandler != MPI_ERRORS_ARE_FATAL && errhandler != MPI_ERRORS_RETURN)
-    return mpchar__err(comm, MPI_ERR_ARG, "MPI_Comm_set_errhandler");
-  comm->errh = errhandler;
-  return MPI_SUCCESS;
+    if (mpchar__comm_check(comm) != MPI_SUCCESS)
+        return mpchar__err(MPI_COMM_WORLD, MPI_ERR_COMM,
+                           "MPI_Comm_set_errhandler");
+    if (errhandler != MPI_ERRORS_ARE_FATAL && errhandler != MPI_ERRORS_RETURN)
+        return mpchar__err(comm, MPI_ERR_ARG, "MPI_Comm_set_errhandler");
+    comm->errh = errhandler;
+    return MPI_SUCCESS;
 }
 MPCHAR_RT_WEAK(Comm_set_errhandler)
 
 int PMPI_Comm_get_errhandler(MPI_Comm comm, MPI_Errhandler *errhandler)
 {
-  if (mpchar__comm_check(comm) != MPI_SUCCESS)
-    return mpchar__err(MPI_COMM_WORLD, MPI_ERR_COMM, "MPI_Comm_get_errhandler");
-  *errhandler = comm->errh;
-  return MPI_SUCCESS;
+    if (mpchar__comm_check(comm) != MPI_SUCCESS)
+        return mpchar__err(MPI_COMM_WORLD, MPI_ERR_COMM,
+                           "MPI_Comm_get_errhandler");
+    *errhandler = comm->errh;
+    return MPI_SUCCESS;
 }
 MPCHAR_RT_WEAK(Comm_get_errhandler)
 
 int PMPI_Comm_rank(MPI_Comm comm, int *rank)
 {
-  if (mpchar__comm_check(comm) != MPI_SUCCESS)
-    return mpchar__err(MPI_COMM_WORLD, MPI_ERR_COMM, "MPI_Comm_rank");
-  *rank = comm->rank;
-  return MPI_SUCCESS;
+    if (mpchar__comm_check(comm) != MPI_SUCCESS)
+        return mpchar__err(MPI_COMM_WORLD, MPI_ERR_COMM, "MPI_Comm_rank");
+    *rank = comm->rank;
+    return MPI_SUCCESS;
 }
 MPCHAR_RT_WEAK(Comm_rank)
 
 int PMPI_Comm_size(MPI_Comm comm, int *size)
 {
-  if (mpchar__comm_check(comm) != MPI_SUCCESS)
-    return mpchar__err(MPI_COMM_WORLD, MPI_ERR_COMM, "MPI_Comm_size");
-  *size = comm->size;
-  return MPI_SUCCESS;
+    if (mpchar__comm_check(comm) != MPI_SUCCESS)
+        return mpchar__err(MPI_COMM_WORLD, MPI_ERR_COMM, "MPI_Comm_size");
+    *size = comm->size;
+    return MPI_SUCCESS;
 }
 MPCHAR_RT_WEAK(Comm_size)
 
 /* Agrees on a fresh context id over parent (collective). */
 static int new_ctx(MPI_Comm parent, uint32_t *ctx_p)
 {
-  unsigned mine = next_ctx, agreed = 0;
-  int rc = mpchar__allreduce(&mine, &agreed, 1, MPI_UNSIGNED, MPI_MAX, parent);
-  if (rc != MPI_SUCCESS)
-    return rc;
-  next_ctx = agreed + 2;
-  *ctx_p = agreed;
-  return MPI_SUCCESS;
+    unsigned mine = next_ctx, agreed = 0;
+    int rc =
+        mpchar__allreduce(&mine, &agreed, 1, MPI_UNSIGNED, MPI_MAX, parent);
+    if (rc != MPI_SUCCESS)
+        return rc;
+    next_ctx = agreed + 2;
+    *ctx_p = agreed;
+    return MPI_SUCCESS;
 }
 
 static struct mpchar_rt_comm *comm_alloc(int size, MPI_Comm parent)
 {
-  struct mpchar_rt_comm *c = calloc(1, sizeof *c);
-  if (!c)
-    return NULL;
-  c->world = malloc((size_t)size * sizeof(int));
-  if (!c->world) {
-    free(c);
-    return NULL;
-  }
-  c->size = size;
-  c->valid = 1;
-  c->errh = parent->errh;
-  c->name = "user communicator";
-  return c;
+    struct mpchar_rt_comm *c = calloc(1, sizeof *c);
+    if (!c)
+        return NULL;
+    c->world = malloc((size_t)size * sizeof(int));
+    if (!c->world) {
+        free(c);
+        return NULL;
+    }
+    c->size = size;
+    c->valid = 1;
+    c->errh = parent->errh;
+    c->name = "user communicator";
+    return c;
 }
 
 int PMPI_Comm_dup(MPI_Comm comm, MPI_Comm *newcomm)
 {
-  if (mpchar__comm_check(comm) != MPI_SUCCESS)
-    return mpchar__err(MPI_COMM_WORLD, MPI_ERR_COMM, "MPI_Comm_dup");
-  uint32_t ctx;
-  int rc = new_ctx(comm, &ctx);
-  if (rc != MPI_SUCCESS)
-    return mpchar__err(comm, rc, "MPI_Comm_dup");
-  struct mpchar_rt_comm *c = comm_alloc(comm->size, comm);
-  if (!c)
-    return mpchar__err(comm, MPI_ERR_NO_MEM, "MPI_Comm_dup");
-  memcpy(c->world, comm->world, (size_t)comm->size * sizeof(int));
-  c->rank = comm->rank;
-  c->ctx = ctx;
-  *newcomm = c;
-  return MPI_SUCCESS;
+    if (mpchar__comm_check(comm) != MPI_SUCCESS)
+        return mpchar__err(MPI_COMM_WORLD, MPI_ERR_COMM, "MPI_Comm_dup");
+    uint32_t ctx;
+    int rc = new_ctx(comm, &ctx);
+    if (rc != MPI_SUCCESS)
+        return mpchar__err(comm, rc, "MPI_Comm_dup");
+    struct mpchar_rt_comm *c = comm_alloc(comm->size, comm);
+    if (!c)
+        return mpchar__err(comm, MPI_ERR_NO_MEM, "MPI_Comm_dup");
+    memcpy(c->world, comm->world, (size_t)comm->size * sizeof(int));
+    c->rank = comm->rank;
+    c->ctx = ctx;
+    *newcomm = c;
+    return MPI_SUCCESS;
 }
 MPCHAR_RT_WEAK(Comm_dup)
 
-struct split_entry { int color, key, rank; };
+struct split_entry {
+    int color, key, rank;
+};
 
 static int split_cmp(const void *a, const void *b)
 {
-  const struct split_entry *x = a, *y = b;
-  if (x->key != y->key)
-    return x->key < y->key ? -1 : 1;
-  return x->rank < y->rank ? -1 : x->rank > y->rank;
+    const struct split_entry *x = a, *y = b;
+    if (x->key != y->key)
+        return x->key < y->key ? -1 : 1;
+    return x->rank < y->rank ? -1 : x->rank > y->rank;
 }
 
 int PMPI_Comm_split(MPI_Comm comm, int color, int key, MPI_Comm *newcomm)
 {
-  if (mpchar__comm_check(comm) != MPI_SUCCESS)
-    return mpchar__err(MPI_COMM_WORLD, MPI_ERR_COMM, "MPI_Comm_split");
-  int n = comm->size;
-  int mine[2] = {color, key};
-  int *all = malloc((size_t)n * 2 * sizeof(int));
-  struct split_entry *ent = malloc((size_t)n * sizeof *ent);
-  if (!all || !ent) {
+    if (mpchar__comm_check(comm) != MPI_SUCCESS)
+        return mpchar__err(MPI_COMM_WORLD, MPI_ERR_COMM, "MPI_Comm_split");
+    int n = comm->size;
+    int mine[2] = {color, key};
+    int *all = malloc((size_t)n * 2 * sizeof(int));
+    struct split_entry *ent = malloc((size_t)n * sizeof *ent);
+    if (!all || !ent) {
+        free(all);
+        free(ent);
+        return mpchar__err(comm, MPI_ERR_NO_MEM, "MPI_Comm_split");
+    }
+    int rc = PMPI_Allgather(mine, 2, MPI_INT, all, 2, MPI_INT, comm);
+    uint32_t ctx = 0;
+    if (rc == MPI_SUCCESS)
+        rc = new_ctx(comm, &ctx);
+    int m = 0;
+    for (int i = 0; rc == MPI_SUCCESS && i < n; i++)
+        if (color != MPI_UNDEFINED && all[2 * i] == color)
+            ent[m++] = (struct split_entry){all[2 * i], all[2 * i + 1], i};
     free(all);
+    if (rc != MPI_SUCCESS || color == MPI_UNDEFINED) {
+        free(ent);
+        *newcomm = MPI_COMM_NULL;
+        return rc == MPI_SUCCESS ? rc : mpchar__err(comm, rc, "MPI_Comm_split");
+    }
+    qsort(ent, (size_t)m, sizeof *ent, split_cmp);
+    struct mpchar_rt_comm *c = comm_alloc(m, comm);
+    if (!c) {
+        free(ent);
+        return mpchar__err(comm, MPI_ERR_NO_MEM, "MPI_Comm_split");
+    }
+    for (int i = 0; i < m; i++) {
+        c->world[i] = comm->world[ent[i].rank];
+        if (ent[i].rank == comm->rank)
+            c->rank = i;
+    }
     free(ent);
-    return mpchar__err(comm, MPI_ERR_NO_MEM, "MPI_Comm_split");
-  }
-  int rc = PMPI_Allgather(mine, 2, MPI_INT, all, 2, MPI_INT, comm);
-  uint32_t ctx = 0;
-  if (rc == MPI_SUCCESS)
-    rc = new_ctx(comm, &ctx);
-  int m = 0;
-  for (int i = 0; rc == MPI_SUCCESS && i < n; i++)
-    if (color != MPI_UNDEFINED && all[2 * i] == color)
-      ent[m++] = (struct split_entry){all[2 * i], all[2 * i + 1], i};
-  free(all);
-  if (rc != MPI_SUCCESS || color == MPI_UNDEFINED) {
-    free(ent);
-    *newcomm = MPI_COMM_NULL;
-    return rc == MPI_SUCCESS ? rc : mpchar__err(comm, rc, "MPI_Comm_split");
-  }
-  qsort(ent, (size_t)m, sizeof *ent, split_cmp);
-  struct mpchar_rt_comm *c = comm_alloc(m, comm);
-  if (!c) {
-    free(ent);
-    return mpchar__err(comm, MPI_ERR_NO_MEM, "MPI_Comm_split");
-  }
-  for (int i = 0; i < m; i++) {
-    c->world[i] = comm->world[ent[i].rank];
-    if (ent[i].rank == comm->rank)
-      c->rank = i;
-  }
-  free(ent);
-  c->ctx = ctx;
-  *newcomm = c;
-  return MPI_SUCCESS;
+    c->ctx = ctx;
+    *newcomm = c;
+    return MPI_SUCCESS;
 }
 MPCHAR_RT_WEAK(Comm_split)
 
 int PMPI_Comm_free(MPI_Comm *comm)
 {
-  if (!comm || mpchar__comm_check(*comm) != MPI_SUCCESS || (*comm)->predefined)
-    return mpchar__err(MPI_COMM_WORLD, MPI_ERR_COMM, "MPI_Comm_free");
-  (*comm)->valid = 0;
-  free((*comm)->world);
-  free(*comm);
-  *comm = MPI_COMM_NULL;
-  return MPI_SUCCESS;
+    if (!comm || mpchar__comm_check(*comm) != MPI_SUCCESS ||
+        (*comm)->predefined)
+        return mpchar__err(MPI_COMM_WORLD, MPI_ERR_COMM, "MPI_Comm_free");
+    (*comm)->valid = 0;
+    free((*comm)->world);
+    free(*comm);
+    *comm = MPI_COMM_NULL;
+    return MPI_SUCCESS;
 }
 MPCHAR_RT_WEAK(Comm_free)
 
 static int int_cmp(const void *a, const void *b)
 {
-  int x = *(const int *)a, y = *(const int *)b;
-  return x < y ? -1 : x > y;
+    int x = *(const int *)a, y = *(const int *)b;
+    return x < y ? -1 : x > y;
 }
 
 int PMPI_Comm_compare(MPI_Comm comm1, MPI_Comm comm2, int *result)
 {
-  if (mpchar__comm_check(comm1) != MPI_SUCCESS || mpchar__comm_check(comm2) != MPI_SUCCESS)
-    return mpchar__err(MPI_COMM_WORLD, MPI_ERR_COMM, "MPI_Comm_compare");
-  if (comm1 == comm2) {
-    *result = MPI_IDENT;
-    return MPI_SUCCESS;
-  }
-  if (comm1->size != comm2->size) {
-    *result = MPI_UNEQUAL;
-    return MPI_SUCCESS;
-  }
-  size_t n = (size_t)comm1->size;
-  if (memcmp(comm1->world, comm2->world, n * sizeof(int)) == 0) {
-    *result = MPI_CONGRUENT;
-    return MPI_SUCCESS;
-  }
-  int *a = malloc(n * sizeof(int)), *b = malloc(n * sizeof(int));
-  if (!a || !b) {
+    if (mpchar__comm_check(comm1) != MPI_SUCCESS ||
+        mpchar__comm_check(comm2) != MPI_SUCCESS)
+        return mpchar__err(MPI_COMM_WORLD, MPI_ERR_COMM, "MPI_Comm_compare");
+    if (comm1 == comm2) {
+        *result = MPI_IDENT;
+        return MPI_SUCCESS;
+    }
+    if (comm1->size != comm2->size) {
+        *result = MPI_UNEQUAL;
+        return MPI_SUCCESS;
+    }
+    size_t n = (size_t)comm1->size;
+    if (memcmp(comm1->world, comm2->world, n * sizeof(int)) == 0) {
+        *result = MPI_CONGRUENT;
+        return MPI_SUCCESS;
+    }
+    int *a = malloc(n * sizeof(int)), *b = malloc(n * sizeof(int));
+    if (!a || !b) {
+        free(a);
+        free(b);
+        return mpchar__err(comm1, MPI_ERR_NO_MEM, "MPI_Comm_compare");
+    }
+    memcpy(a, comm1->world, n * sizeof(int));
+    memcpy(b, comm2->world, n * sizeof(int));
+    qsort(a, n, sizeof(int), int_cmp);
+    qsort(b, n, sizeof(int), int_cmp);
+    *result = memcmp(a, b, n * sizeof(int)) == 0 ? MPI_SIMILAR : MPI_UNEQUAL;
     free(a);
     free(b);
-    return mpchar__err(comm1, MPI_ERR_NO_MEM, "MPI_Comm_compare");
-  }
-  memcpy(a, comm1->world, n * sizeof(int));
-  memcpy(b, comm2->world, n * sizeof(int));
-  qsort(a, n, sizeof(int), int_cmp);
-  qsort(b, n, sizeof(int), int_cmp);
-  *result = memcmp(a, b, n * sizeof(int)) == 0 ? MPI_SIMILAR : MPI_UNEQUAL;
-  free(a);
-  free(b);
-  return MPI_SUCCESS;
+    return MPI_SUCCESS;
 }
 MPCHAR_RT_WEAK(Comm_compare)
 
 int PMPI_Comm_split_type(MPI_Comm comm, int split_type, int key, MPI_Info info,
                          MPI_Comm *newcomm)
 {
-  (void)info;
-  if (split_type != MPI_UNDEFINED && split_type != MPI_COMM_TYPE_SHARED)
-    return mpchar__err(comm, MPI_ERR_ARG, "MPI_Comm_split_type");
-  /* one node: every process shares memory with every other */
-  return PMPI_Comm_split(comm, split_type == MPI_UNDEFINED ? MPI_UNDEFINED : 0, key, newcomm);
+    (void)info;
+    if (split_type != MPI_UNDEFINED && split_type != MPI_COMM_TYPE_SHARED)
+        return mpchar__err(comm, MPI_ERR_ARG, "MPI_Comm_split_type");
+    /* one node: every process shares memory with every other */
+    return PMPI_Comm_split(
+        comm, split_type == MPI_UNDEFINED ? MPI_UNDEFINED : 0, key, newcomm);
 }
 MPCHAR_RT_WEAK(Comm_split_type)

@@ -20,32 +20,32 @@
 
 static int cma_read(int pid, void *local, uint64_t remote, size_t bytes)
 {
-  while (bytes > 0) {
-    struct iovec l = {local, bytes};
-    struct iovec r = {(void *)(uintptr_t)remote, bytes};
-    ssize_t n = process_vm_readv(pid, &l, 1, &r, 1, 0);
-    if (n <= 0)
-      return n < 0 ? errno : EIO;
-    local = (char *)local + n;
-    remote += (uint64_t)n;
-    bytes -= (size_t)n;
-  }
-  return 0;
+    while (bytes > 0) {
+        struct iovec l = {local, bytes};
+        struct iovec r = {(void *)(uintptr_t)remote, bytes};
+        ssize_t n = process_vm_readv(pid, &l, 1, &r, 1, 0);
+        if (n <= 0)
+            return n < 0 ? errno : EIO;
+        local = (char *)local + n;
+        remote += (uint64_t)n;
+        bytes -= (size_t)n;
+    }
+    return 0;
 }
 
 static int cma_write(int pid, uint64_t remote, const void *local, size_t bytes)
 {
-  while (bytes > 0) {
-    struct iovec l = {(void *)(uintptr_t)local, bytes};
-    struct iovec r = {(void *)(uintptr_t)remote, bytes};
-    ssize_t n = process_vm_writev(pid, &l, 1, &r, 1, 0);
-    if (n <= 0)
-      return n < 0 ? errno : EIO;
-    local = (const char *)local + n;
-    remote += (uint64_t)n;
-    bytes -= (size_t)n;
-  }
-  return 0;
+    while (bytes > 0) {
+        struct iovec l = {(void *)(uintptr_t)local, bytes};
+        struct iovec r = {(void *)(uintptr_t)remote, bytes};
+        ssize_t n = process_vm_writev(pid, &l, 1, &r, 1, 0);
+        if (n <= 0)
+            return n < 0 ? errno : EIO;
+        local = (const char *)local + n;
+        remote += (uint64_t)n;
+        bytes -= (size_t)n;
+    }
+    return 0;
 }
 
 const struct rt_copy_ops mpchar__copy_cma = {"cma", cma_read, cma_write};
@@ -53,28 +53,28 @@ const struct rt_copy_ops mpchar__copy_cma = {"cma", cma_read, cma_write};
 void mpchar__copy_streaming(void *dst, const void *src, size_t n)
 {
 #ifdef __SSE2__
-  char *d = dst;
-  const char *s = src;
-  size_t head = (16 - (uintptr_t)d % 16) % 16;
-  if (head > n)
-    head = n;
-  memcpy(d, s, head);
-  d += head, s += head, n -= head;
-  for (; n >= 64; d += 64, s += 64, n -= 64) {
-    __m128i a = _mm_loadu_si128((const __m128i *)s);
-    __m128i b = _mm_loadu_si128((const __m128i *)(s + 16));
-    __m128i c = _mm_loadu_si128((const __m128i *)(s + 32));
-    __m128i e = _mm_loadu_si128((const __m128i *)(s + 48));
-    _mm_stream_si128((__m128i *)d, a);
-    _mm_stream_si128((__m128i *)(d + 16), b);
-    _mm_stream_si128((__m128i *)(d + 32), c);
-    _mm_stream_si128((__m128i *)(d + 48), e);
-  }
-  for (; n >= 16; d += 16, s += 16, n -= 16)
-    _mm_stream_si128((__m128i *)d, _mm_loadu_si128((const __m128i *)s));
-  memcpy(d, s, n);
-  _mm_sfence();
+    char *d = dst;
+    const char *s = src;
+    size_t head = (16 - (uintptr_t)d % 16) % 16;
+    if (head > n)
+        head = n;
+    memcpy(d, s, head);
+    d += head, s += head, n -= head;
+    for (; n >= 64; d += 64, s += 64, n -= 64) {
+        __m128i a = _mm_loadu_si128((const __m128i *)s);
+        __m128i b = _mm_loadu_si128((const __m128i *)(s + 16));
+        __m128i c = _mm_loadu_si128((const __m128i *)(s + 32));
+        __m128i e = _mm_loadu_si128((const __m128i *)(s + 48));
+        _mm_stream_si128((__m128i *)d, a);
+        _mm_stream_si128((__m128i *)(d + 16), b);
+        _mm_stream_si128((__m128i *)(d + 32), c);
+        _mm_stream_si128((__m128i *)(d + 48), e);
+    }
+    for (; n >= 16; d += 16, s += 16, n -= 16)
+        _mm_stream_si128((__m128i *)d, _mm_loadu_si128((const __m128i *)s));
+    memcpy(d, s, n);
+    _mm_sfence();
 #else
-  memcpy(dst, src, n);
+    memcpy(dst, src, n);
 #endif
 }

@@ -18,342 +18,387 @@
 #include <string.h>
 #include <wchar.h>
 
-#define DEF_BASIC(NAME, ctype, cls)                                             \
-  static struct rt_run run_##NAME = {0, &mpchar_rt_type_##NAME, 1};             \
-  struct mpchar_rt_type mpchar_rt_type_##NAME = {                               \
-      .kind = RT_K_##NAME, .predefined = 1, .committed = 1, .refcount = 1,      \
-      .size = sizeof(ctype), .lb = 0, .extent = sizeof(ctype), .true_lb = 0,    \
-      .true_ub = sizeof(ctype), .align = _Alignof(ctype), .contig = 1,          \
-      .homog = &mpchar_rt_type_##NAME, .nruns = 1, .runs = &run_##NAME,         \
-      .name = "MPI_" #NAME, .value_bytes = sizeof(ctype), .int_off = 0};
+#define DEF_BASIC(NAME, ctype, cls)                                   \
+    static struct rt_run run_##NAME = {0, &mpchar_rt_type_##NAME, 1}; \
+    struct mpchar_rt_type mpchar_rt_type_##NAME = {                   \
+        .kind = RT_K_##NAME,                                          \
+        .predefined = 1,                                              \
+        .committed = 1,                                               \
+        .refcount = 1,                                                \
+        .size = sizeof(ctype),                                        \
+        .lb = 0,                                                      \
+        .extent = sizeof(ctype),                                      \
+        .true_lb = 0,                                                 \
+        .true_ub = sizeof(ctype),                                     \
+        .align = _Alignof(ctype),                                     \
+        .contig = 1,                                                  \
+        .homog = &mpchar_rt_type_##NAME,                              \
+        .nruns = 1,                                                   \
+        .runs = &run_##NAME,                                          \
+        .name = "MPI_" #NAME,                                         \
+        .value_bytes = sizeof(ctype),                                 \
+        .int_off = 0};
 RT_BASIC_TYPES(DEF_BASIC)
 #undef DEF_BASIC
 
-#define DEF_PAIR(NAME, vtype)                                                   \
-  struct pair_##NAME { vtype v; int i; };                                       \
-  static struct rt_run run_##NAME = {0, &mpchar_rt_type_##NAME, 1};             \
-  struct mpchar_rt_type mpchar_rt_type_##NAME = {                               \
-      .kind = RT_K_##NAME, .predefined = 1, .committed = 1, .refcount = 1,      \
-      .size = sizeof(vtype) + sizeof(int), .lb = 0,                             \
-      .extent = sizeof(struct pair_##NAME), .true_lb = 0,                       \
-      .true_ub = offsetof(struct pair_##NAME, i) + sizeof(int),                 \
-      .align = _Alignof(struct pair_##NAME),                                    \
-      .contig = sizeof(vtype) + sizeof(int) == sizeof(struct pair_##NAME) &&    \
-                offsetof(struct pair_##NAME, i) == sizeof(vtype),               \
-      .homog = &mpchar_rt_type_##NAME, .nruns = 1, .runs = &run_##NAME,         \
-      .name = "MPI_" #NAME, .value_bytes = sizeof(vtype),                       \
-      .int_off = offsetof(struct pair_##NAME, i)};
+#define DEF_PAIR(NAME, vtype)                                                  \
+    struct pair_##NAME {                                                       \
+        vtype v;                                                               \
+        int i;                                                                 \
+    };                                                                         \
+    static struct rt_run run_##NAME = {0, &mpchar_rt_type_##NAME, 1};          \
+    struct mpchar_rt_type mpchar_rt_type_##NAME = {                            \
+        .kind = RT_K_##NAME,                                                   \
+        .predefined = 1,                                                       \
+        .committed = 1,                                                        \
+        .refcount = 1,                                                         \
+        .size = sizeof(vtype) + sizeof(int),                                   \
+        .lb = 0,                                                               \
+        .extent = sizeof(struct pair_##NAME),                                  \
+        .true_lb = 0,                                                          \
+        .true_ub = offsetof(struct pair_##NAME, i) + sizeof(int),              \
+        .align = _Alignof(struct pair_##NAME),                                 \
+        .contig = sizeof(vtype) + sizeof(int) == sizeof(struct pair_##NAME) && \
+                  offsetof(struct pair_##NAME, i) == sizeof(vtype),            \
+        .homog = &mpchar_rt_type_##NAME,                                       \
+        .nruns = 1,                                                            \
+        .runs = &run_##NAME,                                                   \
+        .name = "MPI_" #NAME,                                                  \
+        .value_bytes = sizeof(vtype),                                          \
+        .int_off = offsetof(struct pair_##NAME, i)};
 RT_PAIR_TYPES(DEF_PAIR)
 #undef DEF_PAIR
 
 int mpchar__type_check(MPI_Datatype type)
 {
-  if (type == MPI_DATATYPE_NULL || !type->committed)
-    return MPI_ERR_TYPE;
-  return MPI_SUCCESS;
+    if (type == MPI_DATATYPE_NULL || !type->committed)
+        return MPI_ERR_TYPE;
+    return MPI_SUCCESS;
 }
 
 void mpchar__type_retain(MPI_Datatype type)
 {
-  if (!type->predefined)
-    type->refcount++;
+    if (!type->predefined)
+        type->refcount++;
 }
 
 void mpchar__type_release(MPI_Datatype type)
 {
-  if (type->predefined || --type->refcount > 0)
-    return;
-  free(type->runs);
-  free(type);
+    if (type->predefined || --type->refcount > 0)
+        return;
+    free(type->runs);
+    free(type);
 }
 
 /* ---- packing ---- */
 
 /* Copies up to *left bytes of one run between memory and a packed stream. */
-static void run_copy(const struct rt_run *run, char *mem, char **stream, size_t *left,
-                     int to_stream)
+static void run_copy(const struct rt_run *run, char *mem, char **stream,
+                     size_t *left, int to_stream)
 {
-  const struct mpchar_rt_type *b = run->basic;
-  char *base = mem + run->disp;
-  if (b->contig) {
-    size_t n = run->n * b->size;
-    if (n > *left)
-      n = *left;
-    if (to_stream)
-      memcpy(*stream, base, n);
-    else
-      memcpy(base, *stream, n);
-    *stream += n;
-    *left -= n;
-    return;
-  }
-  for (size_t k = 0; k < run->n && *left > 0; k++) {
-    char *elem = base + (MPI_Aint)k * b->extent;
-    size_t parts[2][2] = {{0, b->value_bytes}, {b->int_off, sizeof(int)}};
-    for (int p = 0; p < 2 && *left > 0; p++) {
-      size_t n = parts[p][1] < *left ? parts[p][1] : *left;
-      if (to_stream)
-        memcpy(*stream, elem + parts[p][0], n);
-      else
-        memcpy(elem + parts[p][0], *stream, n);
-      *stream += n;
-      *left -= n;
+    const struct mpchar_rt_type *b = run->basic;
+    char *base = mem + run->disp;
+    if (b->contig) {
+        size_t n = run->n * b->size;
+        if (n > *left)
+            n = *left;
+        if (to_stream)
+            memcpy(*stream, base, n);
+        else
+            memcpy(base, *stream, n);
+        *stream += n;
+        *left -= n;
+        return;
     }
-  }
+    for (size_t k = 0; k<run->n && * left> 0; k++) {
+        char *elem = base + (MPI_Aint)k * b->extent;
+        size_t parts[2][2] = {{0, b->value_bytes}, {b->int_off, sizeof(int)}};
+        for (int p = 0; p < 2 && *left > 0; p++) {
+            size_t n = parts[p][1] < *left ? parts[p][1] : *left;
+            if (to_stream)
+                memcpy(*stream, elem + parts[p][0], n);
+            else
+                memcpy(elem + parts[p][0], *stream, n);
+            *stream += n;
+            *left -= n;
+        }
+    }
 }
 
-static void walk(char *mem, int count, MPI_Datatype type, char *stream, size_t bytes,
-                 int to_stream)
+static void walk(char *mem, int count, MPI_Datatype type, char *stream,
+                 size_t bytes, int to_stream)
 {
-  if (bytes == 0)
-    return;
-  if (type->contig) {
-    if (to_stream)
-      memcpy(stream, mem, bytes);
-    else
-      memcpy(mem, stream, bytes);
-    return;
-  }
-  size_t left = bytes;
-  for (int i = 0; i < count && left > 0; i++) {
-    char *elem = mem + (MPI_Aint)i * type->extent;
-    for (size_t r = 0; r < type->nruns && left > 0; r++)
-      run_copy(&type->runs[r], elem, &stream, &left, to_stream);
-  }
+    if (bytes == 0)
+        return;
+    if (type->contig) {
+        if (to_stream)
+            memcpy(stream, mem, bytes);
+        else
+            memcpy(mem, stream, bytes);
+        return;
+    }
+    size_t left = bytes;
+    for (int i = 0; i < count && left > 0; i++) {
+        char *elem = mem + (MPI_Aint)i * type->extent;
+        for (size_t r = 0; r < type->nruns && left > 0; r++)
+            run_copy(&type->runs[r], elem, &stream, &left, to_stream);
+    }
 }
 
 void mpchar__type_pack(const void *buf, int count, MPI_Datatype type, void *out)
 {
-  walk((char *)(uintptr_t)buf, count, type, out, (size_t)count * type->size, 1);
+    walk((char *)(uintptr_t)buf, count, type, out, (size_t)count * type->size,
+         1);
 }
 
-void mpchar__type_unpack(const void *in, size_t bytes, int count, MPI_Datatype type, void *buf)
+void mpchar__type_unpack(const void *in, size_t bytes, int count,
+                         MPI_Datatype type, void *buf)
 {
-  size_t cap = (size_t)count * type->size;
-  walk(buf, count, type, (char *)(uintptr_t)in, bytes < cap ? bytes : cap, 0);
+    size_t cap = (size_t)count * type->size;
+    walk(buf, count, type, (char *)(uintptr_t)in, bytes < cap ? bytes : cap, 0);
 }
 
 /* ---- construction ---- */
 
 struct builder {
-  struct mpchar_rt_type *t;
-  size_t cap;
-  int any;      /* a non-empty block was seen */
-  MPI_Aint lb, ub, tlb, tub;
+    struct mpchar_rt_type *t;
+    size_t cap;
+    int any; /* a non-empty block was seen */
+    MPI_Aint lb, ub, tlb, tub;
 };
 
 static int builder_init(struct builder *b)
 {
-  memset(b, 0, sizeof *b);
-  b->t = calloc(1, sizeof *b->t);
-  return b->t ? MPI_SUCCESS : MPI_ERR_NO_MEM;
+    memset(b, 0, sizeof *b);
+    b->t = calloc(1, sizeof *b->t);
+    return b->t ? MPI_SUCCESS : MPI_ERR_NO_MEM;
 }
 
-static int push_run(struct builder *b, MPI_Aint disp, const struct mpchar_rt_type *basic,
-                    size_t n)
+static int push_run(struct builder *b, MPI_Aint disp,
+                    const struct mpchar_rt_type *basic, size_t n)
 {
-  struct mpchar_rt_type *t = b->t;
-  if (t->nruns > 0) {
-    struct rt_run *last = &t->runs[t->nruns - 1];
-    if (last->basic == basic && last->disp + (MPI_Aint)last->n * basic->extent == disp) {
-      last->n += n;
-      return MPI_SUCCESS;
+    struct mpchar_rt_type *t = b->t;
+    if (t->nruns > 0) {
+        struct rt_run *last = &t->runs[t->nruns - 1];
+        if (last->basic == basic &&
+            last->disp + (MPI_Aint)last->n * basic->extent == disp) {
+            last->n += n;
+            return MPI_SUCCESS;
+        }
     }
-  }
-  if (t->nruns == b->cap) {
-    size_t cap = b->cap ? 2 * b->cap : 8;
-    struct rt_run *runs = realloc(t->runs, cap * sizeof *runs);
-    if (!runs)
-      return MPI_ERR_NO_MEM;
-    t->runs = runs;
-    b->cap = cap;
-  }
-  t->runs[t->nruns++] = (struct rt_run){disp, basic, n};
-  return MPI_SUCCESS;
+    if (t->nruns == b->cap) {
+        size_t cap = b->cap ? 2 * b->cap : 8;
+        struct rt_run *runs = realloc(t->runs, cap * sizeof *runs);
+        if (!runs)
+            return MPI_ERR_NO_MEM;
+        t->runs = runs;
+        b->cap = cap;
+    }
+    t->runs[t->nruns++] = (struct rt_run){disp, basic, n};
+    return MPI_SUCCESS;
 }
 
 /* Appends blocklen consecutive copies of old at byte displacement disp. */
-static int add_block(struct builder *b, MPI_Aint disp, int blocklen, MPI_Datatype old)
+static int add_block(struct builder *b, MPI_Aint disp, int blocklen,
+                     MPI_Datatype old)
 {
-  if (blocklen <= 0)
-    return MPI_SUCCESS;
-  MPI_Aint lb = disp + old->lb, ub = lb + (MPI_Aint)blocklen * old->extent;
-  MPI_Aint tlb = disp + old->true_lb;
-  MPI_Aint tub = disp + (MPI_Aint)(blocklen - 1) * old->extent + old->true_ub;
-  if (!b->any || lb < b->lb) b->lb = lb;
-  if (!b->any || ub > b->ub) b->ub = ub;
-  if (!b->any || tlb < b->tlb) b->tlb = tlb;
-  if (!b->any || tub > b->tub) b->tub = tub;
-  b->any = 1;
-  if (old->align > b->t->align)
-    b->t->align = old->align;
-  b->t->size += (size_t)blocklen * old->size;
-  for (int k = 0; k < blocklen; k++) {
-    MPI_Aint base = disp + (MPI_Aint)k * old->extent;
-    for (size_t r = 0; r < old->nruns; r++) {
-      int rc = push_run(b, base + old->runs[r].disp, old->runs[r].basic, old->runs[r].n);
-      if (rc != MPI_SUCCESS)
-        return rc;
+    if (blocklen <= 0)
+        return MPI_SUCCESS;
+    MPI_Aint lb = disp + old->lb, ub = lb + (MPI_Aint)blocklen * old->extent;
+    MPI_Aint tlb = disp + old->true_lb;
+    MPI_Aint tub = disp + (MPI_Aint)(blocklen - 1) * old->extent + old->true_ub;
+    if (!b->any || lb < b->lb)
+        b->lb = lb;
+    if (!b->any || ub > b->ub)
+        b->ub = ub;
+    if (!b->any || tlb < b->tlb)
+        b->tlb = tlb;
+    if (!b->any || tub > b->tub)
+        b->tub = tub;
+    b->any = 1;
+    if (old->align > b->t->align)
+        b->t->align = old->align;
+    b->t->size += (size_t)blocklen * old->size;
+    for (int k = 0; k < blocklen; k++) {
+        MPI_Aint base = disp + (MPI_Aint)k * old->extent;
+        for (size_t r = 0; r < old->nruns; r++) {
+            int rc = push_run(b, base + old->runs[r].disp, old->runs[r].basic,
+                              old->runs[r].n);
+            if (rc != MPI_SUCCESS)
+                return rc;
+        }
     }
-  }
-  return MPI_SUCCESS;
+    return MPI_SUCCESS;
 }
 
-static void builder_finish(struct builder *b, int pad_to_align, MPI_Datatype *out_p)
+static void builder_finish(struct builder *b, int pad_to_align,
+                           MPI_Datatype *out_p)
 {
-  struct mpchar_rt_type *t = b->t;
-  t->kind = RT_K_DERIVED;
-  t->refcount = 1;
-  t->name = "derived";
-  if (t->align == 0)
-    t->align = 1;
-  if (b->any) {
-    MPI_Aint ext = b->ub - b->lb;
-    if (pad_to_align && ext % (MPI_Aint)t->align)
-      ext += (MPI_Aint)t->align - ext % (MPI_Aint)t->align;
-    t->lb = b->lb;
-    t->extent = ext;
-    t->true_lb = b->tlb;
-    t->true_ub = b->tub;
-  }
-  t->homog = t->nruns > 0 ? t->runs[0].basic : NULL;
-  for (size_t r = 1; r < t->nruns; r++)
-    if (t->runs[r].basic != t->homog)
-      t->homog = NULL;
-  t->contig = t->nruns == 1 && t->runs[0].disp == 0 && t->runs[0].basic->contig &&
-              t->lb == 0 && (size_t)t->extent == t->size;
-  if (t->nruns == 0)
-    t->contig = 1; /* empty: nothing to copy */
-  *out_p = t;
+    struct mpchar_rt_type *t = b->t;
+    t->kind = RT_K_DERIVED;
+    t->refcount = 1;
+    t->name = "derived";
+    if (t->align == 0)
+        t->align = 1;
+    if (b->any) {
+        MPI_Aint ext = b->ub - b->lb;
+        if (pad_to_align && ext % (MPI_Aint)t->align)
+            ext += (MPI_Aint)t->align - ext % (MPI_Aint)t->align;
+        t->lb = b->lb;
+        t->extent = ext;
+        t->true_lb = b->tlb;
+        t->true_ub = b->tub;
+    }
+    t->homog = t->nruns > 0 ? t->runs[0].basic : NULL;
+    for (size_t r = 1; r < t->nruns; r++)
+        if (t->runs[r].basic != t->homog)
+            t->homog = NULL;
+    t->contig = t->nruns == 1 && t->runs[0].disp == 0 &&
+                t->runs[0].basic->contig && t->lb == 0 &&
+                (size_t)t->extent == t->size;
+    if (t->nruns == 0)
+        t->contig = 1; /* empty: nothing to copy */
+    *out_p = t;
 }
 
 static int builder_fail(struct builder *b, int rc)
 {
-  free(b->t->runs);
-  free(b->t);
-  return rc;
+    free(b->t->runs);
+    free(b->t);
+    return rc;
 }
 
 static int check_old(MPI_Datatype old)
 {
-  return old == MPI_DATATYPE_NULL ? MPI_ERR_TYPE : MPI_SUCCESS;
+    return old == MPI_DATATYPE_NULL ? MPI_ERR_TYPE : MPI_SUCCESS;
 }
 
-int PMPI_Type_vector(int count, int blocklength, int stride, MPI_Datatype oldtype,
-                     MPI_Datatype *newtype)
+int PMPI_Type_vector(int count, int blocklength, int stride,
+                     MPI_Datatype oldtype, MPI_Datatype *newtype)
 {
-  if (count < 0 || blocklength < 0)
-    return mpchar__err(MPI_COMM_WORLD, MPI_ERR_COUNT, "MPI_Type_vector");
-  if (check_old(oldtype) != MPI_SUCCESS)
-    return mpchar__err(MPI_COMM_WORLD, MPI_ERR_TYPE, "MPI_Type_vector");
-  struct builder b;
-  int rc = builder_init(&b);
-  for (int i = 0; rc == MPI_SUCCESS && i < count; i++)
-    rc = add_block(&b, (MPI_Aint)i * stride * oldtype->extent, blocklength, oldtype);
-  if (rc != MPI_SUCCESS)
-    return mpchar__err(MPI_COMM_WORLD, b.t ? builder_fail(&b, rc) : rc, "MPI_Type_vector");
-  builder_finish(&b, 0, newtype);
-  return MPI_SUCCESS;
+    if (count < 0 || blocklength < 0)
+        return mpchar__err(MPI_COMM_WORLD, MPI_ERR_COUNT, "MPI_Type_vector");
+    if (check_old(oldtype) != MPI_SUCCESS)
+        return mpchar__err(MPI_COMM_WORLD, MPI_ERR_TYPE, "MPI_Type_vector");
+    struct builder b;
+    int rc = builder_init(&b);
+    for (int i = 0; rc == MPI_SUCCESS && i < count; i++)
+        rc = add_block(&b, (MPI_Aint)i * stride * oldtype->extent, blocklength,
+                       oldtype);
+    if (rc != MPI_SUCCESS)
+        return mpchar__err(MPI_COMM_WORLD, b.t ? builder_fail(&b, rc) : rc,
+                           "MPI_Type_vector");
+    builder_finish(&b, 0, newtype);
+    return MPI_SUCCESS;
 }
 MPCHAR_RT_WEAK(Type_vector)
 
 int PMPI_Type_contiguous(int count, MPI_Datatype oldtype, MPI_Datatype *newtype)
 {
-  if (count < 0)
-    return mpchar__err(MPI_COMM_WORLD, MPI_ERR_COUNT, "MPI_Type_contiguous");
-  return PMPI_Type_vector(count, 1, 1, oldtype, newtype);
+    if (count < 0)
+        return mpchar__err(MPI_COMM_WORLD, MPI_ERR_COUNT,
+                           "MPI_Type_contiguous");
+    return PMPI_Type_vector(count, 1, 1, oldtype, newtype);
 }
 MPCHAR_RT_WEAK(Type_contiguous)
 
-int PMPI_Type_indexed(int count, const int blocklengths[], const int displacements[],
-                      MPI_Datatype oldtype, MPI_Datatype *newtype)
+int PMPI_Type_indexed(int count, const int blocklengths[],
+                      const int displacements[], MPI_Datatype oldtype,
+                      MPI_Datatype *newtype)
 {
-  if (count < 0)
-    return mpchar__err(MPI_COMM_WORLD, MPI_ERR_COUNT, "MPI_Type_indexed");
-  if (check_old(oldtype) != MPI_SUCCESS)
-    return mpchar__err(MPI_COMM_WORLD, MPI_ERR_TYPE, "MPI_Type_indexed");
-  struct builder b;
-  int rc = builder_init(&b);
-  for (int i = 0; rc == MPI_SUCCESS && i < count; i++)
-    rc = add_block(&b, (MPI_Aint)displacements[i] * oldtype->extent, blocklengths[i], oldtype);
-  if (rc != MPI_SUCCESS)
-    return mpchar__err(MPI_COMM_WORLD, b.t ? builder_fail(&b, rc) : rc, "MPI_Type_indexed");
-  builder_finish(&b, 0, newtype);
-  return MPI_SUCCESS;
+    if (count < 0)
+        return mpchar__err(MPI_COMM_WORLD, MPI_ERR_COUNT, "MPI_Type_indexed");
+    if (check_old(oldtype) != MPI_SUCCESS)
+        return mpchar__err(MPI_COMM_WORLD, MPI_ERR_TYPE, "MPI_Type_indexed");
+    struct builder b;
+    int rc = builder_init(&b);
+    for (int i = 0; rc == MPI_SUCCESS && i < count; i++)
+        rc = add_block(&b, (MPI_Aint)displacements[i] * oldtype->extent,
+                       blocklengths[i], oldtype);
+    if (rc != MPI_SUCCESS)
+        return mpchar__err(MPI_COMM_WORLD, b.t ? builder_fail(&b, rc) : rc,
+                           "MPI_Type_indexed");
+    builder_finish(&b, 0, newtype);
+    return MPI_SUCCESS;
 }
 MPCHAR_RT_WEAK(Type_indexed)
 
-int PMPI_Type_create_struct(int count, const int blocklengths[], const MPI_Aint displacements[],
+int PMPI_Type_create_struct(int count, const int blocklengths[],
+                            const MPI_Aint displacements[],
                             const MPI_Datatype types[], MPI_Datatype *newtype)
 {
-  if (count < 0)
-    return mpchar__err(MPI_COMM_WORLD, MPI_ERR_COUNT, "MPI_Type_create_struct");
-  for (int i = 0; i < count; i++)
-    if (check_old(types[i]) != MPI_SUCCESS)
-      return mpchar__err(MPI_COMM_WORLD, MPI_ERR_TYPE, "MPI_Type_create_struct");
-  struct builder b;
-  int rc = builder_init(&b);
-  for (int i = 0; rc == MPI_SUCCESS && i < count; i++)
-    rc = add_block(&b, displacements[i], blocklengths[i], types[i]);
-  if (rc != MPI_SUCCESS)
-    return mpchar__err(MPI_COMM_WORLD, b.t ? builder_fail(&b, rc) : rc,
-                       "MPI_Type_create_struct");
-  builder_finish(&b, 1, newtype);
-  return MPI_SUCCESS;
+    if (count < 0)
+        return mpchar__err(MPI_COMM_WORLD, MPI_ERR_COUNT,
+                           "MPI_Type_create_struct");
+    for (int i = 0; i < count; i++)
+        if (check_old(types[i]) != MPI_SUCCESS)
+            return mpchar__err(MPI_COMM_WORLD, MPI_ERR_TYPE,
+                               "MPI_Type_create_struct");
+    struct builder b;
+    int rc = builder_init(&b);
+    for (int i = 0; rc == MPI_SUCCESS && i < count; i++)
+        rc = add_block(&b, displacements[i], blocklengths[i], types[i]);
+    if (rc != MPI_SUCCESS)
+        return mpchar__err(MPI_COMM_WORLD, b.t ? builder_fail(&b, rc) : rc,
+                           "MPI_Type_create_struct");
+    builder_finish(&b, 1, newtype);
+    return MPI_SUCCESS;
 }
 MPCHAR_RT_WEAK(Type_create_struct)
 
 int PMPI_Type_commit(MPI_Datatype *datatype)
 {
-  if (!datatype || *datatype == MPI_DATATYPE_NULL)
-    return mpchar__err(MPI_COMM_WORLD, MPI_ERR_TYPE, "MPI_Type_commit");
-  (*datatype)->committed = 1;
-  return MPI_SUCCESS;
+    if (!datatype || *datatype == MPI_DATATYPE_NULL)
+        return mpchar__err(MPI_COMM_WORLD, MPI_ERR_TYPE, "MPI_Type_commit");
+    (*datatype)->committed = 1;
+    return MPI_SUCCESS;
 }
 MPCHAR_RT_WEAK(Type_commit)
 
 int PMPI_Type_free(MPI_Datatype *datatype)
 {
-  if (!datatype || *datatype == MPI_DATATYPE_NULL || (*datatype)->predefined)
-    return mpchar__err(MPI_COMM_WORLD, MPI_ERR_TYPE, "MPI_Type_free");
-  mpchar__type_release(*datatype);
-  *datatype = MPI_DATATYPE_NULL;
-  return MPI_SUCCESS;
+    if (!datatype || *datatype == MPI_DATATYPE_NULL || (*datatype)->predefined)
+        return mpchar__err(MPI_COMM_WORLD, MPI_ERR_TYPE, "MPI_Type_free");
+    mpchar__type_release(*datatype);
+    *datatype = MPI_DATATYPE_NULL;
+    return MPI_SUCCESS;
 }
 MPCHAR_RT_WEAK(Type_free)
 
 int PMPI_Type_size(MPI_Datatype datatype, int *size)
 {
-  if (datatype == MPI_DATATYPE_NULL)
-    return mpchar__err(MPI_COMM_WORLD, MPI_ERR_TYPE, "MPI_Type_size");
-  *size = (int)datatype->size;
-  return MPI_SUCCESS;
+    if (datatype == MPI_DATATYPE_NULL)
+        return mpchar__err(MPI_COMM_WORLD, MPI_ERR_TYPE, "MPI_Type_size");
+    *size = (int)datatype->size;
+    return MPI_SUCCESS;
 }
 MPCHAR_RT_WEAK(Type_size)
 
 int PMPI_Type_get_extent(MPI_Datatype datatype, MPI_Aint *lb, MPI_Aint *extent)
 {
-  if (datatype == MPI_DATATYPE_NULL)
-    return mpchar__err(MPI_COMM_WORLD, MPI_ERR_TYPE, "MPI_Type_get_extent");
-  *lb = datatype->lb;
-  *extent = datatype->extent;
-  return MPI_SUCCESS;
+    if (datatype == MPI_DATATYPE_NULL)
+        return mpchar__err(MPI_COMM_WORLD, MPI_ERR_TYPE, "MPI_Type_get_extent");
+    *lb = datatype->lb;
+    *extent = datatype->extent;
+    return MPI_SUCCESS;
 }
 MPCHAR_RT_WEAK(Type_get_extent)
 
-int PMPI_Type_get_true_extent(MPI_Datatype datatype, MPI_Aint *true_lb, MPI_Aint *true_extent)
+int PMPI_Type_get_true_extent(MPI_Datatype datatype, MPI_Aint *true_lb,
+                              MPI_Aint *true_extent)
 {
-  if (datatype == MPI_DATATYPE_NULL)
-    return mpchar__err(MPI_COMM_WORLD, MPI_ERR_TYPE, "MPI_Type_get_true_extent");
-  *true_lb = datatype->true_lb;
-  *true_extent = datatype->true_ub - datatype->true_lb;
-  return MPI_SUCCESS;
+    if (datatype == MPI_DATATYPE_NULL)
+        return mpchar__err(MPI_COMM_WORLD, MPI_ERR_TYPE,
+                           "MPI_Type_get_true_extent");
+    *true_lb = datatype->true_lb;
+    *true_extent = datatype->true_ub - datatype->true_lb;
+    return MPI_SUCCESS;
 }
 MPCHAR_RT_WEAK(Type_get_true_extent)
 
 int PMPI_Get_address(const void *location, MPI_Aint *address)
 {
-  *address = (MPI_Aint)(uintptr_t)location;
-  return MPI_SUCCESS;
+    *address = (MPI_Aint)(uintptr_t)location;
+    return MPI_SUCCESS;
 }
 MPCHAR_RT_WEAK(Get_address)

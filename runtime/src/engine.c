@@ -70,59 +70,61 @@
 #include <unistd.h>
 
 struct out_item {
-  struct out_item *next;
-  struct rt_pkt h;           /* header template; stamp/lines unused */
-  size_t poff;               /* payload offset in the packet */
-  const void *payload;
-  size_t plen;
-  struct mpchar_rt_request *complete; /* completed once pushed */
-  int frag;                  /* copy-through stream */
-  size_t off, total;
+    struct out_item *next;
+    struct rt_pkt h; /* header template; stamp/lines unused */
+    size_t poff;     /* payload offset in the packet */
+    const void *payload;
+    size_t plen;
+    struct mpchar_rt_request *complete; /* completed once pushed */
+    int frag;                           /* copy-through stream */
+    size_t off, total;
 };
 
 struct wreq {
-  struct wreq *next;
-  uint32_t ctx;
-  int tag;
-  uint64_t rbuf, rreq, cap;
+    struct wreq *next;
+    uint32_t ctx;
+    int tag;
+    uint64_t rbuf, rreq, cap;
 };
 
-struct ux {                  /* unexpected message */
-  struct ux *next, *prev;
-  int type;                  /* PKT_EAGER or PKT_RTS */
-  uint32_t ctx;
-  int src, tag, world;
-  size_t len;
-  void *data;
-  int sync;
-  uint64_t sreq, saddr;
+struct ux { /* unexpected message */
+    struct ux *next, *prev;
+    int type; /* PKT_EAGER or PKT_RTS */
+    uint32_t ctx;
+    int src, tag, world;
+    size_t len;
+    void *data;
+    int sync;
+    uint64_t sreq, saddr;
 };
 
 /* Counts of ordinary messages per (peer, context id): a message on another
  * communicator can never match a receive, so only its own context matters. */
 #define RT_HIST 16
 struct ctxcount {
-  uint32_t ctx;
-  uint64_t consumed;   /* K: ordinary messages consumed from the peer */
-  uint64_t sent;       /* L: ordinary messages sent to the peer */
-  uint64_t drops_sent; /* D: WDROPs sent to the peer */
-  uint64_t drops_got;  /* E: WDROPs received from the peer */
-  int hist_tag[RT_HIST]; /* tags of ordinary messages L-15..L, by seq % 16 */
+    uint32_t ctx;
+    uint64_t consumed;     /* K: ordinary messages consumed from the peer */
+    uint64_t sent;         /* L: ordinary messages sent to the peer */
+    uint64_t drops_sent;   /* D: WDROPs sent to the peer */
+    uint64_t drops_got;    /* E: WDROPs received from the peer */
+    int hist_tag[RT_HIST]; /* tags of ordinary messages L-15..L, by seq % 16 */
 };
 
 struct peer {
-  struct rt_ring out, in;
-  struct out_item *bl_head, *bl_tail;
-  struct wreq *wr_head, *wr_tail;
-  struct ctxcount *cc;       /* per context id: K, L, live requests */
-  int rts_unread;            /* our RTS the peer has not answered FIN (CMA) */
-  unsigned pushed_in_row;    /* payloads pushed since we last consumed a packet of the peer's */
-  size_t ncc, capcc, last_cc;
-  int pid;
+    struct rt_ring out, in;
+    struct out_item *bl_head, *bl_tail;
+    struct wreq *wr_head, *wr_tail;
+    struct ctxcount *cc; /* per context id: K, L, live requests */
+    int rts_unread;      /* our RTS the peer has not answered FIN (CMA) */
+    unsigned
+        pushed_in_row; /* payloads pushed since we last consumed a packet of the peer's */
+    size_t ncc, capcc, last_cc;
+    int pid;
 };
 
 enum { C_EAGER, C_WRITE, C_RNDV, C_COPY, C_NPROTO };
-static const char *const proto_name[C_NPROTO] = {"eager", "write", "rndv_read", "copy_through"};
+static const char *const proto_name[C_NPROTO] = {"eager", "write", "rndv_read",
+                                                 "copy_through"};
 
 /* PKT_FIN's b: the FIN ends a rendezvous read (else a synchronous eager send) */
 #define FIN_RNDV 1
@@ -134,45 +136,45 @@ static const char *const proto_name[C_NPROTO] = {"eager", "write", "rndv_read", 
 #define RT_SHARE_CHUNK ((size_t)128 << 10)
 
 static struct {
-  void *seg;
-  struct rt_seg_header *hdr;
-  int rank, size;
-  struct peer *peers;
-  int cma;
-  size_t share_min;          /* 0: copies are never shared */
-  int backlog;               /* items in all backlogs */
-  struct mpchar_rt_request *posted_head, *posted_tail;
-  struct ux *ux_head, *ux_tail;
-  uint64_t msgs[C_NPROTO], bytes[C_NPROTO];
-  uint64_t wreq_sent, wreq_dropped;
-  uint64_t helped_bytes;     /* bytes copied for a peer's shared copy */
-  uint32_t share_seq;        /* sequence number of our last shared copy */
-  int unresolved;            /* our receives whose write request is unresolved */
-  uint64_t completions;      /* requests completed so far */
+    void *seg;
+    struct rt_seg_header *hdr;
+    int rank, size;
+    struct peer *peers;
+    int cma;
+    size_t share_min; /* 0: copies are never shared */
+    int backlog;      /* items in all backlogs */
+    struct mpchar_rt_request *posted_head, *posted_tail;
+    struct ux *ux_head, *ux_tail;
+    uint64_t msgs[C_NPROTO], bytes[C_NPROTO];
+    uint64_t wreq_sent, wreq_dropped;
+    uint64_t helped_bytes; /* bytes copied for a peer's shared copy */
+    uint32_t share_seq;    /* sequence number of our last shared copy */
+    int unresolved;        /* our receives whose write request is unresolved */
+    uint64_t completions;  /* requests completed so far */
 } E;
 
 static void complete(struct mpchar_rt_request *req);
 
 static struct ctxcount *ctx_counts(struct peer *pr, uint32_t ctx)
 {
-  if (pr->ncc && pr->cc[pr->last_cc].ctx == ctx)
-    return &pr->cc[pr->last_cc];
-  for (size_t i = 0; i < pr->ncc; i++)
-    if (pr->cc[i].ctx == ctx) {
-      pr->last_cc = i;
-      return &pr->cc[i];
+    if (pr->ncc && pr->cc[pr->last_cc].ctx == ctx)
+        return &pr->cc[pr->last_cc];
+    for (size_t i = 0; i < pr->ncc; i++)
+        if (pr->cc[i].ctx == ctx) {
+            pr->last_cc = i;
+            return &pr->cc[i];
+        }
+    if (pr->ncc == pr->capcc) {
+        size_t cap = pr->capcc ? 2 * pr->capcc : 4;
+        struct ctxcount *cc = realloc(pr->cc, cap * sizeof *cc);
+        if (!cc)
+            mpchar__fatal("out of memory counting messages");
+        pr->cc = cc;
+        pr->capcc = cap;
     }
-  if (pr->ncc == pr->capcc) {
-    size_t cap = pr->capcc ? 2 * pr->capcc : 4;
-    struct ctxcount *cc = realloc(pr->cc, cap * sizeof *cc);
-    if (!cc)
-      mpchar__fatal("out of memory counting messages");
-    pr->cc = cc;
-    pr->capcc = cap;
-  }
-  memset(&pr->cc[pr->ncc], 0, sizeof pr->cc[pr->ncc]);
-  pr->cc[pr->ncc].ctx = ctx;
-  return &pr->cc[pr->ncc++];
+    memset(&pr->cc[pr->ncc], 0, sizeof pr->cc[pr->ncc]);
+    pr->cc[pr->ncc].ctx = ctx;
+    return &pr->cc[pr->ncc++];
 }
 
 /* ---------------- outgoing packets ---------------- */
@@ -180,368 +182,385 @@ static struct ctxcount *ctx_counts(struct peer *pr, uint32_t ctx)
 static int try_push(struct peer *pr, const struct rt_pkt *h, size_t poff,
                     const void *payload, size_t plen)
 {
-  struct rt_pkt *p = mpchar__ring_reserve(&pr->out, poff + plen);
-  if (!p)
-    return 0;
-  uint16_t lines = p->lines;
-  memcpy((char *)p + 8, (const char *)h + 8, poff - 8);
-  p->lines = lines;
-  /* A large payload that follows one the peer has not answered is part of
+    struct rt_pkt *p = mpchar__ring_reserve(&pr->out, poff + plen);
+    if (!p)
+        return 0;
+    uint16_t lines = p->lines;
+    memcpy((char *)p + 8, (const char *)h + 8, poff - 8);
+    p->lines = lines;
+    /* A large payload that follows one the peer has not answered is part of
    * a stream, which the peer reads later: bypassing our cache spares both
    * sides the line-by-line ownership traffic (mpchar__cfg.stream_copy_min).
    * Smaller ones cycle through the ring's lap, which stays in both caches,
    * and a lone payload, as in a ping-pong, stays in ours, where the waiting
    * peer reads it soonest.  Control packets do not count: a FIN or HELP
    * sent before a reply leaves the reply lone. */
-  if (plen >= mpchar__cfg.stream_copy_min && pr->pushed_in_row > 0)
-    mpchar__copy_streaming((char *)p + poff, payload, plen);
-  else if (plen)
-    memcpy((char *)p + poff, payload, plen);
-  pr->pushed_in_row += plen > 0;
-  mpchar__ring_commit(&pr->out, p);
-  return 1;
+    if (plen >= mpchar__cfg.stream_copy_min && pr->pushed_in_row > 0)
+        mpchar__copy_streaming((char *)p + poff, payload, plen);
+    else if (plen)
+        memcpy((char *)p + poff, payload, plen);
+    pr->pushed_in_row += plen > 0;
+    mpchar__ring_commit(&pr->out, p);
+    return 1;
 }
 
 static void backlog_append(struct peer *pr, struct out_item *it)
 {
-  it->next = NULL;
-  if (pr->bl_tail)
-    pr->bl_tail->next = it;
-  else
-    pr->bl_head = it;
-  pr->bl_tail = it;
-  E.backlog++;
+    it->next = NULL;
+    if (pr->bl_tail)
+        pr->bl_tail->next = it;
+    else
+        pr->bl_head = it;
+    pr->bl_tail = it;
+    E.backlog++;
 }
 
 /* Sends a packet now or queues it behind earlier ones. */
-static void post_pkt(int peer, const struct rt_pkt *h, size_t poff, const void *payload,
-                     size_t plen, struct mpchar_rt_request *complete_req)
+static void post_pkt(int peer, const struct rt_pkt *h, size_t poff,
+                     const void *payload, size_t plen,
+                     struct mpchar_rt_request *complete_req)
 {
-  struct peer *pr = &E.peers[peer];
-  if (!pr->bl_head && try_push(pr, h, poff, payload, plen)) {
-    if (complete_req)
-      complete(complete_req);
-    return;
-  }
-  struct out_item *it = calloc(1, sizeof *it);
-  if (!it)
-    mpchar__fatal("out of memory queueing a packet");
-  it->h = *h;
-  it->poff = poff;
-  it->payload = payload;
-  it->plen = plen;
-  it->complete = complete_req;
-  backlog_append(pr, it);
+    struct peer *pr = &E.peers[peer];
+    if (!pr->bl_head && try_push(pr, h, poff, payload, plen)) {
+        if (complete_req)
+            complete(complete_req);
+        return;
+    }
+    struct out_item *it = calloc(1, sizeof *it);
+    if (!it)
+        mpchar__fatal("out of memory queueing a packet");
+    it->h = *h;
+    it->poff = poff;
+    it->payload = payload;
+    it->plen = plen;
+    it->complete = complete_req;
+    backlog_append(pr, it);
 }
 
 static void post_ctl(int peer, int type, uint64_t a, uint64_t b, uint64_t c)
 {
-  struct rt_pkt h;
-  memset(&h, 0, sizeof h);
-  h.type = (uint8_t)type;
-  h.a = a;
-  h.b = b;
-  h.c = c;
-  post_pkt(peer, &h, sizeof h, NULL, 0, NULL);
+    struct rt_pkt h;
+    memset(&h, 0, sizeof h);
+    h.type = (uint8_t)type;
+    h.a = a;
+    h.b = b;
+    h.c = c;
+    post_pkt(peer, &h, sizeof h, NULL, 0, NULL);
 }
 
 /* Pushes copy-through fragments; returns 1 when the stream is done. */
 static int push_frags(struct peer *pr, struct out_item *it)
 {
-  struct mpchar_rt_request *sreq = it->complete;
-  while (it->off < it->total) {
-    size_t chunk = it->total - it->off;
-    if (chunk > mpchar__cfg.frag_bytes)
-      chunk = mpchar__cfg.frag_bytes;
-    struct rt_pkt *p = mpchar__ring_reserve(&pr->out, 48 + chunk);
-    if (!p)
-      return 0;
-    p->type = PKT_FRAG;
-    p->len = chunk;
-    p->a = it->h.a;
-    p->b = it->off;
-    memcpy((char *)p + 48, (const char *)sreq->data + it->off, chunk);
-    mpchar__ring_commit(&pr->out, p);
-    it->off += chunk;
-  }
-  return 1;
+    struct mpchar_rt_request *sreq = it->complete;
+    while (it->off < it->total) {
+        size_t chunk = it->total - it->off;
+        if (chunk > mpchar__cfg.frag_bytes)
+            chunk = mpchar__cfg.frag_bytes;
+        struct rt_pkt *p = mpchar__ring_reserve(&pr->out, 48 + chunk);
+        if (!p)
+            return 0;
+        p->type = PKT_FRAG;
+        p->len = chunk;
+        p->a = it->h.a;
+        p->b = it->off;
+        memcpy((char *)p + 48, (const char *)sreq->data + it->off, chunk);
+        mpchar__ring_commit(&pr->out, p);
+        it->off += chunk;
+    }
+    return 1;
 }
 
 static int flush_backlog(struct peer *pr)
 {
-  int did = 0;
-  while (pr->bl_head) {
-    struct out_item *it = pr->bl_head;
-    if (it->frag) {
-      if (!push_frags(pr, it))
-        break;
-    } else if (!try_push(pr, &it->h, it->poff, it->payload, it->plen)) {
-      break;
+    int did = 0;
+    while (pr->bl_head) {
+        struct out_item *it = pr->bl_head;
+        if (it->frag) {
+            if (!push_frags(pr, it))
+                break;
+        } else if (!try_push(pr, &it->h, it->poff, it->payload, it->plen)) {
+            break;
+        }
+        pr->bl_head = it->next;
+        if (!pr->bl_head)
+            pr->bl_tail = NULL;
+        E.backlog--;
+        if (it->complete)
+            complete(it->complete);
+        free(it);
+        did = 1;
     }
-    pr->bl_head = it->next;
-    if (!pr->bl_head)
-      pr->bl_tail = NULL;
-    E.backlog--;
-    if (it->complete)
-      complete(it->complete);
-    free(it);
-    did = 1;
-  }
-  return did;
+    return did;
 }
 
 /* ---------------- requests ---------------- */
 
-static void set_status(struct mpchar_rt_request *req, int src, int tag, size_t len)
+static void set_status(struct mpchar_rt_request *req, int src, int tag,
+                       size_t len)
 {
-  size_t n = len < req->bytes ? len : req->bytes;
-  req->status.MPI_SOURCE = src;
-  req->status.MPI_TAG = tag;
-  req->status.mpchar_bytes = (long long)n;
-  req->status.MPI_ERROR = len > req->bytes ? MPI_ERR_TRUNCATE : MPI_SUCCESS;
+    size_t n = len < req->bytes ? len : req->bytes;
+    req->status.MPI_SOURCE = src;
+    req->status.MPI_TAG = tag;
+    req->status.mpchar_bytes = (long long)n;
+    req->status.MPI_ERROR = len > req->bytes ? MPI_ERR_TRUNCATE : MPI_SUCCESS;
 }
 
 static void complete(struct mpchar_rt_request *req)
 {
-  E.completions++;
-  free(req->tmp);
-  req->tmp = NULL;
-  if (req->type) {
-    mpchar__type_release(req->type);
-    req->type = NULL;
-  }
-  atomic_store_explicit(&req->done, 1, memory_order_release);
-  if (req->bsend_seg) {
-    mpchar__bsend_release(req->bsend_seg);
-    req->bsend_seg = NULL;
-  }
-  if ((req->internal || req->user_freed) && !req->cancel_pending && !req->wreq_pending)
-    mpchar__req_dispose(req);
+    E.completions++;
+    free(req->tmp);
+    req->tmp = NULL;
+    if (req->type) {
+        mpchar__type_release(req->type);
+        req->type = NULL;
+    }
+    atomic_store_explicit(&req->done, 1, memory_order_release);
+    if (req->bsend_seg) {
+        mpchar__bsend_release(req->bsend_seg);
+        req->bsend_seg = NULL;
+    }
+    if ((req->internal || req->user_freed) && !req->cancel_pending &&
+        !req->wreq_pending)
+        mpchar__req_dispose(req);
 }
 
 void mpchar__req_free(struct mpchar_rt_request *req)
 {
-  if (atomic_load(&req->done) && !req->cancel_pending && !req->wreq_pending)
-    mpchar__req_dispose(req);
-  else
-    req->user_freed = 1;
+    if (atomic_load(&req->done) && !req->cancel_pending && !req->wreq_pending)
+        mpchar__req_dispose(req);
+    else
+        req->user_freed = 1;
 }
 
 static void posted_remove(struct mpchar_rt_request *req)
 {
-  if (!req->posted)
-    return;
-  if (req->prev)
-    req->prev->next = req->next;
-  else
-    E.posted_head = req->next;
-  if (req->next)
-    req->next->prev = req->prev;
-  else
-    E.posted_tail = req->prev;
-  req->posted = 0;
-  req->prev = req->next = NULL;
+    if (!req->posted)
+        return;
+    if (req->prev)
+        req->prev->next = req->next;
+    else
+        E.posted_head = req->next;
+    if (req->next)
+        req->next->prev = req->prev;
+    else
+        E.posted_tail = req->prev;
+    req->posted = 0;
+    req->prev = req->next = NULL;
 }
 
 static void consumed_ordinary(int world, uint32_t ctx)
 {
-  ctx_counts(&E.peers[world], ctx)->consumed++;
+    ctx_counts(&E.peers[world], ctx)->consumed++;
 }
 
 /* The write request of req is resolved (written, dropped or cancelled). */
 static void wreq_resolved(struct mpchar_rt_request *req)
 {
-  if (!req->wreq_pending)
-    return;
-  req->wreq_pending = 0;
-  E.unresolved--;
-  if (atomic_load(&req->done) && req->user_freed && !req->cancel_pending)
-    mpchar__req_dispose(req);
+    if (!req->wreq_pending)
+        return;
+    req->wreq_pending = 0;
+    E.unresolved--;
+    if (atomic_load(&req->done) && req->user_freed && !req->cancel_pending)
+        mpchar__req_dispose(req);
 }
 
 static void posted_append(struct mpchar_rt_request *req)
 {
-  req->prev = E.posted_tail;
-  req->next = NULL;
-  if (E.posted_tail)
-    E.posted_tail->next = req;
-  else
-    E.posted_head = req;
-  E.posted_tail = req;
-  req->posted = 1;
+    req->prev = E.posted_tail;
+    req->next = NULL;
+    if (E.posted_tail)
+        E.posted_tail->next = req;
+    else
+        E.posted_head = req;
+    E.posted_tail = req;
+    req->posted = 1;
 }
 
-static int matches(uint32_t rctx, int rsrc, int rtag, uint32_t ctx, int src, int tag)
+static int matches(uint32_t rctx, int rsrc, int rtag, uint32_t ctx, int src,
+                   int tag)
 {
-  return rctx == ctx && (rsrc == MPI_ANY_SOURCE || rsrc == src) &&
-         (rtag == MPI_ANY_TAG || rtag == tag);
+    return rctx == ctx && (rsrc == MPI_ANY_SOURCE || rsrc == src) &&
+           (rtag == MPI_ANY_TAG || rtag == tag);
 }
 
 static struct mpchar_rt_request *match_posted(uint32_t ctx, int src, int tag)
 {
-  for (struct mpchar_rt_request *r = E.posted_head; r; r = r->next)
-    if (matches(r->ctx, r->peer, r->tag, ctx, src, tag))
-      return r;
-  return NULL;
+    for (struct mpchar_rt_request *r = E.posted_head; r; r = r->next)
+        if (matches(r->ctx, r->peer, r->tag, ctx, src, tag))
+            return r;
+    return NULL;
 }
 
 /* Copies a contiguous byte stream into a receive's buffer. */
 static void deliver(struct mpchar_rt_request *req, const void *data, size_t len)
 {
-  mpchar__type_unpack(data, len, req->count, req->type, req->buf);
+    mpchar__type_unpack(data, len, req->count, req->type, req->buf);
 }
 
 /* ---------------- shared copies ---------------- */
 
-struct share {               /* one side of a shared copy */
-  int peer;                  /* world rank of the other side */
-  int to_peer;               /* 1: process_vm_writev into the peer, 0: readv from it */
-  char *local;               /* this rank's buffer */
-  uint64_t remote;           /* the peer's buffer */
-  size_t n, chunk;
+struct share {       /* one side of a shared copy */
+    int peer;        /* world rank of the other side */
+    int to_peer;     /* 1: process_vm_writev into the peer, 0: readv from it */
+    char *local;     /* this rank's buffer */
+    uint64_t remote; /* the peer's buffer */
+    size_t n, chunk;
 };
 
 static uint64_t claim_word(uint32_t seq, unsigned front, unsigned end)
 {
-  return (uint64_t)seq << 32 | (uint64_t)front << 16 | end;
+    return (uint64_t)seq << 32 | (uint64_t)front << 16 | end;
 }
 
 /* Takes one unclaimed chunk, from the front or from the back; 0 if none is
  * left or the word belongs to another copy. */
-static int claim_chunk(_Atomic uint64_t *word, uint32_t seq, int from_back, unsigned *idx)
+static int claim_chunk(_Atomic uint64_t *word, uint32_t seq, int from_back,
+                       unsigned *idx)
 {
-  uint64_t w = atomic_load_explicit(word, memory_order_acquire);
-  for (;;) {
-    unsigned front = (unsigned)(w >> 16) & 0xffffu, end = (unsigned)w & 0xffffu;
-    if ((uint32_t)(w >> 32) != seq || front >= end)
-      return 0;
-    uint64_t next = from_back ? claim_word(seq, front, end - 1) : claim_word(seq, front + 1, end);
-    if (atomic_compare_exchange_weak_explicit(word, &w, next, memory_order_acq_rel,
-                                              memory_order_acquire)) {
-      *idx = from_back ? end - 1 : front;
-      return 1;
+    uint64_t w = atomic_load_explicit(word, memory_order_acquire);
+    for (;;) {
+        unsigned front = (unsigned)(w >> 16) & 0xffffu,
+                 end = (unsigned)w & 0xffffu;
+        if ((uint32_t)(w >> 32) != seq || front >= end)
+            return 0;
+        uint64_t next = from_back ? claim_word(seq, front, end - 1)
+                                  : claim_word(seq, front + 1, end);
+        if (atomic_compare_exchange_weak_explicit(
+                word, &w, next, memory_order_acq_rel, memory_order_acquire)) {
+            *idx = from_back ? end - 1 : front;
+            return 1;
+        }
     }
-  }
 }
 
 /* Copies chunk idx; returns its length. */
 static size_t copy_chunk(const struct share *s, unsigned idx)
 {
-  size_t off = (size_t)idx * s->chunk;
-  size_t len = s->n - off < s->chunk ? s->n - off : s->chunk;
-  int pid = E.peers[s->peer].pid;
-  int rc = s->to_peer ? mpchar__copy_cma.write(pid, s->remote + off, s->local + off, len)
-                      : mpchar__copy_cma.read(pid, s->local + off, s->remote + off, len);
-  if (rc != 0)
-    mpchar__fatal("%s rank %d: %s", s->to_peer ? "process_vm_writev to" : "process_vm_readv from",
-                  s->peer, strerror(rc));
-  return len;
+    size_t off = (size_t)idx * s->chunk;
+    size_t len = s->n - off < s->chunk ? s->n - off : s->chunk;
+    int pid = E.peers[s->peer].pid;
+    int rc =
+        s->to_peer
+            ? mpchar__copy_cma.write(pid, s->remote + off, s->local + off, len)
+            : mpchar__copy_cma.read(pid, s->local + off, s->remote + off, len);
+    if (rc != 0)
+        mpchar__fatal("%s rank %d: %s",
+                      s->to_peer ? "process_vm_writev to"
+                                 : "process_vm_readv from",
+                      s->peer, strerror(rc));
+    return len;
 }
 
 /* The owner's side: publishes the chunks, offers help, copies from the
  * front and returns when every chunk is in place. */
 static void share_copy(struct share s)
 {
-  size_t half = (s.n / 2 + 4095) & ~(size_t)4095;
-  size_t eighth = (s.n / RT_SHARE_CHUNKS + 4095) & ~(size_t)4095;
-  s.chunk = half < RT_SHARE_CHUNK ? half : eighth > RT_SHARE_CHUNK ? eighth : RT_SHARE_CHUNK;
-  unsigned chunks = (unsigned)((s.n + s.chunk - 1) / s.chunk);
-  uint32_t seq = ++E.share_seq;
-  struct rt_proc_info *me = mpchar__seg_proc(E.seg, E.rank);
-  atomic_store_explicit(&me->share_helped, 0, memory_order_relaxed);
-  atomic_store_explicit(&me->share_claim, claim_word(seq, 0, chunks), memory_order_release);
-  struct rt_pkt h;
-  memset(&h, 0, sizeof h);
-  h.type = PKT_HELP;
-  h.tag = s.to_peer;
-  h.len = s.n;
-  h.a = (uint64_t)(uintptr_t)s.local;
-  h.b = s.remote;
-  h.c = seq;
-  h.d = s.chunk;
-  post_pkt(s.peer, &h, sizeof h, NULL, 0, NULL);
-  unsigned idx, mine = 0;
-  while (claim_chunk(&me->share_claim, seq, 0, &idx)) {
-    copy_chunk(&s, idx);
-    mine++;
-  }
-  unsigned idle = 0;
-  while (atomic_load_explicit(&me->share_helped, memory_order_acquire) != chunks - mine)
-    mpchar__idle(&idle);
-  atomic_store(&me->share_owning, 0);
+    size_t half = (s.n / 2 + 4095) & ~(size_t)4095;
+    size_t eighth = (s.n / RT_SHARE_CHUNKS + 4095) & ~(size_t)4095;
+    s.chunk = half < RT_SHARE_CHUNK     ? half
+              : eighth > RT_SHARE_CHUNK ? eighth
+                                        : RT_SHARE_CHUNK;
+    unsigned chunks = (unsigned)((s.n + s.chunk - 1) / s.chunk);
+    uint32_t seq = ++E.share_seq;
+    struct rt_proc_info *me = mpchar__seg_proc(E.seg, E.rank);
+    atomic_store_explicit(&me->share_helped, 0, memory_order_relaxed);
+    atomic_store_explicit(&me->share_claim, claim_word(seq, 0, chunks),
+                          memory_order_release);
+    struct rt_pkt h;
+    memset(&h, 0, sizeof h);
+    h.type = PKT_HELP;
+    h.tag = s.to_peer;
+    h.len = s.n;
+    h.a = (uint64_t)(uintptr_t)s.local;
+    h.b = s.remote;
+    h.c = seq;
+    h.d = s.chunk;
+    post_pkt(s.peer, &h, sizeof h, NULL, 0, NULL);
+    unsigned idx, mine = 0;
+    while (claim_chunk(&me->share_claim, seq, 0, &idx)) {
+        copy_chunk(&s, idx);
+        mine++;
+    }
+    unsigned idle = 0;
+    while (atomic_load_explicit(&me->share_helped, memory_order_acquire) !=
+           chunks - mine)
+        mpchar__idle(&idle);
+    atomic_store(&me->share_owning, 0);
 }
 
 /* Raises our owning flag unless the peer owns a copy or is about to: then
  * it could not help. */
 static int may_share(int peer)
 {
-  if (E.peers[peer].rts_unread)
+    if (E.peers[peer].rts_unread)
+        return 0;
+    struct rt_proc_info *me = mpchar__seg_proc(E.seg, E.rank);
+    atomic_store(&me->share_owning, 1);
+    if (!atomic_load(&mpchar__seg_proc(E.seg, peer)->share_owning))
+        return 1;
+    atomic_store(&me->share_owning, 0);
     return 0;
-  struct rt_proc_info *me = mpchar__seg_proc(E.seg, E.rank);
-  atomic_store(&me->share_owning, 1);
-  if (!atomic_load(&mpchar__seg_proc(E.seg, peer)->share_owning))
-    return 1;
-  atomic_store(&me->share_owning, 0);
-  return 0;
 }
 
 /* Copies with process_vm_readv/writev, shared with the peer when large. */
 static void cma_copy(struct share s)
 {
-  if (E.share_min && s.n >= E.share_min && may_share(s.peer)) {
-    share_copy(s);
-    return;
-  }
-  s.chunk = s.n;
-  if (s.n)
-    copy_chunk(&s, 0);
+    if (E.share_min && s.n >= E.share_min && may_share(s.peer)) {
+        share_copy(s);
+        return;
+    }
+    s.chunk = s.n;
+    if (s.n)
+        copy_chunk(&s, 0);
 }
 
 /* The helper's side: the copy runs the other way from here, and the
  * owner's buffer is the remote one. */
 static void on_help(int world, struct rt_pkt *p)
 {
-  struct rt_proc_info *owner = mpchar__seg_proc(E.seg, world);
-  struct share s = {world, !p->tag, (char *)(uintptr_t)p->b, p->a, (size_t)p->len, (size_t)p->d};
-  unsigned idx;
-  while (claim_chunk(&owner->share_claim, (uint32_t)p->c, 1, &idx)) {
-    E.helped_bytes += copy_chunk(&s, idx);
-    atomic_fetch_add_explicit(&owner->share_helped, 1, memory_order_release);
-  }
+    struct rt_proc_info *owner = mpchar__seg_proc(E.seg, world);
+    struct share s = {world, !p->tag,        (char *)(uintptr_t)p->b,
+                      p->a,  (size_t)p->len, (size_t)p->d};
+    unsigned idx;
+    while (claim_chunk(&owner->share_claim, (uint32_t)p->c, 1, &idx)) {
+        E.helped_bytes += copy_chunk(&s, idx);
+        atomic_fetch_add_explicit(&owner->share_helped, 1,
+                                  memory_order_release);
+    }
 }
 
 /* ---------------- rendezvous ---------------- */
 
-static void start_rndv(struct mpchar_rt_request *req, int world, int src, int tag, size_t len,
-                       uint64_t saddr, uint64_t sreq)
+static void start_rndv(struct mpchar_rt_request *req, int world, int src,
+                       int tag, size_t len, uint64_t saddr, uint64_t sreq)
 {
-  set_status(req, src, tag, len);
-  size_t n = (size_t)req->status.mpchar_bytes;
-  if (E.cma) {
-    if (req->type->contig) {
-      cma_copy((struct share){world, 0, req->buf, saddr, n, 0});
-    } else if (n > 0) {
-      char *tmp = malloc(n);
-      if (!tmp)
-        mpchar__fatal("out of memory in rendezvous");
-      cma_copy((struct share){world, 0, tmp, saddr, n, 0});
-      deliver(req, tmp, n);
-      free(tmp);
+    set_status(req, src, tag, len);
+    size_t n = (size_t)req->status.mpchar_bytes;
+    if (E.cma) {
+        if (req->type->contig) {
+            cma_copy((struct share){world, 0, req->buf, saddr, n, 0});
+        } else if (n > 0) {
+            char *tmp = malloc(n);
+            if (!tmp)
+                mpchar__fatal("out of memory in rendezvous");
+            cma_copy((struct share){world, 0, tmp, saddr, n, 0});
+            deliver(req, tmp, n);
+            free(tmp);
+        }
+        post_ctl(world, PKT_FIN, sreq, FIN_RNDV, 0);
+        complete(req);
+        return;
     }
-    post_ctl(world, PKT_FIN, sreq, FIN_RNDV, 0);
-    complete(req);
-    return;
-  }
-  req->expect = n;
-  req->got = 0;
-  if (n > 0 && !req->type->contig) {
-    req->tmp = malloc(n);
-    if (!req->tmp)
-      mpchar__fatal("out of memory in copy-through receive");
-  }
-  post_ctl(world, PKT_CTS, sreq, (uint64_t)(uintptr_t)req, n);
-  if (n == 0)
-    complete(req);
+    req->expect = n;
+    req->got = 0;
+    if (n > 0 && !req->type->contig) {
+        req->tmp = malloc(n);
+        if (!req->tmp)
+            mpchar__fatal("out of memory in copy-through receive");
+    }
+    post_ctl(world, PKT_CTS, sreq, (uint64_t)(uintptr_t)req, n);
+    if (n == 0)
+        complete(req);
 }
 
 /* ---------------- incoming packets ---------------- */
@@ -550,207 +569,210 @@ static void start_rndv(struct mpchar_rt_request *req, int world, int src, int ta
  * from one source in the order they were sent. */
 static void ux_append(struct ux *u)
 {
-  u->prev = E.ux_tail;
-  if (E.ux_tail)
-    E.ux_tail->next = u;
-  else
-    E.ux_head = u;
-  E.ux_tail = u;
+    u->prev = E.ux_tail;
+    if (E.ux_tail)
+        E.ux_tail->next = u;
+    else
+        E.ux_head = u;
+    E.ux_tail = u;
 }
 
 static void on_eager(int world, struct rt_pkt *p)
 {
-  int sync = (p->flags & PKT_F_SYNC) != 0;
-  const char *payload = (const char *)p + (sync ? 40 : 32);
-  uint64_t sreq = sync ? p->a : 0;
-  consumed_ordinary(world, p->ctx);
-  struct mpchar_rt_request *req = match_posted(p->ctx, p->src, p->tag);
-  if (req) {
-    posted_remove(req);
-    set_status(req, p->src, p->tag, p->len);
-    deliver(req, payload, (size_t)req->status.mpchar_bytes);
-    if (sync)
-      post_ctl(world, PKT_FIN, sreq, 0, 0);
-    complete(req);
-    return;
-  }
-  struct ux *u = calloc(1, sizeof *u);
-  if (!u || (p->len && !(u->data = malloc(p->len))))
-    mpchar__fatal("out of memory buffering an unexpected message");
-  if (p->len)
-    memcpy(u->data, payload, p->len);
-  u->type = PKT_EAGER;
-  u->ctx = p->ctx;
-  u->src = p->src;
-  u->tag = p->tag;
-  u->world = world;
-  u->len = p->len;
-  u->sync = sync;
-  u->sreq = sreq;
-  ux_append(u);
+    int sync = (p->flags & PKT_F_SYNC) != 0;
+    const char *payload = (const char *)p + (sync ? 40 : 32);
+    uint64_t sreq = sync ? p->a : 0;
+    consumed_ordinary(world, p->ctx);
+    struct mpchar_rt_request *req = match_posted(p->ctx, p->src, p->tag);
+    if (req) {
+        posted_remove(req);
+        set_status(req, p->src, p->tag, p->len);
+        deliver(req, payload, (size_t)req->status.mpchar_bytes);
+        if (sync)
+            post_ctl(world, PKT_FIN, sreq, 0, 0);
+        complete(req);
+        return;
+    }
+    struct ux *u = calloc(1, sizeof *u);
+    if (!u || (p->len && !(u->data = malloc(p->len))))
+        mpchar__fatal("out of memory buffering an unexpected message");
+    if (p->len)
+        memcpy(u->data, payload, p->len);
+    u->type = PKT_EAGER;
+    u->ctx = p->ctx;
+    u->src = p->src;
+    u->tag = p->tag;
+    u->world = world;
+    u->len = p->len;
+    u->sync = sync;
+    u->sreq = sreq;
+    ux_append(u);
 }
 
 static void on_rts(int world, struct rt_pkt *p)
 {
-  consumed_ordinary(world, p->ctx);
-  struct mpchar_rt_request *req = match_posted(p->ctx, p->src, p->tag);
-  if (req) {
-    posted_remove(req);
-    start_rndv(req, world, p->src, p->tag, p->len, p->a, p->b);
-    return;
-  }
-  struct ux *u = calloc(1, sizeof *u);
-  if (!u)
-    mpchar__fatal("out of memory buffering a rendezvous request");
-  u->type = PKT_RTS;
-  u->ctx = p->ctx;
-  u->src = p->src;
-  u->tag = p->tag;
-  u->world = world;
-  u->len = p->len;
-  u->saddr = p->a;
-  u->sreq = p->b;
-  ux_append(u);
+    consumed_ordinary(world, p->ctx);
+    struct mpchar_rt_request *req = match_posted(p->ctx, p->src, p->tag);
+    if (req) {
+        posted_remove(req);
+        start_rndv(req, world, p->src, p->tag, p->len, p->a, p->b);
+        return;
+    }
+    struct ux *u = calloc(1, sizeof *u);
+    if (!u)
+        mpchar__fatal("out of memory buffering a rendezvous request");
+    u->type = PKT_RTS;
+    u->ctx = p->ctx;
+    u->src = p->src;
+    u->tag = p->tag;
+    u->world = world;
+    u->len = p->len;
+    u->saddr = p->a;
+    u->sreq = p->b;
+    ux_append(u);
 }
 
 static void on_cts(int world, struct rt_pkt *p)
 {
-  struct mpchar_rt_request *sreq = (struct mpchar_rt_request *)(uintptr_t)p->a;
-  if (p->c == 0) {
-    complete(sreq);
-    return;
-  }
-  struct out_item *it = calloc(1, sizeof *it);
-  if (!it)
-    mpchar__fatal("out of memory starting a copy-through stream");
-  it->frag = 1;
-  it->h.a = p->b;
-  it->total = p->c;
-  it->complete = sreq;
-  backlog_append(&E.peers[world], it);
+    struct mpchar_rt_request *sreq =
+        (struct mpchar_rt_request *)(uintptr_t)p->a;
+    if (p->c == 0) {
+        complete(sreq);
+        return;
+    }
+    struct out_item *it = calloc(1, sizeof *it);
+    if (!it)
+        mpchar__fatal("out of memory starting a copy-through stream");
+    it->frag = 1;
+    it->h.a = p->b;
+    it->total = p->c;
+    it->complete = sreq;
+    backlog_append(&E.peers[world], it);
 }
 
 static void on_frag(struct rt_pkt *p)
 {
-  struct mpchar_rt_request *req = (struct mpchar_rt_request *)(uintptr_t)p->a;
-  char *dst = req->tmp ? (char *)req->tmp : (char *)req->buf;
-  memcpy(dst + p->b, (const char *)p + 48, p->len);
-  req->got += p->len;
-  if (req->got == req->expect) {
-    if (req->tmp)
-      deliver(req, req->tmp, req->expect);
-    req->expect = 0;
-    complete(req);
-  }
+    struct mpchar_rt_request *req = (struct mpchar_rt_request *)(uintptr_t)p->a;
+    char *dst = req->tmp ? (char *)req->tmp : (char *)req->buf;
+    memcpy(dst + p->b, (const char *)p + 48, p->len);
+    req->got += p->len;
+    if (req->got == req->expect) {
+        if (req->tmp)
+            deliver(req, req->tmp, req->expect);
+        req->expect = 0;
+        complete(req);
+    }
 }
 
 static void on_fin(int world, struct rt_pkt *p)
 {
-  if (p->b == FIN_RNDV)
-    E.peers[world].rts_unread--;
-  complete((struct mpchar_rt_request *)(uintptr_t)p->a);
+    if (p->b == FIN_RNDV)
+        E.peers[world].rts_unread--;
+    complete((struct mpchar_rt_request *)(uintptr_t)p->a);
 }
 
 static void on_wreq(int world, struct rt_pkt *p)
 {
-  struct peer *pr = &E.peers[world];
-  struct ctxcount *c = ctx_counts(pr, p->ctx);
-  int stale = p->d < c->drops_sent || c->sent - p->len > RT_HIST;
-  for (uint64_t seq = p->len + 1; !stale && seq <= c->sent; seq++) {
-    int tag = c->hist_tag[seq % RT_HIST];
-    stale = p->tag == MPI_ANY_TAG || p->tag == tag;
-  }
-  if (stale) {
-    E.wreq_dropped++;
-    c->drops_sent++;
-    post_ctl(world, PKT_WDROP, p->b, p->ctx, 0);
-    return;
-  }
-  struct wreq *w = malloc(sizeof *w);
-  if (!w)
-    mpchar__fatal("out of memory storing a write request");
-  *w = (struct wreq){NULL, p->ctx, p->tag, p->a, p->b, p->c};
-  if (pr->wr_tail)
-    pr->wr_tail->next = w;
-  else
-    pr->wr_head = w;
-  pr->wr_tail = w;
+    struct peer *pr = &E.peers[world];
+    struct ctxcount *c = ctx_counts(pr, p->ctx);
+    int stale = p->d < c->drops_sent || c->sent - p->len > RT_HIST;
+    for (uint64_t seq = p->len + 1; !stale && seq <= c->sent; seq++) {
+        int tag = c->hist_tag[seq % RT_HIST];
+        stale = p->tag == MPI_ANY_TAG || p->tag == tag;
+    }
+    if (stale) {
+        E.wreq_dropped++;
+        c->drops_sent++;
+        post_ctl(world, PKT_WDROP, p->b, p->ctx, 0);
+        return;
+    }
+    struct wreq *w = malloc(sizeof *w);
+    if (!w)
+        mpchar__fatal("out of memory storing a write request");
+    *w = (struct wreq){NULL, p->ctx, p->tag, p->a, p->b, p->c};
+    if (pr->wr_tail)
+        pr->wr_tail->next = w;
+    else
+        pr->wr_head = w;
+    pr->wr_tail = w;
 }
 
 static void on_wdone(struct rt_pkt *p)
 {
-  struct mpchar_rt_request *req = (struct mpchar_rt_request *)(uintptr_t)p->a;
-  posted_remove(req);
-  set_status(req, p->src, p->tag, p->len);
-  if (p->flags & PKT_F_INLINE)
-    deliver(req, (const char *)p + 40, (size_t)req->status.mpchar_bytes);
-  req->wreq = 0;
-  wreq_resolved(req);
-  complete(req);
+    struct mpchar_rt_request *req = (struct mpchar_rt_request *)(uintptr_t)p->a;
+    posted_remove(req);
+    set_status(req, p->src, p->tag, p->len);
+    if (p->flags & PKT_F_INLINE)
+        deliver(req, (const char *)p + 40, (size_t)req->status.mpchar_bytes);
+    req->wreq = 0;
+    wreq_resolved(req);
+    complete(req);
 }
 
 static void on_wdrop(int world, struct rt_pkt *p)
 {
-  struct mpchar_rt_request *req = (struct mpchar_rt_request *)(uintptr_t)p->a;
-  ctx_counts(&E.peers[world], (uint32_t)p->b)->drops_got++;
-  req->wreq = 0; /* dead: blocks later requests while it is pending */
-  wreq_resolved(req);
+    struct mpchar_rt_request *req = (struct mpchar_rt_request *)(uintptr_t)p->a;
+    ctx_counts(&E.peers[world], (uint32_t)p->b)->drops_got++;
+    req->wreq = 0; /* dead: blocks later requests while it is pending */
+    wreq_resolved(req);
 }
 
 static void on_wcancel(int world, struct rt_pkt *p)
 {
-  struct peer *pr = &E.peers[world];
-  uint64_t found = 0;
-  for (struct wreq **pp = &pr->wr_head, *prevw = NULL; *pp; prevw = *pp, pp = &(*pp)->next) {
-    if ((*pp)->rreq == p->a) {
-      struct wreq *w = *pp;
-      *pp = w->next;
-      if (pr->wr_tail == w)
-        pr->wr_tail = prevw;
-      free(w);
-      found = 1;
-      break;
+    struct peer *pr = &E.peers[world];
+    uint64_t found = 0;
+    for (struct wreq **pp = &pr->wr_head, *prevw = NULL; *pp;
+         prevw = *pp, pp = &(*pp)->next) {
+        if ((*pp)->rreq == p->a) {
+            struct wreq *w = *pp;
+            *pp = w->next;
+            if (pr->wr_tail == w)
+                pr->wr_tail = prevw;
+            free(w);
+            found = 1;
+            break;
+        }
     }
-  }
-  post_ctl(world, PKT_WCANCEL_ACK, p->a, found, 0);
+    post_ctl(world, PKT_WCANCEL_ACK, p->a, found, 0);
 }
 
 static void on_wcancel_ack(struct rt_pkt *p)
 {
-  struct mpchar_rt_request *req = (struct mpchar_rt_request *)(uintptr_t)p->a;
-  req->cancel_pending = 0;
-  req->wreq = 0;
-  if (req->wreq_pending) {
-    req->wreq_pending = 0;
-    E.unresolved--;
-  }
-  if (!atomic_load(&req->done)) {
-    posted_remove(req);
-    req->status.mpchar_cancelled = 1;
-    req->status.MPI_ERROR = MPI_SUCCESS;
-    req->status.mpchar_bytes = 0;
-    complete(req);
-  } else if (req->user_freed) {
-    mpchar__req_dispose(req);
-  }
+    struct mpchar_rt_request *req = (struct mpchar_rt_request *)(uintptr_t)p->a;
+    req->cancel_pending = 0;
+    req->wreq = 0;
+    if (req->wreq_pending) {
+        req->wreq_pending = 0;
+        E.unresolved--;
+    }
+    if (!atomic_load(&req->done)) {
+        posted_remove(req);
+        req->status.mpchar_cancelled = 1;
+        req->status.MPI_ERROR = MPI_SUCCESS;
+        req->status.mpchar_bytes = 0;
+        complete(req);
+    } else if (req->user_freed) {
+        mpchar__req_dispose(req);
+    }
 }
 
 static void handle(int world, struct rt_pkt *p)
 {
-  switch (p->type) {
-  case PKT_EAGER: on_eager(world, p); break;
-  case PKT_RTS: on_rts(world, p); break;
-  case PKT_CTS: on_cts(world, p); break;
-  case PKT_FRAG: on_frag(p); break;
-  case PKT_FIN: on_fin(world, p); break;
-  case PKT_WREQ: on_wreq(world, p); break;
-  case PKT_WDONE: on_wdone(p); break;
-  case PKT_WCANCEL: on_wcancel(world, p); break;
-  case PKT_WCANCEL_ACK: on_wcancel_ack(p); break;
-  case PKT_WDROP: on_wdrop(world, p); break;
-  case PKT_HELP: on_help(world, p); break;
-  default: mpchar__fatal("corrupt packet type %d from rank %d", p->type, world);
-  }
+    switch (p->type) {
+    case PKT_EAGER: on_eager(world, p); break;
+    case PKT_RTS: on_rts(world, p); break;
+    case PKT_CTS: on_cts(world, p); break;
+    case PKT_FRAG: on_frag(p); break;
+    case PKT_FIN: on_fin(world, p); break;
+    case PKT_WREQ: on_wreq(world, p); break;
+    case PKT_WDONE: on_wdone(p); break;
+    case PKT_WCANCEL: on_wcancel(world, p); break;
+    case PKT_WCANCEL_ACK: on_wcancel_ack(p); break;
+    case PKT_WDROP: on_wdrop(world, p); break;
+    case PKT_HELP: on_help(world, p); break;
+    default:
+        mpchar__fatal("corrupt packet type %d from rank %d", p->type, world);
+    }
 }
 
 /* Polls the backlogs and every incoming ring.  It stops reading rings once
@@ -760,33 +782,33 @@ static void handle(int world, struct rt_pkt *p)
  * The ring polled first rotates, so that no peer starves. */
 int mpchar__progress(void)
 {
-  int did = 0;
-  if (mpchar__nbc_active)
-    did |= mpchar__nbc_poll();
-  if (E.backlog)
-    for (int i = 0; i < E.size; i++)
-      if (E.peers[i].bl_head)
-        did |= flush_backlog(&E.peers[i]);
-  uint64_t done_before = E.completions;
-  static int first;
-  for (int n = 0; n < E.size; n++) {
-    int i = first + n < E.size ? first + n : first + n - E.size;
-    struct rt_ring *in = &E.peers[i].in;
-    for (int k = 0; k < 32; k++) {
-      struct rt_pkt *p = mpchar__ring_peek(in);
-      if (!p)
-        break;
-      handle(i, p);
-      mpchar__ring_release(in, p);
-      E.peers[i].pushed_in_row = 0;
-      did = 1;
-      if (E.completions != done_before) {
-        first = i + 1 < E.size ? i + 1 : 0;
-        return did;
-      }
+    int did = 0;
+    if (mpchar__nbc_active)
+        did |= mpchar__nbc_poll();
+    if (E.backlog)
+        for (int i = 0; i < E.size; i++)
+            if (E.peers[i].bl_head)
+                did |= flush_backlog(&E.peers[i]);
+    uint64_t done_before = E.completions;
+    static int first;
+    for (int n = 0; n < E.size; n++) {
+        int i = first + n < E.size ? first + n : first + n - E.size;
+        struct rt_ring *in = &E.peers[i].in;
+        for (int k = 0; k < 32; k++) {
+            struct rt_pkt *p = mpchar__ring_peek(in);
+            if (!p)
+                break;
+            handle(i, p);
+            mpchar__ring_release(in, p);
+            E.peers[i].pushed_in_row = 0;
+            did = 1;
+            if (E.completions != done_before) {
+                first = i + 1 < E.size ? i + 1 : 0;
+                return did;
+            }
+        }
     }
-  }
-  return did;
+    return did;
 }
 
 /* Waiting policy: spin on progress, then yield the CPU on every idle poll,
@@ -799,369 +821,389 @@ static unsigned spin_polls = 256;
 
 void mpchar__idle(unsigned *idle)
 {
-  ++*idle;
-  if (*idle < spin_polls)
-    return;
-  if (*idle < spin_polls + 100000) {
-    sched_yield();
-  } else {
-    struct timespec ts = {0, 20000};
-    nanosleep(&ts, NULL);
-  }
+    ++*idle;
+    if (*idle < spin_polls)
+        return;
+    if (*idle < spin_polls + 100000) {
+        sched_yield();
+    } else {
+        struct timespec ts = {0, 20000};
+        nanosleep(&ts, NULL);
+    }
 }
 
 void mpchar__wait_until(_Atomic int *flag)
 {
-  unsigned idle = 0;
-  while (!atomic_load_explicit(flag, memory_order_acquire)) {
-    if (mpchar__progress())
-      idle = 0;
-    else
-      mpchar__idle(&idle);
-  }
+    unsigned idle = 0;
+    while (!atomic_load_explicit(flag, memory_order_acquire)) {
+        if (mpchar__progress())
+            idle = 0;
+        else
+            mpchar__idle(&idle);
+    }
 }
 
 /* ---------------- sending ---------------- */
 
 static void drop_wreqs(struct peer *pr)
 {
-  while (pr->wr_head) {
-    struct wreq *w = pr->wr_head;
-    pr->wr_head = w->next;
-    free(w);
-  }
-  pr->wr_tail = NULL;
+    while (pr->wr_head) {
+        struct wreq *w = pr->wr_head;
+        pr->wr_head = w->next;
+        free(w);
+    }
+    pr->wr_tail = NULL;
 }
 
 /* Delivers to a matching write request; returns 1 if done. */
 static int try_write(int world, struct mpchar_rt_request *req)
 {
-  struct peer *pr = &E.peers[world];
-  struct wreq *w, *prevw = NULL;
-  for (w = pr->wr_head; w; prevw = w, w = w->next)
-    if (w->ctx == req->ctx && (w->tag == MPI_ANY_TAG || w->tag == req->tag))
-      break;
-  if (!w)
-    return 0;
-  size_t len = req->bytes;
-  size_t n = len < w->cap ? len : (size_t)w->cap;
-  if (n >= mpchar__cfg.write_min || n > mpchar__cfg.eager_max)
-    cma_copy((struct share){world, 1, (char *)(uintptr_t)req->data, w->rbuf, n, 0});
-  if (prevw)
-    prevw->next = w->next;
-  else
-    pr->wr_head = w->next;
-  if (pr->wr_tail == w)
-    pr->wr_tail = prevw;
-  struct rt_pkt h;
-  memset(&h, 0, sizeof h);
-  h.type = PKT_WDONE;
-  h.tag = req->tag;
-  h.ctx = req->ctx;
-  h.src = req->comm->rank;
-  h.len = len;
-  h.a = w->rreq;
-  E.msgs[C_WRITE]++;
-  E.bytes[C_WRITE] += len;
-  if (n < mpchar__cfg.write_min && n <= mpchar__cfg.eager_max) {
-    h.flags = PKT_F_INLINE;
-    post_pkt(world, &h, 40, req->data, n, req);
-  } else {
-    post_pkt(world, &h, 40, NULL, 0, req);
-  }
-  free(w);
-  return 1;
+    struct peer *pr = &E.peers[world];
+    struct wreq *w, *prevw = NULL;
+    for (w = pr->wr_head; w; prevw = w, w = w->next)
+        if (w->ctx == req->ctx && (w->tag == MPI_ANY_TAG || w->tag == req->tag))
+            break;
+    if (!w)
+        return 0;
+    size_t len = req->bytes;
+    size_t n = len < w->cap ? len : (size_t)w->cap;
+    if (n >= mpchar__cfg.write_min || n > mpchar__cfg.eager_max)
+        cma_copy((struct share){world, 1, (char *)(uintptr_t)req->data, w->rbuf,
+                                n, 0});
+    if (prevw)
+        prevw->next = w->next;
+    else
+        pr->wr_head = w->next;
+    if (pr->wr_tail == w)
+        pr->wr_tail = prevw;
+    struct rt_pkt h;
+    memset(&h, 0, sizeof h);
+    h.type = PKT_WDONE;
+    h.tag = req->tag;
+    h.ctx = req->ctx;
+    h.src = req->comm->rank;
+    h.len = len;
+    h.a = w->rreq;
+    E.msgs[C_WRITE]++;
+    E.bytes[C_WRITE] += len;
+    if (n < mpchar__cfg.write_min && n <= mpchar__cfg.eager_max) {
+        h.flags = PKT_F_INLINE;
+        post_pkt(world, &h, 40, req->data, n, req);
+    } else {
+        post_pkt(world, &h, 40, NULL, 0, req);
+    }
+    free(w);
+    return 1;
 }
 
 void mpchar__send_start(struct mpchar_rt_request *req);
 void mpchar__send_start(struct mpchar_rt_request *req)
 {
-  int world = req->peer_world;
-  struct peer *pr = &E.peers[world];
-  if (pr->wr_head && try_write(world, req))
-    return;
-  struct ctxcount *c = ctx_counts(pr, req->ctx);
-  c->sent++;
-  c->hist_tag[c->sent % RT_HIST] = req->tag;
-  struct rt_pkt h;
-  memset(&h, 0, sizeof h);
-  h.tag = req->tag;
-  h.ctx = req->ctx;
-  h.src = req->comm->rank;
-  h.len = req->bytes;
-  if (req->bytes <= mpchar__cfg.eager_max) {
-    E.msgs[C_EAGER]++;
-    E.bytes[C_EAGER] += req->bytes;
-    h.type = PKT_EAGER;
-    if (req->sync) {
-      h.flags = PKT_F_SYNC;
-      h.a = (uint64_t)(uintptr_t)req;
-      post_pkt(world, &h, 40, req->data, req->bytes, NULL);
-    } else {
-      post_pkt(world, &h, 32, req->data, req->bytes, req);
+    int world = req->peer_world;
+    struct peer *pr = &E.peers[world];
+    if (pr->wr_head && try_write(world, req))
+        return;
+    struct ctxcount *c = ctx_counts(pr, req->ctx);
+    c->sent++;
+    c->hist_tag[c->sent % RT_HIST] = req->tag;
+    struct rt_pkt h;
+    memset(&h, 0, sizeof h);
+    h.tag = req->tag;
+    h.ctx = req->ctx;
+    h.src = req->comm->rank;
+    h.len = req->bytes;
+    if (req->bytes <= mpchar__cfg.eager_max) {
+        E.msgs[C_EAGER]++;
+        E.bytes[C_EAGER] += req->bytes;
+        h.type = PKT_EAGER;
+        if (req->sync) {
+            h.flags = PKT_F_SYNC;
+            h.a = (uint64_t)(uintptr_t)req;
+            post_pkt(world, &h, 40, req->data, req->bytes, NULL);
+        } else {
+            post_pkt(world, &h, 32, req->data, req->bytes, req);
+        }
+        return;
     }
-    return;
-  }
-  E.msgs[E.cma ? C_RNDV : C_COPY]++;
-  E.bytes[E.cma ? C_RNDV : C_COPY] += req->bytes;
-  if (E.cma)
-    pr->rts_unread++;
-  h.type = PKT_RTS;
-  h.a = (uint64_t)(uintptr_t)req->data;
-  h.b = (uint64_t)(uintptr_t)req;
-  post_pkt(world, &h, sizeof h, NULL, 0, NULL);
+    E.msgs[E.cma ? C_RNDV : C_COPY]++;
+    E.bytes[E.cma ? C_RNDV : C_COPY] += req->bytes;
+    if (E.cma)
+        pr->rts_unread++;
+    h.type = PKT_RTS;
+    h.a = (uint64_t)(uintptr_t)req->data;
+    h.b = (uint64_t)(uintptr_t)req;
+    post_pkt(world, &h, sizeof h, NULL, 0, NULL);
 }
 
 /* ---------------- receiving ---------------- */
 
 static struct ux *match_ux(uint32_t ctx, int src, int tag)
 {
-  for (struct ux *u = E.ux_head; u; u = u->next)
-    if (matches(ctx, src, tag, u->ctx, u->src, u->tag))
-      return u;
-  return NULL;
+    for (struct ux *u = E.ux_head; u; u = u->next)
+        if (matches(ctx, src, tag, u->ctx, u->src, u->tag))
+            return u;
+    return NULL;
 }
 
 static void ux_remove(struct ux *u)
 {
-  if (u->prev)
-    u->prev->next = u->next;
-  else
-    E.ux_head = u->next;
-  if (u->next)
-    u->next->prev = u->prev;
-  else
-    E.ux_tail = u->prev;
+    if (u->prev)
+        u->prev->next = u->next;
+    else
+        E.ux_head = u->next;
+    if (u->next)
+        u->next->prev = u->prev;
+    else
+        E.ux_tail = u->prev;
 }
 
 static int may_request_write(struct mpchar_rt_request *req)
 {
-  /* a receive too small for a message written by process_vm_writev could
+    /* a receive too small for a message written by process_vm_writev could
    * only get inline delivery, which costs what eager costs: no request */
-  if (!mpchar__cfg.sr_mode || !E.cma || req->peer == MPI_ANY_SOURCE ||
-      req->peer_world == E.rank || !req->type->contig || req->bytes < mpchar__cfg.write_min)
-    return 0;
-  for (struct mpchar_rt_request *r = E.posted_head; r; r = r->next)
-    if (r->ctx == req->ctx && !r->wreq && (r->peer == MPI_ANY_SOURCE || r->peer == req->peer))
-      return 0;
-  return 1;
+    if (!mpchar__cfg.sr_mode || !E.cma || req->peer == MPI_ANY_SOURCE ||
+        req->peer_world == E.rank || !req->type->contig ||
+        req->bytes < mpchar__cfg.write_min)
+        return 0;
+    for (struct mpchar_rt_request *r = E.posted_head; r; r = r->next)
+        if (r->ctx == req->ctx && !r->wreq &&
+            (r->peer == MPI_ANY_SOURCE || r->peer == req->peer))
+            return 0;
+    return 1;
 }
 
 void mpchar__recv_start(struct mpchar_rt_request *req);
 void mpchar__recv_start(struct mpchar_rt_request *req)
 {
-  struct ux *u = match_ux(req->ctx, req->peer, req->tag);
-  if (u) {
-    ux_remove(u);
-    if (u->type == PKT_EAGER) {
-      set_status(req, u->src, u->tag, u->len);
-      deliver(req, u->data, (size_t)req->status.mpchar_bytes);
-      if (u->sync)
-        post_ctl(u->world, PKT_FIN, u->sreq, 0, 0);
-      complete(req);
-    } else {
-      start_rndv(req, u->world, u->src, u->tag, u->len, u->saddr, u->sreq);
+    struct ux *u = match_ux(req->ctx, req->peer, req->tag);
+    if (u) {
+        ux_remove(u);
+        if (u->type == PKT_EAGER) {
+            set_status(req, u->src, u->tag, u->len);
+            deliver(req, u->data, (size_t)req->status.mpchar_bytes);
+            if (u->sync)
+                post_ctl(u->world, PKT_FIN, u->sreq, 0, 0);
+            complete(req);
+        } else {
+            start_rndv(req, u->world, u->src, u->tag, u->len, u->saddr,
+                       u->sreq);
+        }
+        free(u->data);
+        free(u);
+        return;
     }
-    free(u->data);
-    free(u);
-    return;
-  }
-  int want_write = may_request_write(req);
-  posted_append(req);
-  if (want_write) {
-    struct rt_pkt h;
-    memset(&h, 0, sizeof h);
-    h.type = PKT_WREQ;
-    h.tag = req->tag;
-    h.ctx = req->ctx;
-    h.src = req->comm->rank;
-    struct ctxcount *c = ctx_counts(&E.peers[req->peer_world], req->ctx);
-    h.len = c->consumed;
-    h.d = c->drops_got;
-    h.a = (uint64_t)(uintptr_t)req->buf;
-    h.b = (uint64_t)(uintptr_t)req;
-    h.c = req->bytes;
-    req->wreq = 1;
-    req->wreq_pending = 1;
-    E.unresolved++;
-    E.wreq_sent++;
-    post_pkt(req->peer_world, &h, sizeof h, NULL, 0, NULL);
-  }
+    int want_write = may_request_write(req);
+    posted_append(req);
+    if (want_write) {
+        struct rt_pkt h;
+        memset(&h, 0, sizeof h);
+        h.type = PKT_WREQ;
+        h.tag = req->tag;
+        h.ctx = req->ctx;
+        h.src = req->comm->rank;
+        struct ctxcount *c = ctx_counts(&E.peers[req->peer_world], req->ctx);
+        h.len = c->consumed;
+        h.d = c->drops_got;
+        h.a = (uint64_t)(uintptr_t)req->buf;
+        h.b = (uint64_t)(uintptr_t)req;
+        h.c = req->bytes;
+        req->wreq = 1;
+        req->wreq_pending = 1;
+        E.unresolved++;
+        E.wreq_sent++;
+        post_pkt(req->peer_world, &h, sizeof h, NULL, 0, NULL);
+    }
 }
 
 int mpchar__cancel_recv(struct mpchar_rt_request *req)
 {
-  if (atomic_load(&req->done) || !req->posted || req->cancel_pending)
+    if (atomic_load(&req->done) || !req->posted || req->cancel_pending)
+        return MPI_SUCCESS;
+    if (req->wreq) {
+        req->cancel_pending = 1;
+        post_ctl(req->peer_world, PKT_WCANCEL, (uint64_t)(uintptr_t)req, 0, 0);
+        return MPI_SUCCESS;
+    }
+    posted_remove(req);
+    req->status.mpchar_cancelled = 1;
+    req->status.mpchar_bytes = 0;
+    complete(req);
     return MPI_SUCCESS;
-  if (req->wreq) {
-    req->cancel_pending = 1;
-    post_ctl(req->peer_world, PKT_WCANCEL, (uint64_t)(uintptr_t)req, 0, 0);
-    return MPI_SUCCESS;
-  }
-  posted_remove(req);
-  req->status.mpchar_cancelled = 1;
-  req->status.mpchar_bytes = 0;
-  complete(req);
-  return MPI_SUCCESS;
 }
 
-int mpchar__iprobe(int source, int tag, MPI_Comm comm, int *flag, MPI_Status *status)
+int mpchar__iprobe(int source, int tag, MPI_Comm comm, int *flag,
+                   MPI_Status *status)
 {
-  mpchar__progress();
-  struct ux *u = match_ux(comm->ctx, source, tag);
-  *flag = u != NULL;
-  if (u && status) {
-    status->MPI_SOURCE = u->src;
-    status->MPI_TAG = u->tag;
-    status->MPI_ERROR = MPI_SUCCESS;
-    status->mpchar_cancelled = 0;
-    status->mpchar_bytes = (long long)u->len;
-  }
-  return MPI_SUCCESS;
+    mpchar__progress();
+    struct ux *u = match_ux(comm->ctx, source, tag);
+    *flag = u != NULL;
+    if (u && status) {
+        status->MPI_SOURCE = u->src;
+        status->MPI_TAG = u->tag;
+        status->MPI_ERROR = MPI_SUCCESS;
+        status->mpchar_cancelled = 0;
+        status->mpchar_bytes = (long long)u->len;
+    }
+    return MPI_SUCCESS;
 }
 
 /* ---------------- start-up and shut-down ---------------- */
 
 static void seg_barrier(void)
 {
-  struct rt_seg_header *h = E.hdr;
-  int sense = !atomic_load(&h->barrier_sense);
-  if (atomic_fetch_add(&h->barrier_count, 1) == E.size - 1) {
-    atomic_store(&h->barrier_count, 0);
-    atomic_store(&h->barrier_sense, sense);
-    return;
-  }
-  unsigned idle = 0;
-  while (atomic_load(&h->barrier_sense) != sense) {
-    if (E.peers && mpchar__progress())
-      idle = 0;
-    else
-      mpchar__idle(&idle);
-  }
+    struct rt_seg_header *h = E.hdr;
+    int sense = !atomic_load(&h->barrier_sense);
+    if (atomic_fetch_add(&h->barrier_count, 1) == E.size - 1) {
+        atomic_store(&h->barrier_count, 0);
+        atomic_store(&h->barrier_sense, sense);
+        return;
+    }
+    unsigned idle = 0;
+    while (atomic_load(&h->barrier_sense) != sense) {
+        if (E.peers && mpchar__progress())
+            idle = 0;
+        else
+            mpchar__idle(&idle);
+    }
 }
 
 static volatile uint64_t cma_probe_word;
 
 static void probe_cma(void)
 {
-  struct rt_proc_info *me = mpchar__seg_proc(E.seg, E.rank);
-  if (mpchar__cfg.copy_force >= 0) {
-    E.cma = mpchar__cfg.copy_force == RT_COPY_CMA;
+    struct rt_proc_info *me = mpchar__seg_proc(E.seg, E.rank);
+    if (mpchar__cfg.copy_force >= 0) {
+        E.cma = mpchar__cfg.copy_force == RT_COPY_CMA;
+        if (!E.cma && E.rank == 0)
+            fprintf(stderr, "mpchar-rt: using copy-through shared memory "
+                            "(MPCHAR_RT_COPY=copy)\n");
+        return;
+    }
+    cma_probe_word = 0x5eed0000u + (uint64_t)E.rank;
+    me->cma_probe_addr = (uint64_t)(uintptr_t)&cma_probe_word;
+    me->cma_probe_value = cma_probe_word;
+    seg_barrier();
+    if (E.size > 1) {
+        int peer = (E.rank + 1) % E.size;
+        struct rt_proc_info *pi = mpchar__seg_proc(E.seg, peer);
+        uint64_t got = 0;
+        int rc = mpchar__copy_cma.read(pi->pid, &got, pi->cma_probe_addr,
+                                       sizeof got);
+        if (rc != 0 || got != pi->cma_probe_value)
+            atomic_store(&E.hdr->cma_fail, 1);
+    }
+    seg_barrier();
+    E.cma = !atomic_load(&E.hdr->cma_fail);
     if (!E.cma && E.rank == 0)
-      fprintf(stderr, "mpchar-rt: using copy-through shared memory (MPCHAR_RT_COPY=copy)\n");
-    return;
-  }
-  cma_probe_word = 0x5eed0000u + (uint64_t)E.rank;
-  me->cma_probe_addr = (uint64_t)(uintptr_t)&cma_probe_word;
-  me->cma_probe_value = cma_probe_word;
-  seg_barrier();
-  if (E.size > 1) {
-    int peer = (E.rank + 1) % E.size;
-    struct rt_proc_info *pi = mpchar__seg_proc(E.seg, peer);
-    uint64_t got = 0;
-    int rc = mpchar__copy_cma.read(pi->pid, &got, pi->cma_probe_addr, sizeof got);
-    if (rc != 0 || got != pi->cma_probe_value)
-      atomic_store(&E.hdr->cma_fail, 1);
-  }
-  seg_barrier();
-  E.cma = !atomic_load(&E.hdr->cma_fail);
-  if (!E.cma && E.rank == 0)
-    fprintf(stderr, "mpchar-rt: cross-memory attach (process_vm_readv) is not permitted; "
-                    "using copy-through shared memory (see docs/runtime.md)\n");
+        fprintf(stderr,
+                "mpchar-rt: cross-memory attach (process_vm_readv) is not "
+                "permitted; "
+                "using copy-through shared memory (see docs/runtime.md)\n");
 }
 
 void mpchar__engine_init(void *seg, int rank, int size)
 {
-  memset(&E, 0, sizeof E);
-  E.seg = seg;
-  E.hdr = seg;
-  E.rank = rank;
-  E.size = size;
-  struct rt_proc_info *me = mpchar__seg_proc(seg, rank);
-  me->pid = (int)getpid();
-  atomic_store(&me->state, RT_STATE_INIT);
-  seg_barrier();
-  probe_cma();
-  long ncpu = sysconf(_SC_NPROCESSORS_ONLN);
-  spin_polls = size > ncpu ? 256 : (unsigned)mpchar__cfg.spin_polls;
-  /* sharing a copy pays only when each rank has a CPU to copy with */
-  E.share_min = E.cma && size <= ncpu ? mpchar__cfg.share_min : 0;
-  E.peers = calloc((size_t)size, sizeof *E.peers);
-  if (!E.peers)
-    mpchar__fatal("out of memory at start-up");
-  uint64_t lines = (uint64_t)E.hdr->ring_lines;
-  for (int i = 0; i < size; i++) {
-    mpchar__ring_view(&E.peers[i].out, mpchar__seg_ring(seg, rank, i), lines, 1,
-                      mpchar__cfg.lap_bytes / RT_LINE);
-    mpchar__ring_view(&E.peers[i].in, mpchar__seg_ring(seg, i, rank), lines, 0, 0);
-    E.peers[i].pid = mpchar__seg_proc(seg, i)->pid;
-  }
-  size_t maxp = (size_t)mpchar__ring_max_packet(&E.peers[0].out);
-  if (mpchar__cfg.eager_max + 64 > maxp)
-    mpchar__cfg.eager_max = maxp - 64;
-  if (mpchar__cfg.frag_bytes + 64 > maxp)
-    mpchar__cfg.frag_bytes = maxp - 64;
+    memset(&E, 0, sizeof E);
+    E.seg = seg;
+    E.hdr = seg;
+    E.rank = rank;
+    E.size = size;
+    struct rt_proc_info *me = mpchar__seg_proc(seg, rank);
+    me->pid = (int)getpid();
+    atomic_store(&me->state, RT_STATE_INIT);
+    seg_barrier();
+    probe_cma();
+    long ncpu = sysconf(_SC_NPROCESSORS_ONLN);
+    spin_polls = size > ncpu ? 256 : (unsigned)mpchar__cfg.spin_polls;
+    /* sharing a copy pays only when each rank has a CPU to copy with */
+    E.share_min = E.cma && size <= ncpu ? mpchar__cfg.share_min : 0;
+    E.peers = calloc((size_t)size, sizeof *E.peers);
+    if (!E.peers)
+        mpchar__fatal("out of memory at start-up");
+    uint64_t lines = (uint64_t)E.hdr->ring_lines;
+    for (int i = 0; i < size; i++) {
+        mpchar__ring_view(&E.peers[i].out, mpchar__seg_ring(seg, rank, i),
+                          lines, 1, mpchar__cfg.lap_bytes / RT_LINE);
+        mpchar__ring_view(&E.peers[i].in, mpchar__seg_ring(seg, i, rank), lines,
+                          0, 0);
+        E.peers[i].pid = mpchar__seg_proc(seg, i)->pid;
+    }
+    size_t maxp = (size_t)mpchar__ring_max_packet(&E.peers[0].out);
+    if (mpchar__cfg.eager_max + 64 > maxp)
+        mpchar__cfg.eager_max = maxp - 64;
+    if (mpchar__cfg.frag_bytes + 64 > maxp)
+        mpchar__cfg.frag_bytes = maxp - 64;
 }
 
 void mpchar__engine_final(void)
 {
-  unsigned idle = 0;
-  while (E.backlog || E.unresolved) {
-    if (!mpchar__progress())
-      mpchar__idle(&idle);
-  }
-  seg_barrier();
-  atomic_store(&mpchar__seg_proc(E.seg, E.rank)->state, RT_STATE_FINAL);
-  for (int i = 0; i < E.size; i++) {
-    drop_wreqs(&E.peers[i]);
-    free(E.peers[i].cc);
-    mpchar__ring_free(&E.peers[i].out);
-  }
-  while (E.ux_head) {
-    struct ux *u = E.ux_head;
-    E.ux_head = u->next;
-    free(u->data);
-    free(u);
-  }
-  free(E.peers);
-  E.peers = NULL;
-  mpchar__req_cache_free();
+    unsigned idle = 0;
+    while (E.backlog || E.unresolved) {
+        if (!mpchar__progress())
+            mpchar__idle(&idle);
+    }
+    seg_barrier();
+    atomic_store(&mpchar__seg_proc(E.seg, E.rank)->state, RT_STATE_FINAL);
+    for (int i = 0; i < E.size; i++) {
+        drop_wreqs(&E.peers[i]);
+        free(E.peers[i].cc);
+        mpchar__ring_free(&E.peers[i].out);
+    }
+    while (E.ux_head) {
+        struct ux *u = E.ux_head;
+        E.ux_head = u->next;
+        free(u->data);
+        free(u);
+    }
+    free(E.peers);
+    E.peers = NULL;
+    mpchar__req_cache_free();
 }
 
-int mpchar__rank_world(void) { return E.rank; }
-int mpchar__size_world(void) { return E.size; }
+int mpchar__rank_world(void)
+{
+    return E.rank;
+}
+int mpchar__size_world(void)
+{
+    return E.size;
+}
 
 void mpchar__counters_write(void)
 {
-  const char *dest = mpchar__cfg.counters;
-  if (!dest)
-    return;
-  char line[1024];
-  int off = snprintf(line, sizeof line, "mpchar-rt counters: rank=%d mode=%s copy=%s",
-                     E.rank, mpchar__cfg.sr_mode ? "SR" : "NSR", E.cma ? "cma" : "copy");
-  uint64_t all = 0;
-  for (int c = 0; c < C_NPROTO; c++) {
-    off += snprintf(line + off, sizeof line - (size_t)off, " %s_msgs=%llu %s_bytes=%llu",
-                    proto_name[c], (unsigned long long)E.msgs[c], proto_name[c],
-                    (unsigned long long)E.bytes[c]);
-    all += E.bytes[c];
-  }
-  double rate = all ? 100.0 * (double)E.bytes[C_WRITE] / (double)all : 0.0;
-  snprintf(line + off, sizeof line - (size_t)off,
-           " write_requests_sent=%llu write_requests_dropped=%llu remote_write_rate_pct=%.2f"
-           " shared_copy_helped_bytes=%llu\n",
-           (unsigned long long)E.wreq_sent, (unsigned long long)E.wreq_dropped, rate,
-           (unsigned long long)E.helped_bytes);
-  if (strcmp(dest, "stderr") == 0) {
-    fputs(line, stderr);
-    return;
-  }
-  /* one write of one line per rank: O_APPEND keeps lines whole; mode 0600
+    const char *dest = mpchar__cfg.counters;
+    if (!dest)
+        return;
+    char line[1024];
+    int off = snprintf(
+        line, sizeof line, "mpchar-rt counters: rank=%d mode=%s copy=%s",
+        E.rank, mpchar__cfg.sr_mode ? "SR" : "NSR", E.cma ? "cma" : "copy");
+    uint64_t all = 0;
+    for (int c = 0; c < C_NPROTO; c++) {
+        off += snprintf(line + off, sizeof line - (size_t)off,
+                        " %s_msgs=%llu %s_bytes=%llu", proto_name[c],
+                        (unsigned long long)E.msgs[c], proto_name[c],
+                        (unsigned long long)E.bytes[c]);
+        all += E.bytes[c];
+    }
+    double rate = all ? 100.0 * (double)E.bytes[C_WRITE] / (double)all : 0.0;
+    snprintf(line + off, sizeof line - (size_t)off,
+             " write_requests_sent=%llu write_requests_dropped=%llu "
+             "remote_write_rate_pct=%.2f"
+             " shared_copy_helped_bytes=%llu\n",
+             (unsigned long long)E.wreq_sent,
+             (unsigned long long)E.wreq_dropped, rate,
+             (unsigned long long)E.helped_bytes);
+    if (strcmp(dest, "stderr") == 0) {
+        fputs(line, stderr);
+        return;
+    }
+    /* one write of one line per rank: O_APPEND keeps lines whole; mode 0600
    * so that nothing the runtime creates is readable by others */
-  int fd = open(dest, O_WRONLY | O_CREAT | O_APPEND | O_CLOEXEC, 0600);
-  if (fd < 0)
-    return;
-  ssize_t w = write(fd, line, strlen(line));
-  (void)w;
-  close(fd);
+    int fd = open(dest, O_WRONLY | O_CREAT | O_APPEND | O_CLOEXEC, 0600);
+    if (fd < 0)
+        return;
+    ssize_t w = write(fd, line, strlen(line));
+    (void)w;
+    close(fd);
 }

@@ -13,12 +13,25 @@
 #include <stdlib.h>
 #include <wchar.h>
 
-enum { OP_MAX, OP_MIN, OP_SUM, OP_PROD, OP_LAND, OP_BAND, OP_LOR, OP_BOR, OP_LXOR,
-       OP_BXOR, OP_MAXLOC, OP_MINLOC, OP_COUNT };
+enum {
+    OP_MAX,
+    OP_MIN,
+    OP_SUM,
+    OP_PROD,
+    OP_LAND,
+    OP_BAND,
+    OP_LOR,
+    OP_BOR,
+    OP_LXOR,
+    OP_BXOR,
+    OP_MAXLOC,
+    OP_MINLOC,
+    OP_COUNT
+};
 
-#define DEF_OP(NAME)                                                           \
-  struct mpchar_rt_op mpchar_rt_op_##NAME = {.predefined = 1, .commute = 1,   \
-                                             .id = OP_##NAME, .fn = NULL};
+#define DEF_OP(NAME)                            \
+    struct mpchar_rt_op mpchar_rt_op_##NAME = { \
+        .predefined = 1, .commute = 1, .id = OP_##NAME, .fn = NULL};
 MPCHAR_RT_OPS(DEF_OP)
 #undef DEF_OP
 
@@ -35,62 +48,89 @@ typedef void kernel_fn(const void *in, void *inout, size_t n);
 #define E_BOR (a[i] | b[i])
 #define E_BXOR (a[i] ^ b[i])
 
-#define KERNEL(OPN, NAME, ctype)                                               \
-  static void k_##OPN##_##NAME(const void *vin, void *vio, size_t n)           \
-  {                                                                            \
-    const ctype *a = vin;                                                      \
-    ctype *b = vio;                                                            \
-    for (size_t i = 0; i < n; i++)                                             \
-      b[i] = (ctype)(E_##OPN);                                                 \
-  }
+#define KERNEL(OPN, NAME, ctype)                                       \
+    static void k_##OPN##_##NAME(const void *vin, void *vio, size_t n) \
+    {                                                                  \
+        const ctype *a = vin;                                          \
+        ctype *b = vio;                                                \
+        for (size_t i = 0; i < n; i++)                                 \
+            b[i] = (ctype)(E_##OPN);                                   \
+    }
 
-#define KERNELS_I(NAME, ctype)                                                 \
-  KERNEL(MAX, NAME, ctype) KERNEL(MIN, NAME, ctype) KERNEL(SUM, NAME, ctype)   \
-  KERNEL(PROD, NAME, ctype) KERNEL(LAND, NAME, ctype) KERNEL(LOR, NAME, ctype) \
-  KERNEL(LXOR, NAME, ctype) KERNEL(BAND, NAME, ctype) KERNEL(BOR, NAME, ctype) \
-  KERNEL(BXOR, NAME, ctype)
-#define KERNELS_F(NAME, ctype)                                                 \
-  KERNEL(MAX, NAME, ctype) KERNEL(MIN, NAME, ctype) KERNEL(SUM, NAME, ctype)   \
-  KERNEL(PROD, NAME, ctype)
-#define KERNELS_C(NAME, ctype) KERNEL(SUM, NAME, ctype) KERNEL(PROD, NAME, ctype)
-#define KERNELS_B(NAME, ctype)                                                 \
-  KERNEL(BAND, NAME, ctype) KERNEL(BOR, NAME, ctype) KERNEL(BXOR, NAME, ctype)
-#define KERNELS_L(NAME, ctype)                                                 \
-  KERNEL(LAND, NAME, ctype) KERNEL(LOR, NAME, ctype) KERNEL(LXOR, NAME, ctype)
+#define KERNELS_I(NAME, ctype) \
+    KERNEL(MAX, NAME, ctype)   \
+    KERNEL(MIN, NAME, ctype)   \
+    KERNEL(SUM, NAME, ctype)   \
+    KERNEL(PROD, NAME, ctype)  \
+    KERNEL(LAND, NAME, ctype)  \
+    KERNEL(LOR, NAME, ctype)   \
+    KERNEL(LXOR, NAME, ctype)  \
+    KERNEL(BAND, NAME, ctype)  \
+    KERNEL(BOR, NAME, ctype)   \
+    KERNEL(BXOR, NAME, ctype)
+#define KERNELS_F(NAME, ctype) \
+    KERNEL(MAX, NAME, ctype)   \
+    KERNEL(MIN, NAME, ctype)   \
+    KERNEL(SUM, NAME, ctype)   \
+    KERNEL(PROD, NAME, ctype)
+#define KERNELS_C(NAME, ctype) \
+    KERNEL(SUM, NAME, ctype) KERNEL(PROD, NAME, ctype)
+#define KERNELS_B(NAME, ctype) \
+    KERNEL(BAND, NAME, ctype)  \
+    KERNEL(BOR, NAME, ctype)   \
+    KERNEL(BXOR, NAME, ctype)
+#define KERNELS_L(NAME, ctype) \
+    KERNEL(LAND, NAME, ctype)  \
+    KERNEL(LOR, NAME, ctype)   \
+    KERNEL(LXOR, NAME, ctype)
 #define KERNELS_P(NAME, ctype)
 
 #define GEN_KERNELS(NAME, ctype, cls) KERNELS_##cls(NAME, ctype)
 RT_BASIC_TYPES(GEN_KERNELS)
 
 /* MAXLOC/MINLOC: the better value wins; on a tie the lower index. */
-#define PAIR_KERNELS(NAME, vtype)                                              \
-  struct pr_##NAME { vtype v; int i; };                                        \
-  static void k_MAXLOC_##NAME(const void *vin, void *vio, size_t n)            \
-  {                                                                            \
-    const struct pr_##NAME *a = vin;                                           \
-    struct pr_##NAME *b = vio;                                                 \
-    for (size_t i = 0; i < n; i++) {                                           \
-      if (a[i].v > b[i].v || (a[i].v == b[i].v && a[i].i < b[i].i))            \
-        b[i] = a[i];                                                           \
-    }                                                                          \
-  }                                                                            \
-  static void k_MINLOC_##NAME(const void *vin, void *vio, size_t n)            \
-  {                                                                            \
-    const struct pr_##NAME *a = vin;                                           \
-    struct pr_##NAME *b = vio;                                                 \
-    for (size_t i = 0; i < n; i++) {                                           \
-      if (a[i].v < b[i].v || (a[i].v == b[i].v && a[i].i < b[i].i))            \
-        b[i] = a[i];                                                           \
-    }                                                                          \
-  }
+#define PAIR_KERNELS(NAME, vtype)                                         \
+    struct pr_##NAME {                                                    \
+        vtype v;                                                          \
+        int i;                                                            \
+    };                                                                    \
+    static void k_MAXLOC_##NAME(const void *vin, void *vio, size_t n)     \
+    {                                                                     \
+        const struct pr_##NAME *a = vin;                                  \
+        struct pr_##NAME *b = vio;                                        \
+        for (size_t i = 0; i < n; i++) {                                  \
+            if (a[i].v > b[i].v || (a[i].v == b[i].v && a[i].i < b[i].i)) \
+                b[i] = a[i];                                              \
+        }                                                                 \
+    }                                                                     \
+    static void k_MINLOC_##NAME(const void *vin, void *vio, size_t n)     \
+    {                                                                     \
+        const struct pr_##NAME *a = vin;                                  \
+        struct pr_##NAME *b = vio;                                        \
+        for (size_t i = 0; i < n; i++) {                                  \
+            if (a[i].v < b[i].v || (a[i].v == b[i].v && a[i].i < b[i].i)) \
+                b[i] = a[i];                                              \
+        }                                                                 \
+    }
 RT_PAIR_TYPES(PAIR_KERNELS)
 
 #define SLOT(OPN, NAME) [OP_##OPN][RT_K_##NAME] = k_##OPN##_##NAME,
-#define SLOTS_I(NAME)                                                          \
-  SLOT(MAX, NAME) SLOT(MIN, NAME) SLOT(SUM, NAME) SLOT(PROD, NAME)             \
-  SLOT(LAND, NAME) SLOT(LOR, NAME) SLOT(LXOR, NAME) SLOT(BAND, NAME)           \
-  SLOT(BOR, NAME) SLOT(BXOR, NAME)
-#define SLOTS_F(NAME) SLOT(MAX, NAME) SLOT(MIN, NAME) SLOT(SUM, NAME) SLOT(PROD, NAME)
+#define SLOTS_I(NAME) \
+    SLOT(MAX, NAME)   \
+    SLOT(MIN, NAME)   \
+    SLOT(SUM, NAME)   \
+    SLOT(PROD, NAME)  \
+    SLOT(LAND, NAME)  \
+    SLOT(LOR, NAME)   \
+    SLOT(LXOR, NAME)  \
+    SLOT(BAND, NAME)  \
+    SLOT(BOR, NAME)   \
+    SLOT(BXOR, NAME)
+#define SLOTS_F(NAME) \
+    SLOT(MAX, NAME)   \
+    SLOT(MIN, NAME)   \
+    SLOT(SUM, NAME)   \
+    SLOT(PROD, NAME)
 #define SLOTS_C(NAME) SLOT(SUM, NAME) SLOT(PROD, NAME)
 #define SLOTS_B(NAME) SLOT(BAND, NAME) SLOT(BOR, NAME) SLOT(BXOR, NAME)
 #define SLOTS_L(NAME) SLOT(LAND, NAME) SLOT(LOR, NAME) SLOT(LXOR, NAME)
@@ -99,76 +139,78 @@ RT_PAIR_TYPES(PAIR_KERNELS)
 #define GEN_PAIR_SLOTS(NAME, vtype) SLOT(MAXLOC, NAME) SLOT(MINLOC, NAME)
 
 static kernel_fn *const kernels[OP_COUNT][RT_K_DERIVED] = {
-  RT_BASIC_TYPES(GEN_SLOTS)
-  RT_PAIR_TYPES(GEN_PAIR_SLOTS)
-};
+    RT_BASIC_TYPES(GEN_SLOTS) RT_PAIR_TYPES(GEN_PAIR_SLOTS)};
 
 int mpchar__op_check(MPI_Op op, MPI_Datatype type)
 {
-  if (op == MPI_OP_NULL)
-    return MPI_ERR_OP;
-  if (type == MPI_DATATYPE_NULL)
-    return MPI_ERR_TYPE;
-  if (!op->predefined)
+    if (op == MPI_OP_NULL)
+        return MPI_ERR_OP;
+    if (type == MPI_DATATYPE_NULL)
+        return MPI_ERR_TYPE;
+    if (!op->predefined)
+        return MPI_SUCCESS;
+    for (size_t r = 0; r < type->nruns; r++)
+        if (!kernels[op->id][type->runs[r].basic->kind])
+            return MPI_ERR_OP;
     return MPI_SUCCESS;
-  for (size_t r = 0; r < type->nruns; r++)
-    if (!kernels[op->id][type->runs[r].basic->kind])
-      return MPI_ERR_OP;
-  return MPI_SUCCESS;
 }
 
-int mpchar__op_apply(MPI_Op op, const void *in, void *inout, int count, MPI_Datatype type)
+int mpchar__op_apply(MPI_Op op, const void *in, void *inout, int count,
+                     MPI_Datatype type)
 {
-  if (!op->predefined) {
-    MPI_Datatype t = type;
-    int n = count;
-    op->fn((void *)(uintptr_t)in, inout, &n, &t);
-    return MPI_SUCCESS;
-  }
-  if (type->nruns == 1 && type->runs[0].disp == 0 &&
-      (MPI_Aint)type->runs[0].n * type->runs[0].basic->extent == type->extent) {
-    kernels[op->id][type->runs[0].basic->kind](in, inout, (size_t)count * type->runs[0].n);
-    return MPI_SUCCESS;
-  }
-  for (int i = 0; i < count; i++) {
-    MPI_Aint base = (MPI_Aint)i * type->extent;
-    for (size_t r = 0; r < type->nruns; r++) {
-      const struct rt_run *run = &type->runs[r];
-      kernels[op->id][run->basic->kind]((const char *)in + base + run->disp,
-                                        (char *)inout + base + run->disp, run->n);
+    if (!op->predefined) {
+        MPI_Datatype t = type;
+        int n = count;
+        op->fn((void *)(uintptr_t)in, inout, &n, &t);
+        return MPI_SUCCESS;
     }
-  }
-  return MPI_SUCCESS;
+    if (type->nruns == 1 && type->runs[0].disp == 0 &&
+        (MPI_Aint)type->runs[0].n * type->runs[0].basic->extent ==
+            type->extent) {
+        kernels[op->id][type->runs[0].basic->kind](
+            in, inout, (size_t)count * type->runs[0].n);
+        return MPI_SUCCESS;
+    }
+    for (int i = 0; i < count; i++) {
+        MPI_Aint base = (MPI_Aint)i * type->extent;
+        for (size_t r = 0; r < type->nruns; r++) {
+            const struct rt_run *run = &type->runs[r];
+            kernels[op->id][run->basic->kind](
+                (const char *)in + base + run->disp,
+                (char *)inout + base + run->disp, run->n);
+        }
+    }
+    return MPI_SUCCESS;
 }
 
 int PMPI_Op_create(MPI_User_function *user_fn, int commute, MPI_Op *op)
 {
-  struct mpchar_rt_op *o = calloc(1, sizeof *o);
-  if (!o)
-    return mpchar__err(MPI_COMM_WORLD, MPI_ERR_NO_MEM, "MPI_Op_create");
-  o->commute = commute != 0;
-  o->id = -1;
-  o->fn = user_fn;
-  *op = o;
-  return MPI_SUCCESS;
+    struct mpchar_rt_op *o = calloc(1, sizeof *o);
+    if (!o)
+        return mpchar__err(MPI_COMM_WORLD, MPI_ERR_NO_MEM, "MPI_Op_create");
+    o->commute = commute != 0;
+    o->id = -1;
+    o->fn = user_fn;
+    *op = o;
+    return MPI_SUCCESS;
 }
 MPCHAR_RT_WEAK(Op_create)
 
 int PMPI_Op_free(MPI_Op *op)
 {
-  if (!op || *op == MPI_OP_NULL || (*op)->predefined)
-    return mpchar__err(MPI_COMM_WORLD, MPI_ERR_OP, "MPI_Op_free");
-  free(*op);
-  *op = MPI_OP_NULL;
-  return MPI_SUCCESS;
+    if (!op || *op == MPI_OP_NULL || (*op)->predefined)
+        return mpchar__err(MPI_COMM_WORLD, MPI_ERR_OP, "MPI_Op_free");
+    free(*op);
+    *op = MPI_OP_NULL;
+    return MPI_SUCCESS;
 }
 MPCHAR_RT_WEAK(Op_free)
 
 int PMPI_Op_commutative(MPI_Op op, int *commute)
 {
-  if (op == MPI_OP_NULL)
-    return mpchar__err(MPI_COMM_WORLD, MPI_ERR_OP, "MPI_Op_commutative");
-  *commute = op->commute;
-  return MPI_SUCCESS;
+    if (op == MPI_OP_NULL)
+        return mpchar__err(MPI_COMM_WORLD, MPI_ERR_OP, "MPI_Op_commutative");
+    *commute = op->commute;
+    return MPI_SUCCESS;
 }
 MPCHAR_RT_WEAK(Op_commutative)

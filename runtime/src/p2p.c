@@ -18,228 +18,232 @@ void mpchar__recv_start(struct mpchar_rt_request *req);
 
 static struct mpchar_rt_request *req_new(int kind, MPI_Comm comm)
 {
-  struct mpchar_rt_request *req = mpchar__req_alloc();
-  req->kind = kind;
-  req->comm = comm;
-  return req;
+    struct mpchar_rt_request *req = mpchar__req_alloc();
+    req->kind = kind;
+    req->comm = comm;
+    return req;
 }
 
 int mpchar__check_args(MPI_Comm comm, int count, MPI_Datatype type)
 {
-  if (!mpchar__initialized || mpchar__finalized)
-    return MPI_ERR_OTHER;
-  if (mpchar__comm_check(comm) != MPI_SUCCESS)
-    return MPI_ERR_COMM;
-  if (count < 0)
-    return MPI_ERR_COUNT;
-  return mpchar__type_check(type);
+    if (!mpchar__initialized || mpchar__finalized)
+        return MPI_ERR_OTHER;
+    if (mpchar__comm_check(comm) != MPI_SUCCESS)
+        return MPI_ERR_COMM;
+    if (count < 0)
+        return MPI_ERR_COUNT;
+    return mpchar__type_check(type);
 }
 
 /* Sets data to the bytes to transmit: the buffer itself or a packed copy. */
 static void send_data(struct mpchar_rt_request *req, const void *buf, int count,
                       MPI_Datatype type)
 {
-  req->bytes = (size_t)count * type->size;
-  if (type->contig) {
-    req->data = buf;
-    return;
-  }
-  req->tmp = malloc(req->bytes ? req->bytes : 1);
-  if (!req->tmp)
-    mpchar__fatal("out of memory packing a message");
-  mpchar__type_pack(buf, count, type, req->tmp);
-  req->data = req->tmp;
+    req->bytes = (size_t)count * type->size;
+    if (type->contig) {
+        req->data = buf;
+        return;
+    }
+    req->tmp = malloc(req->bytes ? req->bytes : 1);
+    if (!req->tmp)
+        mpchar__fatal("out of memory packing a message");
+    mpchar__type_pack(buf, count, type, req->tmp);
+    req->data = req->tmp;
 }
 
 /* Validates a send and fills req; a send to MPI_PROC_NULL is done at once. */
-static int send_prepare(struct mpchar_rt_request *req, const void *buf, int count,
-                        MPI_Datatype type, int dest, int tag, MPI_Comm comm, int coll, int sync)
+static int send_prepare(struct mpchar_rt_request *req, const void *buf,
+                        int count, MPI_Datatype type, int dest, int tag,
+                        MPI_Comm comm, int coll, int sync)
 {
-  int rc = mpchar__check_args(comm, count, type);
-  if (rc != MPI_SUCCESS)
-    return rc;
-  if (tag < 0 || tag > MPI_TAG_UB_VALUE)
-    return MPI_ERR_TAG;
-  if (dest == MPI_PROC_NULL) {
-    req->status.MPI_SOURCE = MPI_PROC_NULL;
-    req->status.MPI_TAG = MPI_ANY_TAG;
-    atomic_store(&req->done, 1);
+    int rc = mpchar__check_args(comm, count, type);
+    if (rc != MPI_SUCCESS)
+        return rc;
+    if (tag < 0 || tag > MPI_TAG_UB_VALUE)
+        return MPI_ERR_TAG;
+    if (dest == MPI_PROC_NULL) {
+        req->status.MPI_SOURCE = MPI_PROC_NULL;
+        req->status.MPI_TAG = MPI_ANY_TAG;
+        atomic_store(&req->done, 1);
+        return MPI_SUCCESS;
+    }
+    if (dest < 0 || dest >= comm->size)
+        return MPI_ERR_RANK;
+    req->ctx = comm->ctx + (uint32_t)coll;
+    req->peer = dest;
+    req->peer_world = comm->world[dest];
+    req->tag = tag;
+    req->sync = sync;
+    send_data(req, buf, count, type);
     return MPI_SUCCESS;
-  }
-  if (dest < 0 || dest >= comm->size)
-    return MPI_ERR_RANK;
-  req->ctx = comm->ctx + (uint32_t)coll;
-  req->peer = dest;
-  req->peer_world = comm->world[dest];
-  req->tag = tag;
-  req->sync = sync;
-  send_data(req, buf, count, type);
-  return MPI_SUCCESS;
 }
 
-int mpchar__isend(const void *buf, int count, MPI_Datatype type, int dest, int tag,
-                  MPI_Comm comm, int coll, int sync, MPI_Request *req_p)
+int mpchar__isend(const void *buf, int count, MPI_Datatype type, int dest,
+                  int tag, MPI_Comm comm, int coll, int sync,
+                  MPI_Request *req_p)
 {
-  struct mpchar_rt_request *req = req_new(REQ_SEND, comm);
-  int rc = send_prepare(req, buf, count, type, dest, tag, comm, coll, sync);
-  if (rc != MPI_SUCCESS) {
-    mpchar__req_dispose(req);
-    return rc;
-  }
-  *req_p = req;
-  if (!atomic_load(&req->done))
-    mpchar__send_start(req);
-  return MPI_SUCCESS;
+    struct mpchar_rt_request *req = req_new(REQ_SEND, comm);
+    int rc = send_prepare(req, buf, count, type, dest, tag, comm, coll, sync);
+    if (rc != MPI_SUCCESS) {
+        mpchar__req_dispose(req);
+        return rc;
+    }
+    *req_p = req;
+    if (!atomic_load(&req->done))
+        mpchar__send_start(req);
+    return MPI_SUCCESS;
 }
 
 /* Validates a receive and fills req; MPI_PROC_NULL is done at once. */
-static int recv_prepare(struct mpchar_rt_request *req, void *buf, int count, MPI_Datatype type,
-                        int source, int tag, MPI_Comm comm, int coll)
+static int recv_prepare(struct mpchar_rt_request *req, void *buf, int count,
+                        MPI_Datatype type, int source, int tag, MPI_Comm comm,
+                        int coll)
 {
-  int rc = mpchar__check_args(comm, count, type);
-  if (rc != MPI_SUCCESS)
-    return rc;
-  if (tag != MPI_ANY_TAG && (tag < 0 || tag > MPI_TAG_UB_VALUE))
-    return MPI_ERR_TAG;
-  if (source == MPI_PROC_NULL) {
-    req->status.MPI_SOURCE = MPI_PROC_NULL;
-    req->status.MPI_TAG = MPI_ANY_TAG;
-    atomic_store(&req->done, 1);
+    int rc = mpchar__check_args(comm, count, type);
+    if (rc != MPI_SUCCESS)
+        return rc;
+    if (tag != MPI_ANY_TAG && (tag < 0 || tag > MPI_TAG_UB_VALUE))
+        return MPI_ERR_TAG;
+    if (source == MPI_PROC_NULL) {
+        req->status.MPI_SOURCE = MPI_PROC_NULL;
+        req->status.MPI_TAG = MPI_ANY_TAG;
+        atomic_store(&req->done, 1);
+        return MPI_SUCCESS;
+    }
+    if (source != MPI_ANY_SOURCE && (source < 0 || source >= comm->size))
+        return MPI_ERR_RANK;
+    req->ctx = comm->ctx + (uint32_t)coll;
+    req->peer = source;
+    req->peer_world = source == MPI_ANY_SOURCE ? -1 : comm->world[source];
+    req->tag = tag;
+    req->buf = buf;
+    req->count = count;
+    req->type = type;
+    mpchar__type_retain(type);
+    req->bytes = (size_t)count * type->size;
     return MPI_SUCCESS;
-  }
-  if (source != MPI_ANY_SOURCE && (source < 0 || source >= comm->size))
-    return MPI_ERR_RANK;
-  req->ctx = comm->ctx + (uint32_t)coll;
-  req->peer = source;
-  req->peer_world = source == MPI_ANY_SOURCE ? -1 : comm->world[source];
-  req->tag = tag;
-  req->buf = buf;
-  req->count = count;
-  req->type = type;
-  mpchar__type_retain(type);
-  req->bytes = (size_t)count * type->size;
-  return MPI_SUCCESS;
 }
 
 int mpchar__irecv(void *buf, int count, MPI_Datatype type, int source, int tag,
                   MPI_Comm comm, int coll, MPI_Request *req_p)
 {
-  struct mpchar_rt_request *req = req_new(REQ_RECV, comm);
-  int rc = recv_prepare(req, buf, count, type, source, tag, comm, coll);
-  if (rc != MPI_SUCCESS) {
-    mpchar__req_dispose(req);
-    return rc;
-  }
-  *req_p = req;
-  if (!atomic_load(&req->done))
-    mpchar__recv_start(req);
-  return MPI_SUCCESS;
+    struct mpchar_rt_request *req = req_new(REQ_RECV, comm);
+    int rc = recv_prepare(req, buf, count, type, source, tag, comm, coll);
+    if (rc != MPI_SUCCESS) {
+        mpchar__req_dispose(req);
+        return rc;
+    }
+    *req_p = req;
+    if (!atomic_load(&req->done))
+        mpchar__recv_start(req);
+    return MPI_SUCCESS;
 }
 
 /* ---------------- buffered sends ---------------- */
 
 struct bseg {
-  struct bseg *next;
-  size_t off, len;
+    struct bseg *next;
+    size_t off, len;
 };
 
 static struct {
-  char *buf;
-  size_t size;
-  struct bseg *segs; /* sorted by offset */
+    char *buf;
+    size_t size;
+    struct bseg *segs; /* sorted by offset */
 } B;
 
 void mpchar__bsend_release(void *seg)
 {
-  for (struct bseg **pp = &B.segs; *pp; pp = &(*pp)->next) {
-    if (*pp == seg) {
-      *pp = (*pp)->next;
-      free(seg);
-      return;
+    for (struct bseg **pp = &B.segs; *pp; pp = &(*pp)->next) {
+        if (*pp == seg) {
+            *pp = (*pp)->next;
+            free(seg);
+            return;
+        }
     }
-  }
 }
 
 static struct bseg *bseg_alloc(size_t len)
 {
-  size_t need = len + MPI_BSEND_OVERHEAD, off = 0;
-  struct bseg **pp = &B.segs;
-  for (; *pp; pp = &(*pp)->next) {
-    if ((*pp)->off - off >= need)
-      break;
-    off = (*pp)->off + (*pp)->len;
-    off = (off + 15) & ~(size_t)15;
-  }
-  if (!B.buf || off + need > B.size)
-    return NULL;
-  struct bseg *s = malloc(sizeof *s);
-  if (!s)
-    return NULL;
-  s->off = off;
-  s->len = need;
-  s->next = *pp;
-  *pp = s;
-  return s;
+    size_t need = len + MPI_BSEND_OVERHEAD, off = 0;
+    struct bseg **pp = &B.segs;
+    for (; *pp; pp = &(*pp)->next) {
+        if ((*pp)->off - off >= need)
+            break;
+        off = (*pp)->off + (*pp)->len;
+        off = (off + 15) & ~(size_t)15;
+    }
+    if (!B.buf || off + need > B.size)
+        return NULL;
+    struct bseg *s = malloc(sizeof *s);
+    if (!s)
+        return NULL;
+    s->off = off;
+    s->len = need;
+    s->next = *pp;
+    *pp = s;
+    return s;
 }
 
 int PMPI_Buffer_attach(void *buffer, int size)
 {
-  if (B.buf)
-    return mpchar__err(MPI_COMM_WORLD, MPI_ERR_BUFFER, "MPI_Buffer_attach");
-  if (size < 0)
-    return mpchar__err(MPI_COMM_WORLD, MPI_ERR_ARG, "MPI_Buffer_attach");
-  B.buf = buffer;
-  B.size = (size_t)size;
-  return MPI_SUCCESS;
+    if (B.buf)
+        return mpchar__err(MPI_COMM_WORLD, MPI_ERR_BUFFER, "MPI_Buffer_attach");
+    if (size < 0)
+        return mpchar__err(MPI_COMM_WORLD, MPI_ERR_ARG, "MPI_Buffer_attach");
+    B.buf = buffer;
+    B.size = (size_t)size;
+    return MPI_SUCCESS;
 }
 MPCHAR_RT_WEAK(Buffer_attach)
 
 int PMPI_Buffer_detach(void *buffer_addr, int *size)
 {
-  unsigned idle = 0;
-  while (B.segs) {
-    if (!mpchar__progress())
-      mpchar__idle(&idle);
-  }
-  *(void **)buffer_addr = B.buf;
-  *size = (int)B.size;
-  B.buf = NULL;
-  B.size = 0;
-  return MPI_SUCCESS;
+    unsigned idle = 0;
+    while (B.segs) {
+        if (!mpchar__progress())
+            mpchar__idle(&idle);
+    }
+    *(void **)buffer_addr = B.buf;
+    *size = (int)B.size;
+    B.buf = NULL;
+    B.size = 0;
+    return MPI_SUCCESS;
 }
 MPCHAR_RT_WEAK(Buffer_detach)
 
-int PMPI_Bsend(const void *buf, int count, MPI_Datatype datatype, int dest, int tag,
-               MPI_Comm comm)
+int PMPI_Bsend(const void *buf, int count, MPI_Datatype datatype, int dest,
+               int tag, MPI_Comm comm)
 {
-  int rc = mpchar__check_args(comm, count, datatype);
-  if (rc == MPI_SUCCESS && (tag < 0 || tag > MPI_TAG_UB_VALUE))
-    rc = MPI_ERR_TAG;
-  if (rc == MPI_SUCCESS && dest != MPI_PROC_NULL && (dest < 0 || dest >= comm->size))
-    rc = MPI_ERR_RANK;
-  if (rc != MPI_SUCCESS)
-    return mpchar__err(comm, rc, "MPI_Bsend");
-  if (dest == MPI_PROC_NULL)
+    int rc = mpchar__check_args(comm, count, datatype);
+    if (rc == MPI_SUCCESS && (tag < 0 || tag > MPI_TAG_UB_VALUE))
+        rc = MPI_ERR_TAG;
+    if (rc == MPI_SUCCESS && dest != MPI_PROC_NULL &&
+        (dest < 0 || dest >= comm->size))
+        rc = MPI_ERR_RANK;
+    if (rc != MPI_SUCCESS)
+        return mpchar__err(comm, rc, "MPI_Bsend");
+    if (dest == MPI_PROC_NULL)
+        return MPI_SUCCESS;
+    size_t len = (size_t)count * datatype->size;
+    struct bseg *seg = bseg_alloc(len);
+    while (!seg && B.segs && mpchar__progress())
+        seg = bseg_alloc(len);
+    if (!seg)
+        return mpchar__err(comm, MPI_ERR_BUFFER, "MPI_Bsend");
+    char *data = B.buf + seg->off;
+    mpchar__type_pack(buf, count, datatype, data);
+    struct mpchar_rt_request *req = req_new(REQ_SEND, comm);
+    req->internal = 1;
+    req->bsend_seg = seg;
+    req->ctx = comm->ctx;
+    req->peer = dest;
+    req->peer_world = comm->world[dest];
+    req->tag = tag;
+    req->bytes = len;
+    req->data = data;
+    mpchar__send_start(req);
     return MPI_SUCCESS;
-  size_t len = (size_t)count * datatype->size;
-  struct bseg *seg = bseg_alloc(len);
-  while (!seg && B.segs && mpchar__progress())
-    seg = bseg_alloc(len);
-  if (!seg)
-    return mpchar__err(comm, MPI_ERR_BUFFER, "MPI_Bsend");
-  char *data = B.buf + seg->off;
-  mpchar__type_pack(buf, count, datatype, data);
-  struct mpchar_rt_request *req = req_new(REQ_SEND, comm);
-  req->internal = 1;
-  req->bsend_seg = seg;
-  req->ctx = comm->ctx;
-  req->peer = dest;
-  req->peer_world = comm->world[dest];
-  req->tag = tag;
-  req->bytes = len;
-  req->data = data;
-  mpchar__send_start(req);
-  return MPI_SUCCESS;
 }
 MPCHAR_RT_WEAK(Bsend)
 
@@ -247,175 +251,183 @@ MPCHAR_RT_WEAK(Bsend)
 
 /* Blocking calls keep their request on the stack: the engine refers to it
  * only until it completes, and they wait for that. */
-static int send_blocking(const void *buf, int count, MPI_Datatype type, int dest, int tag,
-                         MPI_Comm comm, int sync, const char *fn)
+static int send_blocking(const void *buf, int count, MPI_Datatype type,
+                         int dest, int tag, MPI_Comm comm, int sync,
+                         const char *fn)
 {
-  struct mpchar_rt_request req;
-  mpchar__req_init(&req, REQ_SEND, comm);
-  int rc = send_prepare(&req, buf, count, type, dest, tag, comm, 0, sync);
-  if (rc != MPI_SUCCESS)
-    return mpchar__err(comm, rc, fn);
-  if (!atomic_load(&req.done)) {
-    mpchar__send_start(&req);
-    mpchar__wait_until(&req.done);
-  }
-  return MPI_SUCCESS;
+    struct mpchar_rt_request req;
+    mpchar__req_init(&req, REQ_SEND, comm);
+    int rc = send_prepare(&req, buf, count, type, dest, tag, comm, 0, sync);
+    if (rc != MPI_SUCCESS)
+        return mpchar__err(comm, rc, fn);
+    if (!atomic_load(&req.done)) {
+        mpchar__send_start(&req);
+        mpchar__wait_until(&req.done);
+    }
+    return MPI_SUCCESS;
 }
 
-int PMPI_Send(const void *buf, int count, MPI_Datatype datatype, int dest, int tag,
-              MPI_Comm comm)
+int PMPI_Send(const void *buf, int count, MPI_Datatype datatype, int dest,
+              int tag, MPI_Comm comm)
 {
-  return send_blocking(buf, count, datatype, dest, tag, comm, 0, "MPI_Send");
+    return send_blocking(buf, count, datatype, dest, tag, comm, 0, "MPI_Send");
 }
 MPCHAR_RT_WEAK(Send)
 
-int PMPI_Ssend(const void *buf, int count, MPI_Datatype datatype, int dest, int tag,
-               MPI_Comm comm)
+int PMPI_Ssend(const void *buf, int count, MPI_Datatype datatype, int dest,
+               int tag, MPI_Comm comm)
 {
-  return send_blocking(buf, count, datatype, dest, tag, comm, 1, "MPI_Ssend");
+    return send_blocking(buf, count, datatype, dest, tag, comm, 1, "MPI_Ssend");
 }
 MPCHAR_RT_WEAK(Ssend)
 
-int PMPI_Rsend(const void *buf, int count, MPI_Datatype datatype, int dest, int tag,
-               MPI_Comm comm)
+int PMPI_Rsend(const void *buf, int count, MPI_Datatype datatype, int dest,
+               int tag, MPI_Comm comm)
 {
-  return send_blocking(buf, count, datatype, dest, tag, comm, 0, "MPI_Rsend");
+    return send_blocking(buf, count, datatype, dest, tag, comm, 0, "MPI_Rsend");
 }
 MPCHAR_RT_WEAK(Rsend)
 
-int PMPI_Isend(const void *buf, int count, MPI_Datatype datatype, int dest, int tag,
-               MPI_Comm comm, MPI_Request *request)
+int PMPI_Isend(const void *buf, int count, MPI_Datatype datatype, int dest,
+               int tag, MPI_Comm comm, MPI_Request *request)
 {
-  int rc = mpchar__isend(buf, count, datatype, dest, tag, comm, 0, 0, request);
-  return rc == MPI_SUCCESS ? rc : mpchar__err(comm, rc, "MPI_Isend");
+    int rc =
+        mpchar__isend(buf, count, datatype, dest, tag, comm, 0, 0, request);
+    return rc == MPI_SUCCESS ? rc : mpchar__err(comm, rc, "MPI_Isend");
 }
 MPCHAR_RT_WEAK(Isend)
 
-int PMPI_Issend(const void *buf, int count, MPI_Datatype datatype, int dest, int tag,
-                MPI_Comm comm, MPI_Request *request)
+int PMPI_Issend(const void *buf, int count, MPI_Datatype datatype, int dest,
+                int tag, MPI_Comm comm, MPI_Request *request)
 {
-  int rc = mpchar__isend(buf, count, datatype, dest, tag, comm, 0, 1, request);
-  return rc == MPI_SUCCESS ? rc : mpchar__err(comm, rc, "MPI_Issend");
+    int rc =
+        mpchar__isend(buf, count, datatype, dest, tag, comm, 0, 1, request);
+    return rc == MPI_SUCCESS ? rc : mpchar__err(comm, rc, "MPI_Issend");
 }
 MPCHAR_RT_WEAK(Issend)
 
 int PMPI_Irecv(void *buf, int count, MPI_Datatype datatype, int source, int tag,
                MPI_Comm comm, MPI_Request *request)
 {
-  int rc = mpchar__irecv(buf, count, datatype, source, tag, comm, 0, request);
-  return rc == MPI_SUCCESS ? rc : mpchar__err(comm, rc, "MPI_Irecv");
+    int rc = mpchar__irecv(buf, count, datatype, source, tag, comm, 0, request);
+    return rc == MPI_SUCCESS ? rc : mpchar__err(comm, rc, "MPI_Irecv");
 }
 MPCHAR_RT_WEAK(Irecv)
 
 int PMPI_Recv(void *buf, int count, MPI_Datatype datatype, int source, int tag,
               MPI_Comm comm, MPI_Status *status)
 {
-  MPI_Request hreq;
-  int rc;
-  if (mpchar__cfg.sr_mode && source >= 0) {
-    /* it may issue a write request, which can outlive the call: heap */
-    rc = mpchar__irecv(buf, count, datatype, source, tag, comm, 0, &hreq);
+    MPI_Request hreq;
+    int rc;
+    if (mpchar__cfg.sr_mode && source >= 0) {
+        /* it may issue a write request, which can outlive the call: heap */
+        rc = mpchar__irecv(buf, count, datatype, source, tag, comm, 0, &hreq);
+        if (rc != MPI_SUCCESS)
+            return mpchar__err(comm, rc, "MPI_Recv");
+        return mpchar__wait(&hreq, status);
+    }
+    struct mpchar_rt_request req;
+    mpchar__req_init(&req, REQ_RECV, comm);
+    rc = recv_prepare(&req, buf, count, datatype, source, tag, comm, 0);
     if (rc != MPI_SUCCESS)
-      return mpchar__err(comm, rc, "MPI_Recv");
-    return mpchar__wait(&hreq, status);
-  }
-  struct mpchar_rt_request req;
-  mpchar__req_init(&req, REQ_RECV, comm);
-  rc = recv_prepare(&req, buf, count, datatype, source, tag, comm, 0);
-  if (rc != MPI_SUCCESS)
-    return mpchar__err(comm, rc, "MPI_Recv");
-  if (!atomic_load(&req.done)) {
-    mpchar__recv_start(&req);
-    mpchar__wait_until(&req.done);
-  }
-  if (status != MPI_STATUS_IGNORE)
-    *status = req.status;
-  rc = req.status.MPI_ERROR;
-  return rc == MPI_SUCCESS ? rc : mpchar__err(comm, rc, "MPI_Recv");
+        return mpchar__err(comm, rc, "MPI_Recv");
+    if (!atomic_load(&req.done)) {
+        mpchar__recv_start(&req);
+        mpchar__wait_until(&req.done);
+    }
+    if (status != MPI_STATUS_IGNORE)
+        *status = req.status;
+    rc = req.status.MPI_ERROR;
+    return rc == MPI_SUCCESS ? rc : mpchar__err(comm, rc, "MPI_Recv");
 }
 MPCHAR_RT_WEAK(Recv)
 
-int PMPI_Sendrecv(const void *sendbuf, int sendcount, MPI_Datatype sendtype, int dest,
-                  int sendtag, void *recvbuf, int recvcount, MPI_Datatype recvtype,
-                  int source, int recvtag, MPI_Comm comm, MPI_Status *status)
+int PMPI_Sendrecv(const void *sendbuf, int sendcount, MPI_Datatype sendtype,
+                  int dest, int sendtag, void *recvbuf, int recvcount,
+                  MPI_Datatype recvtype, int source, int recvtag, MPI_Comm comm,
+                  MPI_Status *status)
 {
-  MPI_Request rreq, sreq;
-  int rc = mpchar__irecv(recvbuf, recvcount, recvtype, source, recvtag, comm, 0, &rreq);
-  if (rc != MPI_SUCCESS)
-    return mpchar__err(comm, rc, "MPI_Sendrecv");
-  rc = mpchar__isend(sendbuf, sendcount, sendtype, dest, sendtag, comm, 0, 0, &sreq);
-  if (rc != MPI_SUCCESS) {
-    mpchar__cancel_recv(rreq);
-    mpchar__wait(&rreq, MPI_STATUS_IGNORE);
-    return mpchar__err(comm, rc, "MPI_Sendrecv");
-  }
-  int rc_s = mpchar__wait(&sreq, MPI_STATUS_IGNORE);
-  int rc_r = mpchar__wait(&rreq, status);
-  return rc_r != MPI_SUCCESS ? rc_r : rc_s;
+    MPI_Request rreq, sreq;
+    int rc = mpchar__irecv(recvbuf, recvcount, recvtype, source, recvtag, comm,
+                           0, &rreq);
+    if (rc != MPI_SUCCESS)
+        return mpchar__err(comm, rc, "MPI_Sendrecv");
+    rc = mpchar__isend(sendbuf, sendcount, sendtype, dest, sendtag, comm, 0, 0,
+                       &sreq);
+    if (rc != MPI_SUCCESS) {
+        mpchar__cancel_recv(rreq);
+        mpchar__wait(&rreq, MPI_STATUS_IGNORE);
+        return mpchar__err(comm, rc, "MPI_Sendrecv");
+    }
+    int rc_s = mpchar__wait(&sreq, MPI_STATUS_IGNORE);
+    int rc_r = mpchar__wait(&rreq, status);
+    return rc_r != MPI_SUCCESS ? rc_r : rc_s;
 }
 MPCHAR_RT_WEAK(Sendrecv)
 
-int PMPI_Sendrecv_replace(void *buf, int count, MPI_Datatype datatype, int dest, int sendtag,
-                          int source, int recvtag, MPI_Comm comm, MPI_Status *status)
+int PMPI_Sendrecv_replace(void *buf, int count, MPI_Datatype datatype, int dest,
+                          int sendtag, int source, int recvtag, MPI_Comm comm,
+                          MPI_Status *status)
 {
-  int rc = mpchar__check_args(comm, count, datatype);
-  if (rc != MPI_SUCCESS)
-    return mpchar__err(comm, rc, "MPI_Sendrecv_replace");
-  size_t bytes = (size_t)count * datatype->size;
-  void *tmp = malloc(bytes ? bytes : 1);
-  if (!tmp)
-    return mpchar__err(comm, MPI_ERR_NO_MEM, "MPI_Sendrecv_replace");
-  mpchar__type_pack(buf, count, datatype, tmp);
-  rc = PMPI_Sendrecv(tmp, (int)bytes, MPI_BYTE, dest, sendtag, buf, count, datatype, source,
-                     recvtag, comm, status);
-  free(tmp);
-  return rc;
+    int rc = mpchar__check_args(comm, count, datatype);
+    if (rc != MPI_SUCCESS)
+        return mpchar__err(comm, rc, "MPI_Sendrecv_replace");
+    size_t bytes = (size_t)count * datatype->size;
+    void *tmp = malloc(bytes ? bytes : 1);
+    if (!tmp)
+        return mpchar__err(comm, MPI_ERR_NO_MEM, "MPI_Sendrecv_replace");
+    mpchar__type_pack(buf, count, datatype, tmp);
+    rc = PMPI_Sendrecv(tmp, (int)bytes, MPI_BYTE, dest, sendtag, buf, count,
+                       datatype, source, recvtag, comm, status);
+    free(tmp);
+    return rc;
 }
 MPCHAR_RT_WEAK(Sendrecv_replace)
 
-int PMPI_Iprobe(int source, int tag, MPI_Comm comm, int *flag, MPI_Status *status)
+int PMPI_Iprobe(int source, int tag, MPI_Comm comm, int *flag,
+                MPI_Status *status)
 {
-  if (mpchar__comm_check(comm) != MPI_SUCCESS)
-    return mpchar__err(comm, MPI_ERR_COMM, "MPI_Iprobe");
-  if (source == MPI_PROC_NULL) {
-    *flag = 1;
-    if (status) {
-      memset(status, 0, sizeof *status);
-      status->MPI_SOURCE = MPI_PROC_NULL;
-      status->MPI_TAG = MPI_ANY_TAG;
+    if (mpchar__comm_check(comm) != MPI_SUCCESS)
+        return mpchar__err(comm, MPI_ERR_COMM, "MPI_Iprobe");
+    if (source == MPI_PROC_NULL) {
+        *flag = 1;
+        if (status) {
+            memset(status, 0, sizeof *status);
+            status->MPI_SOURCE = MPI_PROC_NULL;
+            status->MPI_TAG = MPI_ANY_TAG;
+        }
+        return MPI_SUCCESS;
     }
-    return MPI_SUCCESS;
-  }
-  if (source != MPI_ANY_SOURCE && (source < 0 || source >= comm->size))
-    return mpchar__err(comm, MPI_ERR_RANK, "MPI_Iprobe");
-  return mpchar__iprobe(source, tag, comm, flag, status);
+    if (source != MPI_ANY_SOURCE && (source < 0 || source >= comm->size))
+        return mpchar__err(comm, MPI_ERR_RANK, "MPI_Iprobe");
+    return mpchar__iprobe(source, tag, comm, flag, status);
 }
 MPCHAR_RT_WEAK(Iprobe)
 
 int PMPI_Probe(int source, int tag, MPI_Comm comm, MPI_Status *status)
 {
-  int flag = 0;
-  unsigned idle = 0;
-  for (;;) {
-    int rc = PMPI_Iprobe(source, tag, comm, &flag, status);
-    if (rc != MPI_SUCCESS || flag)
-      return rc;
-    mpchar__idle(&idle);
-  }
+    int flag = 0;
+    unsigned idle = 0;
+    for (;;) {
+        int rc = PMPI_Iprobe(source, tag, comm, &flag, status);
+        if (rc != MPI_SUCCESS || flag)
+            return rc;
+        mpchar__idle(&idle);
+    }
 }
 MPCHAR_RT_WEAK(Probe)
 
 int PMPI_Get_count(const MPI_Status *status, MPI_Datatype datatype, int *count)
 {
-  if (datatype == MPI_DATATYPE_NULL)
-    return mpchar__err(MPI_COMM_WORLD, MPI_ERR_TYPE, "MPI_Get_count");
-  long long bytes = status->mpchar_bytes;
-  if (datatype->size == 0)
-    *count = 0;
-  else if (bytes % (long long)datatype->size != 0)
-    *count = MPI_UNDEFINED;
-  else
-    *count = (int)(bytes / (long long)datatype->size);
-  return MPI_SUCCESS;
+    if (datatype == MPI_DATATYPE_NULL)
+        return mpchar__err(MPI_COMM_WORLD, MPI_ERR_TYPE, "MPI_Get_count");
+    long long bytes = status->mpchar_bytes;
+    if (datatype->size == 0)
+        *count = 0;
+    else if (bytes % (long long)datatype->size != 0)
+        *count = MPI_UNDEFINED;
+    else
+        *count = (int)(bytes / (long long)datatype->size);
+    return MPI_SUCCESS;
 }
 MPCHAR_RT_WEAK(Get_count)

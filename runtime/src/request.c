@@ -20,272 +20,279 @@ static int req_cached;
 
 struct mpchar_rt_request *mpchar__req_alloc(void)
 {
-  struct mpchar_rt_request *req =
-      req_cached ? req_cache[--req_cached] : malloc(sizeof *req);
-  if (!req)
-    mpchar__fatal("out of memory allocating a request");
-  mpchar__req_init(req, 0, NULL);
-  return req;
+    struct mpchar_rt_request *req =
+        req_cached ? req_cache[--req_cached] : malloc(sizeof *req);
+    if (!req)
+        mpchar__fatal("out of memory allocating a request");
+    mpchar__req_init(req, 0, NULL);
+    return req;
 }
 
 void mpchar__req_dispose(struct mpchar_rt_request *req)
 {
-  if (req_cached < (int)(sizeof req_cache / sizeof req_cache[0]))
-    req_cache[req_cached++] = req;
-  else
-    free(req);
+    if (req_cached < (int)(sizeof req_cache / sizeof req_cache[0]))
+        req_cache[req_cached++] = req;
+    else
+        free(req);
 }
 
 void mpchar__req_cache_free(void)
 {
-  while (req_cached)
-    free(req_cache[--req_cached]);
+    while (req_cached)
+        free(req_cache[--req_cached]);
 }
 
 static void empty_status(MPI_Status *status)
 {
-  if (status == MPI_STATUS_IGNORE)
-    return;
-  memset(status, 0, sizeof *status);
-  status->MPI_SOURCE = MPI_ANY_SOURCE;
-  status->MPI_TAG = MPI_ANY_TAG;
+    if (status == MPI_STATUS_IGNORE)
+        return;
+    memset(status, 0, sizeof *status);
+    status->MPI_SOURCE = MPI_ANY_SOURCE;
+    status->MPI_TAG = MPI_ANY_TAG;
 }
 
 static int is_done(MPI_Request req)
 {
-  return atomic_load_explicit(&req->done, memory_order_acquire);
+    return atomic_load_explicit(&req->done, memory_order_acquire);
 }
 
 /* Completes a finished request: status out, handle freed; returns its error. */
 static int finish(MPI_Request *req_p, MPI_Status *status)
 {
-  MPI_Request req = *req_p;
-  int err = req->kind == REQ_RECV ? req->status.MPI_ERROR : MPI_SUCCESS;
-  if (status != MPI_STATUS_IGNORE) {
-    *status = req->status;
-    if (req->kind == REQ_SEND) {
-      status->MPI_ERROR = MPI_SUCCESS;
-      status->mpchar_bytes = 0;
+    MPI_Request req = *req_p;
+    int err = req->kind == REQ_RECV ? req->status.MPI_ERROR : MPI_SUCCESS;
+    if (status != MPI_STATUS_IGNORE) {
+        *status = req->status;
+        if (req->kind == REQ_SEND) {
+            status->MPI_ERROR = MPI_SUCCESS;
+            status->mpchar_bytes = 0;
+        }
     }
-  }
-  mpchar__req_free(req);
-  *req_p = MPI_REQUEST_NULL;
-  return err;
+    mpchar__req_free(req);
+    *req_p = MPI_REQUEST_NULL;
+    return err;
 }
 
 int mpchar__wait(MPI_Request *req_p, MPI_Status *status)
 {
-  if (*req_p == MPI_REQUEST_NULL) {
-    empty_status(status);
-    return MPI_SUCCESS;
-  }
-  MPI_Comm comm = (*req_p)->comm;
-  mpchar__wait_until(&(*req_p)->done);
-  int err = finish(req_p, status);
-  return err == MPI_SUCCESS ? err : mpchar__err(comm, err, "MPI_Wait");
+    if (*req_p == MPI_REQUEST_NULL) {
+        empty_status(status);
+        return MPI_SUCCESS;
+    }
+    MPI_Comm comm = (*req_p)->comm;
+    mpchar__wait_until(&(*req_p)->done);
+    int err = finish(req_p, status);
+    return err == MPI_SUCCESS ? err : mpchar__err(comm, err, "MPI_Wait");
 }
 
 int PMPI_Wait(MPI_Request *request, MPI_Status *status)
 {
-  return mpchar__wait(request, status);
+    return mpchar__wait(request, status);
 }
 MPCHAR_RT_WEAK(Wait)
 
 static void idle_step(unsigned *idle)
 {
-  if (mpchar__progress())
-    *idle = 0;
-  else
-    mpchar__idle(idle);
+    if (mpchar__progress())
+        *idle = 0;
+    else
+        mpchar__idle(idle);
 }
 
 /* Finishes every done request; returns MPI_ERR_IN_STATUS if one failed. */
 static int finish_all(int count, MPI_Request requests[], MPI_Status statuses[],
                       MPI_Comm *bad_comm)
 {
-  int err = MPI_SUCCESS;
-  for (int i = 0; i < count; i++) {
-    MPI_Status *st = statuses == MPI_STATUSES_IGNORE ? MPI_STATUS_IGNORE : &statuses[i];
-    if (requests[i] == MPI_REQUEST_NULL) {
-      empty_status(st);
-      continue;
+    int err = MPI_SUCCESS;
+    for (int i = 0; i < count; i++) {
+        MPI_Status *st =
+            statuses == MPI_STATUSES_IGNORE ? MPI_STATUS_IGNORE : &statuses[i];
+        if (requests[i] == MPI_REQUEST_NULL) {
+            empty_status(st);
+            continue;
+        }
+        MPI_Comm comm = requests[i]->comm;
+        if (finish(&requests[i], st) != MPI_SUCCESS) {
+            err = MPI_ERR_IN_STATUS;
+            *bad_comm = comm;
+        }
     }
-    MPI_Comm comm = requests[i]->comm;
-    if (finish(&requests[i], st) != MPI_SUCCESS) {
-      err = MPI_ERR_IN_STATUS;
-      *bad_comm = comm;
-    }
-  }
-  return err;
+    return err;
 }
 
 int PMPI_Waitall(int count, MPI_Request requests[], MPI_Status statuses[])
 {
-  for (int i = 0; i < count; i++)
-    if (requests[i] != MPI_REQUEST_NULL)
-      mpchar__wait_until(&requests[i]->done);
-  MPI_Comm bad = MPI_COMM_WORLD;
-  int err = finish_all(count, requests, statuses, &bad);
-  return err == MPI_SUCCESS ? err : mpchar__err(bad, err, "MPI_Waitall");
+    for (int i = 0; i < count; i++)
+        if (requests[i] != MPI_REQUEST_NULL)
+            mpchar__wait_until(&requests[i]->done);
+    MPI_Comm bad = MPI_COMM_WORLD;
+    int err = finish_all(count, requests, statuses, &bad);
+    return err == MPI_SUCCESS ? err : mpchar__err(bad, err, "MPI_Waitall");
 }
 MPCHAR_RT_WEAK(Waitall)
 
-int PMPI_Testall(int count, MPI_Request requests[], int *flag, MPI_Status statuses[])
+int PMPI_Testall(int count, MPI_Request requests[], int *flag,
+                 MPI_Status statuses[])
 {
-  mpchar__progress();
-  *flag = 1;
-  for (int i = 0; i < count; i++)
-    if (requests[i] != MPI_REQUEST_NULL && !is_done(requests[i]))
-      *flag = 0;
-  if (!*flag)
-    return MPI_SUCCESS;
-  MPI_Comm bad = MPI_COMM_WORLD;
-  int err = finish_all(count, requests, statuses, &bad);
-  return err == MPI_SUCCESS ? err : mpchar__err(bad, err, "MPI_Testall");
+    mpchar__progress();
+    *flag = 1;
+    for (int i = 0; i < count; i++)
+        if (requests[i] != MPI_REQUEST_NULL && !is_done(requests[i]))
+            *flag = 0;
+    if (!*flag)
+        return MPI_SUCCESS;
+    MPI_Comm bad = MPI_COMM_WORLD;
+    int err = finish_all(count, requests, statuses, &bad);
+    return err == MPI_SUCCESS ? err : mpchar__err(bad, err, "MPI_Testall");
 }
 MPCHAR_RT_WEAK(Testall)
 
 /* Index of a done request, MPI_UNDEFINED if all are null, -1 if none done. */
 static int find_done(int count, MPI_Request requests[])
 {
-  int active = 0;
-  for (int i = 0; i < count; i++) {
-    if (requests[i] == MPI_REQUEST_NULL)
-      continue;
-    active = 1;
-    if (is_done(requests[i]))
-      return i;
-  }
-  return active ? -1 : MPI_UNDEFINED;
-}
-
-static int finish_one(MPI_Request requests[], int i, int *index, MPI_Status *status,
-                      const char *fn)
-{
-  MPI_Comm comm = requests[i]->comm;
-  *index = i;
-  int err = finish(&requests[i], status);
-  return err == MPI_SUCCESS ? err : mpchar__err(comm, err, fn);
-}
-
-int PMPI_Waitany(int count, MPI_Request requests[], int *index, MPI_Status *status)
-{
-  unsigned idle = 0;
-  for (;;) {
-    int i = find_done(count, requests);
-    if (i == MPI_UNDEFINED) {
-      *index = MPI_UNDEFINED;
-      empty_status(status);
-      return MPI_SUCCESS;
+    int active = 0;
+    for (int i = 0; i < count; i++) {
+        if (requests[i] == MPI_REQUEST_NULL)
+            continue;
+        active = 1;
+        if (is_done(requests[i]))
+            return i;
     }
-    if (i >= 0)
-      return finish_one(requests, i, index, status, "MPI_Waitany");
-    idle_step(&idle);
-  }
+    return active ? -1 : MPI_UNDEFINED;
+}
+
+static int finish_one(MPI_Request requests[], int i, int *index,
+                      MPI_Status *status, const char *fn)
+{
+    MPI_Comm comm = requests[i]->comm;
+    *index = i;
+    int err = finish(&requests[i], status);
+    return err == MPI_SUCCESS ? err : mpchar__err(comm, err, fn);
+}
+
+int PMPI_Waitany(int count, MPI_Request requests[], int *index,
+                 MPI_Status *status)
+{
+    unsigned idle = 0;
+    for (;;) {
+        int i = find_done(count, requests);
+        if (i == MPI_UNDEFINED) {
+            *index = MPI_UNDEFINED;
+            empty_status(status);
+            return MPI_SUCCESS;
+        }
+        if (i >= 0)
+            return finish_one(requests, i, index, status, "MPI_Waitany");
+        idle_step(&idle);
+    }
 }
 MPCHAR_RT_WEAK(Waitany)
 
-int PMPI_Testany(int count, MPI_Request requests[], int *index, int *flag, MPI_Status *status)
+int PMPI_Testany(int count, MPI_Request requests[], int *index, int *flag,
+                 MPI_Status *status)
 {
-  mpchar__progress();
-  int i = find_done(count, requests);
-  if (i == MPI_UNDEFINED) {
-    *flag = 1;
-    *index = MPI_UNDEFINED;
-    empty_status(status);
-    return MPI_SUCCESS;
-  }
-  *flag = i >= 0;
-  if (i < 0) {
-    *index = MPI_UNDEFINED;
-    return MPI_SUCCESS;
-  }
-  return finish_one(requests, i, index, status, "MPI_Testany");
+    mpchar__progress();
+    int i = find_done(count, requests);
+    if (i == MPI_UNDEFINED) {
+        *flag = 1;
+        *index = MPI_UNDEFINED;
+        empty_status(status);
+        return MPI_SUCCESS;
+    }
+    *flag = i >= 0;
+    if (i < 0) {
+        *index = MPI_UNDEFINED;
+        return MPI_SUCCESS;
+    }
+    return finish_one(requests, i, index, status, "MPI_Testany");
 }
 MPCHAR_RT_WEAK(Testany)
 
-static int collect_some(int incount, MPI_Request requests[], int *outcount, int indices[],
-                        MPI_Status statuses[], const char *fn)
+static int collect_some(int incount, MPI_Request requests[], int *outcount,
+                        int indices[], MPI_Status statuses[], const char *fn)
 {
-  int n = 0, err = MPI_SUCCESS, active = 0;
-  MPI_Comm bad = MPI_COMM_WORLD;
-  for (int i = 0; i < incount; i++) {
-    if (requests[i] == MPI_REQUEST_NULL)
-      continue;
-    active = 1;
-    if (!is_done(requests[i]))
-      continue;
-    MPI_Comm comm = requests[i]->comm;
-    MPI_Status *st = statuses == MPI_STATUSES_IGNORE ? MPI_STATUS_IGNORE : &statuses[n];
-    if (finish(&requests[i], st) != MPI_SUCCESS) {
-      err = MPI_ERR_IN_STATUS;
-      bad = comm;
+    int n = 0, err = MPI_SUCCESS, active = 0;
+    MPI_Comm bad = MPI_COMM_WORLD;
+    for (int i = 0; i < incount; i++) {
+        if (requests[i] == MPI_REQUEST_NULL)
+            continue;
+        active = 1;
+        if (!is_done(requests[i]))
+            continue;
+        MPI_Comm comm = requests[i]->comm;
+        MPI_Status *st =
+            statuses == MPI_STATUSES_IGNORE ? MPI_STATUS_IGNORE : &statuses[n];
+        if (finish(&requests[i], st) != MPI_SUCCESS) {
+            err = MPI_ERR_IN_STATUS;
+            bad = comm;
+        }
+        indices[n++] = i;
     }
-    indices[n++] = i;
-  }
-  *outcount = active ? n : MPI_UNDEFINED;
-  return err == MPI_SUCCESS ? err : mpchar__err(bad, err, fn);
+    *outcount = active ? n : MPI_UNDEFINED;
+    return err == MPI_SUCCESS ? err : mpchar__err(bad, err, fn);
 }
 
-int PMPI_Waitsome(int incount, MPI_Request requests[], int *outcount, int indices[],
-                  MPI_Status statuses[])
+int PMPI_Waitsome(int incount, MPI_Request requests[], int *outcount,
+                  int indices[], MPI_Status statuses[])
 {
-  unsigned idle = 0;
-  while (find_done(incount, requests) == -1)
-    idle_step(&idle);
-  return collect_some(incount, requests, outcount, indices, statuses, "MPI_Waitsome");
+    unsigned idle = 0;
+    while (find_done(incount, requests) == -1)
+        idle_step(&idle);
+    return collect_some(incount, requests, outcount, indices, statuses,
+                        "MPI_Waitsome");
 }
 MPCHAR_RT_WEAK(Waitsome)
 
-int PMPI_Testsome(int incount, MPI_Request requests[], int *outcount, int indices[],
-                  MPI_Status statuses[])
+int PMPI_Testsome(int incount, MPI_Request requests[], int *outcount,
+                  int indices[], MPI_Status statuses[])
 {
-  mpchar__progress();
-  return collect_some(incount, requests, outcount, indices, statuses, "MPI_Testsome");
+    mpchar__progress();
+    return collect_some(incount, requests, outcount, indices, statuses,
+                        "MPI_Testsome");
 }
 MPCHAR_RT_WEAK(Testsome)
 
 int PMPI_Test(MPI_Request *request, int *flag, MPI_Status *status)
 {
-  if (*request == MPI_REQUEST_NULL) {
-    *flag = 1;
-    empty_status(status);
-    return MPI_SUCCESS;
-  }
-  if (!is_done(*request))
-    mpchar__progress();
-  *flag = is_done(*request);
-  if (!*flag)
-    return MPI_SUCCESS;
-  MPI_Comm comm = (*request)->comm;
-  int err = finish(request, status);
-  return err == MPI_SUCCESS ? err : mpchar__err(comm, err, "MPI_Test");
+    if (*request == MPI_REQUEST_NULL) {
+        *flag = 1;
+        empty_status(status);
+        return MPI_SUCCESS;
+    }
+    if (!is_done(*request))
+        mpchar__progress();
+    *flag = is_done(*request);
+    if (!*flag)
+        return MPI_SUCCESS;
+    MPI_Comm comm = (*request)->comm;
+    int err = finish(request, status);
+    return err == MPI_SUCCESS ? err : mpchar__err(comm, err, "MPI_Test");
 }
 MPCHAR_RT_WEAK(Test)
 
 int PMPI_Request_free(MPI_Request *request)
 {
-  if (!request || *request == MPI_REQUEST_NULL)
-    return mpchar__err(MPI_COMM_WORLD, MPI_ERR_REQUEST, "MPI_Request_free");
-  mpchar__req_free(*request);
-  *request = MPI_REQUEST_NULL;
-  return MPI_SUCCESS;
+    if (!request || *request == MPI_REQUEST_NULL)
+        return mpchar__err(MPI_COMM_WORLD, MPI_ERR_REQUEST, "MPI_Request_free");
+    mpchar__req_free(*request);
+    *request = MPI_REQUEST_NULL;
+    return MPI_SUCCESS;
 }
 MPCHAR_RT_WEAK(Request_free)
 
 int PMPI_Cancel(MPI_Request *request)
 {
-  if (!request || *request == MPI_REQUEST_NULL)
-    return mpchar__err(MPI_COMM_WORLD, MPI_ERR_REQUEST, "MPI_Cancel");
-  if ((*request)->kind == REQ_RECV)
-    return mpchar__cancel_recv(*request);
-  return MPI_SUCCESS; /* a send is never cancelled: MPI allows the cancel to fail */
+    if (!request || *request == MPI_REQUEST_NULL)
+        return mpchar__err(MPI_COMM_WORLD, MPI_ERR_REQUEST, "MPI_Cancel");
+    if ((*request)->kind == REQ_RECV)
+        return mpchar__cancel_recv(*request);
+    return MPI_SUCCESS; /* a send is never cancelled: MPI allows the cancel to fail */
 }
 MPCHAR_RT_WEAK(Cancel)
 
 int PMPI_Test_cancelled(const MPI_Status *status, int *flag)
 {
-  *flag = status->mpchar_cancelled;
-  return MPI_SUCCESS;
+    *flag = status->mpchar_cancelled;
+    return MPI_SUCCESS;
 }
 MPCHAR_RT_WEAK(Test_cancelled)

@@ -27,135 +27,139 @@
 #include <stdlib.h>
 #include <string.h>
 
-void mpchar__ring_view(struct rt_ring *ring, void *mem, uint64_t lines, int producer,
-                       uint64_t lap_lines)
+void mpchar__ring_view(struct rt_ring *ring, void *mem, uint64_t lines,
+                       int producer, uint64_t lap_lines)
 {
-  ring->ctl = mem;
-  ring->cells = (unsigned char *)mem + RT_LINE;
-  ring->lines = lines;
-  ring->pos = 0;
-  ring->cached = 0;
-  ring->lap = lap_lines > 0 && lap_lines < lines ? lap_lines : lines;
-  ring->retry = 0;
-  ring->starts = NULL;
-  if (producer) { /* a fresh ring is all zero: every line reads as a start */
-    size_t words = (size_t)(lines + 63) / 64;
-    ring->starts = malloc(words * sizeof *ring->starts);
-    if (!ring->starts)
-      mpchar__fatal("out of memory setting up a ring");
-    memset(ring->starts, 0xff, words * sizeof *ring->starts);
-  }
+    ring->ctl = mem;
+    ring->cells = (unsigned char *)mem + RT_LINE;
+    ring->lines = lines;
+    ring->pos = 0;
+    ring->cached = 0;
+    ring->lap = lap_lines > 0 && lap_lines < lines ? lap_lines : lines;
+    ring->retry = 0;
+    ring->starts = NULL;
+    if (producer) { /* a fresh ring is all zero: every line reads as a start */
+        size_t words = (size_t)(lines + 63) / 64;
+        ring->starts = malloc(words * sizeof *ring->starts);
+        if (!ring->starts)
+            mpchar__fatal("out of memory setting up a ring");
+        memset(ring->starts, 0xff, words * sizeof *ring->starts);
+    }
 }
 
 void mpchar__ring_free(struct rt_ring *ring)
 {
-  free(ring->starts);
-  ring->starts = NULL;
+    free(ring->starts);
+    ring->starts = NULL;
 }
 
 /* The producer's map of which lines begin a packet (this lap below its
  * position, the previous lap from there on). */
 static void mark_packet(struct rt_ring *ring, uint64_t pos, uint64_t n)
 {
-  uint64_t first = pos % ring->lines, l = first + 1, end = first + n;
-  ring->starts[first / 64] |= 1ull << (first % 64);
-  while (l < end) { /* clear bits [l, end) a word at a time */
-    uint64_t bit = l % 64, span = 64 - bit < end - l ? 64 - bit : end - l;
-    uint64_t mask = (span == 64 ? ~0ull : ((1ull << span) - 1)) << bit;
-    ring->starts[l / 64] &= ~mask;
-    l += span;
-  }
+    uint64_t first = pos % ring->lines, l = first + 1, end = first + n;
+    ring->starts[first / 64] |= 1ull << (first % 64);
+    while (l < end) { /* clear bits [l, end) a word at a time */
+        uint64_t bit = l % 64, span = 64 - bit < end - l ? 64 - bit : end - l;
+        uint64_t mask = (span == 64 ? ~0ull : ((1ull << span) - 1)) << bit;
+        ring->starts[l / 64] &= ~mask;
+        l += span;
+    }
 }
 
 static int was_start(const struct rt_ring *ring, uint64_t pos)
 {
-  uint64_t l = pos % ring->lines;
-  return (ring->starts[l / 64] >> (l % 64)) & 1;
+    uint64_t l = pos % ring->lines;
+    return (ring->starts[l / 64] >> (l % 64)) & 1;
 }
 
 uint64_t mpchar__ring_max_packet(const struct rt_ring *ring)
 {
-  return ring->lines / 2 * RT_LINE;
+    return ring->lines / 2 * RT_LINE;
 }
 
 static struct rt_pkt *cell(struct rt_ring *ring, uint64_t pos)
 {
-  return (struct rt_pkt *)(ring->cells + (pos % ring->lines) * RT_LINE);
+    return (struct rt_pkt *)(ring->cells + (pos % ring->lines) * RT_LINE);
 }
 
 static int has_room(struct rt_ring *ring, uint64_t need)
 {
-  if (ring->pos + need - ring->cached <= ring->lines)
-    return 1;
-  ring->cached = atomic_load_explicit(&ring->ctl->head, memory_order_acquire);
-  return ring->pos + need - ring->cached <= ring->lines;
+    if (ring->pos + need - ring->cached <= ring->lines)
+        return 1;
+    ring->cached = atomic_load_explicit(&ring->ctl->head, memory_order_acquire);
+    return ring->pos + need - ring->cached <= ring->lines;
 }
 
 /* Past the lap, go back to line 0 if the consumer has left room there.  A
  * refused try rereads the consumer's head, so the next waits 4 KiB. */
 static int goes_back(struct rt_ring *ring, uint64_t to_end, uint64_t need)
 {
-  if (ring->lines - to_end < ring->lap || ring->pos < ring->retry)
+    if (ring->lines - to_end < ring->lap || ring->pos < ring->retry)
+        return 0;
+    if (has_room(ring, to_end + need))
+        return 1;
+    ring->retry = ring->pos + 4096 / RT_LINE;
     return 0;
-  if (has_room(ring, to_end + need))
-    return 1;
-  ring->retry = ring->pos + 4096 / RT_LINE;
-  return 0;
 }
 
 struct rt_pkt *mpchar__ring_reserve(struct rt_ring *ring, size_t bytes_total)
 {
-  uint64_t need = (bytes_total + RT_LINE - 1) / RT_LINE;
-  uint64_t to_end = ring->lines - ring->pos % ring->lines;
-  if (need > to_end || goes_back(ring, to_end, need)) {
-    if (!has_room(ring, to_end + need))
-      return NULL;
-    struct rt_pkt *skip = cell(ring, ring->pos);
-    skip->type = PKT_SKIP;
-    skip->lines = (uint16_t)to_end;
-    mark_packet(ring, ring->pos, to_end);
-    atomic_store_explicit(&skip->stamp, ring->pos + 1, memory_order_release);
-    ring->pos += to_end;
-  } else if (!has_room(ring, need)) {
-    return NULL;
-  }
-  struct rt_pkt *pkt = cell(ring, ring->pos);
-  pkt->lines = (uint16_t)need;
-  pkt->flags = 0;
-  return pkt;
+    uint64_t need = (bytes_total + RT_LINE - 1) / RT_LINE;
+    uint64_t to_end = ring->lines - ring->pos % ring->lines;
+    if (need > to_end || goes_back(ring, to_end, need)) {
+        if (!has_room(ring, to_end + need))
+            return NULL;
+        struct rt_pkt *skip = cell(ring, ring->pos);
+        skip->type = PKT_SKIP;
+        skip->lines = (uint16_t)to_end;
+        mark_packet(ring, ring->pos, to_end);
+        atomic_store_explicit(&skip->stamp, ring->pos + 1,
+                              memory_order_release);
+        ring->pos += to_end;
+    } else if (!has_room(ring, need)) {
+        return NULL;
+    }
+    struct rt_pkt *pkt = cell(ring, ring->pos);
+    pkt->lines = (uint16_t)need;
+    pkt->flags = 0;
+    return pkt;
 }
 
 void mpchar__ring_commit(struct rt_ring *ring, struct rt_pkt *pkt)
 {
-  uint64_t pos = ring->pos;
-  mark_packet(ring, pos, pkt->lines);
-  ring->pos += pkt->lines;
-  /* The line after the packet is where the consumer looks next.  If in the
+    uint64_t pos = ring->pos;
+    mark_packet(ring, pos, pkt->lines);
+    ring->pos += pkt->lines;
+    /* The line after the packet is where the consumer looks next.  If in the
    * previous lap it held payload, which may be any bytes, clear its stamp
    * word (it is free then: a line still unconsumed is a packet start).  A
    * line that began an older packet keeps a stamp that can never be the
    * one expected there, and is left alone: writing the line the consumer
    * polls would cost a cache-line transfer per message. */
-  if (!was_start(ring, ring->pos) && ring->pos - ring->cached < ring->lines)
-    atomic_store_explicit(&cell(ring, ring->pos)->stamp, 0, memory_order_relaxed);
-  atomic_store_explicit(&pkt->stamp, pos + 1, memory_order_release);
+    if (!was_start(ring, ring->pos) && ring->pos - ring->cached < ring->lines)
+        atomic_store_explicit(&cell(ring, ring->pos)->stamp, 0,
+                              memory_order_relaxed);
+    atomic_store_explicit(&pkt->stamp, pos + 1, memory_order_release);
 }
 
 struct rt_pkt *mpchar__ring_peek(struct rt_ring *ring)
 {
-  for (;;) {
-    struct rt_pkt *pkt = cell(ring, ring->pos);
-    if (atomic_load_explicit(&pkt->stamp, memory_order_acquire) != ring->pos + 1)
-      return NULL;
-    if (pkt->type != PKT_SKIP)
-      return pkt;
-    ring->pos += pkt->lines;
-    atomic_store_explicit(&ring->ctl->head, ring->pos, memory_order_release);
-  }
+    for (;;) {
+        struct rt_pkt *pkt = cell(ring, ring->pos);
+        if (atomic_load_explicit(&pkt->stamp, memory_order_acquire) !=
+            ring->pos + 1)
+            return NULL;
+        if (pkt->type != PKT_SKIP)
+            return pkt;
+        ring->pos += pkt->lines;
+        atomic_store_explicit(&ring->ctl->head, ring->pos,
+                              memory_order_release);
+    }
 }
 
 void mpchar__ring_release(struct rt_ring *ring, struct rt_pkt *pkt)
 {
-  ring->pos += pkt->lines;
-  atomic_store_explicit(&ring->ctl->head, ring->pos, memory_order_release);
+    ring->pos += pkt->lines;
+    atomic_store_explicit(&ring->ctl->head, ring->pos, memory_order_release);
 }

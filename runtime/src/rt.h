@@ -19,7 +19,8 @@
 #include "mpi.h"
 
 /* Every function is PMPI_<name>; MPI_<name> is a weak alias. */
-#define MPCHAR_RT_WEAK(name) _Pragma(MPCHAR_RT_STR(weak MPI_##name = PMPI_##name))
+#define MPCHAR_RT_WEAK(name) \
+    _Pragma(MPCHAR_RT_STR(weak MPI_##name = PMPI_##name))
 #define MPCHAR_RT_STR(x) #x
 
 #define RT_LINE 64
@@ -29,24 +30,28 @@
 enum rt_copy_kind { RT_COPY_CMA = 0, RT_COPY_THROUGH = 1 };
 
 struct rt_config {
-  int sr_mode;          /* 1: SR (write requests), 0: NSR */
-  size_t eager_max;     /* largest eager payload, bytes */
-  size_t write_min;     /* smallest message written by process_vm_writev */
-  size_t share_min;     /* smallest single-copy message whose copy the peer may share */
-  size_t frag_bytes;    /* copy-through fragment */
-  size_t lap_bytes;     /* ring bytes a producer reuses while its consumer keeps up */
-  size_t stream_copy_min; /* smallest streamed payload copied past the cache */
-  size_t spin_polls;    /* idle polls before yielding (not oversubscribed) */
-  int copy_force;       /* -1 auto, else enum rt_copy_kind */
-  const char *counters; /* NULL, "stderr", or a file appended to */
-  size_t bcast_long;    /* bytes: binomial below, scatter+allgather above */
-  size_t bcast_min_procs; /* processes from which scatter+allgather may run */
-  size_t reduce_long;   /* bytes: binomial below, Rabenseifner above */
-  size_t reduce_min_procs; /* processes from which Rabenseifner may run */
-  size_t allreduce_long; /* bytes: recursive doubling below, Rabenseifner above */
-  size_t allreduce_min_procs; /* processes from which Rabenseifner may run */
-  size_t allgather_long; /* total bytes: Bruck below, ring above */
-  size_t alltoall_long;  /* bytes per block: Bruck below, pairwise above */
+    int sr_mode;      /* 1: SR (write requests), 0: NSR */
+    size_t eager_max; /* largest eager payload, bytes */
+    size_t write_min; /* smallest message written by process_vm_writev */
+    size_t
+        share_min; /* smallest single-copy message whose copy the peer may share */
+    size_t frag_bytes; /* copy-through fragment */
+    size_t
+        lap_bytes; /* ring bytes a producer reuses while its consumer keeps up */
+    size_t
+        stream_copy_min;  /* smallest streamed payload copied past the cache */
+    size_t spin_polls;    /* idle polls before yielding (not oversubscribed) */
+    int copy_force;       /* -1 auto, else enum rt_copy_kind */
+    const char *counters; /* NULL, "stderr", or a file appended to */
+    size_t bcast_long;    /* bytes: binomial below, scatter+allgather above */
+    size_t bcast_min_procs; /* processes from which scatter+allgather may run */
+    size_t reduce_long;     /* bytes: binomial below, Rabenseifner above */
+    size_t reduce_min_procs; /* processes from which Rabenseifner may run */
+    size_t
+        allreduce_long; /* bytes: recursive doubling below, Rabenseifner above */
+    size_t allreduce_min_procs; /* processes from which Rabenseifner may run */
+    size_t allgather_long;      /* total bytes: Bruck below, ring above */
+    size_t alltoall_long; /* bytes per block: Bruck below, pairwise above */
 };
 extern struct rt_config mpchar__cfg;
 void mpchar__config_load(void);
@@ -55,30 +60,30 @@ void mpchar__config_load(void);
 enum rt_rank_state { RT_STATE_NONE = 0, RT_STATE_INIT = 1, RT_STATE_FINAL = 2 };
 
 struct rt_proc_info {
-  _Atomic int state;
-  int pid;
-  uint64_t cma_probe_addr; /* address of a word holding cma_probe_value */
-  uint64_t cma_probe_value;
-  /* the shared copy this process owns (engine.c): sequence number, next
+    _Atomic int state;
+    int pid;
+    uint64_t cma_probe_addr; /* address of a word holding cma_probe_value */
+    uint64_t cma_probe_value;
+    /* the shared copy this process owns (engine.c): sequence number, next
    * chunk from the front and end of the unclaimed chunks, in one word */
-  _Atomic uint64_t share_claim;
-  _Atomic uint32_t share_helped; /* chunks the helper has finished */
-  _Atomic uint32_t share_owning; /* 1 while it owns a copy: it cannot help */
-  char pad[RT_LINE - 40];
+    _Atomic uint64_t share_claim;
+    _Atomic uint32_t share_helped; /* chunks the helper has finished */
+    _Atomic uint32_t share_owning; /* 1 while it owns a copy: it cannot help */
+    char pad[RT_LINE - 40];
 };
 
 struct rt_seg_header {
-  uint64_t magic;
-  int32_t size;
-  int32_t ring_lines;
-  uint64_t ring_bytes; /* bytes per ring including its control line */
-  _Atomic int32_t attached;
-  _Atomic int32_t barrier_count;
-  _Atomic int32_t barrier_sense;
-  _Atomic int32_t cma_fail;
-  _Atomic int32_t abort_rank; /* -1 or the rank that called MPI_Abort */
-  _Atomic int32_t abort_code;
-  char pad[RT_LINE * 2 - 48];
+    uint64_t magic;
+    int32_t size;
+    int32_t ring_lines;
+    uint64_t ring_bytes; /* bytes per ring including its control line */
+    _Atomic int32_t attached;
+    _Atomic int32_t barrier_count;
+    _Atomic int32_t barrier_sense;
+    _Atomic int32_t cma_fail;
+    _Atomic int32_t abort_rank; /* -1 or the rank that called MPI_Abort */
+    _Atomic int32_t abort_code;
+    char pad[RT_LINE * 2 - 48];
 };
 
 size_t mpchar__seg_bytes(int size, int ring_lines);
@@ -89,46 +94,56 @@ void *mpchar__seg_ring(void *base, int src, int dst);
 
 /* ---------------- rings (ring.c) ---------------- */
 enum rt_pkt_type {
-  PKT_SKIP = 1, PKT_EAGER, PKT_RTS, PKT_CTS, PKT_FRAG, PKT_FIN,
-  PKT_WREQ, PKT_WDONE, PKT_WCANCEL, PKT_WCANCEL_ACK, PKT_WDROP, PKT_HELP
+    PKT_SKIP = 1,
+    PKT_EAGER,
+    PKT_RTS,
+    PKT_CTS,
+    PKT_FRAG,
+    PKT_FIN,
+    PKT_WREQ,
+    PKT_WDONE,
+    PKT_WCANCEL,
+    PKT_WCANCEL_ACK,
+    PKT_WDROP,
+    PKT_HELP
 };
 #define PKT_F_SYNC 1u   /* eager: sender waits for FIN when matched */
 #define PKT_F_INLINE 2u /* WDONE: payload follows the header */
 
 /* First 32 bytes of every packet; EAGER payload follows at +32 (+40 sync). */
 struct rt_pkt {
-  _Atomic uint64_t stamp; /* absolute line index + 1: written last */
-  uint8_t type;
-  uint8_t flags;
-  uint16_t lines;
-  int32_t tag;
-  uint32_t ctx;
-  int32_t src; /* sender's rank in the communicator */
-  uint64_t len;
-  uint64_t a, b, c, d; /* per-type fields (see engine.c) */
+    _Atomic uint64_t stamp; /* absolute line index + 1: written last */
+    uint8_t type;
+    uint8_t flags;
+    uint16_t lines;
+    int32_t tag;
+    uint32_t ctx;
+    int32_t src; /* sender's rank in the communicator */
+    uint64_t len;
+    uint64_t a, b, c, d; /* per-type fields (see engine.c) */
 };
 
 struct rt_ring_ctl {
-  _Atomic uint64_t head; /* consumer's position, lines */
-  char pad[RT_LINE - 8];
+    _Atomic uint64_t head; /* consumer's position, lines */
+    char pad[RT_LINE - 8];
 };
 
 struct rt_ring {             /* process-local view of one ring */
-  struct rt_ring_ctl *ctl;   /* in the segment */
-  unsigned char *cells;      /* in the segment */
-  uint64_t lines;            /* capacity */
-  uint64_t pos;              /* producer: tail; consumer: head */
-  uint64_t cached;           /* producer: last head seen */
-  uint64_t lap;              /* producer: lines it reuses while the consumer keeps up */
-  uint64_t retry;            /* producer: position from which it next tries to go back */
-  uint64_t *starts;          /* producer: bitmap of lines that begin packets */
+    struct rt_ring_ctl *ctl; /* in the segment */
+    unsigned char *cells;    /* in the segment */
+    uint64_t lines;          /* capacity */
+    uint64_t pos;            /* producer: tail; consumer: head */
+    uint64_t cached;         /* producer: last head seen */
+    uint64_t lap;   /* producer: lines it reuses while the consumer keeps up */
+    uint64_t retry; /* producer: position from which it next tries to go back */
+    uint64_t *starts; /* producer: bitmap of lines that begin packets */
 };
 
 /* lap_lines (producer only): past this many lines of a lap the producer
  * goes back to line 0 when the consumer has left room there; 0 or lines
  * use the whole ring every lap. */
-void mpchar__ring_view(struct rt_ring *ring, void *mem, uint64_t lines, int producer,
-                       uint64_t lap_lines);
+void mpchar__ring_view(struct rt_ring *ring, void *mem, uint64_t lines,
+                       int producer, uint64_t lap_lines);
 void mpchar__ring_free(struct rt_ring *ring);
 /* Reserves a packet of payload_off + bytes; NULL when the ring is full. */
 struct rt_pkt *mpchar__ring_reserve(struct rt_ring *ring, size_t bytes_total);
@@ -139,10 +154,10 @@ uint64_t mpchar__ring_max_packet(const struct rt_ring *ring);
 
 /* ---------------- copy mechanisms (copy.c) ---------------- */
 struct rt_copy_ops {
-  const char *name;
-  /* Reads remote bytes of peer pid into local; returns 0 or errno. */
-  int (*read)(int pid, void *local, uint64_t remote, size_t bytes);
-  int (*write)(int pid, uint64_t remote, const void *local, size_t bytes);
+    const char *name;
+    /* Reads remote bytes of peer pid into local; returns 0 or errno. */
+    int (*read)(int pid, void *local, uint64_t remote, size_t bytes);
+    int (*write)(int pid, uint64_t remote, const void *local, size_t bytes);
 };
 extern const struct rt_copy_ops mpchar__copy_cma;
 
@@ -155,59 +170,84 @@ void mpchar__copy_streaming(void *dst, const void *src, size_t n);
 /* ---------------- datatypes (datatype.c) ---------------- */
 /* Basic C types: (MPI name, C type, class).  Classes: I integer, F real,
  * C complex, B byte, L logical (C_BOOL), P packed.  Pair types are apart. */
-#define RT_BASIC_TYPES(X)                                                      \
-  X(CHAR, char, I) X(SIGNED_CHAR, signed char, I)                              \
-  X(UNSIGNED_CHAR, unsigned char, I) X(BYTE, unsigned char, B)                 \
-  X(WCHAR, wchar_t, I) X(SHORT, short, I) X(UNSIGNED_SHORT, unsigned short, I) \
-  X(INT, int, I) X(UNSIGNED, unsigned, I) X(LONG, long, I)                     \
-  X(UNSIGNED_LONG, unsigned long, I) X(LONG_LONG_INT, long long, I)            \
-  X(UNSIGNED_LONG_LONG, unsigned long long, I) X(FLOAT, float, F)              \
-  X(DOUBLE, double, F) X(LONG_DOUBLE, long double, F) X(C_BOOL, _Bool, L)      \
-  X(INT8_T, int8_t, I) X(INT16_T, int16_t, I) X(INT32_T, int32_t, I)           \
-  X(INT64_T, int64_t, I) X(UINT8_T, uint8_t, I) X(UINT16_T, uint16_t, I)       \
-  X(UINT32_T, uint32_t, I) X(UINT64_T, uint64_t, I) X(AINT, MPI_Aint, I)       \
-  X(OFFSET, MPI_Offset, I) X(COUNT, MPI_Count, I)                              \
-  X(C_FLOAT_COMPLEX, float _Complex, C) X(C_DOUBLE_COMPLEX, double _Complex, C) \
-  X(C_LONG_DOUBLE_COMPLEX, long double _Complex, C) X(PACKED, unsigned char, P)
+#define RT_BASIC_TYPES(X)                             \
+    X(CHAR, char, I)                                  \
+    X(SIGNED_CHAR, signed char, I)                    \
+    X(UNSIGNED_CHAR, unsigned char, I)                \
+    X(BYTE, unsigned char, B)                         \
+    X(WCHAR, wchar_t, I)                              \
+    X(SHORT, short, I)                                \
+    X(UNSIGNED_SHORT, unsigned short, I)              \
+    X(INT, int, I)                                    \
+    X(UNSIGNED, unsigned, I)                          \
+    X(LONG, long, I)                                  \
+    X(UNSIGNED_LONG, unsigned long, I)                \
+    X(LONG_LONG_INT, long long, I)                    \
+    X(UNSIGNED_LONG_LONG, unsigned long long, I)      \
+    X(FLOAT, float, F)                                \
+    X(DOUBLE, double, F)                              \
+    X(LONG_DOUBLE, long double, F)                    \
+    X(C_BOOL, _Bool, L)                               \
+    X(INT8_T, int8_t, I)                              \
+    X(INT16_T, int16_t, I)                            \
+    X(INT32_T, int32_t, I)                            \
+    X(INT64_T, int64_t, I)                            \
+    X(UINT8_T, uint8_t, I)                            \
+    X(UINT16_T, uint16_t, I)                          \
+    X(UINT32_T, uint32_t, I)                          \
+    X(UINT64_T, uint64_t, I)                          \
+    X(AINT, MPI_Aint, I)                              \
+    X(OFFSET, MPI_Offset, I)                          \
+    X(COUNT, MPI_Count, I)                            \
+    X(C_FLOAT_COMPLEX, float _Complex, C)             \
+    X(C_DOUBLE_COMPLEX, double _Complex, C)           \
+    X(C_LONG_DOUBLE_COMPLEX, long double _Complex, C) \
+    X(PACKED, unsigned char, P)
 /* Pair types for MAXLOC/MINLOC: (MPI name, value C type). */
-#define RT_PAIR_TYPES(X)                                                       \
-  X(FLOAT_INT, float) X(DOUBLE_INT, double) X(LONG_INT, long) X(2INT, int)     \
-  X(SHORT_INT, short) X(LONG_DOUBLE_INT, long double)
+#define RT_PAIR_TYPES(X)  \
+    X(FLOAT_INT, float)   \
+    X(DOUBLE_INT, double) \
+    X(LONG_INT, long)     \
+    X(2INT, int)          \
+    X(SHORT_INT, short)   \
+    X(LONG_DOUBLE_INT, long double)
 
 enum rt_kind {
 #define RT_KIND_ENUM(name) RT_K_##name,
-  MPCHAR_RT_TYPES(RT_KIND_ENUM)
+    MPCHAR_RT_TYPES(RT_KIND_ENUM)
 #undef RT_KIND_ENUM
-  RT_K_DERIVED
+        RT_K_DERIVED
 };
 
-struct rt_run {                     /* n basic elements at disp, stride = extent */
-  MPI_Aint disp;
-  const struct mpchar_rt_type *basic;
-  size_t n;
+struct rt_run { /* n basic elements at disp, stride = extent */
+    MPI_Aint disp;
+    const struct mpchar_rt_type *basic;
+    size_t n;
 };
 
 struct mpchar_rt_type {
-  int kind;
-  int predefined;
-  int committed;
-  int refcount;
-  size_t size; /* packed bytes */
-  MPI_Aint lb, extent, true_lb, true_ub;
-  size_t align;
-  int contig;   /* packed layout == memory layout starting at true_lb == 0 */
-  const struct mpchar_rt_type *homog; /* the one basic type, or NULL */
-  size_t nruns;
-  struct rt_run *runs;
-  const char *name;
-  /* pair types: value bytes then int at int_off */
-  size_t value_bytes, int_off;
+    int kind;
+    int predefined;
+    int committed;
+    int refcount;
+    size_t size; /* packed bytes */
+    MPI_Aint lb, extent, true_lb, true_ub;
+    size_t align;
+    int contig; /* packed layout == memory layout starting at true_lb == 0 */
+    const struct mpchar_rt_type *homog; /* the one basic type, or NULL */
+    size_t nruns;
+    struct rt_run *runs;
+    const char *name;
+    /* pair types: value bytes then int at int_off */
+    size_t value_bytes, int_off;
 };
 
 /* Packs count elements at buf into out (size*count bytes). */
-void mpchar__type_pack(const void *buf, int count, MPI_Datatype type, void *out);
+void mpchar__type_pack(const void *buf, int count, MPI_Datatype type,
+                       void *out);
 /* Unpacks bytes (a prefix of count elements) into buf. */
-void mpchar__type_unpack(const void *in, size_t bytes, int count, MPI_Datatype type, void *buf);
+void mpchar__type_unpack(const void *in, size_t bytes, int count,
+                         MPI_Datatype type, void *buf);
 int mpchar__type_check(MPI_Datatype type);
 /* The checks every communication call makes: MPI initialized and not
  * finalized, a valid communicator, a count >= 0, a valid datatype. */
@@ -217,26 +257,29 @@ void mpchar__type_retain(MPI_Datatype type);
 
 /* ---------------- operations (op.c) ---------------- */
 struct mpchar_rt_op {
-  int predefined;
-  int commute;
-  int id; /* index in MPCHAR_RT_OPS order, -1 user */
-  MPI_User_function *fn;
+    int predefined;
+    int commute;
+    int id; /* index in MPCHAR_RT_OPS order, -1 user */
+    MPI_User_function *fn;
 };
 /* inout[i] = in[i] op inout[i] over count elements of type (memory layout). */
-int mpchar__op_apply(MPI_Op op, const void *in, void *inout, int count, MPI_Datatype type);
+int mpchar__op_apply(MPI_Op op, const void *in, void *inout, int count,
+                     MPI_Datatype type);
 int mpchar__op_check(MPI_Op op, MPI_Datatype type);
 
 /* ---------------- communicators (comm.c) ---------------- */
-struct mpchar_rt_errhandler { int fatal; };
+struct mpchar_rt_errhandler {
+    int fatal;
+};
 
 struct mpchar_rt_comm {
-  int rank, size;
-  int *world;    /* comm rank -> world rank */
-  uint32_t ctx;  /* point-to-point context; collectives use ctx + 1 */
-  int predefined;
-  int valid;
-  MPI_Errhandler errh;
-  const char *name;
+    int rank, size;
+    int *world;   /* comm rank -> world rank */
+    uint32_t ctx; /* point-to-point context; collectives use ctx + 1 */
+    int predefined;
+    int valid;
+    MPI_Errhandler errh;
+    const char *name;
 };
 int mpchar__comm_check(MPI_Comm comm);
 void mpchar__comm_init_predefined(int rank, int size);
@@ -247,79 +290,83 @@ int mpchar__err(MPI_Comm comm, int code, const char *func);
 /* ---------------- requests and engine (engine.c, request.c) ---------------- */
 enum rt_req_kind { REQ_SEND = 1, REQ_RECV = 2, REQ_COLL = 3 };
 
-struct mpchar_rt_request { /* mpchar__req_init sets every field: add new ones there */
-  int kind;
-  _Atomic int done;
-  int user_freed; /* MPI_Request_free on an active request */
-  int internal;   /* bsend: freed by the engine on completion */
-  MPI_Status status;
-  MPI_Comm comm;
-  uint32_t ctx;
-  int peer;      /* comm rank: dest, or source (may be ANY_SOURCE) */
-  int peer_world;
-  int tag;
-  /* data */
-  void *buf;          /* recv: user buffer; send: user buffer */
-  int count;
-  MPI_Datatype type;
-  size_t bytes;       /* send: message length; recv: capacity */
-  const void *data;   /* send: contiguous bytes to transmit */
-  void *tmp;          /* packed temporary owned by the request */
-  size_t got;         /* recv (copy-through): bytes arrived */
-  size_t expect;      /* recv (copy-through): bytes to arrive */
-  int sync;
-  /* receive queue links and write-request state */
-  struct mpchar_rt_request *prev, *next;
-  int posted;
-  int wreq;           /* 1: a live write request is outstanding */
-  int wreq_pending;   /* the request is not yet resolved (WDONE/WDROP/ACK) */
-  int cancel_pending;
-  void *bsend_seg;    /* bsend region to release */
+struct
+    mpchar_rt_request { /* mpchar__req_init sets every field: add new ones there */
+    int kind;
+    _Atomic int done;
+    int user_freed; /* MPI_Request_free on an active request */
+    int internal;   /* bsend: freed by the engine on completion */
+    MPI_Status status;
+    MPI_Comm comm;
+    uint32_t ctx;
+    int peer; /* comm rank: dest, or source (may be ANY_SOURCE) */
+    int peer_world;
+    int tag;
+    /* data */
+    void *buf; /* recv: user buffer; send: user buffer */
+    int count;
+    MPI_Datatype type;
+    size_t bytes;     /* send: message length; recv: capacity */
+    const void *data; /* send: contiguous bytes to transmit */
+    void *tmp;        /* packed temporary owned by the request */
+    size_t got;       /* recv (copy-through): bytes arrived */
+    size_t expect;    /* recv (copy-through): bytes to arrive */
+    int sync;
+    /* receive queue links and write-request state */
+    struct mpchar_rt_request *prev, *next;
+    int posted;
+    int wreq;         /* 1: a live write request is outstanding */
+    int wreq_pending; /* the request is not yet resolved (WDONE/WDROP/ACK) */
+    int cancel_pending;
+    void *bsend_seg; /* bsend region to release */
 };
 
 /* Field by field: a memset of the whole request (rep stos) was a third of
  * the cost of a small MPI_Send. */
-static inline void mpchar__req_init(struct mpchar_rt_request *req, int kind, MPI_Comm comm)
+static inline void mpchar__req_init(struct mpchar_rt_request *req, int kind,
+                                    MPI_Comm comm)
 {
-  req->kind = kind;
-  atomic_store_explicit(&req->done, 0, memory_order_relaxed);
-  req->user_freed = req->internal = 0;
-  req->status.MPI_SOURCE = req->status.MPI_TAG = req->status.MPI_ERROR = 0;
-  req->status.mpchar_cancelled = 0;
-  req->status.mpchar_bytes = 0;
-  req->comm = comm;
-  req->ctx = 0;
-  req->peer = req->peer_world = req->tag = 0;
-  req->buf = NULL;
-  req->count = 0;
-  req->type = NULL;
-  req->bytes = 0;
-  req->data = NULL;
-  req->tmp = NULL;
-  req->got = req->expect = 0;
-  req->sync = 0;
-  req->prev = req->next = NULL;
-  req->posted = req->wreq = req->wreq_pending = req->cancel_pending = 0;
-  req->bsend_seg = NULL;
+    req->kind = kind;
+    atomic_store_explicit(&req->done, 0, memory_order_relaxed);
+    req->user_freed = req->internal = 0;
+    req->status.MPI_SOURCE = req->status.MPI_TAG = req->status.MPI_ERROR = 0;
+    req->status.mpchar_cancelled = 0;
+    req->status.mpchar_bytes = 0;
+    req->comm = comm;
+    req->ctx = 0;
+    req->peer = req->peer_world = req->tag = 0;
+    req->buf = NULL;
+    req->count = 0;
+    req->type = NULL;
+    req->bytes = 0;
+    req->data = NULL;
+    req->tmp = NULL;
+    req->got = req->expect = 0;
+    req->sync = 0;
+    req->prev = req->next = NULL;
+    req->posted = req->wreq = req->wreq_pending = req->cancel_pending = 0;
+    req->bsend_seg = NULL;
 }
 
 void mpchar__engine_init(void *seg, int rank, int size);
 void mpchar__engine_final(void);
-int mpchar__progress(void);       /* returns nonzero if anything happened */
+int mpchar__progress(void); /* returns nonzero if anything happened */
 /* Nonblocking collectives in flight: progress polls them (coll_nbc.c). */
 extern int mpchar__nbc_active;
 int mpchar__nbc_poll(void);
 void mpchar__wait_until(_Atomic int *flag);
 void mpchar__idle(unsigned *idle); /* one idle poll: spin, yield or sleep */
 
-int mpchar__isend(const void *buf, int count, MPI_Datatype type, int dest, int tag,
-                  MPI_Comm comm, int coll, int sync, MPI_Request *req_p);
+int mpchar__isend(const void *buf, int count, MPI_Datatype type, int dest,
+                  int tag, MPI_Comm comm, int coll, int sync,
+                  MPI_Request *req_p);
 int mpchar__irecv(void *buf, int count, MPI_Datatype type, int source, int tag,
                   MPI_Comm comm, int coll, MPI_Request *req_p);
-int mpchar__iprobe(int source, int tag, MPI_Comm comm, int *flag, MPI_Status *status);
+int mpchar__iprobe(int source, int tag, MPI_Comm comm, int *flag,
+                   MPI_Status *status);
 int mpchar__cancel_recv(struct mpchar_rt_request *req);
 void mpchar__req_free(struct mpchar_rt_request *req);
-struct mpchar_rt_request *mpchar__req_alloc(void);   /* zeroed */
+struct mpchar_rt_request *mpchar__req_alloc(void); /* zeroed */
 void mpchar__req_dispose(struct mpchar_rt_request *req);
 void mpchar__req_cache_free(void);
 int mpchar__wait(MPI_Request *req_p, MPI_Status *status);
@@ -329,18 +376,21 @@ int mpchar__size_world(void);
 void mpchar__counters_write(void);
 
 /* collectives' internal blocking helpers (coll_util.c) */
-int mpchar__coll_send(const void *buf, int count, MPI_Datatype type, int dest, int tag, MPI_Comm comm);
-int mpchar__coll_recv(void *buf, int count, MPI_Datatype type, int src, int tag, MPI_Comm comm);
-int mpchar__coll_sendrecv(const void *sbuf, int scount, MPI_Datatype stype, int dest,
-                          void *rbuf, int rcount, MPI_Datatype rtype, int src, int tag,
-                          MPI_Comm comm);
-int mpchar__barrier(MPI_Comm comm);
-int mpchar__allreduce(const void *sbuf, void *rbuf, int count, MPI_Datatype type, MPI_Op op,
+int mpchar__coll_send(const void *buf, int count, MPI_Datatype type, int dest,
+                      int tag, MPI_Comm comm);
+int mpchar__coll_recv(void *buf, int count, MPI_Datatype type, int src, int tag,
                       MPI_Comm comm);
+int mpchar__coll_sendrecv(const void *sbuf, int scount, MPI_Datatype stype,
+                          int dest, void *rbuf, int rcount, MPI_Datatype rtype,
+                          int src, int tag, MPI_Comm comm);
+int mpchar__barrier(MPI_Comm comm);
+int mpchar__allreduce(const void *sbuf, void *rbuf, int count,
+                      MPI_Datatype type, MPI_Op op, MPI_Comm comm);
 int mpchar__allgather_int(int value, int *out, MPI_Comm comm);
 
 /* state shared by init.c */
 extern int mpchar__initialized, mpchar__finalized;
-void mpchar__fatal(const char *fmt, ...) __attribute__((format(printf, 1, 2), noreturn));
+void mpchar__fatal(const char *fmt, ...)
+    __attribute__((format(printf, 1, 2), noreturn));
 
 #endif

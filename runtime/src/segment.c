@@ -15,42 +15,46 @@
 
 static size_t header_bytes(int size)
 {
-  return sizeof(struct rt_seg_header) + (size_t)size * sizeof(struct rt_proc_info);
+    return sizeof(struct rt_seg_header) +
+           (size_t)size * sizeof(struct rt_proc_info);
 }
 
 static size_t ring_bytes(int ring_lines)
 {
-  return (size_t)(ring_lines + 1) * RT_LINE;
+    return (size_t)(ring_lines + 1) * RT_LINE;
 }
 
 size_t mpchar__seg_bytes(int size, int ring_lines)
 {
-  return header_bytes(size) + (size_t)size * (size_t)size * ring_bytes(ring_lines);
+    return header_bytes(size) +
+           (size_t)size * (size_t)size * ring_bytes(ring_lines);
 }
 
 void mpchar__seg_format(void *base, int size, int ring_lines)
 {
-  struct rt_seg_header *h = base;
-  h->magic = RT_MAGIC;
-  h->size = size;
-  h->ring_lines = ring_lines;
-  h->ring_bytes = ring_bytes(ring_lines);
-  atomic_store(&h->attached, 0);
-  atomic_store(&h->barrier_count, 0);
-  atomic_store(&h->barrier_sense, 0);
-  atomic_store(&h->cma_fail, 0);
-  atomic_store(&h->abort_rank, -1);
-  atomic_store(&h->abort_code, 0);
+    struct rt_seg_header *h = base;
+    h->magic = RT_MAGIC;
+    h->size = size;
+    h->ring_lines = ring_lines;
+    h->ring_bytes = ring_bytes(ring_lines);
+    atomic_store(&h->attached, 0);
+    atomic_store(&h->barrier_count, 0);
+    atomic_store(&h->barrier_sense, 0);
+    atomic_store(&h->cma_fail, 0);
+    atomic_store(&h->abort_rank, -1);
+    atomic_store(&h->abort_code, 0);
 }
 
 struct rt_proc_info *mpchar__seg_proc(void *base, int rank)
 {
-  return (struct rt_proc_info *)((char *)base + sizeof(struct rt_seg_header)) + rank;
+    return (struct rt_proc_info *)((char *)base +
+                                   sizeof(struct rt_seg_header)) +
+           rank;
 }
 
 void *mpchar__seg_ring(void *base, int src, int dst)
 {
-  struct rt_seg_header *h = base;
-  size_t idx = (size_t)src * (size_t)h->size + (size_t)dst;
-  return (char *)base + header_bytes(h->size) + idx * h->ring_bytes;
+    struct rt_seg_header *h = base;
+    size_t idx = (size_t)src * (size_t)h->size + (size_t)dst;
+    return (char *)base + header_bytes(h->size) + idx * h->ring_bytes;
 }

@@ -15,89 +15,93 @@
 
 static int check_segment(int rank)
 {
-  FILE *f = fopen("/proc/self/maps", "r");
-  char line[512];
-  int found = 0, bad = 0;
-  while (f && fgets(line, sizeof line, f)) {
-    char *path = strstr(line, "/dev/shm/mpchar-");
-    if (!path)
-      continue;
-    found = 1;
-    unsigned long lo, hi;
-    sscanf(line, "%lx-%lx", &lo, &hi);
-    char mf[128];
-    snprintf(mf, sizeof mf, "/proc/self/map_files/%lx-%lx", lo, hi);
-    struct stat st;
-    if (stat(mf, &st) != 0 || (st.st_mode & 0777) != 0600) {
-      fprintf(stderr, "rank %d: segment mode %o\n", rank, (unsigned)(st.st_mode & 0777));
-      bad = 1;
+    FILE *f = fopen("/proc/self/maps", "r");
+    char line[512];
+    int found = 0, bad = 0;
+    while (f && fgets(line, sizeof line, f)) {
+        char *path = strstr(line, "/dev/shm/mpchar-");
+        if (!path)
+            continue;
+        found = 1;
+        unsigned long lo, hi;
+        sscanf(line, "%lx-%lx", &lo, &hi);
+        char mf[128];
+        snprintf(mf, sizeof mf, "/proc/self/map_files/%lx-%lx", lo, hi);
+        struct stat st;
+        if (stat(mf, &st) != 0 || (st.st_mode & 0777) != 0600) {
+            fprintf(stderr, "rank %d: segment mode %o\n", rank,
+                    (unsigned)(st.st_mode & 0777));
+            bad = 1;
+        }
+        if (!strstr(line, "(deleted)")) {
+            fprintf(stderr, "rank %d: segment still has a name: %s", rank,
+                    path);
+            bad = 1;
+        }
     }
-    if (!strstr(line, "(deleted)")) {
-      fprintf(stderr, "rank %d: segment still has a name: %s", rank, path);
-      bad = 1;
+    if (f)
+        fclose(f);
+    DIR *d = opendir("/dev/shm");
+    struct dirent *e;
+    while (d && (e = readdir(d)))
+        if (strncmp(e->d_name, "mpchar-", 7) == 0) {
+            fprintf(stderr, "rank %d: /dev/shm/%s exists during the job\n",
+                    rank, e->d_name);
+            bad = 1;
+        }
+    if (d)
+        closedir(d);
+    if (!found && rank == 0) {
+        int size;
+        MPI_Comm_size(MPI_COMM_WORLD, &size);
+        if (size > 1 || getenv("MPCHAR_RT_SIZE")) {
+            fprintf(stderr, "rank %d: no segment mapping found\n", rank);
+            bad = 1;
+        }
     }
-  }
-  if (f)
-    fclose(f);
-  DIR *d = opendir("/dev/shm");
-  struct dirent *e;
-  while (d && (e = readdir(d)))
-    if (strncmp(e->d_name, "mpchar-", 7) == 0) {
-      fprintf(stderr, "rank %d: /dev/shm/%s exists during the job\n", rank, e->d_name);
-      bad = 1;
-    }
-  if (d)
-    closedir(d);
-  if (!found && rank == 0) {
-    int size;
-    MPI_Comm_size(MPI_COMM_WORLD, &size);
-    if (size > 1 || getenv("MPCHAR_RT_SIZE")) {
-      fprintf(stderr, "rank %d: no segment mapping found\n", rank);
-      bad = 1;
-    }
-  }
-  return bad;
+    return bad;
 }
 
 static void recvfirst(int rank, int size)
 {
-  enum { N = 64, LEN = 65536 };
-  char *rb = malloc((size_t)N * LEN), *sb = malloc(LEN);
-  memset(sb, rank, LEN);
-  MPI_Request rq[N];
-  int peer = rank ^ 1;
-  if (peer >= size)
-    peer = rank;
-  for (int it = 0; it < 5; it++) {
-    for (int i = 0; i < N; i++)
-      MPI_Irecv(rb + (size_t)i * LEN, LEN, MPI_BYTE, peer, i, MPI_COMM_WORLD, &rq[i]);
-    MPI_Barrier(MPI_COMM_WORLD);
-    for (int i = 0; i < N; i++)
-      MPI_Send(sb, LEN, MPI_BYTE, peer, i, MPI_COMM_WORLD);
-    MPI_Waitall(N, rq, MPI_STATUSES_IGNORE);
-  }
-  for (size_t i = 0; i < (size_t)N * LEN; i++)
-    if (rb[i] != (char)peer) {
-      fprintf(stderr, "rank %d: byte %zu wrong\n", rank, i);
-      MPI_Abort(MPI_COMM_WORLD, 1);
+    enum { N = 64, LEN = 65536 };
+    char *rb = malloc((size_t)N * LEN), *sb = malloc(LEN);
+    memset(sb, rank, LEN);
+    MPI_Request rq[N];
+    int peer = rank ^ 1;
+    if (peer >= size)
+        peer = rank;
+    for (int it = 0; it < 5; it++) {
+        for (int i = 0; i < N; i++)
+            MPI_Irecv(rb + (size_t)i * LEN, LEN, MPI_BYTE, peer, i,
+                      MPI_COMM_WORLD, &rq[i]);
+        MPI_Barrier(MPI_COMM_WORLD);
+        for (int i = 0; i < N; i++)
+            MPI_Send(sb, LEN, MPI_BYTE, peer, i, MPI_COMM_WORLD);
+        MPI_Waitall(N, rq, MPI_STATUSES_IGNORE);
     }
-  free(rb);
-  free(sb);
+    for (size_t i = 0; i < (size_t)N * LEN; i++)
+        if (rb[i] != (char)peer) {
+            fprintf(stderr, "rank %d: byte %zu wrong\n", rank, i);
+            MPI_Abort(MPI_COMM_WORLD, 1);
+        }
+    free(rb);
+    free(sb);
 }
 
 int main(int argc, char **argv)
 {
-  MPI_Init(&argc, &argv);
-  int rank, size, rc = 0;
-  MPI_Comm_rank(MPI_COMM_WORLD, &rank);
-  MPI_Comm_size(MPI_COMM_WORLD, &size);
-  const char *mode = argc > 1 ? argv[1] : "hello";
-  if (strcmp(mode, "segment") == 0)
-    rc = check_segment(rank);
-  else if (strcmp(mode, "recvfirst") == 0)
-    recvfirst(rank, size);
-  else
-    printf("hello from rank %d of %d\n", rank, size);
-  MPI_Finalize();
-  return rc;
+    MPI_Init(&argc, &argv);
+    int rank, size, rc = 0;
+    MPI_Comm_rank(MPI_COMM_WORLD, &rank);
+    MPI_Comm_size(MPI_COMM_WORLD, &size);
+    const char *mode = argc > 1 ? argv[1] : "hello";
+    if (strcmp(mode, "segment") == 0)
+        rc = check_segment(rank);
+    else if (strcmp(mode, "recvfirst") == 0)
+        recvfirst(rank, size);
+    else
+        printf("hello from rank %d of %d\n", rank, size);
+    MPI_Finalize();
+    return rc;
 }

@@ -22,7 +22,11 @@
 
 /* ---- options --------------------------------------------------------- */
 
-typedef enum bench_progress { PROGRESS_HUMAN, PROGRESS_MACHINE, PROGRESS_NONE } bench_progress;
+typedef enum bench_progress {
+    PROGRESS_HUMAN,
+    PROGRESS_MACHINE,
+    PROGRESS_NONE
+} bench_progress;
 
 /* How repetitions of patterns that need all ranks to start together are
  * started: at a common time on rank 0's clock, or by leaving a barrier. */
@@ -30,39 +34,39 @@ typedef enum bench_sync { SYNC_WINDOW, SYNC_BARRIER } bench_sync;
 
 typedef struct bench_options {
     char library[MPCHAR_NAME_MAX];
-    char patterns[512];          /* comma list or "all" */
-    long *p_list;                /* NULL: the size of MPI_COMM_WORLD */
+    char patterns[512]; /* comma list or "all" */
+    long *p_list;       /* NULL: the size of MPI_COMM_WORLD */
     size_t p_count;
     mpchar_grid_kind grid;
-    uint64_t *size_list;         /* for MPCHAR_GRID_LIST */
+    uint64_t *size_list; /* for MPCHAR_GRID_LIST */
     size_t size_count;
     uint64_t max_size;
     uint64_t validation_seed;
     long validation_count;
-    char ops[64];                /* comma list of sum,nop */
+    char ops[64]; /* comma list of sum,nop */
     double time_per_point_ms;
     long min_reps, max_reps, warmup_reps;
-    long window;                 /* messages per repetition of stream/bistream */
+    long window; /* messages per repetition of stream/bistream */
     bool rotate_root;
     bench_sync sync;
     bool check;
     bool raw;
-    bool plan_only;              /* print the points and exit, no MPI_Init */
-    long rounds;                 /* passes over a series (sweep.c) */
-    long level_retries;          /* remeasures of a series whose level
+    bool plan_only;          /* print the points and exit, no MPI_Init */
+    long rounds;             /* passes over a series (sweep.c) */
+    long level_retries;      /* remeasures of a series whose level
                                     changed (level.c) */
-    double level_wait_s;         /* most seconds a launch waits for its
+    double level_wait_s;     /* most seconds a launch waits for its
                                     best level */
-    long refine_points;          /* refinement sizes per series; 0: off */
-    double refine_tolerance;     /* deviation from a chord worth a look */
-    long cores_per_node;         /* 0: sysconf */
+    long refine_points;      /* refinement sizes per series; 0: off */
+    double refine_tolerance; /* deviation from a chord worth a look */
+    long cores_per_node;     /* 0: sysconf */
     bool force_oversubscribed;
-    const char *out_dir;         /* NULL: print rows to stdout only */
+    const char *out_dir; /* NULL: print rows to stdout only */
     bench_progress progress;
-    const char *inject_hang;     /* test hook, from MPCHAR_BENCH_INJECT_HANG */
+    const char *inject_hang; /* test hook, from MPCHAR_BENCH_INJECT_HANG */
     double inject_clock_offset_us; /* test hook, from
                                       MPCHAR_BENCH_INJECT_CLOCK_OFFSET_US */
-    double inject_level_us;      /* test hook, from
+    double inject_level_us;        /* test hook, from
                                     MPCHAR_BENCH_INJECT_LEVEL_US: added to
                                     the level probes of a series' first
                                     measurement (but its first round's
@@ -70,8 +74,8 @@ typedef struct bench_options {
 } bench_options;
 
 /* Parses argv; on --help prints usage and sets *exit_p to 0. */
-int bench_options_parse(int argc, char **argv, bench_options *opt,
-                        int *exit_p, mpchar_error *err);
+int bench_options_parse(int argc, char **argv, bench_options *opt, int *exit_p,
+                        mpchar_error *err);
 void bench_options_free(bench_options *opt);
 void bench_options_usage(FILE *out);
 
@@ -86,20 +90,20 @@ typedef struct bench_ctx {
     MPI_Comm comm;
     int rank, size;
     int root;
-    long batch;            /* operations per timed repetition */
-    long window;           /* stream/bistream messages per operation */
-    long rep;              /* repetition number, for check patterns */
-    int mode;              /* a pattern's variant, resolved at set-up */
+    long batch;  /* operations per timed repetition */
+    long window; /* stream/bistream messages per operation */
+    long rep;    /* repetition number, for check patterns */
+    int mode;    /* a pattern's variant, resolved at set-up */
     bool check;
-    size_t count;          /* elements per process, pattern's convention */
+    size_t count; /* elements per process, pattern's convention */
     unsigned char *sbuf, *rbuf;
     size_t sbuf_bytes, rbuf_bytes;
     MPI_Datatype dtype;
     MPI_Op op;
     MPI_Request *reqs;
     size_t nreqs;
-    int *counts;           /* reduce_scatter's receive counts */
-    MPI_Op nop;            /* the user-defined no-op reduction */
+    int *counts; /* reduce_scatter's receive counts */
+    MPI_Op nop;  /* the user-defined no-op reduction */
     void *bsend_buf;
     int bsend_bytes;
 } bench_ctx;
@@ -129,9 +133,9 @@ struct bench_pattern {
     uint64_t (*actual_bytes)(uint64_t n, int p, size_t *count_p);
     /* Bytes of buffers one process needs, for the memory check. */
     uint64_t (*memory_bytes)(uint64_t n, int p, long window);
-    int (*setup)(bench_ctx *c);              /* allocate, attach */
-    void (*prepare)(bench_ctx *c);           /* untimed, before each rep */
-    void (*run)(bench_ctx *c);               /* the timed operation(s) */
+    int (*setup)(bench_ctx *c);    /* allocate, attach */
+    void (*prepare)(bench_ctx *c); /* untimed, before each rep */
+    void (*run)(bench_ctx *c);     /* the timed operation(s) */
     int (*verify)(bench_ctx *c, char *why, size_t len); /* untimed */
     void (*teardown)(bench_ctx *c);
     /* One timed repetition's time is divided by batch * divisor: 2 for a
@@ -150,8 +154,8 @@ int bench_registry_validate(mpchar_error *err);
 
 /* ---- refinement ------------------------------------------------------ */
 
-#define BENCH_REFINE_MAX 64            /* most sizes refinement adds */
-#define BENCH_REFINE_GRID_MAX 256      /* grid sizes it looks at */
+#define BENCH_REFINE_MAX 64       /* most sizes refinement adds */
+#define BENCH_REFINE_GRID_MAX 256 /* grid sizes it looks at */
 #define BENCH_REFINE_DEFAULT_TOLERANCE 0.10
 #define BENCH_REFINE_MIN_RATIO (1.0 + 1.0 / 32.0)
 /* Most sizes added within one octave [2^k, 2^(k+1)): a switch is bracketed
@@ -160,9 +164,9 @@ int bench_registry_validate(mpchar_error *err);
 #define BENCH_REFINE_OCTAVE_MAX 6
 
 typedef struct bench_refine_params {
-    long max_points;       /* sizes added per series, 0..BENCH_REFINE_MAX */
-    double tolerance;      /* relative distance from a chord that counts */
-    double min_ratio;      /* intervals with b/a at most this stay whole */
+    long max_points;  /* sizes added per series, 0..BENCH_REFINE_MAX */
+    double tolerance; /* relative distance from a chord that counts */
+    double min_ratio; /* intervals with b/a at most this stay whole */
 } bench_refine_params;
 
 void bench_refine_params_default(bench_refine_params *rp);
@@ -174,27 +178,26 @@ typedef bool (*bench_lookup_fn)(void *ctx, uint64_t n_bytes, double *t_us_p);
 typedef struct bench_refinement {
     uint64_t n_bytes[BENCH_REFINE_MAX]; /* added and measured, in order */
     size_t count;
-    uint64_t next_requested;   /* next size to measure; 0: finished */
-    uint64_t next_n_bytes;     /* the same after the pattern's rounding */
+    uint64_t next_requested; /* next size to measure; 0: finished */
+    uint64_t next_n_bytes;   /* the same after the pattern's rounding */
 } bench_refinement;
 
 /* Replays the refinement of one series (refine.c) from its measured
  * fitting times, given the grid's sizes in ascending order; it looks only
  * at the grid's sizes measured so far (up to the first one that is not). */
 void bench_refine_replay(const bench_refine_params *rp,
-                         const bench_pattern *pat, long p,
-                         const uint64_t *grid, size_t ngrid,
-                         bench_lookup_fn lookup, void *ctx,
+                         const bench_pattern *pat, long p, const uint64_t *grid,
+                         size_t ngrid, bench_lookup_fn lookup, void *ctx,
                          bench_refinement *out);
 
 /* ---- plan ------------------------------------------------------------ */
 
 struct bench_point {
     const bench_pattern *pattern;
-    mpchar_point_key key;  /* library, names, p, actual n, set */
+    mpchar_point_key key; /* library, names, p, actual n, set */
     uint64_t n_requested;
     size_t count;
-    bool skip;             /* already measured or failed (resume) */
+    bool skip; /* already measured or failed (resume) */
 };
 
 /* A fitting point's measured time, which refinement decides from; a
@@ -202,7 +205,7 @@ struct bench_point {
  * earlier one. */
 typedef struct bench_sample {
     mpchar_point_key key;
-    double t_us;           /* t_min; NAN when the point failed */
+    double t_us; /* t_min; NAN when the point failed */
     bool oversubscribed;
 } bench_sample;
 
@@ -237,14 +240,14 @@ bool bench_series_complete(const bench_plan *plan, size_t first, size_t end);
 /* Whether the series' measured grid points were oversubscribed. */
 bool bench_series_oversubscribed(const bench_plan *plan, size_t first);
 /* Replays the series' refinement from its samples. */
-void bench_series_refinement(const bench_plan *plan, size_t first,
-                             size_t end, const bench_refine_params *rp,
+void bench_series_refinement(const bench_plan *plan, size_t first, size_t end,
+                             const bench_refine_params *rp,
                              bench_refinement *out);
 typedef void (*bench_size_fn)(void *ctx, uint64_t n_bytes);
 /* Calls fn for each fitting size of the series measured so far (samples)
  * that is not in its grid: those refinement added, in the order taken. */
-void bench_series_each_added(const bench_plan *plan, size_t first,
-                             size_t end, bench_size_fn fn, void *ctx);
+void bench_series_each_added(const bench_plan *plan, size_t first, size_t end,
+                             bench_size_fn fn, void *ctx);
 /* The series' fitting point at a refinement size. */
 void bench_series_point(const bench_plan *plan, size_t first,
                         uint64_t n_requested, bench_point *pt_p);
@@ -278,12 +281,12 @@ double bench_timer_resolution(void);
 
 /* A rank's view of rank 0's clock (clock.c). */
 typedef struct bench_clock {
-    double offset_s;       /* this rank's clock minus rank 0's */
-    double error_s;        /* bound on the offset's error */
-    double inject_s;       /* test hook: added to every read */
-    bool separate_nodes;   /* test hook: every rank a node of its own */
-    MPI_Comm node;         /* the ranks that share this rank's clock */
-    MPI_Comm leaders;      /* one rank per node, rank 0 first; or null */
+    double offset_s;     /* this rank's clock minus rank 0's */
+    double error_s;      /* bound on the offset's error */
+    double inject_s;     /* test hook: added to every read */
+    bool separate_nodes; /* test hook: every rank a node of its own */
+    MPI_Comm node;       /* the ranks that share this rank's clock */
+    MPI_Comm leaders;    /* one rank per node, rank 0 first; or null */
 } bench_clock;
 
 /* Offset zero; rank r's clock runs r times inject_offset_us ahead of
@@ -301,14 +304,14 @@ typedef struct bench_loop_params {
     double budget_s;
     long min_reps, max_reps, warmup_reps;
     double timer_resolution_s;
-    bench_sync sync;       /* barrier wherever ranks share cores */
+    bench_sync sync; /* barrier wherever ranks share cores */
     bench_clock *clock;
 } bench_loop_params;
 
 typedef struct bench_loop_result {
-    double *times_us;      /* per repetition, on rank 0 */
+    double *times_us; /* per repetition, on rank 0 */
     long reps;
-    long late_reps;        /* window repetitions dropped: a rank was late */
+    long late_reps; /* window repetitions dropped: a rank was late */
     bool failed;
     char why[256];
 } bench_loop_result;
@@ -383,9 +386,9 @@ typedef struct bench_output {
 int bench_output_open(bench_output *out, const bench_options *opt,
                       mpchar_error *err);
 void bench_output_close(bench_output *out);
-int bench_output_library_info(const bench_output *out,
-                              const bench_options *opt, double timer_res_s,
-                              bool oversubscribed, mpchar_error *err);
+int bench_output_library_info(const bench_output *out, const bench_options *opt,
+                              double timer_res_s, bool oversubscribed,
+                              mpchar_error *err);
 void bench_output_begin(const bench_output *out, const bench_point *pt,
                         size_t index, size_t total);
 int bench_output_point(const bench_output *out, const bench_point *pt,
@@ -426,8 +429,8 @@ typedef struct bench_run {
 long bench_series_rounds(const bench_run *r, bool oversubscribed);
 /* Measures the series plan.points[first, end) in its rounds and writes
  * its rows; collective over comm. */
-void bench_sweep_series(bench_run *r, size_t first, size_t end,
-                        MPI_Comm comm, bool oversubscribed);
+void bench_sweep_series(bench_run *r, size_t first, size_t end, MPI_Comm comm,
+                        bool oversubscribed);
 /* Rank 0 says how long the launch waited for its best level, if at all. */
 void bench_sweep_report_waits(const bench_run *r);
 

@@ -70,8 +70,10 @@ int bench_check_bytes(const unsigned char *buf, size_t len, long source,
     for (size_t i = 0; i < len; i++) {
         unsigned char want = bench_check_byte(i, source, rep);
         if (buf[i] != want) {
-            snprintf(why, why_len, "check failed: %s byte %zu is 0x%02x, "
-                     "expected 0x%02x", what, i, buf[i], want);
+            snprintf(why, why_len,
+                     "check failed: %s byte %zu is 0x%02x, "
+                     "expected 0x%02x",
+                     what, i, buf[i], want);
             return -1;
         }
     }
@@ -83,8 +85,10 @@ int bench_check_doubles(const double *got, const double *want, size_t n,
 {
     for (size_t i = 0; i < n; i++) {
         if (got[i] != want[i]) {
-            snprintf(why, why_len, "check failed: %s element %zu is %g, "
-                     "expected %g", what, i, got[i], want[i]);
+            snprintf(why, why_len,
+                     "check failed: %s element %zu is %g, "
+                     "expected %g",
+                     what, i, got[i], want[i]);
             return -1;
         }
     }

@@ -25,8 +25,11 @@ static double monotonic_s(void)
 
 void bench_clock_init(bench_clock *clk, int rank, double inject_offset_us)
 {
-    *clk = (bench_clock){0.0, 0.0, inject_offset_us * 1e-6 * rank,
-                         inject_offset_us != 0.0, MPI_COMM_NULL,
+    *clk = (bench_clock){0.0,
+                         0.0,
+                         inject_offset_us * 1e-6 * rank,
+                         inject_offset_us != 0.0,
+                         MPI_COMM_NULL,
                          MPI_COMM_NULL};
 }
 

@@ -87,8 +87,8 @@ static void free_coll(bench_ctx *c)
 
 /* What every collective shares: timed on every rank after a barrier, the
  * repetition's time being the slowest rank's, one call per operation. */
-#define COLLECTIVE_PATTERN                                                   \
-    .kind = KIND_COLLECTIVE, .timing = TIME_MAX_OVER_RANKS,                  \
+#define COLLECTIVE_PATTERN                                  \
+    .kind = KIND_COLLECTIVE, .timing = TIME_MAX_OVER_RANKS, \
     .barrier_before_rep = true, .teardown = free_coll, .divisor = one_op
 
 /* Buffers of `in` and `out` elements of elem bytes each. */
@@ -177,8 +177,8 @@ static void fill_chunks(unsigned char *buf, const bench_ctx *c, long base,
     }
 }
 
-static int check_chunks(const unsigned char *buf, const bench_ctx *c,
-                        long base, long stride, char *why, size_t len)
+static int check_chunks(const unsigned char *buf, const bench_ctx *c, long base,
+                        long stride, char *why, size_t len)
 {
     char what[64];
     for (int j = 0; j < c->size; j++) {
@@ -218,8 +218,8 @@ static void prepare_scatter(bench_ctx *c)
 static void run_scatter(bench_ctx *c)
 {
     for (long b = 0; b < c->batch; b++)
-        MPI_Scatter(c->sbuf, count(c), MPI_BYTE, c->rbuf, count(c),
-                    MPI_BYTE, c->root, c->comm);
+        MPI_Scatter(c->sbuf, count(c), MPI_BYTE, c->rbuf, count(c), MPI_BYTE,
+                    c->root, c->comm);
 }
 
 static int verify_scatter(bench_ctx *c, char *why, size_t len)
@@ -277,8 +277,8 @@ static const bench_pattern gather = {
 static void run_allgather(bench_ctx *c)
 {
     for (long b = 0; b < c->batch; b++)
-        MPI_Allgather(c->sbuf, count(c), MPI_BYTE, c->rbuf, count(c),
-                      MPI_BYTE, c->comm);
+        MPI_Allgather(c->sbuf, count(c), MPI_BYTE, c->rbuf, count(c), MPI_BYTE,
+                      c->comm);
 }
 
 static int verify_allgather(bench_ctx *c, char *why, size_t len)
@@ -310,8 +310,8 @@ static void prepare_alltoall(bench_ctx *c)
 static void run_alltoall(bench_ctx *c)
 {
     for (long b = 0; b < c->batch; b++)
-        MPI_Alltoall(c->sbuf, count(c), MPI_BYTE, c->rbuf, count(c),
-                     MPI_BYTE, c->comm);
+        MPI_Alltoall(c->sbuf, count(c), MPI_BYTE, c->rbuf, count(c), MPI_BYTE,
+                     c->comm);
 }
 
 static int verify_alltoall(bench_ctx *c, char *why, size_t len)
@@ -421,8 +421,7 @@ static const bench_pattern reduce = {
 static void run_allreduce(bench_ctx *c)
 {
     for (long b = 0; b < c->batch; b++)
-        MPI_Allreduce(c->sbuf, c->rbuf, count(c), MPI_DOUBLE, c->op,
-                      c->comm);
+        MPI_Allreduce(c->sbuf, c->rbuf, count(c), MPI_DOUBLE, c->op, c->comm);
 }
 
 static const bench_pattern allreduce = {
@@ -506,6 +505,6 @@ static const bench_pattern scan = {
 };
 
 const bench_pattern *const bench_collective_patterns[] = {
-    &barrier, &bcast, &scatter, &gather, &allgather, &alltoall,
-    &reduce, &allreduce, &reduce_scatter, &scan, NULL,
+    &barrier, &bcast,     &scatter,        &gather, &allgather, &alltoall,
+    &reduce,  &allreduce, &reduce_scatter, &scan,   NULL,
 };

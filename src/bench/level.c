@@ -42,12 +42,10 @@ double bench_level_probe(MPI_Comm comm)
         if (rank == 0) {
             double t0 = MPI_Wtime();
             MPI_Send(NULL, 0, MPI_BYTE, 1, PROBE_TAG, comm);
-            MPI_Recv(NULL, 0, MPI_BYTE, 1, PROBE_TAG, comm,
-                     MPI_STATUS_IGNORE);
+            MPI_Recv(NULL, 0, MPI_BYTE, 1, PROBE_TAG, comm, MPI_STATUS_IGNORE);
             best = fmin(best, MPI_Wtime() - t0);
         } else {
-            MPI_Recv(NULL, 0, MPI_BYTE, 0, PROBE_TAG, comm,
-                     MPI_STATUS_IGNORE);
+            MPI_Recv(NULL, 0, MPI_BYTE, 0, PROBE_TAG, comm, MPI_STATUS_IGNORE);
             MPI_Send(NULL, 0, MPI_BYTE, 0, PROBE_TAG, comm);
         }
     }

@@ -42,12 +42,16 @@ static int parse_hang(const char *text, bench_hang *h, mpchar_error *err)
     const char *colon = strchr(text, ':');
     size_t len = colon ? (size_t)(colon - text) : 0;
     if (!colon || len == 0 || len >= sizeof h->pattern)
-        return mpchar_error_set(err, "MPCHAR_BENCH_INJECT_HANG: '%s' is not "
-                                "PATTERN:BYTES", text);
+        return mpchar_error_set(err,
+                                "MPCHAR_BENCH_INJECT_HANG: '%s' is not "
+                                "PATTERN:BYTES",
+                                text);
     memcpy(h->pattern, text, len);
     if (!bench_registry_find(h->pattern))
-        return mpchar_error_set(err, "MPCHAR_BENCH_INJECT_HANG: unknown "
-                                "pattern '%s'", h->pattern);
+        return mpchar_error_set(err,
+                                "MPCHAR_BENCH_INJECT_HANG: unknown "
+                                "pattern '%s'",
+                                h->pattern);
     if (mpchar_parse_size(colon + 1, &h->n_bytes, err) != 0)
         return mpchar_error_prefix(err, "MPCHAR_BENCH_INJECT_HANG");
     h->set = true;
@@ -73,8 +77,7 @@ static void measure_p(bench_run *r, long p)
 {
     MPI_Comm comm;
     bool member = r->rank < p;
-    MPI_Comm_split(MPI_COMM_WORLD, member ? 0 : MPI_UNDEFINED, r->rank,
-                   &comm);
+    MPI_Comm_split(MPI_COMM_WORLD, member ? 0 : MPI_UNDEFINED, r->rank, &comm);
     if (member) {
         bool over = comm_oversubscribed(comm, &r->opt);
         r->lp.sync = over ? SYNC_BARRIER : r->opt.sync;
@@ -134,8 +137,8 @@ static void print_series(const bench_run *r, size_t first, size_t end)
 static int print_plan(bench_run *r)
 {
     mpchar_error err;
-    if (r->opt.out_dir && bench_plan_mark_done(&r->plan, r->opt.out_dir,
-                                               false, &err) != 0) {
+    if (r->opt.out_dir &&
+        bench_plan_mark_done(&r->plan, r->opt.out_dir, false, &err) != 0) {
         fprintf(stderr, "mpchar-bench: %s\n", err.msg);
         return 2;
     }
@@ -143,9 +146,9 @@ static int print_plan(bench_run *r)
         end = bench_series_end(&r->plan, i);
         print_series(r, i, end);
     }
-    printf("@@mpchar memory_bytes_per_process %llu\n",
-           (unsigned long long)bench_plan_memory_bytes(&r->plan,
-                                                       r->opt.window));
+    printf(
+        "@@mpchar memory_bytes_per_process %llu\n",
+        (unsigned long long)bench_plan_memory_bytes(&r->plan, r->opt.window));
     return 0;
 }
 
@@ -157,8 +160,7 @@ static int prepare_on_root(bench_run *r, mpchar_error *err)
     if (r->rank == 0) {
         ok = bench_output_open(&r->out, &r->opt, err) == 0 &&
              (!r->opt.out_dir ||
-              bench_plan_mark_done(&r->plan, r->opt.out_dir, true,
-                                   err) == 0);
+              bench_plan_mark_done(&r->plan, r->opt.out_dir, true, err) == 0);
     }
     MPI_Bcast(&ok, 1, MPI_INT, 0, MPI_COMM_WORLD);
     if (!ok)
@@ -179,20 +181,22 @@ static int check_p_and_memory(bench_run *r, mpchar_error *err)
 {
     for (size_t i = 0; i < r->opt.p_count; i++)
         if (r->opt.p_list[i] > r->world)
-            return mpchar_error_set(err, "--p %ld is more than the %d "
-                                    "processes launched", r->opt.p_list[i],
-                                    r->world);
+            return mpchar_error_set(err,
+                                    "--p %ld is more than the %d "
+                                    "processes launched",
+                                    r->opt.p_list[i], r->world);
     uint64_t need = bench_plan_memory_bytes(&r->plan, r->opt.window);
-    uint64_t have = (uint64_t)sysconf(_SC_PHYS_PAGES) *
-                    (uint64_t)sysconf(_SC_PAGESIZE);
+    uint64_t have =
+        (uint64_t)sysconf(_SC_PHYS_PAGES) * (uint64_t)sysconf(_SC_PAGESIZE);
     MPI_Comm node;
     int local;
-    MPI_Comm_split_type(MPI_COMM_WORLD, MPI_COMM_TYPE_SHARED, 0,
-                        MPI_INFO_NULL, &node);
+    MPI_Comm_split_type(MPI_COMM_WORLD, MPI_COMM_TYPE_SHARED, 0, MPI_INFO_NULL,
+                        &node);
     MPI_Comm_size(node, &local);
     MPI_Comm_free(&node);
     if (need > have / 2 / (uint64_t)local)
-        return mpchar_error_set(err, "the largest size needs %llu MiB per "
+        return mpchar_error_set(err,
+                                "the largest size needs %llu MiB per "
                                 "process; %d processes on this node have "
                                 "%llu MiB of memory: lower --max-size",
                                 (unsigned long long)(need >> 20), local,
@@ -212,8 +216,11 @@ static int run_all(bench_run *r, mpchar_error *err)
     MPI_Bcast(&res, 1, MPI_DOUBLE, 0, MPI_COMM_WORLD);
     bench_clock_init(&r->clock, r->rank, r->opt.inject_clock_offset_us);
     r->lp = (bench_loop_params){r->opt.time_per_point_ms / 1e3,
-                                r->opt.min_reps, r->opt.max_reps,
-                                r->opt.warmup_reps, res, r->opt.sync,
+                                r->opt.min_reps,
+                                r->opt.max_reps,
+                                r->opt.warmup_reps,
+                                res,
+                                r->opt.sync,
                                 &r->clock};
     bool over = comm_oversubscribed(MPI_COMM_WORLD, &r->opt);
     if (r->rank == 0 &&

@@ -56,8 +56,8 @@
 #define WINDOW_LATE_SHARE 0.25
 #define WINDOW_CHUNK_MAX 256
 #define WINDOW_LEAD_S 100e-6
-#define WINDOW_MAX_ATTEMPTS 4  /* times max_reps, when windows keep failing */
-#define CLOCK_RESYNC_S 0.1     /* clocks of separate nodes drift apart */
+#define WINDOW_MAX_ATTEMPTS 4 /* times max_reps, when windows keep failing */
+#define CLOCK_RESYNC_S 0.1    /* clocks of separate nodes drift apart */
 
 typedef struct check_state {
     bool failed;
@@ -151,11 +151,10 @@ long bench_batch_size(const bench_pattern *pat, const bench_loop_params *lp,
     if (pat->barrier_before_rep &&
         (uses_windows(pat, lp) || lp->timer_resolution_s <= FINE_TIMER_STEP_S))
         return 1;
-    double wanted =
-        pat->barrier_before_rep
-            ? MIN_SPAN_IN_TICKS_SYNCED * lp->timer_resolution_s
-            : fmax(MIN_SPAN_IN_TICKS_FREE * lp->timer_resolution_s,
-                   MIN_SPAN_FREE_S);
+    double wanted = pat->barrier_before_rep
+                        ? MIN_SPAN_IN_TICKS_SYNCED * lp->timer_resolution_s
+                        : fmax(MIN_SPAN_IN_TICKS_FREE * lp->timer_resolution_s,
+                               MIN_SPAN_FREE_S);
     if (span_s >= wanted)
         return 1;
     long most = pat->max_batch > 0 ? pat->max_batch : MAX_BATCH;
@@ -238,8 +237,7 @@ static long measure_in_turn(bench_ctx *c, const bench_loop_params *lp,
         }
         elapsed = MPI_Wtime() - start;
         /* Agree on the clock so that every rank stops at the same rep. */
-        MPI_Allreduce(MPI_IN_PLACE, &elapsed, 1, MPI_DOUBLE, MPI_MAX,
-                      c->comm);
+        MPI_Allreduce(MPI_IN_PLACE, &elapsed, 1, MPI_DOUBLE, MPI_MAX, c->comm);
         if (done >= lp->max_reps ||
             (done >= lp->min_reps && elapsed >= lp->budget_s))
             break;
@@ -253,9 +251,9 @@ static long measure_in_turn(bench_ctx *c, const bench_loop_params *lp,
 /* One chunk of consecutive windows from a start rank 0 sends ahead; on
  * return every rank holds each repetition's slowest time (INFINITY where
  * a rank was late) in buf. */
-static void window_chunk(bench_ctx *c, const bench_loop_params *lp,
-                         bool rotate, double width_s, long chunk,
-                         double *buf, check_state *chk)
+static void window_chunk(bench_ctx *c, const bench_loop_params *lp, bool rotate,
+                         double width_s, long chunk, double *buf,
+                         check_state *chk)
 {
     double first = 0.0;
     /* The first window, too, leaves room for a repetition's preparation
@@ -268,8 +266,7 @@ static void window_chunk(bench_ctx *c, const bench_loop_params *lp,
         set_root(c, rotate);
         buf[i] = window_rep(c, lp->clock, first + (double)i * width_s, chk);
     }
-    MPI_Allreduce(MPI_IN_PLACE, buf, (int)chunk, MPI_DOUBLE, MPI_MAX,
-                  c->comm);
+    MPI_Allreduce(MPI_IN_PLACE, buf, (int)chunk, MPI_DOUBLE, MPI_MAX, c->comm);
 }
 
 static long window_chunk_size(const bench_loop_params *lp, long done,
@@ -314,8 +311,7 @@ static long measure_in_windows(bench_ctx *c, const bench_loop_params *lp,
         *late_p += late;
         attempts += chunk;
         elapsed = MPI_Wtime() - start;
-        MPI_Allreduce(MPI_IN_PLACE, &elapsed, 1, MPI_DOUBLE, MPI_MAX,
-                      c->comm);
+        MPI_Allreduce(MPI_IN_PLACE, &elapsed, 1, MPI_DOUBLE, MPI_MAX, c->comm);
     }
     return done;
 }
@@ -334,8 +330,10 @@ int bench_measure(bench_ctx *c, const bench_loop_params *lp,
         return -1;
     double *times = malloc((size_t)lp->max_reps * sizeof *times);
     if (!times)
-        return mpchar_error_set(err, "out of memory for %ld repetition "
-                                "times", lp->max_reps);
+        return mpchar_error_set(err,
+                                "out of memory for %ld repetition "
+                                "times",
+                                lp->max_reps);
     if (uses_windows(pat, lp))
         res->reps = measure_in_windows(c, lp, rotate, cycle, &chk, times,
                                        &res->late_reps);
@@ -345,8 +343,10 @@ int bench_measure(bench_ctx *c, const bench_loop_params *lp,
     bring_check_to_root(c, &chk, res);
     if (!res->failed && res->reps == 0) {
         res->failed = true;
-        snprintf(res->why, sizeof res->why, "no repetition of %ld found "
-                 "every rank at its start in time", res->late_reps);
+        snprintf(res->why, sizeof res->why,
+                 "no repetition of %ld found "
+                 "every rank at its start in time",
+                 res->late_reps);
     }
     return 0;
 }

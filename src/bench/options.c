@@ -12,7 +12,7 @@ typedef int (*option_handler)(bench_options *opt, const char *arg,
 
 typedef struct option_spec {
     const char *name;
-    const char *arg;   /* NULL: a flag */
+    const char *arg; /* NULL: a flag */
     const char *help;
     option_handler handle;
 } option_spec;
@@ -29,8 +29,10 @@ static int set_name(char *dst, size_t len, const char *arg, const char *what,
 static int on_library(bench_options *o, const char *a, mpchar_error *e)
 {
     if (!mpchar_name_valid(a))
-        return mpchar_error_set(e, "--library '%s': use letters, digits and "
-                                "_.+- only", a);
+        return mpchar_error_set(e,
+                                "--library '%s': use letters, digits and "
+                                "_.+- only",
+                                a);
     return set_name(o->library, sizeof o->library, a, "--library", e);
 }
 
@@ -128,8 +130,7 @@ static int on_rounds(bench_options *o, const char *a, mpchar_error *e)
     return on_long(&o->rounds, a, 1, 100, "--rounds", e);
 }
 
-static int on_level_retries(bench_options *o, const char *a,
-                            mpchar_error *e)
+static int on_level_retries(bench_options *o, const char *a, mpchar_error *e)
 {
     return on_long(&o->level_retries, a, 0, 10, "--level-retries", e);
 }
@@ -146,8 +147,7 @@ static int on_refine(bench_options *o, const char *a, mpchar_error *e)
     return on_long(&o->refine_points, a, 0, BENCH_REFINE_MAX, "--refine", e);
 }
 
-static int on_refine_tolerance(bench_options *o, const char *a,
-                               mpchar_error *e)
+static int on_refine_tolerance(bench_options *o, const char *a, mpchar_error *e)
 {
     if (mpchar_parse_double(a, 0.001, 10.0, &o->refine_tolerance, e))
         return mpchar_error_prefix(e, "--refine-tolerance (a fraction)");
@@ -187,8 +187,10 @@ static int on_progress(bench_options *o, const char *a, mpchar_error *e)
     else if (strcmp(a, "none") == 0)
         o->progress = PROGRESS_NONE;
     else
-        return mpchar_error_set(e, "--progress: '%s' is not human, machine "
-                                "or none", a);
+        return mpchar_error_set(e,
+                                "--progress: '%s' is not human, machine "
+                                "or none",
+                                a);
     return 0;
 }
 
@@ -206,8 +208,7 @@ static int on_sync(bench_options *o, const char *a, mpchar_error *e)
     else if (strcmp(a, "barrier") == 0)
         o->sync = SYNC_BARRIER;
     else
-        return mpchar_error_set(e, "--sync: '%s' is not window or barrier",
-                                a);
+        return mpchar_error_set(e, "--sync: '%s' is not window or barrier", a);
     return 0;
 }
 
@@ -240,65 +241,99 @@ static int on_oversubscribed(bench_options *o, const char *a, mpchar_error *e)
 }
 
 static const option_spec specs[] = {
-    {"library", "NAME", "short library name written in every row "
-     "(default: mpi)", on_library},
-    {"patterns", "LIST", "comma list of patterns, or all (default; all "
-     "leaves out those --list marks)", on_patterns},
+    {"library", "NAME",
+     "short library name written in every row "
+     "(default: mpi)",
+     on_library},
+    {"patterns", "LIST",
+     "comma list of patterns, or all (default; all "
+     "leaves out those --list marks)",
+     on_patterns},
     {"p", "LIST", "process counts, e.g. 2,4 or 2-8 (default: world size)",
      on_p},
-    {"sizes", "GRID", "sqrt2 (default: 0, 1, 2, 3, 4, 6, 8, 11, ...), pow2, "
-     "pow4 or a list like 0,1K,64K", on_sizes},
-    {"max-size", "BYTES", "largest size of the sqrt2/pow2/pow4 grids and of "
-     "the validation draw (default 1M)", on_max_size},
-    {"time-per-point", "MS", "time budget per point, none when "
-     "oversubscribed (default " MPCHAR_STR(MPCHAR_DEFAULT_TIME_PER_POINT_MS)
-     ")", on_time},
-    {"min-reps", "N", "minimum timed repetitions (default "
-     MPCHAR_STR(MPCHAR_DEFAULT_MIN_REPS) ")", on_min_reps},
-    {"max-reps", "N", "maximum timed repetitions (default "
-     MPCHAR_STR(MPCHAR_DEFAULT_MAX_REPS) ")", on_max_reps},
+    {"sizes", "GRID",
+     "sqrt2 (default: 0, 1, 2, 3, 4, 6, 8, 11, ...), pow2, "
+     "pow4 or a list like 0,1K,64K",
+     on_sizes},
+    {"max-size", "BYTES",
+     "largest size of the sqrt2/pow2/pow4 grids and of "
+     "the validation draw (default 1M)",
+     on_max_size},
+    {"time-per-point", "MS",
+     "time budget per point, none when "
+     "oversubscribed (default " MPCHAR_STR(
+         MPCHAR_DEFAULT_TIME_PER_POINT_MS) ")",
+     on_time},
+    {"min-reps", "N",
+     "minimum timed repetitions (default " MPCHAR_STR(
+         MPCHAR_DEFAULT_MIN_REPS) ")",
+     on_min_reps},
+    {"max-reps", "N",
+     "maximum timed repetitions (default " MPCHAR_STR(
+         MPCHAR_DEFAULT_MAX_REPS) ")",
+     on_max_reps},
     {"warmup", "N", "untimed warm-up repetitions (default 3)", on_warmup},
-    {"window", "N", "messages per repetition of stream and bistream "
-     "(default 32)", on_window},
-    {"validation-count", "N", "random validation sizes per series "
-     "(default 20)", on_validation},
+    {"window", "N",
+     "messages per repetition of stream and bistream "
+     "(default 32)",
+     on_window},
+    {"validation-count", "N",
+     "random validation sizes per series "
+     "(default 20)",
+     on_validation},
     {"validation-seed", "N", "seed of the validation draw (default 20061)",
      on_seed},
-    {"rounds", "N", "passes over each series that share a point's "
-     "repetitions and budget (default " MPCHAR_STR(MPCHAR_DEFAULT_ROUNDS)
-     ", 1: one sweep)", on_rounds},
-    {"level-retries", "N", "times a series is measured again when the "
-     "machine's speed changed during it (default "
-     MPCHAR_STR(MPCHAR_DEFAULT_LEVEL_RETRIES) ", 0: never)",
+    {"rounds", "N",
+     "passes over each series that share a point's "
+     "repetitions and budget (default " MPCHAR_STR(
+         MPCHAR_DEFAULT_ROUNDS) ", 1: one sweep)",
+     on_rounds},
+    {"level-retries", "N",
+     "times a series is measured again when the "
+     "machine's speed changed during it (default " MPCHAR_STR(
+         MPCHAR_DEFAULT_LEVEL_RETRIES) ", 0: never)",
      on_level_retries},
-    {"level-wait", "S", "most seconds a launch waits in all for the "
+    {"level-wait", "S",
+     "most seconds a launch waits in all for the "
      "machine's best speed before a series, and never longer than it has "
-     "measured (default " MPCHAR_STR(MPCHAR_DEFAULT_LEVEL_WAIT_S)
-     ", 0: never)", on_level_wait},
-    {"refine", "N", "fitting sizes refinement may add per series around "
-     "protocol switches (default " MPCHAR_STR(MPCHAR_DEFAULT_REFINE_POINTS)
-     ", 0: off, at most 64)", on_refine},
-    {"refine-tolerance", "F", "relative distance from the straight line "
+     "measured (default " MPCHAR_STR(MPCHAR_DEFAULT_LEVEL_WAIT_S) ", 0: never)",
+     on_level_wait},
+    {"refine", "N",
+     "fitting sizes refinement may add per series around "
+     "protocol switches (default " MPCHAR_STR(
+         MPCHAR_DEFAULT_REFINE_POINTS) ", 0: off, at most 64)",
+     on_refine},
+    {"refine-tolerance", "F",
+     "relative distance from the straight line "
      "through neighbouring sizes that refinement looks into (default 0.1)",
      on_refine_tolerance},
     {"ops", "LIST", "reduction operations: sum,nop (default both)", on_ops},
-    {"rotate-root", NULL, "rotate the root of rooted collectives per "
-     "repetition", on_rotate},
-    {"sync", "HOW", "start collective repetitions in windows on a shared "
+    {"rotate-root", NULL,
+     "rotate the root of rooted collectives per "
+     "repetition",
+     on_rotate},
+    {"sync", "HOW",
+     "start collective repetitions in windows on a shared "
      "clock (window, default) or after a barrier (barrier); points where "
-     "ranks share cores always use the barrier", on_sync},
-    {"check", NULL, "fill buffers with a known pattern and verify every "
-     "received byte (untimed)", on_check},
+     "ranks share cores always use the barrier",
+     on_sync},
+    {"check", NULL,
+     "fill buffers with a known pattern and verify every "
+     "received byte (untimed)",
+     on_check},
     {"raw", NULL, "also write every repetition's time to raw.csv", on_raw},
-    {"cores-per-node", "N", "cores of a node, for marking oversubscribed "
-     "points (default: online CPUs)", on_cores},
+    {"cores-per-node", "N",
+     "cores of a node, for marking oversubscribed "
+     "points (default: online CPUs)",
+     on_cores},
     {"oversubscribed", NULL, "mark every point oversubscribed",
      on_oversubscribed},
-    {"out", "DIR", "results directory: rows are appended to "
-     "DIR/measurements.csv and points already there are skipped", on_out},
+    {"out", "DIR",
+     "results directory: rows are appended to "
+     "DIR/measurements.csv and points already there are skipped",
+     on_out},
     {"progress", "MODE", "human (default), machine or none", on_progress},
-    {"plan", NULL, "print the points that would be measured and exit",
-     on_plan},
+    {"plan", NULL, "print the points that would be measured and exit", on_plan},
 };
 #define NSPECS (sizeof specs / sizeof specs[0])
 
@@ -353,10 +388,10 @@ static int parse_clock_injection(bench_options *opt, mpchar_error *err)
     const char *s = getenv("MPCHAR_BENCH_INJECT_CLOCK_OFFSET_US");
     if (!s || !*s)
         return 0;
-    if (mpchar_parse_double(s, -1e9, 1e9, &opt->inject_clock_offset_us,
-                            err) != 0)
+    if (mpchar_parse_double(s, -1e9, 1e9, &opt->inject_clock_offset_us, err) !=
+        0)
         return mpchar_error_prefix(err, "MPCHAR_BENCH_INJECT_CLOCK_OFFSET_US"
-                                   " (microseconds)");
+                                        " (microseconds)");
     return 0;
 }
 
@@ -367,21 +402,20 @@ static int parse_level_injection(bench_options *opt, mpchar_error *err)
         return 0;
     if (mpchar_parse_double(s, 0.0, 1e6, &opt->inject_level_us, err) != 0)
         return mpchar_error_prefix(err, "MPCHAR_BENCH_INJECT_LEVEL_US"
-                                   " (microseconds)");
+                                        " (microseconds)");
     return 0;
 }
 
-int bench_options_parse(int argc, char **argv, bench_options *opt,
-                        int *exit_p, mpchar_error *err)
+int bench_options_parse(int argc, char **argv, bench_options *opt, int *exit_p,
+                        mpchar_error *err)
 {
     struct option longopts[NSPECS + 3];
     set_defaults(opt);
     *exit_p = -1;
     for (size_t i = 0; i < NSPECS; i++)
-        longopts[i] = (struct option){specs[i].name,
-                                      specs[i].arg ? required_argument
-                                                   : no_argument, NULL,
-                                      (int)(i + 1)};
+        longopts[i] = (struct option){
+            specs[i].name, specs[i].arg ? required_argument : no_argument, NULL,
+            (int)(i + 1)};
     longopts[NSPECS] = (struct option){"help", no_argument, NULL, 'h'};
     longopts[NSPECS + 1] = (struct option){"list", no_argument, NULL, 'l'};
     longopts[NSPECS + 2] = (struct option){NULL, 0, NULL, 0};
@@ -398,8 +432,10 @@ int bench_options_parse(int argc, char **argv, bench_options *opt,
             return 0;
         }
         if (c == '?' || c == ':')
-            return mpchar_error_set(err, "unknown option or missing value: "
-                                    "'%s' (see --help)", argv[optind - 1]);
+            return mpchar_error_set(err,
+                                    "unknown option or missing value: "
+                                    "'%s' (see --help)",
+                                    argv[optind - 1]);
         if (specs[c - 1].handle(opt, optarg, err) != 0)
             return -1;
     }

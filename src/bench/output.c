@@ -35,19 +35,25 @@ int bench_output_open(bench_output *out, const bench_options *opt,
         return 0;
     }
     if (mkdir(out->dir, 0755) != 0 && errno != EEXIST)
-        return mpchar_error_set(err, "%s: cannot create the results "
-                                "directory: %s", out->dir, strerror(errno));
+        return mpchar_error_set(err,
+                                "%s: cannot create the results "
+                                "directory: %s",
+                                out->dir, strerror(errno));
     char lock[4096];
     path_in(out, ".lock", lock, sizeof lock);
     out->lock_fd = open(lock, O_RDWR | O_CREAT | O_CLOEXEC, 0644);
     if (out->lock_fd < 0)
-        return mpchar_error_set(err, "%s: results directory is not "
-                                "writable: %s", out->dir, strerror(errno));
+        return mpchar_error_set(err,
+                                "%s: results directory is not "
+                                "writable: %s",
+                                out->dir, strerror(errno));
     if (flock(out->lock_fd, LOCK_EX | LOCK_NB) != 0) {
         close(out->lock_fd);
         out->lock_fd = -1;
-        return mpchar_error_set(err, "%s: another run is writing to this "
-                                "results directory", out->dir);
+        return mpchar_error_set(err,
+                                "%s: another run is writing to this "
+                                "results directory",
+                                out->dir);
     }
     return 0;
 }
@@ -79,8 +85,7 @@ static void json_string(FILE *f, const char *s)
     fputc('"', f);
 }
 
-static void json_field(FILE *f, const char *name, const char *value,
-                       int last)
+static void json_field(FILE *f, const char *name, const char *value, int last)
 {
     fprintf(f, "  \"%s\": ", name);
     json_string(f, value);
@@ -95,9 +100,9 @@ static void utc_now(char *buf, size_t len)
     strftime(buf, len, "%Y-%m-%dT%H:%M:%SZ", &tm);
 }
 
-int bench_output_library_info(const bench_output *out,
-                              const bench_options *opt, double timer_res_s,
-                              bool oversubscribed, mpchar_error *err)
+int bench_output_library_info(const bench_output *out, const bench_options *opt,
+                              double timer_res_s, bool oversubscribed,
+                              mpchar_error *err)
 {
     if (!out->dir)
         return 0;
@@ -127,8 +132,7 @@ int bench_output_library_info(const bench_output *out,
     fprintf(f, "  \"last_launch_ranks\": %d,\n", world);
     fprintf(f, "  \"last_launch_oversubscribed\": %s,\n",
             oversubscribed ? "true" : "false");
-    json_field(f, "sync", opt->sync == SYNC_WINDOW ? "window" : "barrier",
-               0);
+    json_field(f, "sync", opt->sync == SYNC_WINDOW ? "window" : "barrier", 0);
     json_field(f, "sync_where_oversubscribed", "barrier", 0);
     fprintf(f, "  \"rounds\": %ld,\n", opt->rounds);
     fprintf(f, "  \"timer_resolution_us\": %.6f,\n", timer_res_s * 1e6);
@@ -197,9 +201,11 @@ static void report_point(const bench_output *out, const mpchar_measurement *m,
         printf("@@mpchar done %s %.4f\n", key, m->t_min_us);
         fflush(stdout);
     } else if (out->progress == PROGRESS_HUMAN) {
-        fprintf(out->dir ? stdout : stderr, "%-52s min %10.3f us  median "
-                "%10.3f us  reps %ld%s\n", key, m->t_min_us, m->t_median_us,
-                m->reps, m->oversubscribed ? "  (oversubscribed)" : "");
+        fprintf(out->dir ? stdout : stderr,
+                "%-52s min %10.3f us  median "
+                "%10.3f us  reps %ld%s\n",
+                key, m->t_min_us, m->t_median_us, m->reps,
+                m->oversubscribed ? "  (oversubscribed)" : "");
         fflush(out->dir ? stdout : stderr);
     }
 }
@@ -215,17 +221,22 @@ int bench_output_point(const bench_output *out, const bench_point *pt,
     if (mpchar_stats_compute(res->times_us, (size_t)res->reps, &st, err))
         return -1;
     mpchar_measurement m = {
-        .key = pt->key, .reps = res->reps, .t_min_us = st.min,
-        .t_median_us = st.median, .t_mean_us = st.mean, .t_max_us = st.max,
-        .t_stddev_us = st.stddev, .oversubscribed = oversubscribed,
+        .key = pt->key,
+        .reps = res->reps,
+        .t_min_us = st.min,
+        .t_median_us = st.median,
+        .t_mean_us = st.mean,
+        .t_max_us = st.max,
+        .t_stddev_us = st.stddev,
+        .oversubscribed = oversubscribed,
     };
     char line[MPCHAR_LINE_MAX], path[4096];
     if (mpchar_measurement_format(&m, line, sizeof line, err) != 0)
         return -1;
     if (out->dir) {
         path_in(out, MPCHAR_MEASUREMENTS_FILE, path, sizeof path);
-        if (mpchar_append_line(path, MPCHAR_MEASUREMENTS_HEADER, line,
-                               err) != 0)
+        if (mpchar_append_line(path, MPCHAR_MEASUREMENTS_HEADER, line, err) !=
+            0)
             return -1;
     }
     report_point(out, &m, line);

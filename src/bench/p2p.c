@@ -77,8 +77,10 @@ typedef int (*blocking_send_fn)(const void *, int, MPI_Datatype, int, int,
                                 MPI_Comm);
 
 static const blocking_send_fn blocking_send[] = {
-    [MODE_SEND] = MPI_Send, [MODE_SSEND] = MPI_Ssend,
-    [MODE_BSEND] = MPI_Bsend, [MODE_RSEND] = MPI_Rsend,
+    [MODE_SEND] = MPI_Send,
+    [MODE_SSEND] = MPI_Ssend,
+    [MODE_BSEND] = MPI_Bsend,
+    [MODE_RSEND] = MPI_Rsend,
 };
 
 static int mode_of(const bench_ctx *c)
@@ -98,8 +100,8 @@ static int setup_pingpong(bench_ctx *c)
         return -1;
     if (c->mode == MODE_BSEND) {
         /* Room for every message of a batch, as MPI requires. */
-        c->bsend_bytes = (int)((c->count + MPI_BSEND_OVERHEAD) *
-                               (size_t)c->batch);
+        c->bsend_bytes =
+            (int)((c->count + MPI_BSEND_OVERHEAD) * (size_t)c->batch);
         c->bsend_buf = malloc((size_t)c->bsend_bytes);
         if (!c->bsend_buf)
             return -1;
@@ -125,8 +127,8 @@ static void teardown_pingpong(bench_ctx *c)
 static void prepare_rsend(bench_ctx *c)
 {
     for (long b = 0; b < c->batch; b++)
-        MPI_Irecv(c->rbuf + (size_t)b * c->count, count(c), MPI_BYTE,
-                  peer(c), TAG_DATA, c->comm, &c->reqs[b]);
+        MPI_Irecv(c->rbuf + (size_t)b * c->count, count(c), MPI_BYTE, peer(c),
+                  TAG_DATA, c->comm, &c->reqs[b]);
     if (c->rank == 1)
         MPI_Send(NULL, 0, MPI_BYTE, 0, TAG_GO, c->comm);
     else
@@ -153,10 +155,8 @@ static unsigned char *slot_of(const bench_ctx *c, long b)
 
 static void exchange_nonblocking(bench_ctx *c, const void *out, void *in)
 {
-    MPI_Irecv(in, count(c), MPI_BYTE, peer(c), TAG_DATA, c->comm,
-              &c->reqs[0]);
-    MPI_Isend(out, count(c), MPI_BYTE, peer(c), TAG_DATA, c->comm,
-              &c->reqs[1]);
+    MPI_Irecv(in, count(c), MPI_BYTE, peer(c), TAG_DATA, c->comm, &c->reqs[0]);
+    MPI_Isend(out, count(c), MPI_BYTE, peer(c), TAG_DATA, c->comm, &c->reqs[1]);
     MPI_Waitall(2, c->reqs, MPI_STATUSES_IGNORE);
 }
 
@@ -167,8 +167,7 @@ static void ping(bench_ctx *c, long b)
         exchange_nonblocking(c, c->sbuf, slot);
         return;
     }
-    blocking_send[c->mode](c->sbuf, count(c), MPI_BYTE, 1, TAG_DATA,
-                           c->comm);
+    blocking_send[c->mode](c->sbuf, count(c), MPI_BYTE, 1, TAG_DATA, c->comm);
     if (c->mode == MODE_RSEND)
         MPI_Wait(&c->reqs[b], MPI_STATUS_IGNORE);
     else
@@ -182,11 +181,9 @@ static void pong(bench_ctx *c, long b)
 {
     unsigned char *slot = slot_of(c, b);
     if (c->mode == MODE_ISEND) {
-        MPI_Irecv(slot, count(c), MPI_BYTE, 0, TAG_DATA, c->comm,
-                  &c->reqs[0]);
+        MPI_Irecv(slot, count(c), MPI_BYTE, 0, TAG_DATA, c->comm, &c->reqs[0]);
         MPI_Wait(&c->reqs[0], MPI_STATUS_IGNORE);
-        MPI_Isend(slot, count(c), MPI_BYTE, 0, TAG_DATA, c->comm,
-                  &c->reqs[0]);
+        MPI_Isend(slot, count(c), MPI_BYTE, 0, TAG_DATA, c->comm, &c->reqs[0]);
         MPI_Wait(&c->reqs[0], MPI_STATUS_IGNORE);
         return;
     }
@@ -214,8 +211,8 @@ static int verify_slots(bench_ctx *c, long slots, long source, char *why,
     char what[64];
     for (long b = 0; b < slots; b++) {
         snprintf(what, sizeof what, "rank %d message %ld", c->rank, b);
-        if (bench_check_bytes(c->rbuf + (size_t)b * c->count, c->count,
-                              source, c->rep, what, why, len) != 0)
+        if (bench_check_bytes(c->rbuf + (size_t)b * c->count, c->count, source,
+                              c->rep, what, why, len) != 0)
             return -1;
     }
     return 0;
@@ -223,8 +220,7 @@ static int verify_slots(bench_ctx *c, long slots, long source, char *why,
 
 static int verify_pingpong(bench_ctx *c, char *why, size_t len)
 {
-    return verify_slots(c, c->mode == MODE_RSEND ? c->batch : 1, 0, why,
-                        len);
+    return verify_slots(c, c->mode == MODE_RSEND ? c->batch : 1, 0, why, len);
 }
 
 static const bench_pattern pingpong = {
@@ -319,8 +315,7 @@ static void run_stream(bench_ctx *c)
                          MPI_STATUS_IGNORE);
         }
         if (c->rank == 0)
-            MPI_Recv(NULL, 0, MPI_BYTE, 1, TAG_GO, c->comm,
-                     MPI_STATUS_IGNORE);
+            MPI_Recv(NULL, 0, MPI_BYTE, 1, TAG_GO, c->comm, MPI_STATUS_IGNORE);
         else
             MPI_Send(NULL, 0, MPI_BYTE, 0, TAG_GO, c->comm);
     }
@@ -375,8 +370,8 @@ static void run_bistream(bench_ctx *c)
             MPI_Irecv(c->rbuf + (size_t)k * c->count, count(c), MPI_BYTE,
                       peer(c), TAG_DATA, c->comm, &c->reqs[k]);
         for (int k = 0; k < w; k++)
-            MPI_Isend(c->sbuf, count(c), MPI_BYTE, peer(c), TAG_DATA,
-                      c->comm, &c->reqs[w + k]);
+            MPI_Isend(c->sbuf, count(c), MPI_BYTE, peer(c), TAG_DATA, c->comm,
+                      &c->reqs[w + k]);
         MPI_Waitall(2 * w, c->reqs, MPI_STATUSES_IGNORE);
     }
 }

@@ -38,8 +38,7 @@ static int plan_push(plan_builder *b, const bench_point *pt, mpchar_error *err)
     return 0;
 }
 
-static int pattern_selected(const bench_options *opt,
-                            const bench_pattern *pat)
+static int pattern_selected(const bench_options *opt, const bench_pattern *pat)
 {
     if (strcmp(opt->patterns, "all") == 0)
         return !pat->opt_in;
@@ -63,8 +62,10 @@ static int check_pattern_names(const bench_options *opt, mpchar_error *err)
     strcpy(copy, opt->patterns);
     for (char *tok = strtok(copy, ","); tok; tok = strtok(NULL, ","))
         if (!bench_registry_find(tok))
-            return mpchar_error_set(err, "--patterns: unknown pattern '%s' "
-                                    "(see --list)", tok);
+            return mpchar_error_set(err,
+                                    "--patterns: unknown pattern '%s' "
+                                    "(see --list)",
+                                    tok);
     if (copy[0] == '\0')
         return mpchar_error_set(err, "--patterns: empty list");
     return 0;
@@ -77,8 +78,7 @@ typedef struct size_sets {
     size_t nvalidation;
 } size_sets;
 
-static int make_sizes(const bench_options *opt, size_sets *s,
-                      mpchar_error *err)
+static int make_sizes(const bench_options *opt, size_sets *s, mpchar_error *err)
 {
     memset(s, 0, sizeof *s);
     if (opt->grid == MPCHAR_GRID_LIST) {
@@ -87,8 +87,8 @@ static int make_sizes(const bench_options *opt, size_sets *s,
             return mpchar_error_set(err, "out of memory");
         memcpy(s->fit, opt->size_list, opt->size_count * sizeof *s->fit);
         s->nfit = opt->size_count;
-    } else if (mpchar_sizes_grid(opt->grid, opt->max_size, &s->fit,
-                                 &s->nfit, err) != 0) {
+    } else if (mpchar_sizes_grid(opt->grid, opt->max_size, &s->fit, &s->nfit,
+                                 err) != 0) {
         return -1;
     }
     uint64_t vmax = opt->max_size;
@@ -136,8 +136,7 @@ static sized *series_sizes(const bench_pattern *pat, const size_sets *s,
         for (size_t i = 0; i < s->nfit; i++)
             all[i] = (sized){s->fit[i], MPCHAR_SET_FIT};
         for (size_t i = 0; i < s->nvalidation; i++)
-            all[s->nfit + i] = (sized){s->validation[i],
-                                       MPCHAR_SET_VALIDATION};
+            all[s->nfit + i] = (sized){s->validation[i], MPCHAR_SET_VALIDATION};
         qsort(all, n, sizeof *all, compare_sized);
     }
     *count_p = n;
@@ -166,10 +165,10 @@ static int add_series(plan_builder *b, const bench_options *opt,
     for (size_t i = 0; i < n && rc == 0; i++) {
         pt.key.set = sizes[i].set;
         pt.n_requested = sizes[i].n;
-        pt.key.n_bytes = pat->actual_bytes(pt.n_requested, (int)p,
-                                           &pt.count);
+        pt.key.n_bytes = pat->actual_bytes(pt.n_requested, (int)p, &pt.count);
         if (pt.count > 2147483647u)
-            rc = mpchar_error_set(err, "size %llu is too large for pattern "
+            rc = mpchar_error_set(err,
+                                  "size %llu is too large for pattern "
                                   "%s (more than 2^31-1 elements)",
                                   (unsigned long long)sizes[i].n, pat->name);
         else
@@ -242,8 +241,8 @@ uint64_t bench_plan_memory_bytes(const bench_plan *plan, long window)
     uint64_t most = 0;
     for (size_t i = 0; i < plan->count; i++) {
         const bench_point *pt = &plan->points[i];
-        uint64_t need = pt->pattern->memory_bytes(pt->n_requested,
-                                                  (int)pt->key.p, window);
+        uint64_t need =
+            pt->pattern->memory_bytes(pt->n_requested, (int)pt->key.p, window);
         if (need > most)
             most = need;
     }
@@ -276,8 +275,7 @@ static int read_done(bench_plan *plan, const char *path, int failures,
         int rc = 0;
         for (size_t i = 0; i < f.count && rc == 0; i++) {
             mark_keys(plan, &f.rows[i].key);
-            rc = bench_series_add_sample(plan, &f.rows[i].key, NAN, false,
-                                         err);
+            rc = bench_series_add_sample(plan, &f.rows[i].key, NAN, false, err);
         }
         mpchar_failures_free(&f);
         if (rc != 0)
@@ -298,8 +296,10 @@ static int read_done(bench_plan *plan, const char *path, int failures,
             return -1;
     }
     if (repair && truncate(path, valid) != 0)
-        return mpchar_error_set(err, "%s: cannot drop its incomplete last "
-                                "line", path);
+        return mpchar_error_set(err,
+                                "%s: cannot drop its incomplete last "
+                                "line",
+                                path);
     return 0;
 }
 

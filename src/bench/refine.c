@@ -114,8 +114,7 @@ static bool neighbour(const refine_state *s, uint64_t n, int dir, knot *out)
         if (i < s->ngrid && s->disturbed[i])
             continue;
         knot k = i < s->ngrid ? s->grid[i] : s->refined[i - s->ngrid];
-        if (nearer(k.n, found ? out->n : (dir < 0 ? 0 : UINT64_MAX), n,
-                   dir)) {
+        if (nearer(k.n, found ? out->n : (dir < 0 ? 0 : UINT64_MAX), n, dir)) {
             *out = k;
             found = true;
         }
@@ -166,9 +165,15 @@ static void push(refine_state *s, interval iv)
 static interval half(knot a, knot m, knot b, halves h, bool left)
 {
     bool alone = h == HALF_LEFT || h == HALF_RIGHT;
-    return left ? (interval){.a = a, .b = m, .other_a = m, .other_b = b,
+    return left ? (interval){.a = a,
+                             .b = m,
+                             .other_a = m,
+                             .other_b = b,
                              .has_other = alone}
-                : (interval){.a = m, .b = b, .other_a = a, .other_b = m,
+                : (interval){.a = m,
+                             .b = b,
+                             .other_a = a,
+                             .other_b = m,
                              .has_other = alone};
 }
 
@@ -260,8 +265,8 @@ static void flag_knot(refine_state *s, const knot *k, size_t l, size_t i,
  * first, where a slower protocol starts. */
 static void probe_knot(refine_state *s, knot l, knot i, knot r)
 {
-    push(s, (interval){.a = l, .b = i, .probe = PROBE_LEFT, .line_a = l,
-                       .line_b = r});
+    push(s, (interval){
+                .a = l, .b = i, .probe = PROBE_LEFT, .line_a = l, .line_b = r});
 }
 
 /* Takes the widest interval (by size ratio; the smaller sizes first on a
@@ -305,8 +310,7 @@ static uint64_t midpoint(const refine_state *s, interval iv,
     for (size_t i = 0; i < 2; i++) {
         size_t count;
         uint64_t actual = s->pat->actual_bytes(tries[i], (int)s->p, &count);
-        if (actual > iv.a.n && actual < iv.b.n &&
-            !is_grid_size(s, actual)) {
+        if (actual > iv.a.n && actual < iv.b.n && !is_grid_size(s, actual)) {
             *requested_p = tries[i];
             return actual;
         }
@@ -375,8 +379,10 @@ static bool split_next(refine_state *s, bench_refinement *out)
          * and after both, the grid size was a disturbed time. */
         s->refined[s->nrefined++] = m;
         if (iv.probe == PROBE_LEFT)
-            push(s, (interval){.a = iv.b, .b = iv.line_b,
-                               .probe = PROBE_RIGHT, .line_a = iv.line_a,
+            push(s, (interval){.a = iv.b,
+                               .b = iv.line_b,
+                               .probe = PROBE_RIGHT,
+                               .line_a = iv.line_a,
                                .line_b = iv.line_b});
         return true;
     }
@@ -387,8 +393,8 @@ static bool split_next(refine_state *s, bench_refinement *out)
     if (on_chord || h != HALVES_NONE) /* else m is a disturbed time */
         s->refined[s->nrefined++] = m;
     if (on_chord && iv.has_other)
-        push(s, (interval){.a = iv.other_a, .b = iv.other_b,
-                           .holds_switch = true});
+        push(s, (interval){
+                    .a = iv.other_a, .b = iv.other_b, .holds_switch = true});
     push_halves(s, iv.a, m, iv.b, h);
     return true;
 }
@@ -416,16 +422,15 @@ static size_t undisturbed(const bool *disturbed, size_t i, int dir,
  * so refined sizes are measured close in time to the grid sizes around
  * them (the machine drifts between passes). */
 void bench_refine_replay(const bench_refine_params *rp,
-                         const bench_pattern *pat, long p,
-                         const uint64_t *grid, size_t ngrid,
-                         bench_lookup_fn lookup, void *ctx,
+                         const bench_pattern *pat, long p, const uint64_t *grid,
+                         size_t ngrid, bench_lookup_fn lookup, void *ctx,
                          bench_refinement *out)
 {
     memset(out, 0, sizeof *out);
     if (rp->max_points <= 0 || pat->zero_bytes_only)
         return;
-    refine_state s = {.rp = rp, .pat = pat, .p = p, .lookup = lookup,
-                      .ctx = ctx};
+    refine_state s = {
+        .rp = rp, .pat = pat, .p = p, .lookup = lookup, .ctx = ctx};
     knot k[BENCH_REFINE_GRID_MAX];
     bool pushed[BENCH_REFINE_GRID_MAX] = {false};
     bool disturbed[BENCH_REFINE_GRID_MAX] = {false};

@@ -43,15 +43,19 @@ static int validate_one(const bench_pattern *p, mpchar_error *err)
 {
     if (!p->name || !mpchar_name_valid(p->name) || !p->description)
         return mpchar_error_set(err, "registry: a pattern has no valid name "
-                                "or description");
+                                     "or description");
     if (!p->actual_bytes || !p->memory_bytes || !p->setup || !p->run ||
         !p->teardown || !p->divisor)
-        return mpchar_error_set(err, "registry: pattern '%s' lacks a "
-                                "required operation", p->name);
+        return mpchar_error_set(err,
+                                "registry: pattern '%s' lacks a "
+                                "required operation",
+                                p->name);
     for (const char *const *v = p->variants; v && *v; v++)
         if (!mpchar_name_valid(*v))
-            return mpchar_error_set(err, "registry: pattern '%s' has an "
-                                    "invalid variant name", p->name);
+            return mpchar_error_set(err,
+                                    "registry: pattern '%s' has an "
+                                    "invalid variant name",
+                                    p->name);
     return 0;
 }
 
@@ -64,8 +68,10 @@ int bench_registry_validate(mpchar_error *err)
             return -1;
         for (size_t j = 0; j < i; j++)
             if (strcmp(bench_registry_get(j)->name, p->name) == 0)
-                return mpchar_error_set(err, "registry: pattern '%s' is "
-                                        "registered twice", p->name);
+                return mpchar_error_set(err,
+                                        "registry: pattern '%s' is "
+                                        "registered twice",
+                                        p->name);
     }
     return 0;
 }

@@ -41,8 +41,7 @@ size_t bench_series_end(const bench_plan *plan, size_t first)
 }
 
 int bench_series_add_sample(bench_plan *plan, const mpchar_point_key *key,
-                            double t_us, bool oversubscribed,
-                            mpchar_error *err)
+                            double t_us, bool oversubscribed, mpchar_error *err)
 {
     if (key->set != MPCHAR_SET_FIT)
         return 0;
@@ -79,8 +78,7 @@ bool bench_series_oversubscribed(const bench_plan *plan, size_t first)
 {
     const mpchar_point_key *k = &plan->points[first].key;
     for (size_t i = 0; i < plan->nsamples; i++)
-        if (sample_of(&plan->samples[i], k) &&
-            plan->samples[i].oversubscribed)
+        if (sample_of(&plan->samples[i], k) && plan->samples[i].oversubscribed)
             return true;
     return false;
 }
@@ -103,8 +101,8 @@ static bool lookup_time(void *ctx, uint64_t n_bytes, double *t_us_p)
     return false;
 }
 
-void bench_series_refinement(const bench_plan *plan, size_t first,
-                             size_t end, const bench_refine_params *rp,
+void bench_series_refinement(const bench_plan *plan, size_t first, size_t end,
+                             const bench_refine_params *rp,
                              bench_refinement *out)
 {
     uint64_t grid[BENCH_REFINE_GRID_MAX];
@@ -128,8 +126,8 @@ static bool in_grid(const bench_plan *plan, size_t first, size_t end,
     return false;
 }
 
-void bench_series_each_added(const bench_plan *plan, size_t first,
-                             size_t end, bench_size_fn fn, void *ctx)
+void bench_series_each_added(const bench_plan *plan, size_t first, size_t end,
+                             bench_size_fn fn, void *ctx)
 {
     const mpchar_point_key *k = &plan->points[first].key;
     for (size_t i = 0; i < plan->nsamples; i++) {

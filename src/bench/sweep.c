@@ -33,7 +33,7 @@
 /* A point of the series and the repetitions its rounds have taken. */
 typedef struct taken {
     bench_point pt;
-    double *times_us;      /* rank 0's, all rounds */
+    double *times_us; /* rank 0's, all rounds */
     long reps, late_reps;
     bool failed;
     char why[256];
@@ -42,9 +42,9 @@ typedef struct taken {
 typedef struct series_list {
     taken *items;
     size_t count, cap;
-    bool over;             /* oversubscribed: one round, no level to probe */
+    bool over; /* oversubscribed: one round, no level to probe */
     bench_level_reading *probes; /* rank 0's, in the order taken */
-    double inject_us;      /* test hook: added to all probes but the
+    double inject_us;            /* test hook: added to all probes but the
                               series' first and to those before it */
     size_t nprobes, probes_cap;
 } series_list;
@@ -57,8 +57,8 @@ static void die(const mpchar_error *err)
 
 /* Room for one more of count elements of `size` bytes in items (*cap
  * allocated), doubling it when full; the possibly moved array. */
-static void *room_for_one(void *items, size_t count, size_t *cap,
-                          size_t size, const char *what)
+static void *room_for_one(void *items, size_t count, size_t *cap, size_t size,
+                          const char *what)
 {
     if (count < *cap)
         return items;
@@ -188,8 +188,8 @@ static void take_round(bench_run *r, series_list *l, taken *t, MPI_Comm comm,
         t->failed = true;
         snprintf(t->why, sizeof t->why, "%s", res.why);
     } else if (r->rank == 0) {
-        double *all = realloc(t->times_us, (size_t)(t->reps + res.reps) *
-                                               sizeof *all);
+        double *all =
+            realloc(t->times_us, (size_t)(t->reps + res.reps) * sizeof *all);
         if (!all) {
             mpchar_error err;
             mpchar_error_set(&err, "out of memory for repetition times");
@@ -224,8 +224,8 @@ static void keep_sample(bench_run *r, const taken *t, bool over)
 
 /* The refinement's next size for the series, agreed by every rank (rank 0
  * replays it): false when it asks for none. */
-static bool next_refined(bench_run *r, size_t first, size_t end,
-                         MPI_Comm comm, bench_point *pt)
+static bool next_refined(bench_run *r, size_t first, size_t end, MPI_Comm comm,
+                         bench_point *pt)
 {
     uint64_t next = 0;
     if (r->rank == 0) {
@@ -243,8 +243,8 @@ static bool next_refined(bench_run *r, size_t first, size_t end,
 /* The first round: the grid in ascending size, and after each grid size
  * the refined sizes the times so far ask for.  Oversubscribed times are not
  * real: no switch is there to find. */
-static void first_round(bench_run *r, size_t first, size_t end,
-                        MPI_Comm comm, series_list *l)
+static void first_round(bench_run *r, size_t first, size_t end, MPI_Comm comm,
+                        series_list *l)
 {
     bool over = l->over;
     bench_loop_params lp = round_params(r, over);
@@ -284,8 +284,8 @@ static void say_again(const bench_point *pt, const char *why, long attempt,
                       long retries)
 {
     const mpchar_point_key *k = &pt->key;
-    printf("mpchar-bench: %s %s %s %s p=%ld: %s: %s\n", k->library,
-           k->pattern, k->variant, k->op, k->p, why,
+    printf("mpchar-bench: %s %s %s %s p=%ld: %s: %s\n", k->library, k->pattern,
+           k->variant, k->op, k->p, why,
            attempt < retries ? "measuring it again" : "kept, retries used up");
     fflush(stdout);
 }
@@ -313,8 +313,8 @@ static void write_points(bench_run *r, series_list *l)
 /* Seconds the launch may still wait for its best level. */
 static double wait_allowance(const bench_run *r)
 {
-    return bench_level_wait_allowance(r->opt.level_wait_s,
-                                      r->level_measured_s, r->level_waited_s);
+    return bench_level_wait_allowance(r->opt.level_wait_s, r->level_measured_s,
+                                      r->level_waited_s);
 }
 
 static void note_level(bench_run *r, double t_us)
@@ -368,19 +368,21 @@ static bool needs_again(bench_run *r, const series_list *l, long attempt)
     note_level(r, ch.fastest_us);
     long retries = r->opt.level_retries;
     if (!steady) {
-        snprintf(why, sizeof why, "the machine's speed changed while it was "
+        snprintf(why, sizeof why,
+                 "the machine's speed changed while it was "
                  "measured (0-byte round trip %.2f us at the fastest; %zu "
-                 "point%s measured only at up to %.2f us)", ch.fastest_us,
-                 ch.slow_points, ch.slow_points == 1 ? "" : "s",
+                 "point%s measured only at up to %.2f us)",
+                 ch.fastest_us, ch.slow_points, ch.slow_points == 1 ? "" : "s",
                  ch.slowest_point_us);
         say_again(&l->items[0].pt, why, attempt, retries);
         return attempt < retries;
     }
     if (at_best || attempt >= retries || wait_allowance(r) <= 0.0)
         return false;
-    snprintf(why, sizeof why, "it ran slower than this launch's best "
-             "(0-byte round trip %.2f us against %.2f us)", ch.fastest_us,
-             best_us);
+    snprintf(why, sizeof why,
+             "it ran slower than this launch's best "
+             "(0-byte round trip %.2f us against %.2f us)",
+             ch.fastest_us, best_us);
     say_again(&l->items[0].pt, why, attempt, retries);
     return true;
 }
@@ -398,12 +400,12 @@ void bench_sweep_report_waits(const bench_run *r)
 {
     if (r->rank == 0 && r->level_waited_s > 0.0)
         printf("mpchar-bench: %s: waited %.1f s in all for the machine's "
-               "best speed (0-byte round trip %.2f us)\n", r->opt.library,
-               r->level_waited_s, r->level_best_us);
+               "best speed (0-byte round trip %.2f us)\n",
+               r->opt.library, r->level_waited_s, r->level_best_us);
 }
 
-void bench_sweep_series(bench_run *r, size_t first, size_t end,
-                        MPI_Comm comm, bool over)
+void bench_sweep_series(bench_run *r, size_t first, size_t end, MPI_Comm comm,
+                        bool over)
 {
     if (bench_series_complete(&r->plan, first, end))
         return; /* its rounds ended in an earlier launch */

@@ -29,21 +29,23 @@ typedef struct compare_args {
     const char *path[2]; /* A, B as given */
     out_format fmt;
     bool brief;
-    bool fail;           /* --fail-above given */
+    bool fail; /* --fail-above given */
     double threshold_pct;
     mpchar_compare_options opt;
 } compare_args;
 
 static void usage(FILE *out)
 {
-    fprintf(out,
+    fprintf(
+        out,
         "usage: mpchar compare A B [options]\n"
         "  Prints the B/A time ratio of every point that the results\n"
         "  directories A and B (or two measurements.csv files) share: one\n"
         "  table over n per library, pattern, variant, op and p, then a\n"
         "  summary (geometric mean, worst point, slower/faster counts, points\n"
         "  found on one side only).\n\n"
-        "  --fail-above PERCENT      exit 1 if a point is slower than A by more\n"
+        "  --fail-above PERCENT      exit 1 if a point is slower than A by "
+        "more\n"
         "                            than PERCENT plus its noise allowance\n"
         "  --stat min|median         compared statistic (min: t_min_us)\n"
         "  --library-a NAME          compare A's library NAME ...\n"
@@ -52,9 +54,11 @@ static void usage(FILE *out)
         "  --include-oversubscribed  judge oversubscribed points too\n"
         "  --format text|markdown|csv   output format (text)\n"
         "  --brief                   one line per table, and the summary\n\n"
-        "  Points match by pattern, variant, op, datatype, p, n_bytes and set;\n"
+        "  Points match by pattern, variant, op, datatype, p, n_bytes and "
+        "set;\n"
         "  libraries by name (or, when A and B share none and hold one each,\n"
-        "  those two).  Noise allowance of a point: the larger over A and B of\n"
+        "  those two).  Noise allowance of a point: the larger over A and B "
+        "of\n"
         "  max(spread, median spread of the point and its two nearest sizes),\n"
         "  spread = (t_median_us - t_min_us) / t_min_us.  A point is slower\n"
         "  when B/A - 1 > threshold + allowance, faster when A/B - 1 >\n"
@@ -87,16 +91,20 @@ static int parse_percent(const char *opt, const char *val, double *pct_p)
     size_t len = strlen(val);
     mpchar_error err;
     if (len >= sizeof buf) {
-        fprintf(stderr, "mpchar compare: %s: '%.20s...' is not a percentage "
-                "from 0 to 1000\n", opt, val);
+        fprintf(stderr,
+                "mpchar compare: %s: '%.20s...' is not a percentage "
+                "from 0 to 1000\n",
+                opt, val);
         return -1;
     }
     memcpy(buf, val, len + 1);
     if (len > 1 && buf[len - 1] == '%')
         buf[len - 1] = '\0';
     if (mpchar_parse_double(buf, 0.0, 1000.0, pct_p, &err) != 0) {
-        fprintf(stderr, "mpchar compare: %s: '%s' is not a percentage from "
-                "0 to 1000\n", opt, val);
+        fprintf(stderr,
+                "mpchar compare: %s: '%s' is not a percentage from "
+                "0 to 1000\n",
+                opt, val);
         return -1;
     }
     return 0;
@@ -113,8 +121,10 @@ static int parse_option(compare_args *a, const char *opt, const char *val)
     }
     if (!strcmp(opt, "--library-a") || !strcmp(opt, "--library-b")) {
         if (!mpchar_name_valid(val)) {
-            fprintf(stderr, "mpchar compare: %s: '%s' is not a library "
-                    "name\n", opt, val);
+            fprintf(stderr,
+                    "mpchar compare: %s: '%s' is not a library "
+                    "name\n",
+                    opt, val);
             return -1;
         }
         if (!strcmp(opt, "--library-a"))
@@ -137,9 +147,8 @@ static int parse_option(compare_args *a, const char *opt, const char *val)
 
 static int is_valued(const char *arg)
 {
-    static const char *const valued[] = {"--fail-above", "--stat",
-                                         "--library-a", "--library-b",
-                                         "--format"};
+    static const char *const valued[] = {
+        "--fail-above", "--stat", "--library-a", "--library-b", "--format"};
     for (size_t k = 0; k < sizeof valued / sizeof valued[0]; k++)
         if (!strcmp(arg, valued[k]))
             return 1;
@@ -168,19 +177,21 @@ static int parse_args(int argc, char **argv, compare_args *a)
         } else if (paths < 2) {
             a->path[paths++] = arg;
         } else {
-            fprintf(stderr, "mpchar compare: two results directories, A and "
-                    "B, not more ('%s')\n", arg);
+            fprintf(stderr,
+                    "mpchar compare: two results directories, A and "
+                    "B, not more ('%s')\n",
+                    arg);
             return -1;
         }
     }
     if (paths < 2) {
         fprintf(stderr, "mpchar compare: needs two results directories, A "
-                "and B; see 'mpchar compare --help'\n");
+                        "and B; see 'mpchar compare --help'\n");
         return -1;
     }
     if (a->brief && a->fmt == FORMAT_CSV) {
         fprintf(stderr, "mpchar compare: --brief is for text and markdown, "
-                "not --format csv\n");
+                        "not --format csv\n");
         return -1;
     }
     a->opt.threshold = a->fail ? a->threshold_pct / 100.0 : 0.0;
@@ -191,13 +202,15 @@ static int parse_args(int argc, char **argv, compare_args *a)
 
 /* Reads side's measurements from a results directory or a CSV file;
  * csv receives the file's path. */
-static int load_side(const char *side, const char *path, char *csv,
-                     size_t len, mpchar_measurements *m)
+static int load_side(const char *side, const char *path, char *csv, size_t len,
+                     mpchar_measurements *m)
 {
     struct stat st;
     if (stat(path, &st) != 0) {
-        fprintf(stderr, "mpchar compare: %s: %s: no such results directory "
-                "or file\n", side, path);
+        fprintf(stderr,
+                "mpchar compare: %s: %s: no such results directory "
+                "or file\n",
+                side, path);
         return -1;
     }
     int n = S_ISDIR(st.st_mode)
@@ -214,8 +227,10 @@ static int load_side(const char *side, const char *path, char *csv,
         return -1;
     }
     if (m->count == 0) {
-        fprintf(stderr, "mpchar compare: %s: no measurements (header "
-                "only)\n", csv);
+        fprintf(stderr,
+                "mpchar compare: %s: no measurements (header "
+                "only)\n",
+                csv);
         mpchar_measurements_free(m);
         return -1;
     }
@@ -226,8 +241,7 @@ static int load_side(const char *side, const char *path, char *csv,
 
 static const char *stat_column(const mpchar_compare_options *opt)
 {
-    return opt->stat == MPCHAR_COMPARE_STAT_MEDIAN ? "t_median_us"
-                                                   : "t_min_us";
+    return opt->stat == MPCHAR_COMPARE_STAT_MEDIAN ? "t_median_us" : "t_min_us";
 }
 
 static const char *set_name(const mpchar_point_key *k)
@@ -236,8 +250,7 @@ static const char *set_name(const mpchar_point_key *k)
 }
 
 /* "openmpi pingpong/send p=2" or "openmpi vs mpich allreduce/sum p=4". */
-static void series_title(const mpchar_compare_point *pt, char *buf,
-                         size_t len)
+static void series_title(const mpchar_compare_point *pt, char *buf, size_t len)
 {
     const mpchar_point_key *k = &pt->key;
     int same = strcmp(k->library, pt->library_b) == 0;
@@ -277,8 +290,8 @@ static const char *verdict_text(const mpchar_compare_point *pt)
 {
     static const char *const names[] = {"", "SLOWER", "faster", "no ratio"};
     static const char *const oversub[] = {
-        "oversubscribed", "SLOWER, oversubscribed",
-        "faster, oversubscribed", "no ratio, oversubscribed"};
+        "oversubscribed", "SLOWER, oversubscribed", "faster, oversubscribed",
+        "no ratio, oversubscribed"};
     if (!pt->judged)
         return "oversubscribed, not judged";
     return pt->oversubscribed ? oversub[pt->verdict] : names[pt->verdict];
@@ -293,8 +306,7 @@ typedef struct series_stats {
 
 /* Over the judged points, or over all when none is judged (a series
  * measured oversubscribed on either side). */
-static series_stats series_summary(const mpchar_compare_point *pts,
-                                   size_t len)
+static series_stats series_summary(const mpchar_compare_point *pts, size_t len)
 {
     series_stats s = {.geomean = NAN, .worst_ratio = NAN};
     double log_sum = 0.0;
@@ -358,8 +370,8 @@ static void print_row(const compare_args *a, const mpchar_compare_point *pt)
                *verdict ? "  " : "", verdict);
 }
 
-static void print_series(const compare_args *a,
-                         const mpchar_compare_point *pts, size_t len)
+static void print_series(const compare_args *a, const mpchar_compare_point *pts,
+                         size_t len)
 {
     print_series_head(a, pts, len);
     if (a->brief)
@@ -367,7 +379,8 @@ static void print_series(const compare_args *a,
     const char *st = stat_column(&a->opt);
     if (a->fmt == FORMAT_MARKDOWN)
         printf("| n_bytes | set | A %s | B %s | B/A | noise allowance | "
-               "verdict |\n|---:|---|---:|---:|---:|---:|---|\n", st, st);
+               "verdict |\n|---:|---|---:|---:|---:|---:|---|\n",
+               st, st);
     else
         printf("  %12s  %-10s  %12s  %12s  %7s  %7s  %s\n", "n_bytes", "set",
                "A_us", "B_us", "B/A", "noise", "verdict");
@@ -403,9 +416,9 @@ static void print_csv(const compare_args *a, const mpchar_comparison *c)
         const mpchar_compare_point *pt = &c->points[i];
         const mpchar_point_key *k = &pt->key;
         printf("%s,%s,%s,%s,%s,%s,%ld,%llu,%s,%s,%.4f,%.4f,%.6g,%.6g,%.6g,"
-               "%.6g,%s,%s,%s\n", k->library, pt->library_b, k->pattern,
-               k->variant, k->op, k->datatype, k->p,
-               (unsigned long long)k->n_bytes, set_name(k),
+               "%.6g,%s,%s,%s\n",
+               k->library, pt->library_b, k->pattern, k->variant, k->op,
+               k->datatype, k->p, (unsigned long long)k->n_bytes, set_name(k),
                a->opt.stat == MPCHAR_COMPARE_STAT_MEDIAN ? "median" : "min",
                pt->a_us, pt->b_us, pt->ratio, pt->noise_a, pt->noise_b,
                pt->allowance, verdicts[pt->verdict],
@@ -458,8 +471,8 @@ static void print_summary(const compare_args *a, const mpchar_comparison *c)
     char gm[32], name[256], ratio[32], allow[32];
     printf(a->fmt == FORMAT_MARKDOWN ? "## Summary\n\n" : "summary:\n");
     printf("%scompared points: %zu (judged %zu, oversubscribed and not "
-           "judged %zu)\n", bullet, c->count, s->judged,
-           s->oversubscribed_not_judged);
+           "judged %zu)\n",
+           bullet, c->count, s->judged, s->oversubscribed_not_judged);
     ratio_text(s->geomean_ratio, gm, sizeof gm);
     printf("%sgeometric mean B/A: %s\n", bullet, gm);
     if (s->worst != SIZE_MAX) {
@@ -467,11 +480,11 @@ static void print_summary(const compare_args *a, const mpchar_comparison *c)
         point_name(w, name, sizeof name);
         ratio_text(w->ratio, ratio, sizeof ratio);
         percent(w->allowance, allow, sizeof allow);
-        printf("%sworst: %s: B/A %s, noise allowance %s\n", bullet, name,
-               ratio, allow);
+        printf("%sworst: %s: B/A %s, noise allowance %s\n", bullet, name, ratio,
+               allow);
     }
-    printf("%sslower: %zu, faster: %zu, within: %zu, no ratio: %zu\n",
-           bullet, s->slower, s->faster, s->within, s->undefined);
+    printf("%sslower: %zu, faster: %zu, within: %zu, no ratio: %zu\n", bullet,
+           s->slower, s->faster, s->within, s->undefined);
     print_key_examples("only in A", c->only_a, c->only_a_count, bullet);
     print_key_examples("only in B", c->only_b, c->only_b_count, bullet);
     if (c->other_a || c->other_b)
@@ -480,8 +493,7 @@ static void print_summary(const compare_args *a, const mpchar_comparison *c)
 }
 
 /* Names every failing point on stderr; returns how many there are. */
-static size_t report_failures(const compare_args *a,
-                              const mpchar_comparison *c)
+static size_t report_failures(const compare_args *a, const mpchar_comparison *c)
 {
     size_t n = 0;
     for (size_t i = 0; i < c->count; i++) {
@@ -489,10 +501,12 @@ static size_t report_failures(const compare_args *a,
         if (!pt->judged || pt->verdict != MPCHAR_VERDICT_SLOWER)
             continue;
         const mpchar_point_key *k = &pt->key;
-        fprintf(stderr, "mpchar compare: slower: library=%s%s%s pattern=%s "
+        fprintf(stderr,
+                "mpchar compare: slower: library=%s%s%s pattern=%s "
                 "variant=%s op=%s datatype=%s p=%ld n_bytes=%llu set=%s "
                 "ratio=%.3f allowance=%.1f%% (threshold %g%% + noise "
-                "%.1f%%)\n", k->library,
+                "%.1f%%)\n",
+                k->library,
                 strcmp(k->library, pt->library_b) ? " library_b=" : "",
                 strcmp(k->library, pt->library_b) ? pt->library_b : "",
                 k->pattern, k->variant, k->op, k->datatype, k->p,
@@ -512,12 +526,14 @@ static int finish(const compare_args *a, const mpchar_comparison *c)
     const char *bullet = a->fmt == FORMAT_MARKDOWN ? "\n**" : "";
     if (a->fmt != FORMAT_CSV)
         printf("%s%s: %zu point%s slower than A by more than %g%% plus "
-               "noise%s\n", bullet, n ? "FAIL" : "PASS", n, n == 1 ? "" : "s",
+               "noise%s\n",
+               bullet, n ? "FAIL" : "PASS", n, n == 1 ? "" : "s",
                a->threshold_pct, *bullet ? "**" : "");
     if (n)
-        fprintf(stderr, "mpchar compare: %zu point%s slower than A by more "
-                "than %g%% plus noise\n", n, n == 1 ? "" : "s",
-                a->threshold_pct);
+        fprintf(stderr,
+                "mpchar compare: %zu point%s slower than A by more "
+                "than %g%% plus noise\n",
+                n, n == 1 ? "" : "s", a->threshold_pct);
     return n ? EXIT_REGRESSION : 0;
 }
 
@@ -531,9 +547,10 @@ static int run(const compare_args *a, const char csv[2][4096],
         return EXIT_USAGE;
     }
     if (c.count == 0) {
-        fprintf(stderr, "mpchar compare: no point of %s matches a point of "
-                "%s (%zu only in A, %zu only in B)\n", csv[0], csv[1],
-                c.only_a_count, c.only_b_count);
+        fprintf(stderr,
+                "mpchar compare: no point of %s matches a point of "
+                "%s (%zu only in A, %zu only in B)\n",
+                csv[0], csv[1], c.only_a_count, c.only_b_count);
         mpchar_comparison_free(&c);
         return EXIT_USAGE;
     }

@@ -11,21 +11,24 @@
 
 static void usage(FILE *out)
 {
-    fprintf(out,
+    fprintf(
+        out,
         "usage: mpchar fit DIR [options]\n"
         "  Fits Hockney, t_i and piecewise models to DIR/measurements.csv,\n"
         "  writes DIR/model.json and prints the tables.\n\n"
         "  --out FILE                write the model here instead\n"
         "  --format text|markdown|csv   table format (text)\n"
         "  --units default|seed001   us, ns/byte, MB/s (10^6) by default;\n"
-        "                            seed001: us/byte, Kbytes/s, Mbytes/s (2^10, 2^20)\n"
+        "                            seed001: us/byte, Kbytes/s, Mbytes/s "
+        "(2^10, 2^20)\n"
         "  --stat min|median         fitted statistic of each point (min)\n"
         "  --weighting relative|absolute  least squares on relative or\n"
         "                            absolute residuals (relative)\n"
         "  --robust                  bisquare robust regression\n"
         "  --max-segments N          piecewise segments at most (1-4, 4)\n"
         "  --outlier-factor F        leave out points F times slower than\n"
-        "                            both smaller and larger sizes (2; 0: off)\n"
+        "                            both smaller and larger sizes (2; 0: "
+        "off)\n"
         "  --include-oversubscribed  fit oversubscribed points too\n"
         "  --quiet                   write the model, print no tables\n");
 }
@@ -83,8 +86,10 @@ static int parse_option(fit_args *a, const char *opt, const char *val)
         mpchar_error err;
         if (mpchar_parse_double(val, 0.0, 1e6, &f, &err) != 0 ||
             (f != 0.0 && f <= 1.0)) {
-            fprintf(stderr, "mpchar fit: --outlier-factor: expected 0 (off) "
-                    "or a number above 1, not '%s'\n", val);
+            fprintf(stderr,
+                    "mpchar fit: --outlier-factor: expected 0 (off) "
+                    "or a number above 1, not '%s'\n",
+                    val);
             return -1;
         }
         a->opt.outlier_factor = f;
@@ -102,9 +107,9 @@ static int parse_option(fit_args *a, const char *opt, const char *val)
 
 static int parse_args(int argc, char **argv, fit_args *a)
 {
-    static const char *const valued[] = {"--out", "--format", "--units",
-                                         "--stat", "--weighting",
-                                         "--max-segments", "--outlier-factor"};
+    static const char *const valued[] = {
+        "--out",       "--format",       "--units",         "--stat",
+        "--weighting", "--max-segments", "--outlier-factor"};
     for (int i = 1; i < argc; i++) {
         const char *arg = argv[i];
         int is_valued = 0;
@@ -155,7 +160,8 @@ int cmd_fit(int argc, char **argv)
     char csv[4096], out[4096];
     if (snprintf(csv, sizeof csv, "%s/%s", a.dir, MPCHAR_MEASUREMENTS_FILE) >=
             (int)sizeof csv ||
-        snprintf(out, sizeof out, "%s", a.out ? a.out : "") >= (int)sizeof out ||
+        snprintf(out, sizeof out, "%s", a.out ? a.out : "") >=
+            (int)sizeof out ||
         (!a.out && snprintf(out, sizeof out, "%s/%s", a.dir,
                             MPCHAR_MODEL_FILE) >= (int)sizeof out)) {
         fprintf(stderr, "mpchar fit: path too long\n");

@@ -13,7 +13,8 @@
 
 static void usage(FILE *out)
 {
-    fprintf(out,
+    fprintf(
+        out,
         "usage: mpchar predict --model FILE --library L --pattern P\n"
         "                      [--variant V] [--op O] --n BYTES [--p N]\n"
         "                      [--family hockney|ti|piecewise|best] [--json]\n"
@@ -30,14 +31,22 @@ typedef struct predict_args {
 
 static const char **slot(predict_args *a, const char *opt)
 {
-    if (!strcmp(opt, "--model")) return &a->model;
-    if (!strcmp(opt, "--library")) return &a->q.library;
-    if (!strcmp(opt, "--pattern")) return &a->q.pattern;
-    if (!strcmp(opt, "--variant")) return &a->q.variant;
-    if (!strcmp(opt, "--op")) return &a->q.op;
-    if (!strcmp(opt, "--n")) return &a->n_text;
-    if (!strcmp(opt, "--p")) return &a->p_text;
-    if (!strcmp(opt, "--family")) return &a->family;
+    if (!strcmp(opt, "--model"))
+        return &a->model;
+    if (!strcmp(opt, "--library"))
+        return &a->q.library;
+    if (!strcmp(opt, "--pattern"))
+        return &a->q.pattern;
+    if (!strcmp(opt, "--variant"))
+        return &a->q.variant;
+    if (!strcmp(opt, "--op"))
+        return &a->q.op;
+    if (!strcmp(opt, "--n"))
+        return &a->n_text;
+    if (!strcmp(opt, "--p"))
+        return &a->p_text;
+    if (!strcmp(opt, "--family"))
+        return &a->family;
     return NULL;
 }
 
@@ -58,9 +67,11 @@ static int parse_args(int argc, char **argv, predict_args *a)
             return -1;
         }
     }
-    const char *missing = !a->model ? "--model" : !a->q.library ? "--library"
-                        : !a->q.pattern ? "--pattern" : !a->n_text ? "--n"
-                        : NULL;
+    const char *missing = !a->model       ? "--model"
+                          : !a->q.library ? "--library"
+                          : !a->q.pattern ? "--pattern"
+                          : !a->n_text    ? "--n"
+                                          : NULL;
     if (missing) {
         fprintf(stderr, "mpchar predict: %s is required\n", missing);
         usage(stderr);
@@ -89,8 +100,8 @@ static void print_json(const predict_args *a, const mpchar_prediction *r)
            r->t_us, mpchar_family_name(r->family), e->library, e->pattern,
            e->variant, e->op, a->q.n_bytes, a->q.p);
     printf("\"terms\": {\"startup_us\": %.17g, \"transfer_us\": %.17g, "
-           "\"ti_term_us\": %.17g}, ", r->startup_us, r->transfer_us,
-           r->extra_us);
+           "\"ti_term_us\": %.17g}, ",
+           r->startup_us, r->transfer_us, r->extra_us);
     printf("\"parameters\": {\"ts_us\": %.17g, \"tb_us_per_byte\": %.17g",
            r->ts_us, r->tb_us_per_byte);
     if (isfinite(r->ti_us))
@@ -116,13 +127,14 @@ static void print_text(const predict_args *a, const mpchar_prediction *r)
     if (r->segment >= 0)
         printf(", segment %d", r->segment + 1);
     printf(")\n  start-up    %.6g us\n  transfer    %.6g us (tb = %.6g "
-           "ns/byte)\n", r->startup_us, r->transfer_us,
-           r->tb_us_per_byte * 1e3);
+           "ns/byte)\n",
+           r->startup_us, r->transfer_us, r->tb_us_per_byte * 1e3);
     if (isfinite(r->ti_us))
         printf("  t_i term    %.6g us (ti = %.6g us)\n", r->extra_us, r->ti_us);
     if (r->from_pforms)
         printf("  note: p = %ld was not measured: parameters from their "
-               "p-forms\n", a->q.p);
+               "p-forms\n",
+               a->q.p);
     if (r->extrapolated_n)
         printf("  note: extrapolation: n is outside the measured sizes\n");
     if (r->extrapolated_p)

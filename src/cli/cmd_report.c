@@ -12,14 +12,16 @@
 
 static void usage(FILE *out)
 {
-    fprintf(out,
+    fprintf(
+        out,
         "usage: mpchar report RESULTS_DIR... [--out DIR] [--gnuplot PROGRAM]\n"
         "  Writes DIR/report.html (self-contained), DIR/report.md and the\n"
         "  plots as DIR/plots/*.svg from one or more results directories,\n"
         "  merged; fits the models of a directory without a current\n"
         "  model.json.  A library in two directories is shown as NAME.2 for\n"
         "  the second.\n\n"
-        "  --out DIR           output folder (default: FIRST_RESULTS_DIR/report)\n"
+        "  --out DIR           output folder (default: "
+        "FIRST_RESULTS_DIR/report)\n"
         "  --gnuplot PROGRAM   gnuplot to run (default: $%s, else gnuplot);\n"
         "                      without it the report has tables and notes\n",
         MPCHAR_REPORT_GNUPLOT_ENV);
@@ -45,8 +47,10 @@ static int parse_args(int argc, char **argv, report_args *a)
             fprintf(stderr, "mpchar report: unknown option '%s'\n", arg);
             return -1;
         } else if (a->ndirs == MAX_DIRS) {
-            fprintf(stderr, "mpchar report: more than %d results "
-                    "directories\n", MAX_DIRS);
+            fprintf(stderr,
+                    "mpchar report: more than %d results "
+                    "directories\n",
+                    MAX_DIRS);
             return -1;
         } else {
             a->dirs[a->ndirs++] = arg;

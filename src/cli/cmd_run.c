@@ -32,74 +32,94 @@
 
 static void usage(FILE *out)
 {
-    fprintf(out,
-        "usage: mpchar run [options]\n\n"
-        "Measures point-to-point and collective patterns with each MPI "
-        "library over message\nsizes and process counts, writing "
-        "DIR/measurements.csv point by point.\n\n"
-        "  --mpi LIST            openmpi, mpich, builtin, or all (default)\n"
-        "  --patterns LIST       patterns to measure (default all; see "
-        "mpchar-bench-* --list,\n"
-        "                        which marks those all leaves out)\n"
-        "  --p LIST|RANGE        process counts, e.g. 2-4 or 2,4,8 "
-        "(default 2..cores)\n"
-        "  --sizes sqrt2|pow2|pow4|LIST  fitting sizes (default sqrt2: 0, 1, "
-        "2, 3, 4, 6, 8,\n"
-        "                        11, ... max, the powers of sqrt(2) in "
-        "whole bytes)\n"
-        "  --refine N            fitting sizes added per series around "
-        "protocol switches\n"
-        "                        (default "
-        MPCHAR_STR(MPCHAR_DEFAULT_REFINE_POINTS) ", 0: off; see "
-        "docs/timing.md)\n"
-        "  --max-size BYTES      largest size (default 1M)\n"
-        "  --time-per-point MS   time budget per point, none when "
-        "oversubscribed (default "
-        MPCHAR_STR(MPCHAR_DEFAULT_TIME_PER_POINT_MS) ")\n"
-        "  --min-reps N, --max-reps N  repetition bounds (default "
-        MPCHAR_STR(MPCHAR_DEFAULT_MIN_REPS) ", "
-        MPCHAR_STR(MPCHAR_DEFAULT_MAX_REPS) ")\n"
-        "  --rounds N            passes over each series that share its "
-        "points' budget\n"
-        "                        (default "
-        MPCHAR_STR(MPCHAR_DEFAULT_ROUNDS) ", 1: one sweep; see "
-        "docs/timing.md)\n"
-        "  --level-retries N     times a series is measured again when the "
-        "machine's speed\n"
-        "                        changed during it (default "
-        MPCHAR_STR(MPCHAR_DEFAULT_LEVEL_RETRIES) ", 0: never; "
-        "see docs/timing.md)\n"
-        "  --level-wait S        most seconds a launch waits in all for "
-        "the machine's best\n"
-        "                        speed, never longer than it measured "
-        "(default " MPCHAR_STR(MPCHAR_DEFAULT_LEVEL_WAIT_S) ", 0: never)\n"
-        "  --validation-seed N   seed of the 20 random validation sizes "
-        "(default 20061)\n"
-        "  --quick               every pattern, p = 2..4, sizes up to 64K, "
-        "--min-reps " MPCHAR_STR(QUICK_MIN_REPS) "\n"
-        "  --check               verify every received byte (untimed)\n"
-        "  --oversubscribe       allow p above the number of cores (points "
-        "are marked)\n"
-        "  --raw                 also keep every repetition in raw.csv\n"
-        "  --rotate-root         rotate the root of rooted collectives\n"
-        "  --sync window|barrier  start collective repetitions at a common "
-        "time (default)\n"
-        "                        or after a barrier (see docs/timing.md)\n"
-        "  --point-timeout S     watchdog: end a point silent for S seconds "
-        "(default 120)\n"
-        "  --launcher TEMPLATE   launch with e.g. 'srun -n {p}' instead of "
-        "the library's own\n"
-        "  --out DIR             results directory (default "
-        "results/<date>-<host>)\n"
-        "  --resume DIR          finish an interrupted run with its own "
-        "options\n");
+    fprintf(out, "usage: mpchar run [options]\n\n"
+                 "Measures point-to-point and collective patterns with each "
+                 "MPI "
+                 "library over message\nsizes and process counts, writing "
+                 "DIR/measurements.csv point by point.\n\n"
+                 "  --mpi LIST            openmpi, mpich, builtin, or all "
+                 "(default)\n"
+                 "  --patterns LIST       patterns to measure (default all; "
+                 "see "
+                 "mpchar-bench-* --list,\n"
+                 "                        which marks those all leaves out)\n"
+                 "  --p LIST|RANGE        process counts, e.g. 2-4 or 2,4,8 "
+                 "(default 2..cores)\n"
+                 "  --sizes sqrt2|pow2|pow4|LIST  fitting sizes (default "
+                 "sqrt2: 0, 1, "
+                 "2, 3, 4, 6, 8,\n"
+                 "                        11, ... max, the powers of sqrt(2) "
+                 "in "
+                 "whole bytes)\n"
+                 "  --refine N            fitting sizes added per series "
+                 "around "
+                 "protocol switches\n"
+                 "                        (default " MPCHAR_STR(MPCHAR_DEFAULT_REFINE_POINTS) ", 0: off; see "
+                                                                                              "docs/timing.md)\n"
+                                                                                              "  --max-size BYTES      largest size (default 1M)\n"
+                                                                                              "  --time-per-point MS   time budget per point, none when "
+                                                                                              "oversubscribed (default " MPCHAR_STR(MPCHAR_DEFAULT_TIME_PER_POINT_MS) ")\n"
+                                                                                                                                                                      "  --min-reps N, --max-reps N  repetition bounds (default " MPCHAR_STR(MPCHAR_DEFAULT_MIN_REPS) ", " MPCHAR_STR(MPCHAR_DEFAULT_MAX_REPS) ")\n"
+                                                                                                                                                                                                                                                                                                               "  --rounds N            passes over each series that share its "
+                                                                                                                                                                                                                                                                                                               "points' budget\n"
+                                                                                                                                                                                                                                                                                                               "                        (default " MPCHAR_STR(MPCHAR_DEFAULT_ROUNDS) ", 1: one sweep; see "
+                                                                                                                                                                                                                                                                                                                                                                                     "docs/timing.md)\n"
+                                                                                                                                                                                                                                                                                                                                                                                     "  --level-retries N     times a series is measured again when the "
+                                                                                                                                                                                                                                                                                                                                                                                     "machine's speed\n"
+                                                                                                                                                                                                                                                                                                                                                                                     "                        changed during it (default " MPCHAR_STR(
+                                                                                                                                                                                                                                                                                                                                                                                         MPCHAR_DEFAULT_LEVEL_RETRIES) ", 0: never; "
+                                                                                                                                                                                                                                                                                                                                                                                                                       "see docs/timing.md)\n"
+                                                                                                                                                                                                                                                                                                                                                                                                                       "  --level-wait S        most seconds a launch waits in all for "
+                                                                                                                                                                                                                                                                                                                                                                                                                       "the machine's best\n"
+                                                                                                                                                                                                                                                                                                                                                                                                                       "                        speed, never longer than it measured "
+                                                                                                                                                                                                                                                                                                                                                                                                                       "(default " MPCHAR_STR(MPCHAR_DEFAULT_LEVEL_WAIT_S) ", 0: never)\n"
+                                                                                                                                                                                                                                                                                                                                                                                                                                                                           "  --validation-seed N   seed of the 20 random validation sizes "
+                                                                                                                                                                                                                                                                                                                                                                                                                                                                           "(default 20061)\n"
+                                                                                                                                                                                                                                                                                                                                                                                                                                                                           "  --quick               every pattern, p = 2..4, sizes up to 64K, "
+                                                                                                                                                                                                                                                                                                                                                                                                                                                                           "--min-reps " MPCHAR_STR(QUICK_MIN_REPS) "\n"
+                                                                                                                                                                                                                                                                                                                                                                                                                                                                                                                    "  --check               verify every received byte (untimed)\n"
+                                                                                                                                                                                                                                                                                                                                                                                                                                                                                                                    "  --oversubscribe       allow p above the number of cores (points "
+                                                                                                                                                                                                                                                                                                                                                                                                                                                                                                                    "are marked)\n"
+                                                                                                                                                                                                                                                                                                                                                                                                                                                                                                                    "  --raw                 also keep every repetition in raw.csv\n"
+                                                                                                                                                                                                                                                                                                                                                                                                                                                                                                                    "  --rotate-root         rotate the root of rooted collectives\n"
+                                                                                                                                                                                                                                                                                                                                                                                                                                                                                                                    "  --sync window|barrier  start collective repetitions at a common "
+                                                                                                                                                                                                                                                                                                                                                                                                                                                                                                                    "time (default)\n"
+                                                                                                                                                                                                                                                                                                                                                                                                                                                                                                                    "                        or after a barrier (see docs/timing.md)\n"
+                                                                                                                                                                                                                                                                                                                                                                                                                                                                                                                    "  --point-timeout S     watchdog: end a point silent for S seconds "
+                                                                                                                                                                                                                                                                                                                                                                                                                                                                                                                    "(default 120)\n"
+                                                                                                                                                                                                                                                                                                                                                                                                                                                                                                                    "  --launcher TEMPLATE   launch with e.g. 'srun -n {p}' instead of "
+                                                                                                                                                                                                                                                                                                                                                                                                                                                                                                                    "the library's own\n"
+                                                                                                                                                                                                                                                                                                                                                                                                                                                                                                                    "  --out DIR             results directory (default "
+                                                                                                                                                                                                                                                                                                                                                                                                                                                                                                                    "results/<date>-<host>)\n"
+                                                                                                                                                                                                                                                                                                                                                                                                                                                                                                                    "  --resume DIR          finish an interrupted run with its own "
+                                                                                                                                                                                                                                                                                                                                                                                                                                                                                                                    "options\n");
 }
 
 enum {
-    OPT_MPI = 1, OPT_PATTERNS, OPT_P, OPT_SIZES, OPT_MAX_SIZE, OPT_TIME,
-    OPT_MIN_REPS, OPT_MAX_REPS, OPT_SEED, OPT_QUICK, OPT_CHECK, OPT_OVER,
-    OPT_RAW, OPT_ROTATE, OPT_SYNC, OPT_REFINE, OPT_ROUNDS, OPT_LEVEL_RETRIES,
-    OPT_LEVEL_WAIT, OPT_TIMEOUT, OPT_LAUNCHER, OPT_OUT, OPT_RESUME, OPT_HELP,
+    OPT_MPI = 1,
+    OPT_PATTERNS,
+    OPT_P,
+    OPT_SIZES,
+    OPT_MAX_SIZE,
+    OPT_TIME,
+    OPT_MIN_REPS,
+    OPT_MAX_REPS,
+    OPT_SEED,
+    OPT_QUICK,
+    OPT_CHECK,
+    OPT_OVER,
+    OPT_RAW,
+    OPT_ROTATE,
+    OPT_SYNC,
+    OPT_REFINE,
+    OPT_ROUNDS,
+    OPT_LEVEL_RETRIES,
+    OPT_LEVEL_WAIT,
+    OPT_TIMEOUT,
+    OPT_LAUNCHER,
+    OPT_OUT,
+    OPT_RESUME,
+    OPT_HELP,
 };
 
 static const struct option longopts[] = {
@@ -134,8 +154,7 @@ static int copy_arg(char *dst, size_t len, const char *arg, const char *name,
                     mpchar_error *err)
 {
     if (strlen(arg) >= len || arg[0] == '\0')
-        return mpchar_error_set(err, "--%s: value is empty or too long",
-                                name);
+        return mpchar_error_set(err, "--%s: value is empty or too long", name);
     strcpy(dst, arg);
     return 0;
 }
@@ -143,7 +162,7 @@ static int copy_arg(char *dst, size_t len, const char *arg, const char *name,
 typedef struct parsed_args {
     run_options opt;
     const char *resume;
-    int given;          /* options other than --resume */
+    int given; /* options other than --resume */
     bool help;
     bool p_given, max_size_given, min_reps_given;
 } parsed_args;
@@ -160,8 +179,7 @@ static void set_defaults(run_options *o)
     strcpy(o->level_wait_s, MPCHAR_STR(MPCHAR_DEFAULT_LEVEL_WAIT_S));
     strcpy(o->sync, "window");
     strcpy(o->max_size, "1M");
-    strcpy(o->time_per_point_ms,
-           MPCHAR_STR(MPCHAR_DEFAULT_TIME_PER_POINT_MS));
+    strcpy(o->time_per_point_ms, MPCHAR_STR(MPCHAR_DEFAULT_TIME_PER_POINT_MS));
     strcpy(o->min_reps, MPCHAR_STR(MPCHAR_DEFAULT_MIN_REPS));
     strcpy(o->max_reps, MPCHAR_STR(MPCHAR_DEFAULT_MAX_REPS));
     snprintf(o->validation_seed, sizeof o->validation_seed, "%u",
@@ -176,8 +194,7 @@ static int apply_option(parsed_args *a, int c, const char *arg,
     switch (c) {
     case OPT_MPI: return copy_arg(o->mpi, sizeof o->mpi, arg, "mpi", err);
     case OPT_PATTERNS:
-        return copy_arg(o->patterns, sizeof o->patterns, arg, "patterns",
-                        err);
+        return copy_arg(o->patterns, sizeof o->patterns, arg, "patterns", err);
     case OPT_P:
         a->p_given = true;
         return copy_arg(o->p, sizeof o->p, arg, "p", err);
@@ -185,18 +202,15 @@ static int apply_option(parsed_args *a, int c, const char *arg,
         return copy_arg(o->sizes, sizeof o->sizes, arg, "sizes", err);
     case OPT_MAX_SIZE:
         a->max_size_given = true;
-        return copy_arg(o->max_size, sizeof o->max_size, arg, "max-size",
-                        err);
+        return copy_arg(o->max_size, sizeof o->max_size, arg, "max-size", err);
     case OPT_TIME:
-        return copy_arg(o->time_per_point_ms, sizeof o->time_per_point_ms,
-                        arg, "time-per-point", err);
+        return copy_arg(o->time_per_point_ms, sizeof o->time_per_point_ms, arg,
+                        "time-per-point", err);
     case OPT_MIN_REPS:
         a->min_reps_given = true;
-        return copy_arg(o->min_reps, sizeof o->min_reps, arg, "min-reps",
-                        err);
+        return copy_arg(o->min_reps, sizeof o->min_reps, arg, "min-reps", err);
     case OPT_MAX_REPS:
-        return copy_arg(o->max_reps, sizeof o->max_reps, arg, "max-reps",
-                        err);
+        return copy_arg(o->max_reps, sizeof o->max_reps, arg, "max-reps", err);
     case OPT_SEED:
         return copy_arg(o->validation_seed, sizeof o->validation_seed, arg,
                         "validation-seed", err);
@@ -217,21 +231,18 @@ static int apply_option(parsed_args *a, int c, const char *arg,
         return copy_arg(o->level_wait_s, sizeof o->level_wait_s, arg,
                         "level-wait", err);
     case OPT_TIMEOUT:
-        if (mpchar_parse_double(arg, 1.0, 86400.0, &o->point_timeout_s,
-                                err) != 0)
+        if (mpchar_parse_double(arg, 1.0, 86400.0, &o->point_timeout_s, err) !=
+            0)
             return mpchar_error_prefix(err, "--point-timeout (seconds)");
         return 0;
     case OPT_LAUNCHER:
-        return copy_arg(o->launcher, sizeof o->launcher, arg, "launcher",
-                        err);
+        return copy_arg(o->launcher, sizeof o->launcher, arg, "launcher", err);
     case OPT_OUT: return copy_arg(o->out, sizeof o->out, arg, "out", err);
-    default:
-        return mpchar_error_set(err, "unknown option");
+    default: return mpchar_error_set(err, "unknown option");
     }
 }
 
-static int parse_args(int argc, char **argv, parsed_args *a,
-                      mpchar_error *err)
+static int parse_args(int argc, char **argv, parsed_args *a, mpchar_error *err)
 {
     memset(a, 0, sizeof *a);
     set_defaults(&a->opt);
@@ -240,7 +251,8 @@ static int parse_args(int argc, char **argv, parsed_args *a,
     int c;
     while ((c = getopt_long(argc, argv, "", longopts, NULL)) != -1) {
         if (c == '?' || c == ':')
-            return mpchar_error_set(err, "run: unknown option or missing "
+            return mpchar_error_set(err,
+                                    "run: unknown option or missing "
                                     "value: '%s' (see mpchar run --help)",
                                     argv[optind - 1]);
         if (c == OPT_HELP) {
@@ -288,7 +300,8 @@ static int resolve_process_counts(run_state *st, mpchar_error *err)
         return mpchar_error_prefix(err, "--p (process counts from 2)");
     long most = st->ps[st->np - 1];
     if (most > st->sys.cores && !o->oversubscribe && !o->launcher[0])
-        return mpchar_error_set(err, "--p %ld is more than the %d cores of "
+        return mpchar_error_set(err,
+                                "--p %ld is more than the %d cores of "
                                 "this machine: add --oversubscribe (those "
                                 "points are then marked oversubscribed)",
                                 most, st->sys.cores);
@@ -328,14 +341,14 @@ static int choose_out_dir(run_state *st, bool resume, mpchar_error *err)
         struct tm tm;
         localtime_r(&now, &tm);
         strftime(stamp, sizeof stamp, "%Y%m%d-%H%M%S", &tm);
-        snprintf(o->out, sizeof o->out, "results/%s-%s", stamp,
-                 st->sys.host);
+        snprintf(o->out, sizeof o->out, "results/%s-%s", stamp, st->sys.host);
     }
     snprintf(path, sizeof path, "%s/%s", o->out, MPCHAR_MEASUREMENTS_FILE);
     if (!resume && access(path, F_OK) == 0)
-        return mpchar_error_set(err, "%s already holds results: use "
-                                "--resume %s, or another --out", o->out,
-                                o->out);
+        return mpchar_error_set(err,
+                                "%s already holds results: use "
+                                "--resume %s, or another --out",
+                                o->out, o->out);
     return 0;
 }
 
@@ -350,13 +363,17 @@ static int create_out_dir(const run_state *st, mpchar_error *err)
     snprintf(path, sizeof path, "%s/.lock", out);
     int fd = open(path, O_RDWR | O_CREAT | O_CLOEXEC, 0644);
     if (fd < 0)
-        return mpchar_error_set(err, "%s: results directory is not "
-                                "writable: %s", out, strerror(errno));
+        return mpchar_error_set(err,
+                                "%s: results directory is not "
+                                "writable: %s",
+                                out, strerror(errno));
     int busy = flock(fd, LOCK_EX | LOCK_NB) != 0;
     close(fd);
     if (busy)
-        return mpchar_error_set(err, "%s: another run is writing to this "
-                                "results directory", out);
+        return mpchar_error_set(err,
+                                "%s: another run is writing to this "
+                                "results directory",
+                                out);
     return 0;
 }
 
@@ -381,8 +398,8 @@ static void add_arg(arg_list *l, const char *a, const char *b)
     l->v[l->n] = NULL;
 }
 
-static void bench_args(const run_state *st, const char *library,
-                       const char *p, arg_list *l)
+static void bench_args(const run_state *st, const char *library, const char *p,
+                       arg_list *l)
 {
     const run_options *o = &st->opt;
     char cores[32];
@@ -416,8 +433,8 @@ static void bench_args(const run_state *st, const char *library,
 
 /* Asks the benchmark for its plan without launching MPI: validates the
  * options in one place and counts the points still to measure. */
-static int count_plan(run_state *st, const run_library *lib,
-                      size_t *pending_p, mpchar_error *err)
+static int count_plan(run_state *st, const run_library *lib, size_t *pending_p,
+                      mpchar_error *err)
 {
     arg_list l;
     char errbuf[16384] = "";
@@ -469,17 +486,21 @@ static int count_plan(run_state *st, const run_library *lib,
             *nl = '\0';
         if (strncmp(msg, "mpchar-bench: ", 14) == 0)
             msg += 14;
-        return mpchar_error_set(err, "%s", msg[0] ? msg : "the benchmark "
-                                "program could not plan the run");
+        return mpchar_error_set(err, "%s",
+                                msg[0] ? msg
+                                       : "the benchmark "
+                                         "program could not plan the run");
     }
-    uint64_t have = (uint64_t)sysconf(_SC_PHYS_PAGES) *
-                    (uint64_t)sysconf(_SC_PAGESIZE);
+    uint64_t have =
+        (uint64_t)sysconf(_SC_PHYS_PAGES) * (uint64_t)sysconf(_SC_PAGESIZE);
     uint64_t ranks = (uint64_t)st->ps[st->np - 1];
     if (!st->opt.launcher[0] && memory * ranks > have / 2)
-        return mpchar_error_set(err, "--max-size %s needs %llu MiB in each "
+        return mpchar_error_set(err,
+                                "--max-size %s needs %llu MiB in each "
                                 "of %llu processes, more than half of this "
-                                "machine's %llu MiB: lower it", st->opt.max_size,
-                                memory >> 20, (unsigned long long)ranks,
+                                "machine's %llu MiB: lower it",
+                                st->opt.max_size, memory >> 20,
+                                (unsigned long long)ranks,
                                 (unsigned long long)(have >> 20));
     *pending_p = pending;
     return 0;
@@ -491,7 +512,7 @@ typedef struct progress {
     run_state *st;
     const char *library;
     long p;
-    double start;          /* of this invocation, for the time left */
+    double start; /* of this invocation, for the time left */
     bool tty;
     size_t last_line_at;
 } progress;
@@ -532,8 +553,8 @@ static void on_begin(void *ctx, const char *key)
         fprintf(stderr, "\r\033[K[%s p=%ld] %zu/%zu points, %s left: %s",
                 pr->library, pr->p, finished, total, left, key);
     } else if (finished == 0 || finished >= pr->last_line_at + 100) {
-        fprintf(stderr, "[%s p=%ld] %zu/%zu points, %s left: %s\n",
-                pr->library, pr->p, finished, total, left, key);
+        fprintf(stderr, "[%s p=%ld] %zu/%zu points, %s left: %s\n", pr->library,
+                pr->p, finished, total, left, key);
         pr->last_line_at = finished;
     }
     fflush(stderr);
@@ -566,8 +587,10 @@ static int record_failure(const run_state *st, const char *key,
     size_t nfields, pos;
     snprintf(copy, sizeof copy, "%s", key);
     if (mpchar_csv_split(copy, fields, &nfields, err) != 0 || nfields != 8)
-        return mpchar_error_set(err, "the benchmark announced a malformed "
-                                "point '%s'", key);
+        return mpchar_error_set(err,
+                                "the benchmark announced a malformed "
+                                "point '%s'",
+                                key);
     pos = (size_t)snprintf(line, sizeof line, "%s,", key);
     if (mpchar_csv_put(line, sizeof line - 2, &pos, reason, err) != 0)
         return -1;
@@ -579,8 +602,8 @@ static int record_failure(const run_state *st, const char *key,
     return mpchar_append_line(path, MPCHAR_FAILED_HEADER, line, err);
 }
 
-static void describe_end(const launch_result *res, double timeout,
-                         char *why, size_t len)
+static void describe_end(const launch_result *res, double timeout, char *why,
+                         size_t len)
 {
     if (res->watchdog_fired)
         snprintf(why, len, "no progress for %.0f s: ended by the watchdog",
@@ -602,27 +625,31 @@ static void note_launch(run_state *st, const char *library, long p,
     json_t *cmd = json_array();
     for (char *const *a = argv; *a; a++)
         json_array_append_new(cmd, json_string(*a));
-    json_array_append_new(st->launches, json_pack(
-        "{s:s, s:I, s:o, s:i, s:b, s:I, s:o}", "library", library, "p",
-        (json_int_t)p, "command", cmd, "exit_status", res->exit_status,
-        "watchdog_fired", res->watchdog_fired, "points_finished",
-        (json_int_t)res->finished, "cpu_steal_pct",
-        isfinite(steal_pct) ? json_real(steal_pct) : json_null()));
+    json_array_append_new(
+        st->launches,
+        json_pack("{s:s, s:I, s:o, s:i, s:b, s:I, s:o}", "library", library,
+                  "p", (json_int_t)p, "command", cmd, "exit_status",
+                  res->exit_status, "watchdog_fired", res->watchdog_fired,
+                  "points_finished", (json_int_t)res->finished, "cpu_steal_pct",
+                  isfinite(steal_pct) ? json_real(steal_pct) : json_null()));
 }
 
-typedef enum launch_outcome { LAUNCH_COMPLETE, LAUNCH_AGAIN, LAUNCH_GAVE_UP,
-                              LAUNCH_INTERRUPTED } launch_outcome;
+typedef enum launch_outcome {
+    LAUNCH_COMPLETE,
+    LAUNCH_AGAIN,
+    LAUNCH_GAVE_UP,
+    LAUNCH_INTERRUPTED
+} launch_outcome;
 
-static launch_outcome launch_once(run_state *st, const run_library *lib,
-                                  long p, progress *pr, mpchar_error *err)
+static launch_outcome launch_once(run_state *st, const run_library *lib, long p,
+                                  progress *pr, mpchar_error *err)
 {
     char pnum[32], **argv;
     arg_list args;
     launch_result res;
     snprintf(pnum, sizeof pnum, "%ld", p);
     bench_args(st, lib->name, pnum, &args);
-    if (run_launch_command(lib, &st->opt, &st->sys, p, args.v, &argv,
-                           err) != 0)
+    if (run_launch_command(lib, &st->opt, &st->sys, p, args.v, &argv, err) != 0)
         return LAUNCH_GAVE_UP;
     launch_observer obs = {on_begin, on_done, on_failed, pr};
     run_cpu_times before, after;
@@ -687,8 +714,7 @@ static void print_summary(const run_state *st, double elapsed)
     mpchar_failures f = {NULL, 0};
     mpchar_error err;
     mpchar_read_options ro = {.allow_truncated_tail = true};
-    snprintf(path, sizeof path, "%s/%s", st->opt.out,
-             MPCHAR_MEASUREMENTS_FILE);
+    snprintf(path, sizeof path, "%s/%s", st->opt.out, MPCHAR_MEASUREMENTS_FILE);
     if (access(path, F_OK) == 0 &&
         mpchar_measurements_read(path, &ro, &m, NULL, &err) != 0)
         fprintf(stderr, "mpchar: %s\n", err.msg);
@@ -697,8 +723,8 @@ static void print_summary(const run_state *st, double elapsed)
         mpchar_failures_read(path, &ro, &f, NULL, &err) != 0)
         fprintf(stderr, "mpchar: %s\n", err.msg);
     format_duration(elapsed, took, sizeof took);
-    printf("\n%-10s %10s %16s %8s\n", "library", "measured",
-           "oversubscribed", "failed");
+    printf("\n%-10s %10s %16s %8s\n", "library", "measured", "oversubscribed",
+           "failed");
     for (size_t i = 0; i < st->nlibs; i++) {
         size_t measured = 0, over = 0, failed = 0;
         for (size_t k = 0; k < m.count; k++) {
@@ -713,7 +739,8 @@ static void print_summary(const run_state *st, double elapsed)
                failed);
     }
     printf("\nRun took %s. Oversubscribed points (p above %d cores) are "
-           "marked and are not real timings.\n", took, st->sys.cores);
+           "marked and are not real timings.\n",
+           took, st->sys.cores);
     printf("Results: %s/%s\n", st->opt.out, MPCHAR_MEASUREMENTS_FILE);
     mpchar_measurements_free(&m);
     mpchar_failures_free(&f);
@@ -750,9 +777,10 @@ static int setup_run(run_state *st, int argc, char **argv, int *exit_p)
     }
     if (a.resume) {
         if (a.given > 0) {
-            mpchar_error_set(&err, "run: --resume takes no other options: "
-                             "the run's own are in %s/%s", a.resume,
-                             MPCHAR_META_FILE);
+            mpchar_error_set(&err,
+                             "run: --resume takes no other options: "
+                             "the run's own are in %s/%s",
+                             a.resume, MPCHAR_META_FILE);
             goto err_usage;
         }
         if (run_meta_read_options(a.resume, &a.opt, &err) != 0)
@@ -772,8 +800,7 @@ static int setup_run(run_state *st, int argc, char **argv, int *exit_p)
             goto err_usage;
         st->total += pending;
     }
-    if (check_launch_commands(st, &err) != 0 ||
-        create_out_dir(st, &err) != 0)
+    if (check_launch_commands(st, &err) != 0 || create_out_dir(st, &err) != 0)
         goto err_usage;
     return 0;
 err_usage:
@@ -816,8 +843,10 @@ int cmd_run(int argc, char **argv)
     for (size_t i = 0; i < st.nlibs; i++) {
         if (measure_library(&st, &st.libs[i], tty, start, &gave_up)) {
             run_meta_write(&st, "interrupted", &err);
-            fprintf(stderr, "\nmpchar: interrupted; finish with: mpchar run "
-                    "--resume %s\n", st.opt.out);
+            fprintf(stderr,
+                    "\nmpchar: interrupted; finish with: mpchar run "
+                    "--resume %s\n",
+                    st.opt.out);
             exit_code = 130;
             goto out;
         }

@@ -4,14 +4,18 @@
 #include <stddef.h>
 
 const mpchar_command mpchar_commands[] = {
-    {"run", cmd_run, "measure point-to-point and collective primitives "
-                     "with each MPI library"},
-    {"fit", cmd_fit, "fit Hockney, t_i and piecewise models to a results "
-                     "directory"},
+    {"run", cmd_run,
+     "measure point-to-point and collective primitives "
+     "with each MPI library"},
+    {"fit", cmd_fit,
+     "fit Hockney, t_i and piecewise models to a results "
+     "directory"},
     {"predict", cmd_predict, "predict a primitive's time from a model.json"},
-    {"report", cmd_report, "write report.html and report.md (tables and "
-                           "plots) from results directories"},
-    {"compare", cmd_compare, "B/A time ratios of two results directories; "
-                             "fails on regressions"},
+    {"report", cmd_report,
+     "write report.html and report.md (tables and "
+     "plots) from results directories"},
+    {"compare", cmd_compare,
+     "B/A time ratios of two results directories; "
+     "fails on regressions"},
     {NULL, NULL, NULL},
 };

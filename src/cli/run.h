@@ -13,20 +13,20 @@
 #include "sysinfo.h"
 
 typedef struct run_options {
-    char mpi[256];            /* "all" or a comma list of libraries */
-    char patterns[512];       /* "all" or a comma list */
-    char p[256];              /* "" means 2..cores */
-    char sizes[512];          /* sqrt2, pow2, pow4 or a list */
+    char mpi[256];      /* "all" or a comma list of libraries */
+    char patterns[512]; /* "all" or a comma list */
+    char p[256];        /* "" means 2..cores */
+    char sizes[512];    /* sqrt2, pow2, pow4 or a list */
     char max_size[32];
     char time_per_point_ms[32];
     char min_reps[16], max_reps[16];
     char validation_seed[16];
-    char refine[16];          /* refinement sizes per series */
-    char rounds[16];          /* passes over each series */
-    char level_retries[16];   /* remeasures of a series whose level changed */
-    char level_wait_s[16];    /* most seconds a launch waits for its best level */
-    char sync[16];            /* window or barrier */
-    char launcher[512];       /* "" means the library's own */
+    char refine[16];        /* refinement sizes per series */
+    char rounds[16];        /* passes over each series */
+    char level_retries[16]; /* remeasures of a series whose level changed */
+    char level_wait_s[16];  /* most seconds a launch waits for its best level */
+    char sync[16];          /* window or barrier */
+    char launcher[512];     /* "" means the library's own */
     double point_timeout_s;
     bool quick, check, oversubscribe, raw, rotate_root;
     char out[4096];
@@ -49,8 +49,8 @@ double run_cpu_steal_pct(const run_cpu_times *before,
 
 typedef struct run_library {
     char name[32];
-    char bench[4096];         /* mpchar-bench-<name> */
-    char launcher[4096];      /* the library's own launcher program */
+    char bench[4096];    /* mpchar-bench-<name> */
+    char launcher[4096]; /* the library's own launcher program */
 } run_library;
 
 /* The libraries named by spec ("all" or a list) whose benchmark program
@@ -76,13 +76,13 @@ typedef struct launch_observer {
 } launch_observer;
 
 typedef struct launch_result {
-    int exit_status;          /* -1 when ended by a signal */
+    int exit_status; /* -1 when ended by a signal */
     int term_signal;
     bool watchdog_fired;
-    bool interrupted;         /* SIGINT or SIGTERM reached mpchar */
-    char open_key[512];       /* a point begun and never finished, or "" */
-    size_t finished;          /* points done or failed in this launch */
-    char last_error[512];     /* last line the launch wrote to stderr */
+    bool interrupted;     /* SIGINT or SIGTERM reached mpchar */
+    char open_key[512];   /* a point begun and never finished, or "" */
+    size_t finished;      /* points done or failed in this launch */
+    char last_error[512]; /* last line the launch wrote to stderr */
 } launch_result;
 
 int run_launch(char *const *argv, double point_timeout_s,
@@ -102,13 +102,11 @@ typedef struct run_state {
     long *ps;
     size_t np;
     char created_utc[32];
-    json_t *launches;         /* every launch: library, p, command, status */
+    json_t *launches; /* every launch: library, p, command, status */
     size_t total, done, failed;
 } run_state;
 
-int run_meta_write(const run_state *st, const char *status,
-                   mpchar_error *err);
-int run_meta_read_options(const char *dir, run_options *opt,
-                          mpchar_error *err);
+int run_meta_write(const run_state *st, const char *status, mpchar_error *err);
+int run_meta_read_options(const char *dir, run_options *opt, mpchar_error *err);
 
 #endif

@@ -89,8 +89,7 @@ static void on_bench_line(monitor *m, char *line)
     m->last_progress = now_s();
     if (sscanf(rest, "begin %zu %zu %n", &index, &total, &used) == 2 &&
         used > 0) {
-        snprintf(m->res->open_key, sizeof m->res->open_key, "%s",
-                 rest + used);
+        snprintf(m->res->open_key, sizeof m->res->open_key, "%s", rest + used);
         m->obs->begin(m->obs->ctx, m->res->open_key);
     } else if (strncmp(rest, "done ", 5) == 0) {
         char *space = strrchr(rest + 5, ' ');

@@ -19,7 +19,7 @@ static int self_dir(char *buf, size_t len, mpchar_error *err)
     ssize_t n = readlink("/proc/self/exe", buf, len - 1);
     if (n <= 0)
         return mpchar_error_set(err, "cannot find the mpchar executable's "
-                                "directory");
+                                     "directory");
     buf[n] = '\0';
     char *slash = strrchr(buf, '/');
     if (slash)
@@ -52,9 +52,10 @@ static int add_library(run_library *libs, size_t *count, const char *dir,
     const mpchar_flavor *f = find_flavor(name);
     list_flavors(known, sizeof known);
     if (!f)
-        return mpchar_error_set(err, "--mpi: '%s' is not an MPI library "
-                                "this build knows (built for: %s)", name,
-                                known);
+        return mpchar_error_set(err,
+                                "--mpi: '%s' is not an MPI library "
+                                "this build knows (built for: %s)",
+                                name, known);
     for (size_t i = 0; i < *count; i++)
         if (strcmp(libs[i].name, name) == 0)
             return 0;
@@ -63,12 +64,15 @@ static int add_library(run_library *libs, size_t *count, const char *dir,
     snprintf(lib->bench, sizeof lib->bench, "%s/mpchar-bench-%s", dir, name);
     snprintf(lib->launcher, sizeof lib->launcher, "%s", f->launcher);
     if (access(lib->bench, X_OK) != 0)
-        return mpchar_error_set(err, "MPI library '%s': %s is missing; "
-                                "rebuild mpchar", name, lib->bench);
+        return mpchar_error_set(err,
+                                "MPI library '%s': %s is missing; "
+                                "rebuild mpchar",
+                                name, lib->bench);
     if (access(lib->launcher, X_OK) != 0)
-        return mpchar_error_set(err, "MPI library '%s': its launcher %s is "
-                                "missing; run scripts/setup.sh", name,
-                                lib->launcher);
+        return mpchar_error_set(err,
+                                "MPI library '%s': its launcher %s is "
+                                "missing; run scripts/setup.sh",
+                                name, lib->launcher);
     (*count)++;
     return 0;
 }
@@ -164,9 +168,11 @@ static int push_template(argv_builder *b, const char *tmpl, long p,
 {
     wordexp_t we;
     if (wordexp(tmpl, &we, WRDE_NOCMD | WRDE_UNDEF) != 0)
-        return mpchar_error_set(err, "--launcher: cannot split '%s' into "
+        return mpchar_error_set(err,
+                                "--launcher: cannot split '%s' into "
                                 "words (no command substitution or unset "
-                                "variables allowed)", tmpl);
+                                "variables allowed)",
+                                tmpl);
     if (we.we_wordc == 0) {
         wordfree(&we);
         return mpchar_error_set(err, "--launcher: empty template");

@@ -18,18 +18,14 @@ static json_t *options_json(const run_options *o)
 {
     return json_pack("{s:s, s:s, s:s, s:s, s:s, s:s, s:s, s:s, s:s, s:s, "
                      "s:s, s:s, s:s, s:s, s:s, s:f, s:b, s:b, s:b, s:b, s:b}",
-                     "mpi", o->mpi, "patterns", o->patterns, "p", o->p,
-                     "sizes", o->sizes, "max_size", o->max_size,
-                     "time_per_point_ms", o->time_per_point_ms,
-                     "min_reps", o->min_reps, "max_reps", o->max_reps,
-                     "validation_seed", o->validation_seed,
-                     "refine", o->refine, "rounds", o->rounds,
-                     "level_retries", o->level_retries,
-                     "level_wait_s", o->level_wait_s,
-                     "sync", o->sync,
-                     "launcher", o->launcher,
-                     "point_timeout_s", o->point_timeout_s,
-                     "quick", o->quick, "check", o->check,
+                     "mpi", o->mpi, "patterns", o->patterns, "p", o->p, "sizes",
+                     o->sizes, "max_size", o->max_size, "time_per_point_ms",
+                     o->time_per_point_ms, "min_reps", o->min_reps, "max_reps",
+                     o->max_reps, "validation_seed", o->validation_seed,
+                     "refine", o->refine, "rounds", o->rounds, "level_retries",
+                     o->level_retries, "level_wait_s", o->level_wait_s, "sync",
+                     o->sync, "launcher", o->launcher, "point_timeout_s",
+                     o->point_timeout_s, "quick", o->quick, "check", o->check,
                      "oversubscribe", o->oversubscribe, "raw", o->raw,
                      "rotate_root", o->rotate_root);
 }
@@ -55,11 +51,11 @@ static json_t *libraries_json(const run_state *st)
         snprintf(path, sizeof path, "%s/library-%s.json", st->opt.out,
                  st->libs[i].name);
         json_t *info = json_load_file(path, 0, NULL);
-        json_array_append_new(libs, json_pack("{s:s, s:s, s:s, s:o}",
-                              "name", st->libs[i].name, "bench",
-                              st->libs[i].bench, "launcher",
-                              st->libs[i].launcher, "info",
-                              info ? info : json_null()));
+        json_array_append_new(libs, json_pack("{s:s, s:s, s:s, s:o}", "name",
+                                              st->libs[i].name, "bench",
+                                              st->libs[i].bench, "launcher",
+                                              st->libs[i].launcher, "info",
+                                              info ? info : json_null()));
     }
     return libs;
 }
@@ -108,28 +104,32 @@ static int copy_string(json_t *obj, const char *key, char *dst, size_t len,
 {
     const char *v = json_string_value(json_object_get(obj, key));
     if (!v || strlen(v) >= len)
-        return mpchar_error_set(err, "%s: field 'options.%s' is missing or "
-                                "not a string", path, key);
+        return mpchar_error_set(err,
+                                "%s: field 'options.%s' is missing or "
+                                "not a string",
+                                path, key);
     strcpy(dst, v);
     return 0;
 }
 
-static int copy_bool(json_t *obj, const char *key, bool *dst,
-                     const char *path, mpchar_error *err)
+static int copy_bool(json_t *obj, const char *key, bool *dst, const char *path,
+                     mpchar_error *err)
 {
     json_t *v = json_object_get(obj, key);
     if (!json_is_boolean(v))
-        return mpchar_error_set(err, "%s: field 'options.%s' is missing or "
-                                "not true/false", path, key);
+        return mpchar_error_set(err,
+                                "%s: field 'options.%s' is missing or "
+                                "not true/false",
+                                path, key);
     *dst = json_is_true(v);
     return 0;
 }
 
 /* An option that runs of earlier versions did not record: they ran as
  * `before` says. */
-static int copy_later_string(json_t *o, const char *name, char *dst,
-                             size_t len, const char *before,
-                             const char *path, mpchar_error *err)
+static int copy_later_string(json_t *o, const char *name, char *dst, size_t len,
+                             const char *before, const char *path,
+                             mpchar_error *err)
 {
     if (!json_object_get(o, name)) {
         snprintf(dst, len, "%s", before);
@@ -138,16 +138,17 @@ static int copy_later_string(json_t *o, const char *name, char *dst,
     return copy_string(o, name, dst, len, path, err);
 }
 
-int run_meta_read_options(const char *dir, run_options *opt,
-                          mpchar_error *err)
+int run_meta_read_options(const char *dir, run_options *opt, mpchar_error *err)
 {
     char path[4200];
     json_error_t jerr;
     snprintf(path, sizeof path, "%s/%s", dir, MPCHAR_META_FILE);
     json_t *root = json_load_file(path, 0, &jerr);
     if (!root)
-        return mpchar_error_set(err, "%s:%d: not a results directory's "
-                                "meta.json: %s", path, jerr.line, jerr.text);
+        return mpchar_error_set(err,
+                                "%s:%d: not a results directory's "
+                                "meta.json: %s",
+                                path, jerr.line, jerr.text);
     const char *schema = json_string_value(json_object_get(root, "schema"));
     json_t *o = json_object_get(root, "options");
     int rc = 0;
@@ -176,8 +177,8 @@ int run_meta_read_options(const char *dir, run_options *opt,
                          path, err) ||
              copy_later_string(o, "refine", opt->refine, sizeof opt->refine,
                                "0", path, err) ||
-             copy_later_string(o, "rounds", opt->rounds,
-                               sizeof opt->rounds, "1", path, err) ||
+             copy_later_string(o, "rounds", opt->rounds, sizeof opt->rounds,
+                               "1", path, err) ||
              copy_later_string(o, "level_retries", opt->level_retries,
                                sizeof opt->level_retries, "0", path, err) ||
              copy_later_string(o, "level_wait_s", opt->level_wait_s,
@@ -191,10 +192,12 @@ int run_meta_read_options(const char *dir, run_options *opt,
              copy_bool(o, "rotate_root", &opt->rotate_root, path, err))
         rc = -1;
     json_t *timeout = json_object_get(o, "point_timeout_s");
-    if (rc == 0 && (!json_is_number(timeout) ||
-                    json_number_value(timeout) <= 0))
-        rc = mpchar_error_set(err, "%s: field 'options.point_timeout_s' is "
-                              "not a positive number", path);
+    if (rc == 0 &&
+        (!json_is_number(timeout) || json_number_value(timeout) <= 0))
+        rc = mpchar_error_set(err,
+                              "%s: field 'options.point_timeout_s' is "
+                              "not a positive number",
+                              path);
     if (rc == 0)
         opt->point_timeout_s = json_number_value(timeout);
     json_decref(root);

@@ -33,8 +33,8 @@ int mpchar_sysinfo_read(mpchar_sysinfo *info)
     if (info->cores == 0)
         info->cores = info->pus;
     hwloc_obj_t pkg = hwloc_get_obj_by_type(topo, HWLOC_OBJ_PACKAGE, 0);
-    const char *model = pkg ? hwloc_obj_get_info_by_name(pkg, "CPUModel")
-                            : NULL;
+    const char *model =
+        pkg ? hwloc_obj_get_info_by_name(pkg, "CPUModel") : NULL;
     if (model)
         snprintf(info->cpu_model, sizeof info->cpu_model, "%s", model);
     hwloc_topology_destroy(topo);

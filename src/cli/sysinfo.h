@@ -5,8 +5,8 @@
 typedef struct mpchar_sysinfo {
     char host[256];
     char cpu_model[256];
-    int cores;     /* physical cores */
-    int pus;       /* hardware threads */
+    int cores; /* physical cores */
+    int pus;   /* hardware threads */
     int packages;
     int numa_nodes;
 } mpchar_sysinfo;

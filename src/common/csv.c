@@ -20,8 +20,10 @@ int mpchar_csv_split(char *line, char **fields, size_t *count_p,
             in++;
             for (;;) {
                 if (*in == '\0')
-                    return mpchar_error_set(err, "field %zu: unterminated "
-                                            "quote", count);
+                    return mpchar_error_set(err,
+                                            "field %zu: unterminated "
+                                            "quote",
+                                            count);
                 if (*in == '"' && in[1] == '"') {
                     *out++ = '"';
                     in += 2;
@@ -33,8 +35,10 @@ int mpchar_csv_split(char *line, char **fields, size_t *count_p,
                 }
             }
             if (*in != ',' && *in != '\0')
-                return mpchar_error_set(err, "field %zu: text after the "
-                                        "closing quote", count);
+                return mpchar_error_set(err,
+                                        "field %zu: text after the "
+                                        "closing quote",
+                                        count);
         } else {
             while (*in != ',' && *in != '\0') {
                 if (*in == '"')

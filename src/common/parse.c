@@ -26,12 +26,19 @@ static int parse_u64(const char *text, const char **end_p, uint64_t *value_p)
 
 static int size_multiplier(const char *suffix, uint64_t *mult_p)
 {
-    static const struct { const char *name; uint64_t mult; } units[] = {
+    static const struct {
+        const char *name;
+        uint64_t mult;
+    } units[] = {
         {"", 1},
         {"B", 1},
-        {"K", 1ULL << 10}, {"KiB", 1ULL << 10}, {"k", 1ULL << 10},
-        {"M", 1ULL << 20}, {"MiB", 1ULL << 20},
-        {"G", 1ULL << 30}, {"GiB", 1ULL << 30},
+        {"K", 1ULL << 10},
+        {"KiB", 1ULL << 10},
+        {"k", 1ULL << 10},
+        {"M", 1ULL << 20},
+        {"MiB", 1ULL << 20},
+        {"G", 1ULL << 30},
+        {"GiB", 1ULL << 30},
     };
     for (size_t i = 0; i < sizeof units / sizeof units[0]; i++) {
         if (strcmp(suffix, units[i].name) == 0) {
@@ -47,8 +54,10 @@ int mpchar_parse_size(const char *text, uint64_t *bytes_p, mpchar_error *err)
     const char *end;
     uint64_t value, mult;
     if (parse_u64(text, &end, &value) != 0 || size_multiplier(end, &mult) != 0)
-        return mpchar_error_set(err, "'%s' is not a size in bytes "
-                                "(examples: 4096, 64K, 1MiB)", text);
+        return mpchar_error_set(err,
+                                "'%s' is not a size in bytes "
+                                "(examples: 4096, 64K, 1MiB)",
+                                text);
     if (value > UINT64_MAX / mult)
         return mpchar_error_set(err, "size '%s' is too large", text);
     *bytes_p = value * mult;
@@ -65,8 +74,8 @@ int mpchar_parse_long(const char *text, long min, long max, long *value_p,
     /* Compare as long: casting a negative min to uint64_t would make it
      * huge and reject every value. */
     if (value > (uint64_t)LONG_MAX || (long)value < min || (long)value > max)
-        return mpchar_error_set(err, "%s is out of range (%ld to %ld)",
-                                text, min, max);
+        return mpchar_error_set(err, "%s is out of range (%ld to %ld)", text,
+                                min, max);
     *value_p = (long)value;
     return 0;
 }
@@ -82,8 +91,8 @@ int mpchar_parse_double(const char *text, double min, double max,
     if (*end != '\0' || errno == ERANGE || !isfinite(v))
         return mpchar_error_set(err, "'%s' is not a finite number", text);
     if (v < min || v > max)
-        return mpchar_error_set(err, "%s is out of range (%g to %g)", text,
-                                min, max);
+        return mpchar_error_set(err, "%s is out of range (%g to %g)", text, min,
+                                max);
     *value_p = v;
     return 0;
 }
@@ -164,8 +173,8 @@ static int parse_range(const char *item, long min, long max, long *lo_p,
     return 0;
 }
 
-int mpchar_parse_int_list(const char *text, long min, long max,
-                          long **values_p, size_t *count_p, mpchar_error *err)
+int mpchar_parse_int_list(const char *text, long min, long max, long **values_p,
+                          size_t *count_p, mpchar_error *err)
 {
     size_t items = 0, count = 0, cap = 16;
     char *copy = split_commas(text, &items);

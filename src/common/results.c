@@ -25,8 +25,7 @@ int mpchar_key_equal(const mpchar_point_key *a, const mpchar_point_key *b)
     return a->p == b->p && a->n_bytes == b->n_bytes && a->set == b->set &&
            strcmp(a->library, b->library) == 0 &&
            strcmp(a->pattern, b->pattern) == 0 &&
-           strcmp(a->variant, b->variant) == 0 &&
-           strcmp(a->op, b->op) == 0 &&
+           strcmp(a->variant, b->variant) == 0 && strcmp(a->op, b->op) == 0 &&
            strcmp(a->datatype, b->datatype) == 0;
 }
 
@@ -37,7 +36,7 @@ size_t mpchar_key_hash(const mpchar_point_key *k)
     const char *strings[] = {k->library, k->pattern, k->variant, k->op,
                              k->datatype};
     for (size_t i = 0; i < 5; i++)
-        for (const char *c = strings[i]; ; c++) {
+        for (const char *c = strings[i];; c++) {
             h = (h ^ (unsigned char)*c) * 1099511628211ULL;
             if (!*c)
                 break;
@@ -91,10 +90,11 @@ int mpchar_measurement_format(const mpchar_measurement *m, char *buf,
     if (k < 0)
         return -1;
     int n = snprintf(buf + k, len - (size_t)k,
-                     ",%ld," TIME_FORMAT "," TIME_FORMAT "," TIME_FORMAT ","
-                     TIME_FORMAT "," TIME_FORMAT ",%s\n", m->reps,
-                     m->t_min_us, m->t_median_us, m->t_mean_us, m->t_max_us,
-                     m->t_stddev_us, m->oversubscribed ? "true" : "false");
+                     ",%ld," TIME_FORMAT "," TIME_FORMAT "," TIME_FORMAT
+                     "," TIME_FORMAT "," TIME_FORMAT ",%s\n",
+                     m->reps, m->t_min_us, m->t_median_us, m->t_mean_us,
+                     m->t_max_us, m->t_stddev_us,
+                     m->oversubscribed ? "true" : "false");
     if (n < 0 || (size_t)n >= len - (size_t)k)
         return mpchar_error_set(err, "CSV line longer than %zu bytes", len);
     return 0;
@@ -123,7 +123,8 @@ int mpchar_raw_format(const mpchar_point_key *key, long rep, double t_us,
     int k = format_key(key, buf, len, err);
     if (k < 0)
         return -1;
-    int n = snprintf(buf + k, len - (size_t)k, ",%ld," TIME_FORMAT "\n", rep, t_us);
+    int n =
+        snprintf(buf + k, len - (size_t)k, ",%ld," TIME_FORMAT "\n", rep, t_us);
     if (n < 0 || (size_t)n >= len - (size_t)k)
         return mpchar_error_set(err, "CSV line longer than %zu bytes", len);
     return 0;
@@ -143,8 +144,7 @@ static int write_both(int fd, const char *a, size_t alen, const char *b,
         if (w <= 0)
             return -1;
         for (size_t left = (size_t)w; first < 2 && left > 0;) {
-            size_t take = left < iov[first].iov_len ? left
-                                                    : iov[first].iov_len;
+            size_t take = left < iov[first].iov_len ? left : iov[first].iov_len;
             iov[first].iov_base = (char *)iov[first].iov_base + take;
             iov[first].iov_len -= take;
             left -= take;
@@ -162,8 +162,8 @@ int mpchar_append_line(const char *path, const char *header, const char *text,
 {
     int fd = open(path, O_WRONLY | O_CREAT | O_APPEND | O_CLOEXEC, 0644);
     if (fd < 0)
-        return mpchar_error_set(err, "%s: cannot open for appending: %s",
-                                path, strerror(errno));
+        return mpchar_error_set(err, "%s: cannot open for appending: %s", path,
+                                strerror(errno));
     char head[MPCHAR_LINE_MAX];
     size_t head_len = 0;
     if (lseek(fd, 0, SEEK_END) == 0)
@@ -172,8 +172,7 @@ int mpchar_append_line(const char *path, const char *header, const char *text,
         write_both(fd, head, head_len, text, strlen(text)) != 0) {
         int e = errno;
         close(fd);
-        return mpchar_error_set(err, "%s: write failed: %s", path,
-                                strerror(e));
+        return mpchar_error_set(err, "%s: write failed: %s", path, strerror(e));
     }
     if (close(fd) != 0)
         return mpchar_error_set(err, "%s: close failed: %s", path,
@@ -185,7 +184,7 @@ int mpchar_append_line(const char *path, const char *header, const char *text,
 
 typedef struct line_reader {
     const char *path;
-    char *data;       /* whole file, NUL-terminated */
+    char *data; /* whole file, NUL-terminated */
     size_t size;
     size_t pos;
     long lineno;
@@ -264,7 +263,8 @@ static int field_error(const field_ctx *c, size_t i, const char *what)
 static int get_name(const field_ctx *c, size_t i, char *out)
 {
     if (!mpchar_name_valid(c->fields[i]))
-        return field_error(c, i, "expected a name of letters, digits and "
+        return field_error(c, i,
+                           "expected a name of letters, digits and "
                            "_.+- (at most 31 characters)");
     strcpy(out, c->fields[i]);
     return 0;
@@ -282,7 +282,8 @@ static int get_time(const field_ctx *c, size_t i, double *out)
 {
     mpchar_error sub;
     if (mpchar_parse_double(c->fields[i], 0.0, 1e15, out, &sub) != 0)
-        return field_error(c, i, "expected a finite time >= 0 in "
+        return field_error(c, i,
+                           "expected a finite time >= 0 in "
                            "microseconds");
     return 0;
 }
@@ -307,9 +308,9 @@ static int get_key(const field_ctx *c, mpchar_point_key *k)
 }
 
 static const char *const measurement_columns[] = {
-    "library", "pattern", "variant", "op", "datatype", "p", "n_bytes", "set",
-    "reps", "t_min_us", "t_median_us", "t_mean_us", "t_max_us",
-    "t_stddev_us", "oversubscribed",
+    "library",     "pattern",   "variant",  "op",          "datatype",
+    "p",           "n_bytes",   "set",      "reps",        "t_min_us",
+    "t_median_us", "t_mean_us", "t_max_us", "t_stddev_us", "oversubscribed",
 };
 #define MEASUREMENT_FIELDS 15
 
@@ -328,8 +329,10 @@ static int parse_measurement(const field_ctx *c, void *row)
     double slack = 1e-3;
     if (m->t_min_us > m->t_median_us + slack ||
         m->t_median_us > m->t_max_us + slack ||
-        m->t_min_us > m->t_mean_us + slack || m->t_mean_us > m->t_max_us + slack)
-        return field_error(c, 9, "times are not ordered min <= median, "
+        m->t_min_us > m->t_mean_us + slack ||
+        m->t_mean_us > m->t_max_us + slack)
+        return field_error(c, 9,
+                           "times are not ordered min <= median, "
                            "mean <= max");
     return 0;
 }
@@ -364,12 +367,16 @@ static int check_header(line_reader *r, char *line, const table_spec *spec,
         return mpchar_error_prefix(err, "%s:1: header", r->path);
     for (size_t i = 0; i < spec->ncolumns; i++) {
         if (i >= count)
-            return mpchar_error_set(err, "%s:1: header: column '%s' is "
-                                    "missing", r->path, spec->columns[i]);
+            return mpchar_error_set(err,
+                                    "%s:1: header: column '%s' is "
+                                    "missing",
+                                    r->path, spec->columns[i]);
         if (strcmp(fields[i], spec->columns[i]) != 0)
-            return mpchar_error_set(err, "%s:1: header: column %zu is '%s', "
-                                    "expected '%s'", r->path, i + 1,
-                                    fields[i], spec->columns[i]);
+            return mpchar_error_set(err,
+                                    "%s:1: header: column %zu is '%s', "
+                                    "expected '%s'",
+                                    r->path, i + 1, fields[i],
+                                    spec->columns[i]);
     }
     return 0;
 }
@@ -457,9 +464,10 @@ static int read_table(const char *path, const mpchar_read_options *opt,
             goto err_free;
         }
         if (nfields < spec->ncolumns) {
-            mpchar_error_set(err, "%s:%ld: column '%s': missing (the line "
-                             "has %zu of %zu fields)", path, r.lineno,
-                             spec->columns[nfields], nfields,
+            mpchar_error_set(err,
+                             "%s:%ld: column '%s': missing (the line "
+                             "has %zu of %zu fields)",
+                             path, r.lineno, spec->columns[nfields], nfields,
                              spec->ncolumns);
             goto err_free;
         }
@@ -487,8 +495,8 @@ static int read_table(const char *path, const mpchar_read_options *opt,
             goto err_free;
         }
         int found;
-        size_t h = index_probe(&index, rows, spec, row_key(rows, count, spec),
-                               &found);
+        size_t h =
+            index_probe(&index, rows, spec, row_key(rows, count, spec), &found);
         if (found) {
             mpchar_error_set(err, "%s:%ld: the point repeats line %ld", path,
                              r.lineno, line_of_row[index.slots[h] - 1]);
@@ -513,8 +521,10 @@ err_blank:
     mpchar_error_set(err, "%s:%ld: blank line", path, r.lineno);
     goto err_free;
 err_truncated:
-    mpchar_error_set(err, "%s:%ld: truncated last line (no newline at the "
-                     "end of the file)", path, r.lineno);
+    mpchar_error_set(err,
+                     "%s:%ld: truncated last line (no newline at the "
+                     "end of the file)",
+                     path, r.lineno);
 err_free:
     free(index.slots);
     free(line_of_row);
@@ -528,12 +538,11 @@ int mpchar_measurements_read(const char *path, const mpchar_read_options *opt,
                              mpchar_error *err)
 {
     table_spec spec = {measurement_columns, MEASUREMENT_FIELDS,
-                       sizeof(mpchar_measurement),
-                       parse_measurement,
+                       sizeof(mpchar_measurement), parse_measurement,
                        offsetof(mpchar_measurement, key)};
     void *rows;
-    if (read_table(path, opt, &spec, &rows, &out->count, valid_bytes_p,
-                   err) != 0)
+    if (read_table(path, opt, &spec, &rows, &out->count, valid_bytes_p, err) !=
+        0)
         return -1;
     out->rows = rows;
     return 0;
@@ -547,8 +556,8 @@ void mpchar_measurements_free(mpchar_measurements *m)
 }
 
 static const char *const failure_columns[] = {
-    "library", "pattern", "variant", "op", "datatype", "p", "n_bytes", "set",
-    "reason",
+    "library", "pattern", "variant", "op",     "datatype",
+    "p",       "n_bytes", "set",     "reason",
 };
 
 int mpchar_failures_read(const char *path, const mpchar_read_options *opt,
@@ -556,11 +565,10 @@ int mpchar_failures_read(const char *path, const mpchar_read_options *opt,
                          mpchar_error *err)
 {
     table_spec spec = {failure_columns, 9, sizeof(mpchar_failure),
-                       parse_failure,
-                       offsetof(mpchar_failure, key)};
+                       parse_failure, offsetof(mpchar_failure, key)};
     void *rows;
-    if (read_table(path, opt, &spec, &rows, &out->count, valid_bytes_p,
-                   err) != 0)
+    if (read_table(path, opt, &spec, &rows, &out->count, valid_bytes_p, err) !=
+        0)
         return -1;
     out->rows = rows;
     return 0;

@@ -28,8 +28,8 @@ int mpchar_stats_compute(double *x, size_t count, mpchar_stats *stats_p,
         ss += (x[i] - mean) * (x[i] - mean);
     stats_p->min = x[0];
     stats_p->max = x[count - 1];
-    stats_p->median = count % 2 ? x[count / 2]
-                                : 0.5 * (x[count / 2 - 1] + x[count / 2]);
+    stats_p->median =
+        count % 2 ? x[count / 2] : 0.5 * (x[count / 2 - 1] + x[count / 2]);
     stats_p->mean = mean;
     stats_p->stddev = count > 1 ? sqrt(ss / (double)(count - 1)) : 0.0;
     return 0;

@@ -73,10 +73,10 @@ typedef struct work {
     const mpchar_measurements *a, *b;
     const mpchar_compare_options *opt;
     mpchar_comparison *c;
-    size_t *order_a, *order_b;  /* rows sorted by key */
-    double *noise_a, *noise_b;  /* per row */
-    size_t *series_a;           /* per A row: first file row of its series */
-    unsigned char *matched_b;   /* per B row */
+    size_t *order_a, *order_b; /* rows sorted by key */
+    double *noise_a, *noise_b; /* per row */
+    size_t *series_a;          /* per A row: first file row of its series */
+    unsigned char *matched_b;  /* per B row */
     key_index ix_b;
 } work;
 
@@ -101,8 +101,8 @@ static size_t pair_of(const mpchar_comparison *c, const char *name, int side_b)
 }
 
 /* series_a[i] = smallest file row of row i's series (A's order). */
-static void series_first_rows(const mpchar_measurements *a,
-                              const size_t *order, size_t *series)
+static void series_first_rows(const mpchar_measurements *a, const size_t *order,
+                              size_t *series)
 {
     size_t first = 0;
     while (first < a->count) {
@@ -158,8 +158,8 @@ static void point_fill(const work *w, size_t ia, size_t ib, size_t pair,
     pt->ratio = pt->a_us > 0.0 && pt->b_us > 0.0 ? pt->b_us / pt->a_us : NAN;
     pt->oversubscribed = ma->oversubscribed || mb->oversubscribed;
     pt->judged = !pt->oversubscribed || w->opt->include_oversubscribed;
-    pt->verdict = mpchar_compare_judge(pt->ratio, pt->allowance,
-                                       w->opt->threshold);
+    pt->verdict =
+        mpchar_compare_judge(pt->ratio, pt->allowance, w->opt->threshold);
 }
 
 static int append_key(mpchar_point_key **list, size_t *count,

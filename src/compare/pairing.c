@@ -63,8 +63,8 @@ static void add_pair(mpchar_comparison *c, const char *a, const char *b)
 }
 
 static int pair_chosen(const library_set *la, const library_set *lb,
-                       const mpchar_compare_options *opt,
-                       mpchar_comparison *c, mpchar_error *err)
+                       const mpchar_compare_options *opt, mpchar_comparison *c,
+                       mpchar_error *err)
 {
     const char *a = opt->library_a ? opt->library_a : opt->library_b;
     const char *b = opt->library_b ? opt->library_b : opt->library_a;
@@ -104,8 +104,9 @@ int mpchar_compare_pair_libraries(const mpchar_measurements *a,
     }
     char ba[MPCHAR_COMPARE_MAX_PAIRS * (MPCHAR_NAME_MAX + 2)];
     char bb[MPCHAR_COMPARE_MAX_PAIRS * (MPCHAR_NAME_MAX + 2)];
-    return mpchar_error_set(err, "A and B have no library in common (A: %s; "
+    return mpchar_error_set(err,
+                            "A and B have no library in common (A: %s; "
                             "B: %s): choose a pair with --library-a and "
-                            "--library-b", list(&la, ba, sizeof ba),
-                            list(&lb, bb, sizeof bb));
+                            "--library-b",
+                            list(&la, ba, sizeof ba), list(&lb, bb, sizeof bb));
 }

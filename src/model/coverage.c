@@ -46,8 +46,7 @@ static double cell_width(const mpchar__point *pt, size_t count, size_t i,
     return (lo + hi) / 2.0;
 }
 
-int mpchar__coverage_weights(const mpchar__point *pt, size_t count,
-                             double *w)
+int mpchar__coverage_weights(const mpchar__point *pt, size_t count, double *w)
 {
     double *cells = malloc((count ? count : 1) * sizeof *cells);
     if (!cells)

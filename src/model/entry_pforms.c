@@ -11,14 +11,43 @@
 
 typedef double (*getter)(const mpchar_pfit *f, int k);
 
-static double g_hts(const mpchar_pfit *f, int k) { (void)k; return f->hockney.ts_us; }
-static double g_htb(const mpchar_pfit *f, int k) { (void)k; return f->hockney.tb_us_per_byte; }
-static double g_t0(const mpchar_pfit *f, int k) { (void)k; return f->ti.t0_us; }
-static double g_ti(const mpchar_pfit *f, int k) { (void)k; return f->ti.ti_us; }
-static double g_ttb(const mpchar_pfit *f, int k) { (void)k; return f->ti.tb_us_per_byte; }
-static double g_sts(const mpchar_pfit *f, int k) { return f->pw.seg[k].ts_us; }
-static double g_stb(const mpchar_pfit *f, int k) { return f->pw.seg[k].tb_us_per_byte; }
-static double g_brk(const mpchar_pfit *f, int k) { return f->pw.seg[k].n_lo_bytes; }
+static double g_hts(const mpchar_pfit *f, int k)
+{
+    (void)k;
+    return f->hockney.ts_us;
+}
+static double g_htb(const mpchar_pfit *f, int k)
+{
+    (void)k;
+    return f->hockney.tb_us_per_byte;
+}
+static double g_t0(const mpchar_pfit *f, int k)
+{
+    (void)k;
+    return f->ti.t0_us;
+}
+static double g_ti(const mpchar_pfit *f, int k)
+{
+    (void)k;
+    return f->ti.ti_us;
+}
+static double g_ttb(const mpchar_pfit *f, int k)
+{
+    (void)k;
+    return f->ti.tb_us_per_byte;
+}
+static double g_sts(const mpchar_pfit *f, int k)
+{
+    return f->pw.seg[k].ts_us;
+}
+static double g_stb(const mpchar_pfit *f, int k)
+{
+    return f->pw.seg[k].tb_us_per_byte;
+}
+static double g_brk(const mpchar_pfit *f, int k)
+{
+    return f->pw.seg[k].n_lo_bytes;
+}
 
 static int fit_param(const mpchar_entry *e, int fam, getter get, int k,
                      mpchar_pform *out, long *ps, double *ys)
@@ -58,10 +87,10 @@ static int piecewise_pforms(mpchar_entry *e, long *ps, double *ys)
         return -1;
     e->pf.pw_count = count;
     for (int k = 0; k < count; k++) {
-        if (fit_param(e, MPCHAR_FAMILY_PIECEWISE, g_sts, k, &e->pf.pw_ts[k],
-                      ps, ys) ||
-            fit_param(e, MPCHAR_FAMILY_PIECEWISE, g_stb, k, &e->pf.pw_tb[k],
-                      ps, ys) ||
+        if (fit_param(e, MPCHAR_FAMILY_PIECEWISE, g_sts, k, &e->pf.pw_ts[k], ps,
+                      ys) ||
+            fit_param(e, MPCHAR_FAMILY_PIECEWISE, g_stb, k, &e->pf.pw_tb[k], ps,
+                      ys) ||
             (k > 0 && fit_param(e, MPCHAR_FAMILY_PIECEWISE, g_brk, k,
                                 &e->pf.pw_break[k], ps, ys)))
             return -1;
@@ -80,8 +109,10 @@ int mpchar__entry_pforms(mpchar_entry *e, mpchar_error *err)
     }
     mpchar_pforms *pf = &e->pf;
     pf->ok[MPCHAR_FAMILY_HOCKNEY] =
-        fit_param(e, MPCHAR_FAMILY_HOCKNEY, g_hts, 0, &pf->hockney_ts, ps, ys) == 0 &&
-        fit_param(e, MPCHAR_FAMILY_HOCKNEY, g_htb, 0, &pf->hockney_tb, ps, ys) == 0;
+        fit_param(e, MPCHAR_FAMILY_HOCKNEY, g_hts, 0, &pf->hockney_ts, ps,
+                  ys) == 0 &&
+        fit_param(e, MPCHAR_FAMILY_HOCKNEY, g_htb, 0, &pf->hockney_tb, ps,
+                  ys) == 0;
     pf->ok[MPCHAR_FAMILY_TI] =
         fit_param(e, MPCHAR_FAMILY_TI, g_t0, 0, &pf->ti_t0, ps, ys) == 0 &&
         fit_param(e, MPCHAR_FAMILY_TI, g_ti, 0, &pf->ti_ti, ps, ys) == 0 &&
@@ -94,8 +125,10 @@ int mpchar__entry_pforms(mpchar_entry *e, mpchar_error *err)
         char note[96];
         for (size_t i = 0; i < e->nfits; i++)
             if (e->fits[i].best >= 0)
-                snprintf(note, sizeof note, "single p = %ld: p-forms are "
-                         "constants", e->fits[i].p);
+                snprintf(note, sizeof note,
+                         "single p = %ld: p-forms are "
+                         "constants",
+                         e->fits[i].p);
         append_note(e, note);
     }
     if (e->oversubscribed)

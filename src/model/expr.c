@@ -44,9 +44,9 @@ typedef struct func {
 } func;
 
 static const func functions[] = {
-    {"log2", log2}, {"log", log},   {"ln", log},       {"log10", log10},
-    {"exp", exp},   {"sqrt", sqrt}, {"ceil", ceil},    {"floor", floor},
-    {"abs", fabs},
+    {"log2", log2},   {"log", log},     {"ln", log},
+    {"log10", log10}, {"exp", exp},     {"sqrt", sqrt},
+    {"ceil", ceil},   {"floor", floor}, {"abs", fabs},
 };
 
 static int parse_call(parser *ps, const char *name, size_t len, double *v)
@@ -191,8 +191,10 @@ int mpchar_expr_eval(const char *expr, double p, double *value_p,
     if (*ps.s != '\0')
         return fail(&ps, "unexpected text after the expression");
     if (!isfinite(v))
-        return mpchar_error_set(err, "expression '%.60s': not finite at "
-                                "p = %g", expr, p);
+        return mpchar_error_set(err,
+                                "expression '%.60s': not finite at "
+                                "p = %g",
+                                expr, p);
     *value_p = v;
     return 0;
 }

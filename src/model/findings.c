@@ -26,8 +26,8 @@ static const mpchar_best_known best_known[] = {
      "binomial tree, (p-1)/p n of the root's total"},
     {"gather", MPCHAR_O_LOG_P, MPCHAR_O_1, "binomial tree",
      "binomial tree, (p-1)/p n of the root's total"},
-    {"allgather", MPCHAR_O_LOG_P, MPCHAR_O_1,
-     "recursive doubling / Bruck", "ring, (p-1)/p n of the total"},
+    {"allgather", MPCHAR_O_LOG_P, MPCHAR_O_1, "recursive doubling / Bruck",
+     "ring, (p-1)/p n of the total"},
     {"alltoall", MPCHAR_O_LOG_P, MPCHAR_O_1, "Bruck",
      "pairwise exchange, (p-1)/p n of each process's total"},
     {"reduce", MPCHAR_O_LOG_P, MPCHAR_O_1, "binomial tree",
@@ -37,8 +37,7 @@ static const mpchar_best_known best_known[] = {
     {"reduce_scatter", MPCHAR_O_LOG_P, MPCHAR_O_1, "recursive halving",
      "recursive halving / pairwise exchange, (p-1)/p n"},
     {"scan", MPCHAR_O_LOG_P, MPCHAR_O_LOG_P,
-     "recursive doubling (Hillis-Steele)",
-     "recursive doubling, n per round"},
+     "recursive doubling (Hillis-Steele)", "recursive doubling, n per round"},
 };
 
 const mpchar_best_known *mpchar_best_known_find(const char *primitive)
@@ -70,18 +69,21 @@ static int complexity_findings(mpchar_model *m, const mpchar_entry *e)
     mpchar_complexity cb = mpchar_pform_complexity(tb);
     if (c0 != MPCHAR_O_UNKNOWN && c0 > bk->t0) {
         mpchar_pform_format(t0, 1.0, 4, form, sizeof form);
-        if (mpchar__model_add_finding(m, MPCHAR_FINDING_COMPLEXITY, e->library,
-                e->pattern, "%s: start-up t0(p) = %s us is %s; %s achieves %s",
-                label, form, mpchar_complexity_name(c0), bk->t0_algorithm,
+        if (mpchar__model_add_finding(
+                m, MPCHAR_FINDING_COMPLEXITY, e->library, e->pattern,
+                "%s: start-up t0(p) = %s us is %s; %s achieves %s", label, form,
+                mpchar_complexity_name(c0), bk->t0_algorithm,
                 mpchar_complexity_name(bk->t0)) != 0)
             return -1;
     }
     if (cb != MPCHAR_O_UNKNOWN && cb > bk->tb) {
         mpchar_pform_format(tb, 1000.0, 4, form, sizeof form);
-        if (mpchar__model_add_finding(m, MPCHAR_FINDING_COMPLEXITY, e->library,
-                e->pattern, "%s: per-byte time tb(p) = %s ns/byte is %s; %s "
-                "achieves %s", label, form, mpchar_complexity_name(cb),
-                bk->tb_algorithm, mpchar_complexity_name(bk->tb)) != 0)
+        if (mpchar__model_add_finding(
+                m, MPCHAR_FINDING_COMPLEXITY, e->library, e->pattern,
+                "%s: per-byte time tb(p) = %s ns/byte is %s; %s "
+                "achieves %s",
+                label, form, mpchar_complexity_name(cb), bk->tb_algorithm,
+                mpchar_complexity_name(bk->tb)) != 0)
             return -1;
     }
     return 0;
@@ -96,18 +98,19 @@ static int fit_findings(mpchar_model *m, const mpchar_entry *e)
         for (int fam = 0; fam < MPCHAR_FAMILY_COUNT; fam++) {
             if (f->ok[fam])
                 continue;
-            if (mpchar__model_add_finding(m, MPCHAR_FINDING_NOT_FITTED,
-                    e->library, e->pattern, "%s p=%ld: %s model not fitted: %s",
-                    label, f->p, mpchar_family_name((mpchar_family)fam),
-                    f->why[fam]) != 0)
+            if (mpchar__model_add_finding(
+                    m, MPCHAR_FINDING_NOT_FITTED, e->library, e->pattern,
+                    "%s p=%ld: %s model not fitted: %s", label, f->p,
+                    mpchar_family_name((mpchar_family)fam), f->why[fam]) != 0)
                 return -1;
         }
         if (f->outliers_fit + f->outliers_val &&
-            mpchar__model_add_finding(m, MPCHAR_FINDING_OUTLIER, e->library,
-                e->pattern, "%s p=%ld: %zu point%s left out as disturbed "
+            mpchar__model_add_finding(
+                m, MPCHAR_FINDING_OUTLIER, e->library, e->pattern,
+                "%s p=%ld: %zu point%s left out as disturbed "
                 "measurements (slower than both smaller and larger sizes), "
-                "measure again: %s", label, f->p,
-                f->outliers_fit + f->outliers_val,
+                "measure again: %s",
+                label, f->p, f->outliers_fit + f->outliers_val,
                 f->outliers_fit + f->outliers_val == 1 ? "" : "s",
                 f->outliers) != 0)
             return -1;
@@ -115,19 +118,22 @@ static int fit_findings(mpchar_model *m, const mpchar_entry *e)
         if (e->kind != MPCHAR_KIND_P2P || !f->ok[MPCHAR_FAMILY_PIECEWISE])
             continue;
         for (int k = 1; k < pw->count; k++) {
-            if (mpchar__model_add_finding(m, MPCHAR_FINDING_SWITCH, e->library,
-                    e->pattern, "%s: protocol switch near %.0f bytes: ts "
-                    "%.3g -> %.3g us, tb %.4g -> %.4g ns/byte", label,
-                    pw->seg[k].n_lo_bytes, pw->seg[k - 1].ts_us,
+            if (mpchar__model_add_finding(
+                    m, MPCHAR_FINDING_SWITCH, e->library, e->pattern,
+                    "%s: protocol switch near %.0f bytes: ts "
+                    "%.3g -> %.3g us, tb %.4g -> %.4g ns/byte",
+                    label, pw->seg[k].n_lo_bytes, pw->seg[k - 1].ts_us,
                     pw->seg[k].ts_us, pw->seg[k - 1].tb_us_per_byte * 1e3,
                     pw->seg[k].tb_us_per_byte * 1e3) != 0)
                 return -1;
         }
     }
     if (e->oversubscribed &&
-        mpchar__model_add_finding(m, MPCHAR_FINDING_OVERSUBSCRIBED, e->library,
-            e->pattern, "%s: fitted on oversubscribed points (more processes "
-            "than cores): times include waiting for a core", label) != 0)
+        mpchar__model_add_finding(
+            m, MPCHAR_FINDING_OVERSUBSCRIBED, e->library, e->pattern,
+            "%s: fitted on oversubscribed points (more processes "
+            "than cores): times include waiting for a core",
+            label) != 0)
         return -1;
     return 0;
 }

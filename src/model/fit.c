@@ -24,7 +24,8 @@ typedef struct fit_ctx {
 static int cmp_entry_key(const mpchar_point_key *a, const mpchar_point_key *b)
 {
     int c;
-    if ((c = strcmp(a->library, b->library)) || (c = strcmp(a->pattern, b->pattern)) ||
+    if ((c = strcmp(a->library, b->library)) ||
+        (c = strcmp(a->pattern, b->pattern)) ||
         (c = strcmp(a->variant, b->variant)) || (c = strcmp(a->op, b->op)) ||
         (c = strcmp(a->datatype, b->datatype)))
         return c;
@@ -199,8 +200,8 @@ static int fit_entry(const fit_ctx *c, const mpchar_measurement *const *rows,
         np += i == 0 || rows[i]->key.p != rows[i - 1]->key.p;
     e->fits = calloc(np, sizeof *e->fits);
     if (!e->fits)
-        return mpchar_error_set(err, "out of memory fitting %s %s",
-                                k->library, k->pattern);
+        return mpchar_error_set(err, "out of memory fitting %s %s", k->library,
+                                k->pattern);
     for (size_t i = 0; i < count;) {
         size_t j = i;
         while (j < count && rows[j]->key.p == rows[i]->key.p)
@@ -247,8 +248,8 @@ static void reduction_costs(mpchar_model *m)
                 if (g->p != f->p || !f->ok[MPCHAR_FAMILY_HOCKNEY] ||
                     !g->ok[MPCHAR_FAMILY_HOCKNEY])
                     continue;
-                f->tc_us_per_byte = f->hockney.tb_us_per_byte -
-                                    g->hockney.tb_us_per_byte;
+                f->tc_us_per_byte =
+                    f->hockney.tb_us_per_byte - g->hockney.tb_us_per_byte;
                 f->r_cc = f->tc_us_per_byte != 0.0
                               ? g->hockney.tb_us_per_byte / f->tc_us_per_byte
                               : NAN;
@@ -258,7 +259,8 @@ static void reduction_costs(mpchar_model *m)
                 }
             }
         }
-        e->pf.tc_ok = n > 0 && mpchar_pform_fit(ps, tc, n, &e->pf.tc, NULL) == 0;
+        e->pf.tc_ok =
+            n > 0 && mpchar_pform_fit(ps, tc, n, &e->pf.tc, NULL) == 0;
     }
 }
 
@@ -281,8 +283,10 @@ static int check_fitted(const mpchar_model *m, const char *source,
     char label[160] = "";
     if (first)
         mpchar__entry_label(first, label, sizeof label);
-    return mpchar_error_set(err, "%s: no model could be fitted (%s p=%ld: "
-                            "%s)", source ? source : "measurements", label,
+    return mpchar_error_set(err,
+                            "%s: no model could be fitted (%s p=%ld: "
+                            "%s)",
+                            source ? source : "measurements", label,
                             why ? why->p : 0L, why ? why->why[0] : "");
 }
 
@@ -292,13 +296,15 @@ static int check_options(const mpchar_fit_options *opt, mpchar_error *err)
         return mpchar_error_set(err, "max segments must be 1 to %d, not %d",
                                 MPCHAR_MAX_SEGMENTS, opt->max_segments);
     if (!(opt->outlier_factor == 0.0 || opt->outlier_factor > 1.0))
-        return mpchar_error_set(err, "outlier factor must be 0 (off) or "
-                                "above 1, not %g", opt->outlier_factor);
+        return mpchar_error_set(err,
+                                "outlier factor must be 0 (off) or "
+                                "above 1, not %g",
+                                opt->outlier_factor);
     return 0;
 }
 
-static int fit_all(const fit_ctx *c, const mpchar_measurement **idx,
-                   size_t n, mpchar_model *model, mpchar_error *err)
+static int fit_all(const fit_ctx *c, const mpchar_measurement **idx, size_t n,
+                   mpchar_model *model, mpchar_error *err)
 {
     for (size_t i = 0; i < n;) {
         size_t j = i;
@@ -340,7 +346,8 @@ int mpchar_model_fit(const mpchar_measurements *m, const char *source,
     model.rows_used = n;
     if (n == 0) {
         free(idx);
-        return mpchar_error_set(err, "%s: no measurements to fit (%zu rows, "
+        return mpchar_error_set(err,
+                                "%s: no measurements to fit (%zu rows, "
                                 "%zu oversubscribed left out; see "
                                 "--include-oversubscribed)",
                                 source ? source : "measurements", m->count,

@@ -85,8 +85,8 @@ int mpchar__line_fit(const double *x, const double *y, const double *wref,
         rc = robust_fit(x, y, wts, count, a_p, b_p);
     if (rc != 0) {
         double c0, c1, cov00, cov01, cov11, chisq;
-        if (gsl_fit_wlinear(x, 1, wts, 1, y, 1, count, &c0, &c1, &cov00,
-                            &cov01, &cov11, &chisq) == GSL_SUCCESS &&
+        if (gsl_fit_wlinear(x, 1, wts, 1, y, 1, count, &c0, &c1, &cov00, &cov01,
+                            &cov11, &chisq) == GSL_SUCCESS &&
             isfinite(c0) && isfinite(c1)) {
             *a_p = c0;
             *b_p = c1;

@@ -11,8 +11,13 @@
 
 #include "model_internal.h"
 
-typedef enum agg { AGG_NONE, AGG_PM1, AGG_PM1_OVER_P, AGG_2PM1,
-                   AGG_P2M1_OVER_P } agg;
+typedef enum agg {
+    AGG_NONE,
+    AGG_PM1,
+    AGG_PM1_OVER_P,
+    AGG_2PM1,
+    AGG_P2M1_OVER_P
+} agg;
 
 /* The patterns mpchar knows, in the order reports list them: whether each
  * is point-to-point ("send" is seed 001's name for ping-pong), and the
@@ -22,13 +27,20 @@ static const struct {
     bool p2p;
     agg kind;
 } known[] = {
-    {"pingpong", true, AGG_NONE},          {"pingping", true, AGG_NONE},
-    {"stream", true, AGG_NONE},            {"bistream", true, AGG_NONE},
-    {"recvfirst", true, AGG_NONE},         {"send", true, AGG_NONE},
-    {"barrier", false, AGG_PM1},           {"bcast", false, AGG_PM1},
-    {"scatter", false, AGG_PM1_OVER_P},    {"gather", false, AGG_PM1_OVER_P},
-    {"allgather", false, AGG_P2M1_OVER_P}, {"alltoall", false, AGG_PM1},
-    {"reduce", false, AGG_PM1},            {"allreduce", false, AGG_2PM1},
+    {"pingpong", true, AGG_NONE},
+    {"pingping", true, AGG_NONE},
+    {"stream", true, AGG_NONE},
+    {"bistream", true, AGG_NONE},
+    {"recvfirst", true, AGG_NONE},
+    {"send", true, AGG_NONE},
+    {"barrier", false, AGG_PM1},
+    {"bcast", false, AGG_PM1},
+    {"scatter", false, AGG_PM1_OVER_P},
+    {"gather", false, AGG_PM1_OVER_P},
+    {"allgather", false, AGG_P2M1_OVER_P},
+    {"alltoall", false, AGG_PM1},
+    {"reduce", false, AGG_PM1},
+    {"allreduce", false, AGG_2PM1},
     {"reduce_scatter", false, AGG_P2M1_OVER_P},
     {"scan", false, AGG_PM1},
 };
@@ -71,9 +83,8 @@ void mpchar_metrics_compute(double t0_us, double tb_us_per_byte,
         t0_us > 0.0 && tb_us_per_byte > 0.0 ? t0_us / tb_us_per_byte : NAN;
 }
 
-int mpchar_entry_peaks(const mpchar_entry *e, mpchar_family f,
-                       const long *ps, size_t nps, mpchar_peaks *out,
-                       mpchar_error *err)
+int mpchar_entry_peaks(const mpchar_entry *e, mpchar_family f, const long *ps,
+                       size_t nps, mpchar_peaks *out, mpchar_error *err)
 {
     mpchar_peaks pk = {NAN, NAN, 0, 0, NAN, 0};
     size_t count = ps ? nps : e->nfits;
@@ -100,7 +111,8 @@ int mpchar_entry_peaks(const mpchar_entry *e, mpchar_family f,
             pk.bw_pag_p = p;
         }
         if (isfinite(m.n_half_bytes) &&
-            (isnan(pk.n_half_mag_bytes) || m.n_half_bytes < pk.n_half_mag_bytes)) {
+            (isnan(pk.n_half_mag_bytes) ||
+             m.n_half_bytes < pk.n_half_mag_bytes)) {
             pk.n_half_mag_bytes = m.n_half_bytes;
             pk.n_half_mag_p = p;
         }
@@ -124,16 +136,19 @@ int mpchar_pipelining_gain(const mpchar_model *model, const char *library,
             st = e;
     }
     if (!pp || !st)
-        return mpchar_error_set(err, "%s: pipelining gain needs pingpong and "
-                                "stream models", library);
+        return mpchar_error_set(err,
+                                "%s: pipelining gain needs pingpong and "
+                                "stream models",
+                                library);
     mpchar_prediction a, b;
     if (mpchar_entry_predict(pp, MPCHAR_FAMILY_BEST, n_bytes, 2, &a, err) ||
         mpchar_entry_predict(st, MPCHAR_FAMILY_BEST, n_bytes, 2, &b, err))
         return -1;
     if (!(b.t_us > 0.0) || !(a.t_us > 0.0))
-        return mpchar_error_set(err, "%s: pipelining gain undefined at n = %g "
-                                "(non-positive predicted time)", library,
-                                n_bytes);
+        return mpchar_error_set(err,
+                                "%s: pipelining gain undefined at n = %g "
+                                "(non-positive predicted time)",
+                                library, n_bytes);
     *gain_p = a.t_us / b.t_us;
     return 0;
 }

@@ -21,8 +21,7 @@ const char *mpchar_family_name(mpchar_family f)
     return f >= 0 && f < MPCHAR_FAMILY_COUNT ? family_names[f] : "?";
 }
 
-int mpchar_family_parse(const char *text, mpchar_family *f_p,
-                        mpchar_error *err)
+int mpchar_family_parse(const char *text, mpchar_family *f_p, mpchar_error *err)
 {
     if (strcmp(text, "best") == 0) {
         *f_p = MPCHAR_FAMILY_BEST;
@@ -34,15 +33,17 @@ int mpchar_family_parse(const char *text, mpchar_family *f_p,
             return 0;
         }
     }
-    return mpchar_error_set(err, "unknown model family '%.40s' (expected "
-                            "hockney, ti, piecewise or best)", text);
+    return mpchar_error_set(err,
+                            "unknown model family '%.40s' (expected "
+                            "hockney, ti, piecewise or best)",
+                            text);
 }
 
 const char *mpchar_finding_kind_name(mpchar_finding_kind k)
 {
     static const char *const names[] = {
-        "complexity", "protocol-switch", "not-fitted", "oversubscribed",
-        "outlier",
+        "complexity",     "protocol-switch", "not-fitted",
+        "oversubscribed", "outlier",
     };
     return k >= 0 && k <= MPCHAR_FINDING_OUTLIER ? names[k] : "?";
 }

@@ -27,8 +27,7 @@ int mpchar__line_fit(const double *x, const double *y, const double *wref,
 
 /* Each sorted point's weight in a fit, at most 1, into w: sizes packed
  * closer than the grid's usual step share their span (coverage.c). */
-int mpchar__coverage_weights(const mpchar__point *pt, size_t count,
-                             double *w);
+int mpchar__coverage_weights(const mpchar__point *pt, size_t count, double *w);
 
 /* Hockney, t_i and piecewise fits of sorted points (n ascending). */
 int mpchar__hockney_fit(const mpchar__point *pt, size_t count,
@@ -51,8 +50,7 @@ size_t mpchar__spikes(const double *n, const double *t, size_t count,
 double mpchar__family_error(const mpchar_pfit *f, mpchar_family fam,
                             const mpchar__point *pt, size_t count,
                             size_t *used_p);
-double mpchar__family_eval(const mpchar_pfit *f, mpchar_family fam,
-                           double n);
+double mpchar__family_eval(const mpchar_pfit *f, mpchar_family fam, double n);
 /* Lowest validation error (fit error when there is no validation set). */
 int mpchar__choose_best(const mpchar_pfit *f);
 

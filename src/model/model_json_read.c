@@ -90,8 +90,9 @@ static int get_num(const rd *r, json_t *o, const char *where, const char *key,
         return 0;
     }
     if (!json_is_number(v))
-        return bad(r, where, key, nullable ? "expected a number or null"
-                                           : "expected a number");
+        return bad(r, where, key,
+                   nullable ? "expected a number or null"
+                            : "expected a number");
     *out = json_number_value(v);
     if (!isfinite(*out))
         return bad(r, where, key, "expected a finite number");
@@ -149,14 +150,15 @@ static int get_str(const rd *r, json_t *o, const char *where, const char *key,
     if (json_string_length(v) >= len || strlen(s) != json_string_length(v))
         return bad(r, where, key, "string too long or holding NUL");
     if (is_name && !mpchar_name_valid(s))
-        return bad(r, where, key, "expected a name of letters, digits and "
-                                  "_.+- (at most 31 characters)");
+        return bad(r, where, key,
+                   "expected a name of letters, digits and "
+                   "_.+- (at most 31 characters)");
     memcpy(out, s, json_string_length(v) + 1);
     return 0;
 }
 
-static int get_pform(const rd *r, json_t *o, const char *where,
-                     const char *key, mpchar_pform *f)
+static int get_pform(const rd *r, json_t *o, const char *where, const char *key,
+                     mpchar_pform *f)
 {
     json_t *v;
     char path[256], form[64];
@@ -225,7 +227,8 @@ static int get_segments(const rd *r, json_t *v, const char *where,
             return -1;
         if (k == 0 ? g->n_lo_bytes != 0.0
                    : !(g->n_lo_bytes > pw->seg[k - 1].n_lo_bytes))
-            return bad(r, path, "n_lo_bytes", "expected 0 for the first "
+            return bad(r, path, "n_lo_bytes",
+                       "expected 0 for the first "
                        "segment, then ascending");
     }
     return 0;
@@ -251,10 +254,10 @@ static int get_family(const rd *r, json_t *o, const char *where, int fam,
              get_num(r, v, path, "tb_us_per_byte", false,
                      &f->hockney.tb_us_per_byte);
     else if (fam == MPCHAR_FAMILY_TI)
-        rc = get_num(r, v, path, "t0_us", false, &f->ti.t0_us) ||
-             get_num(r, v, path, "ti_us", false, &f->ti.ti_us) ||
-             get_num(r, v, path, "tb_us_per_byte", false,
-                     &f->ti.tb_us_per_byte);
+        rc =
+            get_num(r, v, path, "t0_us", false, &f->ti.t0_us) ||
+            get_num(r, v, path, "ti_us", false, &f->ti.ti_us) ||
+            get_num(r, v, path, "tb_us_per_byte", false, &f->ti.tb_us_per_byte);
     else
         rc = get_segments(r, v, path, &f->pw);
     return rc ? -1 : get_accuracy(r, v, path, &f->acc[fam]);
@@ -296,7 +299,8 @@ static int get_fit(const rd *r, json_t *o, const char *where, mpchar_pfit *f)
             return -1;
         if (mpchar_family_parse(best, &fam, NULL) != 0 ||
             fam == MPCHAR_FAMILY_BEST || !f->ok[fam])
-            return bad(r, where, "best", "expected the name of a fitted "
+            return bad(r, where, "best",
+                       "expected the name of a fitted "
                        "family or null");
         f->best = fam;
     }
@@ -306,7 +310,8 @@ static int get_fit(const rd *r, json_t *o, const char *where, mpchar_pfit *f)
         pathf(path, sizeof path, "%s.reduction", where);
         if (!json_is_object(red))
             return bad(r, where, "reduction", "expected an object");
-        if (get_num(r, red, path, "tc_us_per_byte", false, &f->tc_us_per_byte) ||
+        if (get_num(r, red, path, "tc_us_per_byte", false,
+                    &f->tc_us_per_byte) ||
             get_num(r, red, path, "r_cc", true, &f->r_cc))
             return -1;
     }
@@ -380,7 +385,8 @@ static int get_entry(const rd *r, json_t *o, const char *where, mpchar_entry *e)
         get_str(r, o, where, "pattern", true, e->pattern, sizeof e->pattern) ||
         get_str(r, o, where, "variant", true, e->variant, sizeof e->variant) ||
         get_str(r, o, where, "op", true, e->op, sizeof e->op) ||
-        get_str(r, o, where, "datatype", true, e->datatype, sizeof e->datatype) ||
+        get_str(r, o, where, "datatype", true, e->datatype,
+                sizeof e->datatype) ||
         get_str(r, o, where, "kind", false, kind, sizeof kind) ||
         get_bool(r, o, where, "oversubscribed", &e->oversubscribed) ||
         get_str(r, o, where, "note", false, e->note, sizeof e->note) ||
@@ -408,8 +414,10 @@ static int get_entry(const rd *r, json_t *o, const char *where, mpchar_entry *e)
     bool any = e->nfits > 0;
     for (int f = 0; f < MPCHAR_FAMILY_COUNT; f++)
         any |= e->pf.ok[f];
-    return any ? 0 : bad(r, where, "fits", "entry has neither fits nor "
-                                           "p-forms");
+    return any ? 0
+               : bad(r, where, "fits",
+                     "entry has neither fits nor "
+                     "p-forms");
 }
 
 static int get_options(const rd *r, json_t *root, mpchar_fit_options *opt)
@@ -425,11 +433,11 @@ static int get_options(const rd *r, json_t *root, mpchar_fit_options *opt)
                  &opt->include_oversubscribed) ||
         get_long(r, o, "options", "max_segments", 1, MPCHAR_MAX_SEGMENTS,
                  &maxseg) ||
-        get_num(r, o, "options", "outlier_factor", false,
-                &opt->outlier_factor))
+        get_num(r, o, "options", "outlier_factor", false, &opt->outlier_factor))
         return -1;
     if (!(opt->outlier_factor == 0.0 || opt->outlier_factor > 1.0))
-        return bad(r, "options", "outlier_factor", "expected 0 or a number "
+        return bad(r, "options", "outlier_factor",
+                   "expected 0 or a number "
                    "above 1");
     if (strcmp(stat, "min") && strcmp(stat, "median"))
         return bad(r, "options", "statistic", "expected min or median");
@@ -460,8 +468,10 @@ static int get_findings(const rd *r, json_t *root, mpchar_model *m)
         if (!json_is_object(o))
             return bad(r, path, "", "expected an object");
         if (get_str(r, o, path, "kind", false, kind, sizeof kind) ||
-            get_str(r, o, path, "library", true, f->library, sizeof f->library) ||
-            get_str(r, o, path, "pattern", true, f->pattern, sizeof f->pattern) ||
+            get_str(r, o, path, "library", true, f->library,
+                    sizeof f->library) ||
+            get_str(r, o, path, "pattern", true, f->pattern,
+                    sizeof f->pattern) ||
             get_str(r, o, path, "text", false, f->text, sizeof f->text))
             return -1;
         int k = 0;
@@ -482,17 +492,21 @@ static int get_header(const rd *r, json_t *root, mpchar_model *m)
     long version;
     json_t *src, *entries;
     if (!json_is_object(root))
-        return mpchar_error_set(r->err, "%s: not an mpchar model file (the "
-                                "top level is not an object)", r->file);
+        return mpchar_error_set(r->err,
+                                "%s: not an mpchar model file (the "
+                                "top level is not an object)",
+                                r->file);
     json_t *s = json_object_get(root, "schema");
     if (!json_is_string(s) || strcmp(json_string_value(s), MPCHAR_MODEL_SCHEMA))
-        return bad(r, "", "schema", "not an mpchar model file (expected "
+        return bad(r, "", "schema",
+                   "not an mpchar model file (expected "
                    "\"mpchar-model\")");
     if (get_str(r, root, "", "schema", false, schema, sizeof schema) ||
         get_long(r, root, "", "version", 0, 1000000, &version))
         return -1;
     if (version != MPCHAR_MODEL_VERSION)
-        return bad(r, "", "version", "unsupported version (this mpchar "
+        return bad(r, "", "version",
+                   "unsupported version (this mpchar "
                    "reads version 1)");
     if (get_str(r, root, "", "generator", false, m->generator,
                 sizeof m->generator) ||

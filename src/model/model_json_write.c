@@ -74,8 +74,9 @@ static json_t *family_json(const mpchar_pfit *f, int fam, int *bad)
     if (fam == MPCHAR_FAMILY_HOCKNEY) {
         put(o, "ts_us", jnum(f->hockney.ts_us), bad);
         put(o, "tb_us_per_byte", jnum(f->hockney.tb_us_per_byte), bad);
-        put(o, "metrics", metrics_json(f->hockney.ts_us,
-                                       f->hockney.tb_us_per_byte, bad), bad);
+        put(o, "metrics",
+            metrics_json(f->hockney.ts_us, f->hockney.tb_us_per_byte, bad),
+            bad);
     } else if (fam == MPCHAR_FAMILY_TI) {
         put(o, "t0_us", jnum(f->ti.t0_us), bad);
         put(o, "ti_us", jnum(f->ti.ti_us), bad);
@@ -157,9 +158,10 @@ static json_t *fit_json(const mpchar_entry *e, const mpchar_pfit *f, int *bad)
         put(out, "points", json_string(f->outliers), bad);
     }
     put(o, "outliers", out, bad);
-    put(o, "best", f->best >= 0
-                       ? json_string(mpchar_family_name((mpchar_family)f->best))
-                       : json_null(), bad);
+    put(o, "best",
+        f->best >= 0 ? json_string(mpchar_family_name((mpchar_family)f->best))
+                     : json_null(),
+        bad);
     for (int fam = 0; fam < MPCHAR_FAMILY_COUNT; fam++)
         put(o, mpchar_family_name((mpchar_family)fam), family_json(f, fam, bad),
             bad);
@@ -199,8 +201,9 @@ static json_t *pforms_json(const mpchar_entry *e, int *bad)
                 *bad = 1;
                 break;
             }
-            put(s, "n_lo_bytes", k > 0 ? pform_json(&pf->pw_break[k], 1.0, bad)
-                                       : json_null(), bad);
+            put(s, "n_lo_bytes",
+                k > 0 ? pform_json(&pf->pw_break[k], 1.0, bad) : json_null(),
+                bad);
             put(s, "ts_us", pform_json(&pf->pw_ts[k], 1.0, bad), bad);
             put(s, "tb_us_per_byte", pform_json(&pf->pw_tb[k], 1.0, bad), bad);
         }
@@ -208,8 +211,8 @@ static json_t *pforms_json(const mpchar_entry *e, int *bad)
     put(o, "hockney", h, bad);
     put(o, "ti", t, bad);
     put(o, "piecewise", pw, bad);
-    put(o, "tc_us_per_byte", pf->tc_ok ? pform_json(&pf->tc, 1.0, bad)
-                                       : json_null(), bad);
+    put(o, "tc_us_per_byte",
+        pf->tc_ok ? pform_json(&pf->tc, 1.0, bad) : json_null(), bad);
     return o;
 }
 
@@ -248,8 +251,8 @@ static json_t *entry_json(const mpchar_model *m, const mpchar_entry *e,
     put(o, "variant", json_string(e->variant), bad);
     put(o, "op", json_string(e->op), bad);
     put(o, "datatype", json_string(e->datatype), bad);
-    put(o, "kind", json_string(e->kind == MPCHAR_KIND_P2P ? "p2p"
-                                                          : "collective"), bad);
+    put(o, "kind",
+        json_string(e->kind == MPCHAR_KIND_P2P ? "p2p" : "collective"), bad);
     put(o, "oversubscribed", json_boolean(e->oversubscribed), bad);
     put(o, "note", json_string(e->note), bad);
     json_t *fits = json_array();
@@ -269,11 +272,12 @@ static json_t *options_json(const mpchar_fit_options *opt, int *bad)
     json_t *o = json_object();
     if (!o)
         return NULL;
-    put(o, "statistic", json_string(opt->stat == MPCHAR_STAT_MEDIAN ? "median"
-                                                                    : "min"),
+    put(o, "statistic",
+        json_string(opt->stat == MPCHAR_STAT_MEDIAN ? "median" : "min"), bad);
+    put(o, "weighting",
+        json_string(opt->weighting == MPCHAR_WEIGHT_ABSOLUTE ? "absolute"
+                                                             : "relative"),
         bad);
-    put(o, "weighting", json_string(opt->weighting == MPCHAR_WEIGHT_ABSOLUTE
-                                        ? "absolute" : "relative"), bad);
     put(o, "robust", json_boolean(opt->robust), bad);
     put(o, "include_oversubscribed", json_boolean(opt->include_oversubscribed),
         bad);
@@ -326,12 +330,14 @@ int mpchar_model_dump(const mpchar_model *model, char **text_p,
 {
     int bad = 0;
     json_t *root = model_json(model, &bad);
-    char *text = root && !bad ? json_dumps(root, JSON_INDENT(1) |
-                                                     JSON_REAL_PRECISION(17))
-                              : NULL;
+    char *text =
+        root && !bad
+            ? json_dumps(root, JSON_INDENT(1) | JSON_REAL_PRECISION(17))
+            : NULL;
     json_decref(root);
     if (!text)
-        return mpchar_error_set(err, "model.json: cannot build the JSON text "
+        return mpchar_error_set(err,
+                                "model.json: cannot build the JSON text "
                                 "(out of memory or invalid UTF-8 in a name)");
     *text_p = text;
     return 0;
@@ -340,7 +346,8 @@ int mpchar_model_dump(const mpchar_model *model, char **text_p,
 int mpchar_model_write(const mpchar_model *model, const char *path,
                        mpchar_error *err)
 {
-    char *text = NULL; /* gcc -O3 cannot see that a failed dump returns non-zero */
+    char *text =
+        NULL; /* gcc -O3 cannot see that a failed dump returns non-zero */
     if (mpchar_model_dump(model, &text, err) != 0)
         return mpchar_error_prefix(err, "%s", path);
     FILE *f = fopen(path, "w");

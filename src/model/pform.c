@@ -24,8 +24,8 @@ static const char *const form_names[] = {
 };
 
 static const mpchar_complexity form_classes[] = {
-    MPCHAR_O_1, MPCHAR_O_LOG_P, MPCHAR_O_LOG_P, MPCHAR_O_P,
-    MPCHAR_O_P_LOG_P, MPCHAR_O_P2, MPCHAR_O_UNKNOWN,
+    MPCHAR_O_1,       MPCHAR_O_LOG_P, MPCHAR_O_LOG_P,   MPCHAR_O_P,
+    MPCHAR_O_P_LOG_P, MPCHAR_O_P2,    MPCHAR_O_UNKNOWN,
 };
 
 const char *mpchar_pform_kind_name(mpchar_pform_kind k)
@@ -42,9 +42,11 @@ int mpchar_pform_kind_parse(const char *text, mpchar_pform_kind *k_p,
             return 0;
         }
     }
-    return mpchar_error_set(err, "unknown p-form '%.40s' (expected a, "
+    return mpchar_error_set(err,
+                            "unknown p-form '%.40s' (expected a, "
                             "a+b*p, a+b*log2(p), a+b*ceil(log2(p)), "
-                            "a+b*p*log2(p), a+b*p^2 or expr)", text);
+                            "a+b*p*log2(p), a+b*p^2 or expr)",
+                            text);
 }
 
 double mpchar_pform_basis(mpchar_pform_kind k, double p)
@@ -92,12 +94,12 @@ static double fit_form(mpchar_pform_kind k, const long *p, const double *y,
     double a = ym - b * gm, press = 0.0;
     for (size_t i = 0; i < n; i++) {
         double dg = mpchar_pform_basis(k, (double)p[i]) - gm;
-        double h = 1.0 / (double)n +
-                   (k == MPCHAR_PFORM_CONST ? 0.0 : dg * dg / sxx);
+        double h =
+            1.0 / (double)n + (k == MPCHAR_PFORM_CONST ? 0.0 : dg * dg / sxx);
         if (h > 1.0 - 1e-9)
             return INFINITY;
-        double e = (y[i] - a - b * mpchar_pform_basis(k, (double)p[i])) /
-                   (1.0 - h);
+        double e =
+            (y[i] - a - b * mpchar_pform_basis(k, (double)p[i])) / (1.0 - h);
         press += e * e;
     }
     *a_p = a;
@@ -170,8 +172,8 @@ int mpchar_pform_fit(const long *p, const double *y, size_t count,
             return mpchar_error_set(err, "p-form: invalid value at p = %ld",
                                     p[i]);
     }
-    mpchar_pform f = {.kind = MPCHAR_PFORM_CONST, .p_min = p[0],
-                      .p_max = p[0], .np = count};
+    mpchar_pform f = {
+        .kind = MPCHAR_PFORM_CONST, .p_min = p[0], .p_max = p[0], .np = count};
     for (size_t i = 0; i < count; i++) {
         f.p_min = p[i] < f.p_min ? p[i] : f.p_min;
         f.p_max = p[i] > f.p_max ? p[i] : f.p_max;

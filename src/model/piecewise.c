@@ -77,8 +77,8 @@ static double best_split(const seg_ctx *c, const double *cost, int K,
             for (size_t i = 0; i < j; i++) {
                 if (i > 0 && c->x[i] == c->x[i - 1])
                     continue; /* equal sizes stay together */
-                double v = best[(size_t)(k - 1) * stride + i] +
-                           cost[i * stride + j];
+                double v =
+                    best[(size_t)(k - 1) * stride + i] + cost[i * stride + j];
                 if (v < b) {
                     b = v;
                     a = i;
@@ -164,9 +164,8 @@ static int fit_segments(const seg_ctx *c, const size_t *cuts, int K,
         out->seg[k].n_lo_bytes = 0.0;
     }
     for (int k = 1; k < K; k++)
-        out->seg[k].n_lo_bytes =
-            place_break(c->x[cuts[k] - 1], c->x[cuts[k]], &out->seg[k - 1],
-                        &out->seg[k]);
+        out->seg[k].n_lo_bytes = place_break(c->x[cuts[k] - 1], c->x[cuts[k]],
+                                             &out->seg[k - 1], &out->seg[k]);
     return 0;
 }
 
@@ -223,8 +222,7 @@ static int choose_segments(const seg_ctx *c, const double *cost, int max_k,
             break;
         if (rss < floor_rss)
             rss = floor_rss;
-        double bic = N * log(rss / N) +
-                     PENALTY * (3.0 * K - 1.0) * log(N);
+        double bic = N * log(rss / N) + PENALTY * (3.0 * K - 1.0) * log(N);
         if (bic < bic_best - 1e-9) {
             bic_best = bic;
             k_best = K;

@@ -164,8 +164,8 @@ static void fill_terms(const mpchar_pfit *f, int fam, double n,
         out->ts_us = f->ti.t0_us;
         out->tb_us_per_byte = f->ti.tb_us_per_byte;
         out->ti_us = f->ti.ti_us;
-        out->extra_us = mpchar_ti_eval(&f->ti, n) - f->ti.t0_us -
-                        f->ti.tb_us_per_byte * n;
+        out->extra_us =
+            mpchar_ti_eval(&f->ti, n) - f->ti.t0_us - f->ti.tb_us_per_byte * n;
     } else {
         int k = 0;
         while (k + 1 < f->pw.count && n >= f->pw.seg[k + 1].n_lo_bytes)
@@ -210,8 +210,10 @@ int mpchar_entry_predict(const mpchar_entry *e, mpchar_family family,
     if (p < 1)
         return mpchar_error_set(err, "%s: p must be >= 1", label);
     if (e->kind == MPCHAR_KIND_P2P && p != 2)
-        return mpchar_error_set(err, "%s: point-to-point patterns run on "
-                                "p = 2, not %ld", label, p);
+        return mpchar_error_set(err,
+                                "%s: point-to-point patterns run on "
+                                "p = 2, not %ld",
+                                label, p);
     mpchar_pfit tmp;
     const mpchar_pfit *fit;
     int fam;
@@ -238,9 +240,11 @@ int mpchar_entry_predict(const mpchar_entry *e, mpchar_family family,
     pr.extrapolated_n = nlo <= nhi && (n_bytes < nlo || n_bytes > nhi);
     pr.oversubscribed = from_pf ? e->oversubscribed : fit->oversubscribed;
     if (!isfinite(pr.t_us))
-        return mpchar_error_set(err, "%s: the %s model gives no finite time "
-                                "at n = %g, p = %ld", label,
-                                mpchar_family_name(pr.family), n_bytes, p);
+        return mpchar_error_set(err,
+                                "%s: the %s model gives no finite time "
+                                "at n = %g, p = %ld",
+                                label, mpchar_family_name(pr.family), n_bytes,
+                                p);
     *out = pr;
     return 0;
 }
@@ -252,7 +256,8 @@ static void list_names(const mpchar_model *m, size_t field, const char *lib,
     buf[0] = '\0';
     for (size_t i = 0; i < m->nentries && pos + 1 < len; i++) {
         const mpchar_entry *e = &m->entries[i];
-        if ((lib && strcmp(e->library, lib)) || (pat && strcmp(e->pattern, pat)))
+        if ((lib && strcmp(e->library, lib)) ||
+            (pat && strcmp(e->pattern, pat)))
             continue;
         const char *name = (const char *)e + field;
         int dup = 0;
@@ -263,8 +268,8 @@ static void list_names(const mpchar_model *m, size_t field, const char *lib,
                   !strcmp((const char *)o + field, name);
         }
         if (!dup) {
-            int w = snprintf(buf + pos, len - pos, "%s%s", pos ? ", " : "",
-                             name);
+            int w =
+                snprintf(buf + pos, len - pos, "%s%s", pos ? ", " : "", name);
             if (w < 0 || (size_t)w >= len - pos)
                 break;
             pos += (size_t)w;
@@ -290,9 +295,11 @@ static int pick(const mpchar_model *m, const char *lib, const char *pat,
                 return 0;
             }
         }
-        return mpchar_error_set(err, "unknown %s '%.40s'%s%s (the model has: "
-                                "%s)", what, want, pat ? " for " : "",
-                                pat ? pat : "", names[0] ? names : "none");
+        return mpchar_error_set(err,
+                                "unknown %s '%.40s'%s%s (the model has: "
+                                "%s)",
+                                what, want, pat ? " for " : "", pat ? pat : "",
+                                names[0] ? names : "none");
     }
     const char *prefer[] = {"-", !strcmp(what, "op") ? "sum" : "send"};
     for (int k = 0; k < 2; k++) {
@@ -301,8 +308,10 @@ static int pick(const mpchar_model *m, const char *lib, const char *pat,
     }
     if (names[0] && !strchr(names, ','))
         return pick(m, lib, pat, field, names, what, out, err);
-    return mpchar_error_set(err, "several %ss for %s %s (%s): choose one with "
-                            "--%s", what, lib ? lib : "any library",
+    return mpchar_error_set(err,
+                            "several %ss for %s %s (%s): choose one with "
+                            "--%s",
+                            what, lib ? lib : "any library",
                             pat ? pat : "any pattern", names, what);
 }
 
@@ -318,8 +327,8 @@ const mpchar_entry *mpchar_model_find(const mpchar_model *model,
              "pattern", &pattern, err) ||
         pick(model, library, pattern, offsetof(mpchar_entry, variant), variant,
              "variant", &v, err) ||
-        pick(model, library, pattern, offsetof(mpchar_entry, op), op, "op",
-             &o, err))
+        pick(model, library, pattern, offsetof(mpchar_entry, op), op, "op", &o,
+             err))
         return NULL;
     for (size_t i = 0; i < model->nentries; i++) {
         const mpchar_entry *e = &model->entries[i];
@@ -327,8 +336,10 @@ const mpchar_entry *mpchar_model_find(const mpchar_model *model,
             !strcmp(e->variant, v) && !strcmp(e->op, o))
             return e;
     }
-    mpchar_error_set(err, "no model for library '%s' pattern '%s' variant "
-                     "'%s' op '%s'", library, pattern, v, o);
+    mpchar_error_set(err,
+                     "no model for library '%s' pattern '%s' variant "
+                     "'%s' op '%s'",
+                     library, pattern, v, o);
     return NULL;
 }
 
@@ -337,7 +348,7 @@ int mpchar_model_predict(const mpchar_model *model, const mpchar_query *q,
 {
     if (!q->library || !q->pattern)
         return mpchar_error_set(err, "prediction needs a library and a "
-                                "pattern");
+                                     "pattern");
     const mpchar_entry *e = mpchar_model_find(model, q->library, q->pattern,
                                               q->variant, q->op, err);
     if (!e)

@@ -146,8 +146,8 @@ static const mpchar_pfit *fit_p2(const mpchar_entry *e)
     return e->nfits ? &e->fits[0] : NULL;
 }
 
-static int p2p_table(const mpchar_model *m, FILE *out,
-                     mpchar_table_format fmt, mpchar_units u)
+static int p2p_table(const mpchar_model *m, FILE *out, mpchar_table_format fmt,
+                     mpchar_units u)
 {
     bool s1 = u == MPCHAR_UNITS_SEED001;
     table t = {.title = "Point-to-point (Hockney, layout of seed 001 "
@@ -178,8 +178,9 @@ static int p2p_table(const mpchar_model *m, FILE *out,
             num(&t, 3, h->ts_us, 4);
             num(&t, 4, h->tb_us_per_byte * (s1 ? 1.0 : 1e3), 4);
             num(&t, 5, s1 ? mt.pi0_per_s / 1024.0 : mt.pi0_per_s / 1e3, 4);
-            num(&t, 6, s1 ? mt.bw_as_MB_per_s * 1e6 / 1048576.0
-                          : mt.bw_as_MB_per_s, 4);
+            num(&t, 6,
+                s1 ? mt.bw_as_MB_per_s * 1e6 / 1048576.0 : mt.bw_as_MB_per_s,
+                4);
             num(&t, 7, round(mt.n_half_bytes), 10);
         }
         char sw[CELL] = "-";
@@ -286,7 +287,8 @@ static void collective_row(table *t, const mpchar_entry *e, bool s1)
         hi = hi > e->fits[i].p ? hi : e->fits[i].p;
     }
     if (e->nfits && lo != hi)
-        cell(t, 10, "%ld-%ld%s", lo, hi, e->oversubscribed ? " (oversub.)" : "");
+        cell(t, 10, "%ld-%ld%s", lo, hi,
+             e->oversubscribed ? " (oversub.)" : "");
     else if (e->nfits)
         cell(t, 10, "%ld%s", lo, e->oversubscribed ? " (oversub.)" : "");
     else
@@ -301,7 +303,8 @@ static int collective_table(const mpchar_model *m, FILE *out,
                         "1-4; lp = log2 p)",
                .ncols = 11,
                .head = {"primitive", "library", "op", "t0(p) (us)",
-                        "ti(p) (us)", s1 ? "tb(p) (us/byte)" : "tb(p) (ns/byte)",
+                        "ti(p) (us)",
+                        s1 ? "tb(p) (us/byte)" : "tb(p) (ns/byte)",
                         s1 ? "pi0^pag (Kbytes/s)" : "pi0^pag (k/s)",
                         s1 ? "Bw_as^pag (Mbytes/s)" : "Bw_as^pag (MB/s)",
                         "n_1/2^mag (bytes)",
@@ -356,9 +359,9 @@ static int accuracy_table(const mpchar_model *m, FILE *out,
                 cell(&t, 11, "%d", f->pw.count);
             else
                 cell(&t, 11, "-");
-            cell(&t, 12, "%s", f->best >= 0 ? mpchar_family_name(
-                                                  (mpchar_family)f->best)
-                                            : "-");
+            cell(&t, 12, "%s",
+                 f->best >= 0 ? mpchar_family_name((mpchar_family)f->best)
+                              : "-");
             cell(&t, 13, "%zu", f->outliers_fit + f->outliers_val);
         }
     }
@@ -367,15 +370,14 @@ static int accuracy_table(const mpchar_model *m, FILE *out,
     return 0;
 }
 
-static int gain_table(const mpchar_model *m, FILE *out,
-                      mpchar_table_format fmt)
+static int gain_table(const mpchar_model *m, FILE *out, mpchar_table_format fmt)
 {
     static const double sizes[] = {1, 64, 1024, 16384, 262144, 1048576};
     table t = {.title = "Inter-message pipelining gain (seed 002): stream "
                         "bandwidth / pingpong bandwidth",
                .ncols = 7,
-               .head = {"library", "1 B", "64 B", "1 KiB", "16 KiB",
-                        "256 KiB", "1 MiB"}};
+               .head = {"library", "1 B", "64 B", "1 KiB", "16 KiB", "256 KiB",
+                        "1 MiB"}};
     for (size_t i = 0; i < m->nentries; i++) {
         const mpchar_entry *e = &m->entries[i];
         double g;
@@ -401,8 +403,8 @@ static int gain_table(const mpchar_model *m, FILE *out,
 static int findings_table(const mpchar_model *m, FILE *out,
                           mpchar_table_format fmt)
 {
-    table t = {.title = "Findings and notes", .ncols = 2,
-               .head = {"kind", "finding"}};
+    table t = {
+        .title = "Findings and notes", .ncols = 2, .head = {"kind", "finding"}};
     for (size_t i = 0; i < m->nentries; i++) {
         const mpchar_entry *e = &m->entries[i];
         char label[160];
@@ -418,8 +420,10 @@ static int findings_table(const mpchar_model *m, FILE *out,
         if (add_row(&t) != 0)
             return -1;
         cell(&t, 0, "note");
-        cell(&t, 1, "%zu oversubscribed rows left out of the fits (see "
-             "--include-oversubscribed)", m->rows_excluded_oversubscribed);
+        cell(&t, 1,
+             "%zu oversubscribed rows left out of the fits (see "
+             "--include-oversubscribed)",
+             m->rows_excluded_oversubscribed);
     }
     for (size_t i = 0; i < m->nfindings; i++) {
         if (add_row(&t) != 0)

@@ -123,8 +123,8 @@ int mpchar__ti_fit(const mpchar__point *pt, size_t count,
     for (size_t i = first; i < count; i++)
         d += i == first || pt[i].n != pt[i - 1].n;
     if (d + 1 < MPCHAR_MIN_SIZES) {
-        snprintf(why, why_len, "only %zu message size%s (fewer than %d)",
-                 d + 1, d + 1 == 1 ? "" : "s", MPCHAR_MIN_SIZES);
+        snprintf(why, why_len, "only %zu message size%s (fewer than %d)", d + 1,
+                 d + 1 == 1 ? "" : "s", MPCHAR_MIN_SIZES);
         return -1;
     }
     size_t m = count - first;
@@ -140,8 +140,8 @@ int mpchar__ti_fit(const mpchar__point *pt, size_t count,
         ref[i] = pt[first + i].t;
     }
     double a, b;
-    int rc = mpchar__line_fit(x, y, ref, NULL, m, opt->weighting,
-                              opt->robust, &a, &b);
+    int rc = mpchar__line_fit(x, y, ref, NULL, m, opt->weighting, opt->robust,
+                              &a, &b);
     if (rc != 0) {
         free(buf);
         snprintf(why, why_len, "least-squares fit failed");

@@ -40,9 +40,9 @@ static int lowest(const stats st[MPCHAR_FAMILY_COUNT])
 {
     int best = -1;
     for (int f = 0; f < MPCHAR_FAMILY_COUNT; f++)
-        if (st[f].count && (best < 0 || st[f].sum / (double)st[f].count <
-                                            st[best].sum /
-                                                (double)st[best].count))
+        if (st[f].count &&
+            (best < 0 || st[f].sum / (double)st[f].count <
+                             st[best].sum / (double)st[best].count))
             best = f;
     return best;
 }
@@ -63,9 +63,12 @@ static void stats_cells(mpchar__doc *d, const stats *s, int col, bool best)
 static void summary_table(mpchar__report *r)
 {
     static const char *const head[] = {
-        "family", "point-to-point: mean validation error % (max)",
-        "point-to-point: best at", "collectives: mean validation error % (max)",
-        "collectives: best at", "published (seed 000)"};
+        "family",
+        "point-to-point: mean validation error % (max)",
+        "point-to-point: best at",
+        "collectives: mean validation error % (max)",
+        "collectives: best at",
+        "published (seed 000)"};
     static const char *const published[MPCHAR_FAMILY_COUNT] = {
         [MPCHAR_FAMILY_HOCKNEY] = "18% and 28% (SCI)",
         [MPCHAR_FAMILY_TI] = "7% (Send), under 7% (collectives)",
@@ -74,10 +77,11 @@ static void summary_table(mpchar__report *r)
     collect(r, MPCHAR_KIND_P2P, p2p);
     collect(r, MPCHAR_KIND_COLLECTIVE, coll);
     int bp = lowest(p2p), bc = lowest(coll);
-    mpchar__doc_table(&r->doc, "Validation error of each model family (mean "
+    mpchar__doc_table(&r->doc,
+                      "Validation error of each model family (mean "
                       "over entries and p of the average relative error on "
-                      "the validation sizes; lowest mean highlighted)", 6,
-                      head);
+                      "the validation sizes; lowest mean highlighted)",
+                      6, head);
     mpchar__doc_table_id(&r->doc, "accuracy-families");
     for (int f = 0; f < MPCHAR_FAMILY_COUNT; f++) {
         mpchar__doc_row(&r->doc);
@@ -94,7 +98,8 @@ int mpchar__section_accuracy(mpchar__report *r, mpchar_error *err)
     if (r->model.nentries == 0)
         return 0;
     mpchar__doc_heading(&r->doc, 1, "accuracy", "Accuracy");
-    mpchar__doc_para(&r->doc, "Each family is fitted on the fitting sizes and "
+    mpchar__doc_para(&r->doc,
+                     "Each family is fitted on the fitting sizes and "
                      "judged on the validation sizes, 20 random sizes the fit "
                      "never sees (docs/models.md). Seed 000 reports 7%% for "
                      "its t_i model and 18%% / 28%% for Hockney's.");
@@ -102,7 +107,7 @@ int mpchar__section_accuracy(mpchar__report *r, mpchar_error *err)
     int rc = mpchar__model_table(r, MPCHAR_TABLE_ACCURACY, err);
     if (rc == 0)
         mpchar__doc_para(&r->doc, "p* (highlighted rows): fitted on "
-                         "oversubscribed points, not real timings.");
+                                  "oversubscribed points, not real timings.");
     if (rc == 0)
         rc = mpchar__model_table(r, MPCHAR_TABLE_FINDINGS, err);
     return rc;

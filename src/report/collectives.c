@@ -21,8 +21,8 @@
 typedef struct group {
     const mpchar_entry *e[32];
     size_t n;
-    bool sizes;            /* some point has n > 0 */
-    long ps[MAX_P];        /* measured or fitted p, ascending */
+    bool sizes;     /* some point has n > 0 */
+    long ps[MAX_P]; /* measured or fitted p, ascending */
     size_t nps;
 } group;
 
@@ -45,8 +45,8 @@ static void add_p(long *ps, size_t *n, long p)
 }
 
 /* The p of an entry (measured or fitted), ascending. */
-static size_t entry_ps(const mpchar__report *r, const mpchar_entry *e,
-                       long *ps, bool *sizes_p)
+static size_t entry_ps(const mpchar__report *r, const mpchar_entry *e, long *ps,
+                       bool *sizes_p)
 {
     size_t n = 0;
     for (size_t i = 0; i < r->meas.count; i++) {
@@ -95,17 +95,18 @@ static void n_plot(mpchar__report *r, const group *g, const char *id,
         mpchar__model_series(r, e, p, MPCHAR_FAMILY_BEST, rgb, MPCHAR__LINE,
                              label, false);
     }
-    mpchar__figure(r, "%s: time against message length for each library at "
+    mpchar__figure(r,
+                   "%s: time against message length for each library at "
                    "its largest p that is not oversubscribed (circles: "
                    "fitting sizes, triangles: validation sizes, hollow: "
-                   "oversubscribed; lines: best model).", name);
+                   "oversubscribed; lines: best model).",
+                   name);
 }
 
 /* The fitting-set row of e at p whose n is nearest to n (within a factor
  * of 2), or NULL. */
-static const mpchar_measurement *nearest(const mpchar__report *r,
-                                         const mpchar_entry *e, long p,
-                                         double n)
+static const mpchar_measurement *
+nearest(const mpchar__report *r, const mpchar_entry *e, long p, double n)
 {
     const mpchar_measurement *best = NULL;
     double dist = INFINITY;
@@ -160,10 +161,12 @@ static void p_plot(mpchar__report *r, const group *g, const char *id,
             mpchar__point_add(&r->plots, (double)e->fits[k].p,
                               mpchar__predict_best(e, n, e->fits[k].p, NULL));
     }
-    mpchar__figure(r, "%s: time against the number of processes at n = %s "
+    mpchar__figure(r,
+                   "%s: time against the number of processes at n = %s "
                    "(the nearest measured size; hollow circles: "
                    "oversubscribed, not real timings; crosses: best model "
-                   "at each fitted p).", name, size);
+                   "at each fitted p).",
+                   name, size);
 }
 
 /* The largest size measured at every p of the group. */
@@ -227,8 +230,8 @@ static const mpchar_entry *nop_of(const mpchar__report *r,
 {
     for (size_t i = 0; i < r->model.nentries; i++) {
         const mpchar_entry *o = &r->model.entries[i];
-        if (!strcmp(o->library, e->library) && !strcmp(o->pattern, e->pattern) &&
-            !strcmp(o->op, "nop"))
+        if (!strcmp(o->library, e->library) &&
+            !strcmp(o->pattern, e->pattern) && !strcmp(o->op, "nop"))
             return o;
     }
     return NULL;
@@ -261,12 +264,18 @@ static void reduction_rows(mpchar__report *r, const mpchar_entry *e)
 
 static void reductions(mpchar__report *r, const mpchar_entry **v, size_t n)
 {
-    static const char *const head[] = {
-        "primitive", "library", "p", "tb with MPI_SUM (ns/byte)",
-        "tb with no-op (ns/byte)", "t_c (ns/byte)", "r_cc = tb_nop/t_c"};
-    mpchar__doc_table(&r->doc, "Reductions: computation cost t_c = tb(sum) "
+    static const char *const head[] = {"primitive",
+                                       "library",
+                                       "p",
+                                       "tb with MPI_SUM (ns/byte)",
+                                       "tb with no-op (ns/byte)",
+                                       "t_c (ns/byte)",
+                                       "r_cc = tb_nop/t_c"};
+    mpchar__doc_table(&r->doc,
+                      "Reductions: computation cost t_c = tb(sum) "
                       "- tb(nop) and communication/computation ratio r_cc "
-                      "(seed 001 Section 4.3; Hockney tb)", 7, head);
+                      "(seed 001 Section 4.3; Hockney tb)",
+                      7, head);
     for (size_t i = 0; i < n; i++)
         if (!strcmp(v[i]->op, "sum"))
             reduction_rows(r, v[i]);
@@ -283,7 +292,8 @@ static void complexity(mpchar__report *r)
         count++;
     }
     if (count == 0)
-        mpchar__doc_para(&r->doc, "None: no primitive's t0(p) or tb(p) grows "
+        mpchar__doc_para(&r->doc,
+                         "None: no primitive's t0(p) or tb(p) grows "
                          "faster than the best known algorithms allow, or "
                          "fewer than 3 real p were measured (complexity "
                          "needs 3 p or more; oversubscribed p are left out).");
@@ -300,7 +310,8 @@ int mpchar__section_collectives(mpchar__report *r, mpchar_error *err)
         return 0;
     }
     mpchar__doc_heading(&r->doc, 1, "collectives", "Collectives");
-    mpchar__doc_para(&r->doc, "n follows docs/data-formats.md (the total at "
+    mpchar__doc_para(&r->doc,
+                     "n follows docs/data-formats.md (the total at "
                      "the root for Scatter and Gather, each process's buffer "
                      "for reductions). Oversubscribed p (more processes than "
                      "cores) are drawn hollow: their times are not real.");

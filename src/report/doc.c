@@ -116,12 +116,12 @@ static void text_block(mpchar__doc *d, mpchar__block_kind kind, int level,
         d->failed = true;
 }
 
-#define TEXT_BLOCK(kind, level, id)                                         \
-    do {                                                                    \
-        va_list ap;                                                         \
-        va_start(ap, fmt);                                                  \
-        text_block(d, kind, level, id, fmt, ap);                            \
-        va_end(ap);                                                         \
+#define TEXT_BLOCK(kind, level, id)              \
+    do {                                         \
+        va_list ap;                              \
+        va_start(ap, fmt);                       \
+        text_block(d, kind, level, id, fmt, ap); \
+        va_end(ap);                              \
     } while (0)
 
 void mpchar__doc_heading(mpchar__doc *d, int level, const char *id,
@@ -153,8 +153,8 @@ void mpchar__doc_figure(mpchar__doc *d, const char *id, const char *svg,
         d->blocks[d->count - 1].svg = dup_or_fail(d, svg);
 }
 
-mpchar__table *mpchar__doc_table(mpchar__doc *d, const char *caption,
-                                 int ncols, const char *const *head)
+mpchar__table *mpchar__doc_table(mpchar__doc *d, const char *caption, int ncols,
+                                 const char *const *head)
 {
     if (ncols < 1 || ncols > MPCHAR__MAX_COLS) {
         d->failed = true;
@@ -172,8 +172,8 @@ mpchar__table *mpchar__doc_table(mpchar__doc *d, const char *caption,
 
 void mpchar__doc_table_id(mpchar__doc *d, const char *id)
 {
-    mpchar__block *b = d->failed || d->count == 0 ? NULL
-                                                  : &d->blocks[d->count - 1];
+    mpchar__block *b =
+        d->failed || d->count == 0 ? NULL : &d->blocks[d->count - 1];
     if (!b || b->kind != MPCHAR__TABLE)
         return;
     free(b->id);

@@ -41,8 +41,7 @@ const char *mpchar__library_color(const mpchar__report *r, const char *name)
     return mpchar__color_library(name, mpchar__library_index(r, name));
 }
 
-static bool row_of(const mpchar_measurement *m, const mpchar_entry *e,
-                   long p)
+static bool row_of(const mpchar_measurement *m, const mpchar_entry *e, long p)
 {
     const mpchar_point_key *k = &m->key;
     return k->p == p && !strcmp(k->library, e->library) &&
@@ -64,8 +63,8 @@ static void add_points(mpchar__report *r, const mpchar_entry *e, long p,
     }
 }
 
-size_t mpchar__measured_series(mpchar__report *r, const mpchar_entry *e,
-                               long p, const char *rgb, const char *label,
+size_t mpchar__measured_series(mpchar__report *r, const mpchar_entry *e, long p,
+                               const char *rgb, const char *label,
                                bool bandwidth)
 {
     size_t count[2] = {0, 0};
@@ -79,14 +78,14 @@ size_t mpchar__measured_series(mpchar__report *r, const mpchar_entry *e,
     }
     const char *mark = over ? " (oversubscribed)" : "";
     if (count[0]) {
-        mpchar__series_add(&r->plots, rgb, over ? MPCHAR__HOLLOW
-                                                : MPCHAR__FILLED,
+        mpchar__series_add(&r->plots, rgb,
+                           over ? MPCHAR__HOLLOW : MPCHAR__FILLED,
                            "%smeasured%s", label, mark);
         add_points(r, e, p, MPCHAR_SET_FIT, bandwidth);
     }
     if (count[1]) {
-        mpchar__series_add(&r->plots, rgb, over ? MPCHAR__TRIANGLE_HOLLOW
-                                                : MPCHAR__TRIANGLE,
+        mpchar__series_add(&r->plots, rgb,
+                           over ? MPCHAR__TRIANGLE_HOLLOW : MPCHAR__TRIANGLE,
                            "%svalidation%s", label, mark);
         add_points(r, e, p, MPCHAR_SET_VALIDATION, bandwidth);
     }
@@ -110,7 +109,8 @@ static size_t curve_sizes(const mpchar_pfit *fit, double *n)
     size_t count = 0;
     for (int i = 0; i < CURVE_POINTS; i++)
         n[count++] = lo * pow(hi / lo, (double)i / (CURVE_POINTS - 1));
-    for (int k = 1; fit->ok[MPCHAR_FAMILY_PIECEWISE] && k < fit->pw.count; k++) {
+    for (int k = 1; fit->ok[MPCHAR_FAMILY_PIECEWISE] && k < fit->pw.count;
+         k++) {
         double b = fit->pw.seg[k].n_lo_bytes;
         if (b - 1 > lo && b < hi) {
             n[count++] = b - 1;
@@ -122,9 +122,8 @@ static size_t curve_sizes(const mpchar_pfit *fit, double *n)
 }
 
 void mpchar__model_series(mpchar__report *r, const mpchar_entry *e, long p,
-                          mpchar_family f, const char *rgb,
-                          mpchar__style style, const char *label,
-                          bool bandwidth)
+                          mpchar_family f, const char *rgb, mpchar__style style,
+                          const char *label, bool bandwidth)
 {
     const mpchar_pfit *fit = mpchar__fit_at(e, p);
     if (!fit || (f != MPCHAR_FAMILY_BEST && !fit->ok[f]) ||
@@ -190,7 +189,7 @@ static int rank_of(const char *name, const char *const *order)
 static int entry_cmp(const mpchar__report *r, const mpchar_entry *a,
                      const mpchar_entry *b)
 {
-    static const char *const variants[] = {"-", "send", "ssend", "bsend",
+    static const char *const variants[] = {"-",     "send",  "ssend", "bsend",
                                            "rsend", "isend", NULL};
     static const char *const ops[] = {"-", "sum", "nop", NULL};
     int d = (int)mpchar_pattern_order(a->pattern) -

@@ -54,7 +54,8 @@ static void ratio_row(mpchar__report *r, const mpchar_entry *e,
         return;
     const mpchar_pfit *fe = mpchar__fit_at(e, p), *fr = mpchar__fit_at(ref, p);
     mpchar_family fam = fe->ok[MPCHAR_FAMILY_TI] && fr->ok[MPCHAR_FAMILY_TI]
-                            ? MPCHAR_FAMILY_TI : MPCHAR_FAMILY_HOCKNEY;
+                            ? MPCHAR_FAMILY_TI
+                            : MPCHAR_FAMILY_HOCKNEY;
     double t0[2] = {NAN, NAN}, tb[2] = {NAN, NAN};
     for (int i = 0; i < 2; i++)
         if (mpchar_entry_t0_tb(both[i], fam, p, &t0[i], &tb[i], NULL) != 0)
@@ -73,9 +74,8 @@ static void ratio_row(mpchar__report *r, const mpchar_entry *e,
     }
 }
 
-static const mpchar_entry *entry_of(const mpchar__report *r,
-                                    const char *library,
-                                    const mpchar_entry *key)
+static const mpchar_entry *
+entry_of(const mpchar__report *r, const char *library, const mpchar_entry *key)
 {
     for (size_t i = 0; i < r->model.nentries; i++) {
         const mpchar_entry *e = &r->model.entries[i];
@@ -88,14 +88,20 @@ static const mpchar_entry *entry_of(const mpchar__report *r,
 static void ratio_table(mpchar__report *r, const mpchar_entry **v, size_t n,
                         const char *lib, const char *ref)
 {
-    static const char *const head[] = {
-        "pattern / primitive", "p", "t0 ratio", "tb ratio", "T ratio 16 B",
-        "T ratio 1 KiB", "T ratio 64 KiB", "T ratio 1 MiB"};
+    static const char *const head[] = {"pattern / primitive",
+                                       "p",
+                                       "t0 ratio",
+                                       "tb ratio",
+                                       "T ratio 16 B",
+                                       "T ratio 1 KiB",
+                                       "T ratio 64 KiB",
+                                       "T ratio 1 MiB"};
     char caption[256];
-    snprintf(caption, sizeof caption, "%s against %s: ratios %s/%s (above 1: "
+    snprintf(caption, sizeof caption,
+             "%s against %s: ratios %s/%s (above 1: "
              "%s is slower; t_i model's t0 and tb, else Hockney's; T from "
-             "the best models; † outside the measured sizes)", lib, ref, lib,
-             ref, lib);
+             "the best models; † outside the measured sizes)",
+             lib, ref, lib, ref, lib);
     mpchar__doc_table(&r->doc, caption, 8, head);
     for (size_t i = 0; i < n; i++) {
         if (strcmp(v[i]->library, lib))
@@ -159,9 +165,9 @@ static void fastest_row(mpchar__report *r, const mpchar_entry *const *es,
             pc += (size_t)snprintf(cross + pc, sizeof cross - pc, "%s%s",
                                    pc ? ", " : "", size);
         if (pw < sizeof where)
-            pw += (size_t)snprintf(where + pw, sizeof where - pw, "%s%s from %s",
-                                   pw ? "; " : "", es[f]->library,
-                                   prev < 0 ? "the smallest size" : size);
+            pw += (size_t)snprintf(
+                where + pw, sizeof where - pw, "%s%s from %s", pw ? "; " : "",
+                es[f]->library, prev < 0 ? "the smallest size" : size);
         prev = f;
     }
     mpchar__entry_name(es[0], name, sizeof name);
@@ -177,8 +183,10 @@ static void fastest_table(mpchar__report *r, const mpchar_entry **v, size_t n)
     static const char *const head[] = {"pattern / primitive", "p",
                                        "fastest library (best models)",
                                        "crossover sizes"};
-    mpchar__doc_table(&r->doc, "Which library is faster where (within the "
-                      "sizes every library measured)", 4, head);
+    mpchar__doc_table(&r->doc,
+                      "Which library is faster where (within the "
+                      "sizes every library measured)",
+                      4, head);
     for (size_t i = 0; i < n;) {
         const mpchar_entry *es[MAX_LIBS];
         size_t k = 0;
@@ -215,9 +223,9 @@ static void pingpong_plot(mpchar__report *r)
                              label, false);
     }
     mpchar__figure(r, "Pingpong (MPI_Send) time of every library against "
-                   "message length at p = 2: measured points (circles: "
-                   "fitting sizes, triangles: validation sizes) and best "
-                   "models.");
+                      "message length at p = 2: measured points (circles: "
+                      "fitting sizes, triangles: validation sizes) and best "
+                      "models.");
 }
 
 static size_t libraries_with_entries(const mpchar__report *r,

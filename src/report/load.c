@@ -62,7 +62,8 @@ static void meta_options(json_t *options, char *buf, size_t len)
     json_t *v;
     size_t pos = 0;
     buf[0] = '\0';
-    json_object_foreach(options, key, v) {
+    json_object_foreach(options, key, v)
+    {
         char text[64];
         if (json_is_string(v))
             snprintf(text, sizeof text, "%s", json_string_value(v));
@@ -83,11 +84,11 @@ static void launch_steal(json_t *launches, mpchar__source *s)
     size_t i;
     json_t *l;
     s->steal_max_pct = NAN;
-    json_array_foreach(launches, i, l) {
+    json_array_foreach(launches, i, l)
+    {
         json_t *v = json_object_get(l, "cpu_steal_pct");
-        if (!json_is_number(v) ||
-            (isfinite(s->steal_max_pct) &&
-             json_number_value(v) <= s->steal_max_pct))
+        if (!json_is_number(v) || (isfinite(s->steal_max_pct) &&
+                                   json_number_value(v) <= s->steal_max_pct))
             continue;
         s->steal_max_pct = json_number_value(v);
         snprintf(s->steal_where, sizeof s->steal_where, "%s p=%lld",
@@ -105,8 +106,8 @@ static void load_meta(mpchar__report *r, mpchar__source *s)
     snprintf(path, sizeof path, "%s/%s", s->dir, MPCHAR_META_FILE);
     json_t *meta = json_load_file(path, 0, &jerr);
     if (!meta) {
-        mpchar__report_note(r, "%s: %s: host, date and options unknown",
-                            path, jerr.text);
+        mpchar__report_note(r, "%s: %s: host, date and options unknown", path,
+                            jerr.text);
         return;
     }
     json_t *host = json_object_get(meta, "host");
@@ -131,8 +132,8 @@ static mpchar__library *library_of(mpchar__report *r, size_t source,
                                    const char *original)
 {
     for (size_t i = 0; i < r->nlibs; i++)
-        if (r->libs[i].source == source && !strcmp(r->libs[i].original,
-                                                   original))
+        if (r->libs[i].source == source &&
+            !strcmp(r->libs[i].original, original))
             return &r->libs[i];
     mpchar__library *grown = realloc(r->libs, (r->nlibs + 1) * sizeof *grown);
     if (!grown)
@@ -147,11 +148,12 @@ static mpchar__library *library_of(mpchar__report *r, size_t source,
         if (!strcmp(r->libs[i].name, l->name) && r->libs[i].source != source) {
             snprintf(l->name, sizeof l->name, "%.26s.%zu", original,
                      source + 1);
-            mpchar__report_note(r, "library %s is in both %s and %s: the "
-                                "one of %s is shown as %s", original,
-                                r->sources[r->libs[i].source].dir,
-                                r->sources[source].dir,
-                                r->sources[source].dir, l->name);
+            mpchar__report_note(r,
+                                "library %s is in both %s and %s: the "
+                                "one of %s is shown as %s",
+                                original, r->sources[r->libs[i].source].dir,
+                                r->sources[source].dir, r->sources[source].dir,
+                                l->name);
             break;
         }
     }
@@ -181,8 +183,8 @@ static void load_library_file(mpchar__report *r, size_t source,
     snprintf(path, sizeof path, "%s/%s", r->sources[source].dir, file);
     json_error_t jerr;
     json_t *info = json_load_file(path, 0, &jerr);
-    mpchar__library *l = mpchar_name_valid(name) ? library_of(r, source, name)
-                                                 : NULL;
+    mpchar__library *l =
+        mpchar_name_valid(name) ? library_of(r, source, name) : NULL;
     if (!info || !l) {
         mpchar__report_note(r, "%s: %s", path,
                             info ? "not a library name" : jerr.text);
@@ -227,8 +229,10 @@ static void load_rows(mpchar__report *r, const char *dir,
     else if (mpchar_measurements_read(path, &ropt, m, &valid, &err) != 0)
         mpchar__report_note(r, "%s; its rows are left out", err.msg);
     else if (valid < file_size(path))
-        mpchar__report_note(r, "%s: the last line is incomplete (the run was "
-                            "stopped while writing it) and is left out", path);
+        mpchar__report_note(r,
+                            "%s: the last line is incomplete (the run was "
+                            "stopped while writing it) and is left out",
+                            path);
     snprintf(path, sizeof path, "%s/%s", dir, MPCHAR_FAILED_FILE);
     if (file_time(dir, MPCHAR_FAILED_FILE, NULL) &&
         mpchar_failures_read(path, &ropt, f, NULL, &err) != 0)
@@ -246,9 +250,9 @@ static void load_model(mpchar__report *r, mpchar__source *s,
     mpchar_error err;
     bool have_model = file_time(dir, MPCHAR_MODEL_FILE, &tm);
     bool have_csv = file_time(dir, MPCHAR_MEASUREMENTS_FILE, &tc);
-    bool newer = have_model && (!have_csv || tm.tv_sec > tc.tv_sec ||
-                                (tm.tv_sec == tc.tv_sec &&
-                                 tm.tv_nsec >= tc.tv_nsec));
+    bool newer =
+        have_model && (!have_csv || tm.tv_sec > tc.tv_sec ||
+                       (tm.tv_sec == tc.tv_sec && tm.tv_nsec >= tc.tv_nsec));
     snprintf(path, sizeof path, "%s/%s", dir, MPCHAR_MODEL_FILE);
     *ok_p = false;
     s->model = "none";
@@ -258,8 +262,7 @@ static void load_model(mpchar__report *r, mpchar__source *s,
             *ok_p = true;
             return;
         }
-        mpchar__report_note(r, "%s; fitting the measurements instead",
-                            err.msg);
+        mpchar__report_note(r, "%s; fitting the measurements instead", err.msg);
     }
     if (m->count == 0) {
         mpchar__report_note(r, "%s: no model (no measurements to fit)", dir);
@@ -271,14 +274,12 @@ static void load_model(mpchar__report *r, mpchar__source *s,
     if (mpchar_model_fit(m, path, &opt, model, &err) == 0) {
         s->model = "fitted by the report (default options)";
         *ok_p = true;
-    }
-    else
+    } else
         mpchar__report_note(r, "%s: no model: %s", dir, err.msg);
 }
 
 /* Renames a library of a source to its report name (NULL: no memory). */
-static const char *rename_library(mpchar__report *r, size_t source,
-                                  char *name)
+static const char *rename_library(mpchar__report *r, size_t source, char *name)
 {
     mpchar__library *l = library_of(r, source, name);
     if (l)
@@ -286,8 +287,8 @@ static const char *rename_library(mpchar__report *r, size_t source,
     return l ? name : NULL;
 }
 
-static int merge_rows(mpchar__report *r, size_t source,
-                      mpchar_measurements *m, mpchar_failures *f)
+static int merge_rows(mpchar__report *r, size_t source, mpchar_measurements *m,
+                      mpchar_failures *f)
 {
     for (size_t i = 0; i < m->count; i++)
         if (!rename_library(r, source, m->rows[i].key.library))
@@ -295,16 +296,16 @@ static int merge_rows(mpchar__report *r, size_t source,
     for (size_t i = 0; i < f->count; i++)
         if (!rename_library(r, source, f->rows[i].key.library))
             return -1;
-    mpchar_measurement *rows = realloc(r->meas.rows, (r->meas.count +
-                                       m->count + 1) * sizeof *rows);
+    mpchar_measurement *rows =
+        realloc(r->meas.rows, (r->meas.count + m->count + 1) * sizeof *rows);
     if (!rows)
         return -1;
     r->meas.rows = rows;
     if (m->count)
         memcpy(rows + r->meas.count, m->rows, m->count * sizeof *rows);
     r->meas.count += m->count;
-    mpchar_failure *frows = realloc(r->failed.rows, (r->failed.count +
-                                    f->count + 1) * sizeof *frows);
+    mpchar_failure *frows = realloc(
+        r->failed.rows, (r->failed.count + f->count + 1) * sizeof *frows);
     if (!frows)
         return -1;
     r->failed.rows = frows;
@@ -322,8 +323,8 @@ static int merge_model(mpchar__report *r, size_t source, mpchar_model *model)
             return -1;
     size_t need = r->model.nfindings + model->nfindings;
     if (need > r->model.findings_cap) {
-        mpchar_finding *grown = realloc(r->model.findings,
-                                        need * sizeof *grown);
+        mpchar_finding *grown =
+            realloc(r->model.findings, need * sizeof *grown);
         if (!grown)
             return -1;
         r->model.findings = grown;
@@ -357,9 +358,11 @@ static int check_dir(const char *dir, mpchar_error *err)
     if (!file_time(dir, MPCHAR_MEASUREMENTS_FILE, NULL) &&
         !file_time(dir, MPCHAR_META_FILE, NULL) &&
         !file_time(dir, MPCHAR_MODEL_FILE, NULL))
-        return mpchar_error_set(err, "%s: not a results directory (no %s, %s "
-                                "or %s)", dir, MPCHAR_MEASUREMENTS_FILE,
-                                MPCHAR_META_FILE, MPCHAR_MODEL_FILE);
+        return mpchar_error_set(err,
+                                "%s: not a results directory (no %s, %s "
+                                "or %s)",
+                                dir, MPCHAR_MEASUREMENTS_FILE, MPCHAR_META_FILE,
+                                MPCHAR_MODEL_FILE);
     return 0;
 }
 
@@ -367,8 +370,8 @@ static int load_dir(mpchar__report *r, const char *dir, mpchar_error *err)
 {
     if (check_dir(dir, err) != 0)
         return -1;
-    mpchar__source *grown = realloc(r->sources,
-                                    (r->nsources + 1) * sizeof *grown);
+    mpchar__source *grown =
+        realloc(r->sources, (r->nsources + 1) * sizeof *grown);
     if (!grown)
         return mpchar_error_set(err, "out of memory");
     r->sources = grown;
@@ -438,12 +441,12 @@ int mpchar__report_load(mpchar__report *r, const char *const *dirs,
     if (add_measured_entries(r) != 0)
         return mpchar_error_set(err, "out of memory");
     if (r->meas.count == 0 && r->model.nentries == 0)
-        return mpchar_error_set(err, "%s: no measurements and no model to "
-                                "report%s%s%s", ndirs == 1 ? dirs[0]
-                                                           : "the directories",
-                                r->nnotes ? " (" : "",
-                                r->nnotes ? r->notes[0] : "",
-                                r->nnotes ? ")" : "");
+        return mpchar_error_set(
+            err,
+            "%s: no measurements and no model to "
+            "report%s%s%s",
+            ndirs == 1 ? dirs[0] : "the directories", r->nnotes ? " (" : "",
+            r->nnotes ? r->notes[0] : "", r->nnotes ? ")" : "");
     return 0;
 }
 

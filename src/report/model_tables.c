@@ -37,8 +37,7 @@ static void accuracy_marks(mpchar__doc *d, const mpchar__table *t,
         mpchar__doc_row_oversub(d);
 }
 
-static int add_row(mpchar__doc *d, char *line, bool accuracy,
-                   mpchar_error *err)
+static int add_row(mpchar__doc *d, char *line, bool accuracy, mpchar_error *err)
 {
     char *fields[MPCHAR_CSV_MAX_FIELDS];
     size_t count;
@@ -74,8 +73,8 @@ static int add_table(mpchar__doc *d, char *text, bool accuracy,
             if (mpchar_csv_split(line, fields, &count, err) != 0)
                 return -1;
             if (count > MPCHAR__MAX_COLS)
-                return mpchar_error_set(err, "table '%s': %zu columns",
-                                        title, count);
+                return mpchar_error_set(err, "table '%s': %zu columns", title,
+                                        count);
             mpchar__doc_table(d, title, (int)count,
                               (const char *const *)fields);
             have_head = true;
@@ -94,9 +93,8 @@ int mpchar__model_table(mpchar__report *r, mpchar_model_table which,
     FILE *mem = open_memstream(&text, &len);
     if (!mem)
         return mpchar_error_set(err, "out of memory");
-    int rc = mpchar_model_print_table(&r->model, which, mem,
-                                      MPCHAR_FORMAT_CSV, MPCHAR_UNITS_DEFAULT,
-                                      err);
+    int rc = mpchar_model_print_table(&r->model, which, mem, MPCHAR_FORMAT_CSV,
+                                      MPCHAR_UNITS_DEFAULT, err);
     if (fclose(mem) != 0 && rc == 0)
         rc = mpchar_error_set(err, "out of memory");
     if (rc == 0)

@@ -19,7 +19,8 @@ static const mpchar__style family_style[MPCHAR_FAMILY_COUNT] = {
 };
 
 static const char *const family_label[MPCHAR_FAMILY_COUNT] = {
-    [MPCHAR_FAMILY_HOCKNEY] = "Hockney", [MPCHAR_FAMILY_TI] = "t_i model",
+    [MPCHAR_FAMILY_HOCKNEY] = "Hockney",
+    [MPCHAR_FAMILY_TI] = "t_i model",
     [MPCHAR_FAMILY_PIECEWISE] = "piecewise",
 };
 
@@ -32,8 +33,8 @@ static long p2p_p(const mpchar__report *r, const mpchar_entry *e)
         return e->fits[0].p;
     for (size_t i = 0; i < r->meas.count; i++) {
         const mpchar_point_key *k = &r->meas.rows[i].key;
-        if (!strcmp(k->library, e->library) && !strcmp(k->pattern, e->pattern) &&
-            !strcmp(k->variant, e->variant))
+        if (!strcmp(k->library, e->library) &&
+            !strcmp(k->pattern, e->pattern) && !strcmp(k->variant, e->variant))
             return k->p;
     }
     return 2;
@@ -43,10 +44,9 @@ static void switches_text(const mpchar_pfit *f, char *buf, size_t len)
 {
     size_t pos = 0;
     buf[0] = '\0';
-    for (int k = 1; f && f->ok[MPCHAR_FAMILY_PIECEWISE] && k < f->pw.count;
-         k++)
-        pos += (size_t)snprintf(buf + pos, len - pos, "%s%.0f", k > 1 ? ", " : "",
-                                f->pw.seg[k].n_lo_bytes);
+    for (int k = 1; f && f->ok[MPCHAR_FAMILY_PIECEWISE] && k < f->pw.count; k++)
+        pos += (size_t)snprintf(buf + pos, len - pos, "%s%.0f",
+                                k > 1 ? ", " : "", f->pw.seg[k].n_lo_bytes);
 }
 
 static void entry_plot(mpchar__report *r, const mpchar_entry *e, long p,
@@ -58,22 +58,22 @@ static void entry_plot(mpchar__report *r, const mpchar_entry *e, long p,
     snprintf(id, sizeof id, "p2p-%s-%s", bw ? "bw" : "lat", name);
     mpchar__entry_name(e, name, sizeof name);
     bool over = fit ? fit->oversubscribed : false;
-    mpchar__plot_add(&r->plots, id, "n (bytes)",
-                     bw ? "bandwidth n/T (MB/s)" : "T (us)", true, !bw,
-                     "%s %s, p = %ld: %s%s", e->library, name, p,
-                     bw ? "bandwidth" : "latency", over ? " (oversubscribed)"
-                                                       : "");
+    mpchar__plot_add(
+        &r->plots, id, "n (bytes)", bw ? "bandwidth n/T (MB/s)" : "T (us)",
+        true, !bw, "%s %s, p = %ld: %s%s", e->library, name, p,
+        bw ? "bandwidth" : "latency", over ? " (oversubscribed)" : "");
     mpchar__measured_series(r, e, p, mpchar__library_color(r, e->library), "",
                             bw);
     for (int f = 0; f < MPCHAR_FAMILY_COUNT; f++)
         mpchar__model_series(r, e, p, (mpchar_family)f,
                              mpchar__color_family((mpchar_family)f),
                              family_style[f], family_label[f], bw);
-    for (int k = 1; fit && fit->ok[MPCHAR_FAMILY_PIECEWISE] && k < fit->pw.count;
-         k++)
+    for (int k = 1;
+         fit && fit->ok[MPCHAR_FAMILY_PIECEWISE] && k < fit->pw.count; k++)
         mpchar__mark_add(&r->plots, fit->pw.seg[k].n_lo_bytes);
     switches_text(fit, sw, sizeof sw);
-    mpchar__figure(r, "%s of %s %s at p = %ld against message length: "
+    mpchar__figure(r,
+                   "%s of %s %s at p = %ld against message length: "
                    "measured times (circles: fitting sizes, triangles: "
                    "validation sizes; hollow: oversubscribed), Hockney "
                    "(dashed), t_i (dotted) and piecewise (solid) models%s%s%s.",
@@ -134,13 +134,13 @@ static void pipelining(mpchar__report *r)
         mpchar__model_series(r, st, 2, MPCHAR_FAMILY_BEST, rgb, MPCHAR__LINE,
                              label, true);
         snprintf(label, sizeof label, "%s pingpong", r->libs[l].name);
-        mpchar__model_series(r, pp, 2, MPCHAR_FAMILY_BEST, rgb,
-                             MPCHAR__DASHED, label, true);
+        mpchar__model_series(r, pp, 2, MPCHAR_FAMILY_BEST, rgb, MPCHAR__DASHED,
+                             label, true);
     }
     mpchar__figure(r, "Bandwidth of back-to-back messages (stream, solid) "
-                   "against one message at a time (pingpong, dashed), from "
-                   "each library's best models at p = 2; their ratio is "
-                   "the pipelining gain of seed 002 (table below).");
+                      "against one message at a time (pingpong, dashed), from "
+                      "each library's best models at p = 2; their ratio is "
+                      "the pipelining gain of seed 002 (table below).");
 }
 
 int mpchar__section_p2p(mpchar__report *r, mpchar_error *err)
@@ -151,7 +151,8 @@ int mpchar__section_p2p(mpchar__report *r, mpchar_error *err)
         return mpchar_error_set(err, "out of memory");
     if (n) {
         mpchar__doc_heading(&r->doc, 1, "p2p", "Point-to-point");
-        mpchar__doc_para(&r->doc, "Times are the %s over repetitions of one "
+        mpchar__doc_para(&r->doc,
+                         "Times are the %s over repetitions of one "
                          "operation (docs/timing.md), in microseconds; "
                          "bandwidth is n/T in MB/s (10^6 bytes/s).",
                          r->model.opt.stat == MPCHAR_STAT_MEDIAN ? "median"

@@ -12,7 +12,9 @@ typedef struct color {
 } color;
 
 static const color libraries[] = {
-    {"openmpi", "#0072b2"}, {"mpich", "#d55e00"}, {"builtin", "#009e73"},
+    {"openmpi", "#0072b2"},
+    {"mpich", "#d55e00"},
+    {"builtin", "#009e73"},
 };
 
 static const color spare[] = {
@@ -27,7 +29,7 @@ static const color families[] = {
 };
 
 static const color variants[] = {
-    {"send", "#0072b2"}, {"ssend", "#d55e00"}, {"bsend", "#009e73"},
+    {"send", "#0072b2"},  {"ssend", "#d55e00"}, {"bsend", "#009e73"},
     {"rsend", "#cc79a7"}, {"isend", "#e69f00"},
 };
 

@@ -63,14 +63,14 @@ mpchar__plot *mpchar__plot_add(mpchar__plots *ps, const char *id,
     return p;
 }
 
-void mpchar__series_add(mpchar__plots *ps, const char *rgb,
-                        mpchar__style style, const char *fmt, ...)
+void mpchar__series_add(mpchar__plots *ps, const char *rgb, mpchar__style style,
+                        const char *fmt, ...)
 {
     if (ps->failed || ps->count == 0)
         return;
     mpchar__plot *p = &ps->v[ps->count - 1];
-    mpchar__series *grown = realloc(p->series,
-                                    (p->nseries + 1) * sizeof *grown);
+    mpchar__series *grown =
+        realloc(p->series, (p->nseries + 1) * sizeof *grown);
     if (!grown) {
         ps->failed = true;
         return;
@@ -167,12 +167,15 @@ static void plot_settings(const mpchar__plot *p, FILE *f)
     else
         fputs("set yrange [0:*]\n", f);
     for (size_t m = 0; m < p->nmarks; m++) {
-        fprintf(f, "set arrow from %.9g, graph 0 to %.9g, graph 1 nohead "
-                "dt 3 lw 1.5 lc rgb \"#888888\"\n", p->mark[m], p->mark[m]);
+        fprintf(f,
+                "set arrow from %.9g, graph 0 to %.9g, graph 1 nohead "
+                "dt 3 lw 1.5 lc rgb \"#888888\"\n",
+                p->mark[m], p->mark[m]);
         /* Staggered, so that the labels of close switches do not overlap. */
-        fprintf(f, "set label \"switch %.0f B\" at %.9g, graph %.2f left "
-                "offset 0.4,0 tc rgb \"#555555\"\n", p->mark[m], p->mark[m],
-                0.98 - 0.05 * (double)(m % 3));
+        fprintf(f,
+                "set label \"switch %.0f B\" at %.9g, graph %.2f left "
+                "offset 0.4,0 tc rgb \"#555555\"\n",
+                p->mark[m], p->mark[m], 0.98 - 0.05 * (double)(m % 3));
     }
 }
 
@@ -209,7 +212,8 @@ static void plot_command(const mpchar__plot *p, const char *data, FILE *f)
     }
     if (index == 0)
         fputs("set label 99 \"no data\" at graph 0.5, graph 0.5 center\n"
-              "plot [1:10] [1:10] 1/0 notitle", f);
+              "plot [1:10] [1:10] 1/0 notitle",
+              f);
     fputc('\n', f);
 }
 
@@ -217,7 +221,8 @@ int mpchar__plots_script(const mpchar__plots *ps, const char *dir,
                          const char *datadir, FILE *script, mpchar_error *err)
 {
     fputs("set terminal svg size 900,520 dynamic noenhanced "
-          "font \"sans,12\" background \"#ffffff\"\n", script);
+          "font \"sans,12\" background \"#ffffff\"\n",
+          script);
     for (size_t i = 0; i < ps->count; i++) {
         const mpchar__plot *p = &ps->v[i];
         char data[4096], out[4096];
@@ -239,8 +244,7 @@ int mpchar__plots_script(const mpchar__plots *ps, const char *dir,
 
 /* Runs gnuplot on the script, its output into log; the exit status, 127
  * when the program could not be started. */
-static int run_gnuplot(const char *gnuplot, const char *script,
-                       const char *log)
+static int run_gnuplot(const char *gnuplot, const char *script, const char *log)
 {
     pid_t pid = fork();
     if (pid < 0)
@@ -303,9 +307,10 @@ static int draw_in(const mpchar__plots *ps, const char *dir,
         return -1;
     int status = run_gnuplot(gnuplot, script, log);
     if (status == 127)
-        return mpchar_error_set(err, "gnuplot ('%s') was not found; install "
-                                "gnuplot or set %s", gnuplot,
-                                MPCHAR_REPORT_GNUPLOT_ENV);
+        return mpchar_error_set(err,
+                                "gnuplot ('%s') was not found; install "
+                                "gnuplot or set %s",
+                                gnuplot, MPCHAR_REPORT_GNUPLOT_ENV);
     if (status != 0) {
         first_line(log, line, sizeof line);
         return mpchar_error_set(err, "gnuplot ('%s') failed (status %d): %s",

@@ -105,8 +105,7 @@ static char *read_file(const char *path)
     return buf;
 }
 
-static void figure_html(const mpchar__block *b, const char *out_dir,
-                        FILE *out)
+static void figure_html(const mpchar__block *b, const char *out_dir, FILE *out)
 {
     char path[4096], prefix[128];
     snprintf(path, sizeof path, "%s/%s", out_dir, b->svg ? b->svg : "");
@@ -213,7 +212,8 @@ int mpchar__render_html(const mpchar__doc *d, const char *out_dir, FILE *out,
     size_t plots = mpchar__doc_count(d, MPCHAR__FIGURE);
     fputs("<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n"
           "<meta charset=\"utf-8\"/>\n<meta name=\"viewport\" "
-          "content=\"width=device-width, initial-scale=1\"/>\n", out);
+          "content=\"width=device-width, initial-scale=1\"/>\n",
+          out);
     text_html("<title>", d->title, "</title>\n", out);
     fprintf(out, "<style>\n%s</style>\n</head>\n<body>\n", style_sheet);
     fprintf(out, "<!-- plots: %zu -->\n", plots);

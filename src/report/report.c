@@ -57,8 +57,8 @@ static size_t mark_figures(mpchar__doc *d, const char *out_dir,
     return drawn;
 }
 
-typedef int (*renderer)(const mpchar__doc *d, const char *out_dir,
-                        FILE *out, mpchar_error *err);
+typedef int (*renderer)(const mpchar__doc *d, const char *out_dir, FILE *out,
+                        mpchar_error *err);
 
 static int html(const mpchar__doc *d, const char *out_dir, FILE *out,
                 mpchar_error *err)
@@ -87,8 +87,8 @@ static int write_file(const mpchar__doc *d, const char *out_dir,
     if (fclose(f) != 0 && rc == 0)
         rc = mpchar_error_set(err, "%s: write error", tmp);
     if (rc == 0 && rename(tmp, path) != 0)
-        rc = mpchar_error_set(err, "cannot rename %s: %s", tmp,
-                              strerror(errno));
+        rc =
+            mpchar_error_set(err, "cannot rename %s: %s", tmp, strerror(errno));
     if (rc != 0)
         unlink(tmp);
     return rc;
@@ -123,8 +123,8 @@ static int write_report(mpchar__report *r, const mpchar_report_options *opt,
     snprintf(plot_dir, sizeof plot_dir, "%s/%s", opt->out_dir,
              MPCHAR_REPORT_PLOT_DIR);
     const char *problem = NULL;
-    if (mpchar__plots_draw(&r->plots, plot_dir, gnuplot_program(opt),
-                           &perr) != 0)
+    if (mpchar__plots_draw(&r->plots, plot_dir, gnuplot_program(opt), &perr) !=
+        0)
         problem = perr.msg;
     mpchar__doc d;
     mpchar__doc_init(&d, "MPI communication performance report");
@@ -151,7 +151,7 @@ int mpchar_report_write(const char *const *dirs, size_t ndirs,
     memset(&r, 0, sizeof r);
     if (ndirs == 0 || !opt->out_dir)
         return mpchar_error_set(err, "no results directory or no output "
-                                "directory");
+                                     "directory");
     int rc = mpchar__report_load(&r, dirs, ndirs, err);
     if (rc == 0)
         rc = make_dirs(opt->out_dir, err);

@@ -23,8 +23,8 @@
 typedef enum mpchar__block_kind {
     MPCHAR__HEADING,
     MPCHAR__PARA,
-    MPCHAR__NOTE,     /* something missing or worth a warning */
-    MPCHAR__ITEM,     /* consecutive items form one list */
+    MPCHAR__NOTE, /* something missing or worth a warning */
+    MPCHAR__ITEM, /* consecutive items form one list */
     MPCHAR__TABLE,
     MPCHAR__FIGURE,
 } mpchar__block_kind;
@@ -33,8 +33,8 @@ typedef enum mpchar__block_kind {
 
 typedef struct mpchar__row {
     char *cell[MPCHAR__MAX_COLS];
-    unsigned best;        /* bit c: cell c is highlighted as the best */
-    bool oversub;         /* the row shows oversubscribed data */
+    unsigned best; /* bit c: cell c is highlighted as the best */
+    bool oversub;  /* the row shows oversubscribed data */
 } mpchar__row;
 
 typedef struct mpchar__table {
@@ -46,12 +46,12 @@ typedef struct mpchar__table {
 
 typedef struct mpchar__block {
     mpchar__block_kind kind;
-    int level;            /* heading: 1-3 */
-    char *id;             /* heading anchor, figure id */
-    char *text;           /* heading, paragraph, note, item, caption */
+    int level;  /* heading: 1-3 */
+    char *id;   /* heading anchor, figure id */
+    char *text; /* heading, paragraph, note, item, caption */
     mpchar__table table;
-    char *svg;            /* figure: file relative to the output folder */
-    char *missing;        /* figure: why it was not drawn (NULL: drawn) */
+    char *svg;     /* figure: file relative to the output folder */
+    char *missing; /* figure: why it was not drawn (NULL: drawn) */
 } mpchar__block;
 
 /* Building never fails loudly: an allocation failure sets failed, later
@@ -78,8 +78,8 @@ void mpchar__doc_item(mpchar__doc *d, const char *fmt, ...)
 void mpchar__doc_figure(mpchar__doc *d, const char *id, const char *svg,
                         const char *fmt, ...) MPCHAR__PRINTF(4, 5);
 /* A table with a caption; the pointer is valid until the next block. */
-mpchar__table *mpchar__doc_table(mpchar__doc *d, const char *caption,
-                                 int ncols, const char *const *head);
+mpchar__table *mpchar__doc_table(mpchar__doc *d, const char *caption, int ncols,
+                                 const char *const *head);
 /* Names the last table (its HTML id; unnamed tables get "table-" and
  * their block's index). */
 void mpchar__doc_table_id(mpchar__doc *d, const char *id);
@@ -109,19 +109,19 @@ void mpchar__svg_inline(FILE *out, const char *svg, const char *prefix);
 /* ---- plots (plot.c, palette.c) --------------------------------------- */
 
 typedef enum mpchar__style {
-    MPCHAR__FILLED,        /* measured, fitting set: filled circles */
-    MPCHAR__HOLLOW,        /* measured, oversubscribed: hollow circles */
-    MPCHAR__TRIANGLE,      /* measured, validation set */
+    MPCHAR__FILLED,   /* measured, fitting set: filled circles */
+    MPCHAR__HOLLOW,   /* measured, oversubscribed: hollow circles */
+    MPCHAR__TRIANGLE, /* measured, validation set */
     MPCHAR__TRIANGLE_HOLLOW,
-    MPCHAR__LINE,          /* model curves */
+    MPCHAR__LINE, /* model curves */
     MPCHAR__DASHED,
     MPCHAR__DOTTED,
-    MPCHAR__LINEPOINTS,    /* model at a few p */
+    MPCHAR__LINEPOINTS, /* model at a few p */
 } mpchar__style;
 
 typedef struct mpchar__series {
     char title[128];
-    const char *rgb;       /* "#rrggbb" from the palette */
+    const char *rgb; /* "#rrggbb" from the palette */
     mpchar__style style;
     size_t n, cap;
     double *x, *y;
@@ -142,7 +142,7 @@ typedef struct mpchar__plot {
 typedef struct mpchar__plots {
     mpchar__plot *v;
     size_t count, cap;
-    bool failed;           /* out of memory while building */
+    bool failed; /* out of memory while building */
 } mpchar__plots;
 
 void mpchar__plots_free(mpchar__plots *ps);
@@ -152,16 +152,14 @@ mpchar__plot *mpchar__plot_add(mpchar__plots *ps, const char *id,
                                bool logx, bool logy, const char *fmt, ...)
     MPCHAR__PRINTF(7, 8);
 /* Series of the last plot. */
-void mpchar__series_add(mpchar__plots *ps, const char *rgb,
-                        mpchar__style style, const char *fmt, ...)
-    MPCHAR__PRINTF(4, 5);
+void mpchar__series_add(mpchar__plots *ps, const char *rgb, mpchar__style style,
+                        const char *fmt, ...) MPCHAR__PRINTF(4, 5);
 /* A point of the last series; points a log axis cannot show are skipped. */
 void mpchar__point_add(mpchar__plots *ps, double x, double y);
 void mpchar__mark_add(mpchar__plots *ps, double x);
 /* The gnuplot script drawing every plot to dir/<id>.svg, data in datadir. */
 int mpchar__plots_script(const mpchar__plots *ps, const char *dir,
-                         const char *datadir, FILE *script,
-                         mpchar_error *err);
+                         const char *datadir, FILE *script, mpchar_error *err);
 /* Draws every plot with one gnuplot process.  Returns 0 when gnuplot ran
  * (a plot may still be missing), -1 with the reason in err otherwise. */
 int mpchar__plots_draw(const mpchar__plots *ps, const char *dir,
@@ -178,17 +176,17 @@ typedef struct mpchar__source {
     char dir[1024];
     bool has_meta;
     char host[128], cpu[128], created[40], status[24], options[768];
-    long cores;             /* 0: unknown */
-    double steal_max_pct;   /* most CPU time stolen in a launch; NAN */
-    char steal_where[64];   /* that launch: library and p */
-    const char *model;      /* where its model came from */
+    long cores;           /* 0: unknown */
+    double steal_max_pct; /* most CPU time stolen in a launch; NAN */
+    char steal_where[64]; /* that launch: library and p */
+    const char *model;    /* where its model came from */
 } mpchar__source;
 
 typedef struct mpchar__library {
     char name[MPCHAR_NAME_MAX];     /* as in the report (may be renamed) */
     char original[MPCHAR_NAME_MAX]; /* as in its directory */
     char version[256], mpi_version[16];
-    size_t source;                  /* index into sources */
+    size_t source; /* index into sources */
 } mpchar__library;
 
 typedef struct mpchar__report {
@@ -196,13 +194,13 @@ typedef struct mpchar__report {
     size_t nsources;
     mpchar__library *libs;
     size_t nlibs;
-    mpchar_measurements meas;       /* every directory's rows, merged */
+    mpchar_measurements meas; /* every directory's rows, merged */
     mpchar_failures failed;
-    mpchar_model model;             /* every directory's model, merged */
+    mpchar_model model; /* every directory's model, merged */
     bool have_model;
-    char **notes;                   /* what is missing or damaged */
+    char **notes; /* what is missing or damaged */
     size_t nnotes;
-    size_t extrapolated;            /* table values outside fitted sizes */
+    size_t extrapolated; /* table values outside fitted sizes */
     mpchar__doc doc;
     mpchar__plots plots;
 } mpchar__report;
@@ -242,15 +240,14 @@ const char *mpchar__library_color(const mpchar__report *r, const char *name);
 /* Measured points of one entry at p into the last plot: fitting and
  * validation sets as two series, hollow when oversubscribed.  bandwidth:
  * y = n/T in MB/s instead of T.  Returns the number of points. */
-size_t mpchar__measured_series(mpchar__report *r, const mpchar_entry *e,
-                               long p, const char *rgb, const char *label,
+size_t mpchar__measured_series(mpchar__report *r, const mpchar_entry *e, long p,
+                               const char *rgb, const char *label,
                                bool bandwidth);
 /* The curve of a model family (or the best) of an entry at p over the
  * fitted sizes, into the last plot. */
 void mpchar__model_series(mpchar__report *r, const mpchar_entry *e, long p,
-                          mpchar_family f, const char *rgb,
-                          mpchar__style style, const char *label,
-                          bool bandwidth);
+                          mpchar_family f, const char *rgb, mpchar__style style,
+                          const char *label, bool bandwidth);
 /* The fit of an entry at p, or NULL. */
 const mpchar_pfit *mpchar__fit_at(const mpchar_entry *e, long p);
 /* Predicted time of the best family at n and p, NAN when there is none;

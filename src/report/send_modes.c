@@ -38,10 +38,12 @@ static void modes_plot(mpchar__report *r, const char *library,
         mpchar__model_series(r, modes[i], 2, MPCHAR_FAMILY_BEST,
                              mpchar__color_variant(modes[i]->variant),
                              MPCHAR__LINE, modes[i]->variant, false);
-    mpchar__figure(r, "Pingpong time of %s in each send mode against "
+    mpchar__figure(r,
+                   "Pingpong time of %s in each send mode against "
                    "message length, from the best model of each mode at "
                    "p = 2 (the measured points are in each mode's own "
-                   "plots above).", library);
+                   "plots above).",
+                   library);
 }
 
 static void modes_rows(mpchar__report *r, const mpchar_entry **modes,
@@ -64,8 +66,8 @@ static void modes_rows(mpchar__report *r, const mpchar_entry **modes,
         for (size_t k = 0; k < NSIZES; k++) {
             bool x1 = false, x2 = false;
             double t = mpchar__predict_best(modes[i], sizes[k], 2, &x1);
-            double ts = send ? mpchar__predict_best(send, sizes[k], 2, &x2)
-                             : NAN;
+            double ts =
+                send ? mpchar__predict_best(send, sizes[k], 2, &x2) : NAN;
             if (!isfinite(t) || !isfinite(ts))
                 continue;
             mpchar__doc_cell(&r->doc, 4 + (int)k, "%.3g%s", t / ts,
@@ -77,9 +79,10 @@ static void modes_rows(mpchar__report *r, const mpchar_entry **modes,
 
 int mpchar__send_modes(mpchar__report *r, mpchar_error *err)
 {
-    static const char *const head[] = {
-        "library", "mode", "ts (us)", "tb (ns/byte)", "T/T_send 16 B",
-        "T/T_send 1 KiB", "T/T_send 16 KiB", "T/T_send 64 KiB"};
+    static const char *const head[] = {"library",         "mode",
+                                       "ts (us)",         "tb (ns/byte)",
+                                       "T/T_send 16 B",   "T/T_send 1 KiB",
+                                       "T/T_send 16 KiB", "T/T_send 64 KiB"};
     const mpchar_entry **v, *modes[MAX_MODES];
     size_t n = mpchar__entries_sorted(r, MPCHAR_KIND_P2P, &v), shown = 0;
     if (!v)
@@ -93,9 +96,11 @@ int mpchar__send_modes(mpchar__report *r, mpchar_error *err)
         modes_plot(r, r->libs[l].name, modes, count);
     }
     if (shown)
-        mpchar__doc_table(&r->doc, "Send modes against Send (Hockney "
+        mpchar__doc_table(&r->doc,
+                          "Send modes against Send (Hockney "
                           "parameters at p = 2; time ratios from the best "
-                          "models; † outside the measured sizes)", 8, head);
+                          "models; † outside the measured sizes)",
+                          8, head);
     for (size_t l = 0; shown && l < r->nlibs; l++) {
         size_t count = modes_of(v, n, r->libs[l].name, modes);
         if (count >= 2)

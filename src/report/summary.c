@@ -15,9 +15,9 @@
 
 static void runs_table(const mpchar__report *r, mpchar__doc *d)
 {
-    static const char *const head[] = {"results directory", "host", "CPU",
-                                       "cores", "started (UTC)", "status",
-                                       "model", "options"};
+    static const char *const head[] = {
+        "results directory", "host",   "CPU",   "cores",
+        "started (UTC)",     "status", "model", "options"};
     mpchar__doc_table(d, "Runs", 8, head);
     for (size_t i = 0; i < r->nsources; i++) {
         const mpchar__source *s = &r->sources[i];
@@ -58,9 +58,9 @@ static void library_ps(const mpchar__report *r, const char *lib, bool over,
 
 static void libraries_table(const mpchar__report *r, mpchar__doc *d)
 {
-    static const char *const head[] = {"library", "MPI library version",
-                                       "MPI", "results directory", "points",
-                                       "p", "oversubscribed p"};
+    static const char *const head[] = {
+        "library", "MPI library version", "MPI", "results directory", "points",
+        "p",       "oversubscribed p"};
     mpchar__doc_table(d, "MPI libraries", 7, head);
     for (size_t i = 0; i < r->nlibs; i++) {
         const mpchar__library *l = &r->libs[i];
@@ -89,12 +89,13 @@ static size_t oversub_warnings(const mpchar__report *r, mpchar__doc *d)
         library_ps(r, r->libs[i].name, false, real, sizeof real, &nreal);
         if (nover == 0)
             continue;
-        mpchar__doc_item(d, "%s: %zu of %zu points ran more processes than "
+        mpchar__doc_item(d,
+                         "%s: %zu of %zu points ran more processes than "
                          "the machine has cores (p = %s, oversubscribed): "
                          "their times are not real. They are left out of "
                          "the models, drawn hollow in the plots and marked "
-                         "(oversubscribed) in the tables.", r->libs[i].name,
-                         nover, nover + nreal, ps);
+                         "(oversubscribed) in the tables.",
+                         r->libs[i].name, nover, nover + nreal, ps);
         warned++;
     }
     return warned;
@@ -121,15 +122,16 @@ static size_t noise_warning(const mpchar__report *r, mpchar__doc *d)
     }
     if (!worst)
         return 0;
-    mpchar__doc_item(d, "%zu of %zu real points are noisy: their median time "
+    mpchar__doc_item(d,
+                     "%zu of %zu real points are noisy: their median time "
                      "is more than %.0f%% above their minimum (the worst: %s "
                      "%s p=%ld n=%llu bytes, median %.3g us against minimum "
                      "%.3g us, +%.0f%%). The models fit the minimum; noisy "
                      "points deserve a second run on a quieter machine.",
                      noisy, real, 100 * NOISY, worst->key.library,
                      worst->key.pattern, worst->key.p,
-                     (unsigned long long)worst->key.n_bytes,
-                     worst->t_median_us, worst->t_min_us, 100 * worst_spread);
+                     (unsigned long long)worst->key.n_bytes, worst->t_median_us,
+                     worst->t_min_us, 100 * worst_spread);
     return 1;
 }
 
@@ -137,17 +139,18 @@ static size_t failed_warning(const mpchar__report *r, mpchar__doc *d)
 {
     if (r->failed.count == 0)
         return 0;
-    mpchar__doc_item(d, "%zu points failed and are missing from the plots "
-                     "and models%s", r->failed.count,
+    mpchar__doc_item(d,
+                     "%zu points failed and are missing from the plots "
+                     "and models%s",
+                     r->failed.count,
                      r->failed.count > MAX_LISTED ? "; the first ones:" : ":");
     for (size_t i = 0; i < r->failed.count && i < MAX_LISTED; i++) {
         const mpchar_failure *f = &r->failed.rows[i];
-        mpchar__doc_item(d, "failed: %s %s%s%s p=%ld n=%llu bytes: %s",
-                         f->key.library, f->key.pattern,
-                         strcmp(f->key.variant, "-") ? "/" : "",
-                         strcmp(f->key.variant, "-") ? f->key.variant : "",
-                         f->key.p, (unsigned long long)f->key.n_bytes,
-                         f->reason);
+        mpchar__doc_item(
+            d, "failed: %s %s%s%s p=%ld n=%llu bytes: %s", f->key.library,
+            f->key.pattern, strcmp(f->key.variant, "-") ? "/" : "",
+            strcmp(f->key.variant, "-") ? f->key.variant : "", f->key.p,
+            (unsigned long long)f->key.n_bytes, f->reason);
     }
     return 1;
 }
@@ -163,12 +166,13 @@ static size_t steal_warning(const mpchar__report *r, mpchar__doc *d)
         const mpchar__source *s = &r->sources[i];
         if (!(s->steal_max_pct >= STEAL_WARN_PCT))
             continue;
-        mpchar__doc_item(d, "During the run in %s the hypervisor took up to "
+        mpchar__doc_item(d,
+                         "During the run in %s the hypervisor took up to "
                          "%.0f%% of this machine's CPU time (launch %s; steal "
                          "in /proc/stat): its timings are disturbed beyond "
                          "what repetitions repair; measure again when the "
-                         "host is quieter.", s->dir, s->steal_max_pct,
-                         s->steal_where);
+                         "host is quieter.",
+                         s->dir, s->steal_max_pct, s->steal_where);
         count++;
     }
     return count;
@@ -182,7 +186,8 @@ static void warnings(const mpchar__report *r, mpchar__doc *d,
     for (size_t i = 0; i < r->nnotes; i++)
         mpchar__doc_note(d, "%s", r->notes[i]);
     if (plot_problem)
-        mpchar__doc_note(d, "Plots were not drawn: %s. The tables are "
+        mpchar__doc_note(d,
+                         "Plots were not drawn: %s. The tables are "
                          "complete; each plot's place says so.",
                          plot_problem);
     count += steal_warning(r, d);
@@ -190,7 +195,8 @@ static void warnings(const mpchar__report *r, mpchar__doc *d,
     count += noise_warning(r, d);
     count += failed_warning(r, d);
     if (r->extrapolated) {
-        mpchar__doc_item(d, "%zu values in the tables are predictions for "
+        mpchar__doc_item(d,
+                         "%zu values in the tables are predictions for "
                          "sizes outside the measured ones (marked †): they "
                          "extrapolate the models and are estimates only.",
                          r->extrapolated);
@@ -204,11 +210,13 @@ void mpchar__section_summary(mpchar__report *r, mpchar__doc *d,
                              const char *plot_problem)
 {
     mpchar__doc_heading(d, 1, "summary", "Summary");
-    mpchar__doc_para(d, "%zu measured points and %zu model entries from %zu "
+    mpchar__doc_para(d,
+                     "%zu measured points and %zu model entries from %zu "
                      "results director%s; %zu plots. Every number is traceable "
                      "to measurements.csv (times in us, sizes in bytes, MB = "
-                     "10^6 bytes).", r->meas.count, r->model.nentries,
-                     r->nsources, r->nsources == 1 ? "y" : "ies",
+                     "10^6 bytes).",
+                     r->meas.count, r->model.nentries, r->nsources,
+                     r->nsources == 1 ? "y" : "ies",
                      mpchar__doc_count(&r->doc, MPCHAR__FIGURE));
     runs_table(r, d);
     libraries_table(r, d);

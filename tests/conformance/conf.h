@@ -14,50 +14,50 @@
 
 static int conf_rank, conf_size;
 
-#define CHECK(cond, ...)                                                       \
-  do {                                                                         \
-    if (!(cond)) {                                                             \
-      fprintf(stderr, "rank %d: %s:%d: check failed: %s: ", conf_rank,         \
-              __FILE__, __LINE__, #cond);                                      \
-      fprintf(stderr, __VA_ARGS__);                                            \
-      fputc('\n', stderr);                                                     \
-      MPI_Abort(MPI_COMM_WORLD, 1);                                            \
-    }                                                                          \
-  } while (0)
+#define CHECK(cond, ...)                                                     \
+    do {                                                                     \
+        if (!(cond)) {                                                       \
+            fprintf(stderr, "rank %d: %s:%d: check failed: %s: ", conf_rank, \
+                    __FILE__, __LINE__, #cond);                              \
+            fprintf(stderr, __VA_ARGS__);                                    \
+            fputc('\n', stderr);                                             \
+            MPI_Abort(MPI_COMM_WORLD, 1);                                    \
+        }                                                                    \
+    } while (0)
 
-#define MPI_OK(call)                                                           \
-  do {                                                                         \
-    int conf_rc_ = (call);                                                     \
-    CHECK(conf_rc_ == MPI_SUCCESS, "%s returned %d", #call, conf_rc_);         \
-  } while (0)
+#define MPI_OK(call)                                                       \
+    do {                                                                   \
+        int conf_rc_ = (call);                                             \
+        CHECK(conf_rc_ == MPI_SUCCESS, "%s returned %d", #call, conf_rc_); \
+    } while (0)
 
 static void conf_init(int *argc, char ***argv)
 {
-  MPI_Init(argc, argv);
-  MPI_Comm_rank(MPI_COMM_WORLD, &conf_rank);
-  MPI_Comm_size(MPI_COMM_WORLD, &conf_size);
+    MPI_Init(argc, argv);
+    MPI_Comm_rank(MPI_COMM_WORLD, &conf_rank);
+    MPI_Comm_size(MPI_COMM_WORLD, &conf_size);
 }
 
 static int conf_finish(const char *name)
 {
-  MPI_Barrier(MPI_COMM_WORLD);
-  if (conf_rank == 0)
-    printf("%s: passed on %d processes\n", name, conf_size);
-  MPI_Finalize();
-  return 0;
+    MPI_Barrier(MPI_COMM_WORLD);
+    if (conf_rank == 0)
+        printf("%s: passed on %d processes\n", name, conf_size);
+    MPI_Finalize();
+    return 0;
 }
 
 /* A deterministic byte pattern for message checks. */
 static unsigned char conf_byte(int src, int tag, size_t i)
 {
-  return (unsigned char)(src * 31 + tag * 7 + (int)(i % 251));
+    return (unsigned char)(src * 31 + tag * 7 + (int)(i % 251));
 }
 
 static void *conf_malloc(size_t n)
 {
-  void *p = malloc(n ? n : 1);
-  CHECK(p != NULL, "out of memory (%zu bytes)", n);
-  return p;
+    void *p = malloc(n ? n : 1);
+    CHECK(p != NULL, "out of memory (%zu bytes)", n);
+    return p;
 }
 
 #endif

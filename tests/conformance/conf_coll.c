@@ -6,173 +6,211 @@
  */
 #include "conf.h"
 
-static int val(int owner, int dest, int i) { return owner * 100000 + dest * 1000 + i; }
+static int val(int owner, int dest, int i)
+{
+    return owner * 100000 + dest * 1000 + i;
+}
 
 static void test_bcast(int n)
 {
-  int *b = conf_malloc((size_t)n * sizeof(int));
-  for (int root = 0; root < conf_size; root++) {
-    for (int i = 0; i < n; i++)
-      b[i] = conf_rank == root ? val(root, 0, i) : -1;
-    MPI_OK(MPI_Bcast(b, n, MPI_INT, root, MPI_COMM_WORLD));
-    for (int i = 0; i < n; i++)
-      CHECK(b[i] == val(root, 0, i), "Bcast n=%d root=%d element %d", n, root, i);
-  }
-  /* a strided vector type at the root, contiguous ints elsewhere */
-  MPI_Datatype vec;
-  MPI_OK(MPI_Type_vector(n, 1, 2, MPI_INT, &vec));
-  MPI_OK(MPI_Type_commit(&vec));
-  int *wide = conf_malloc(2 * (size_t)n * sizeof(int));
-  for (int i = 0; i < 2 * n; i++)
-    wide[i] = conf_rank == 0 ? (i % 2 ? -7 : val(0, 1, i / 2)) : -1;
-  MPI_OK(MPI_Bcast(wide, 1, vec, 0, MPI_COMM_WORLD));
-  for (int i = 0; i < 2 * n; i += 2)
-    CHECK(wide[i] == val(0, 1, i / 2), "Bcast vector n=%d element %d", n, i);
-  if (conf_rank != 0)
-    for (int i = 1; i < 2 * n; i += 2)
-      CHECK(wide[i] == -1, "Bcast vector wrote a hole at %d", i);
-  MPI_OK(MPI_Type_free(&vec));
-  free(wide);
-  free(b);
+    int *b = conf_malloc((size_t)n * sizeof(int));
+    for (int root = 0; root < conf_size; root++) {
+        for (int i = 0; i < n; i++)
+            b[i] = conf_rank == root ? val(root, 0, i) : -1;
+        MPI_OK(MPI_Bcast(b, n, MPI_INT, root, MPI_COMM_WORLD));
+        for (int i = 0; i < n; i++)
+            CHECK(b[i] == val(root, 0, i), "Bcast n=%d root=%d element %d", n,
+                  root, i);
+    }
+    /* a strided vector type at the root, contiguous ints elsewhere */
+    MPI_Datatype vec;
+    MPI_OK(MPI_Type_vector(n, 1, 2, MPI_INT, &vec));
+    MPI_OK(MPI_Type_commit(&vec));
+    int *wide = conf_malloc(2 * (size_t)n * sizeof(int));
+    for (int i = 0; i < 2 * n; i++)
+        wide[i] = conf_rank == 0 ? (i % 2 ? -7 : val(0, 1, i / 2)) : -1;
+    MPI_OK(MPI_Bcast(wide, 1, vec, 0, MPI_COMM_WORLD));
+    for (int i = 0; i < 2 * n; i += 2)
+        CHECK(wide[i] == val(0, 1, i / 2), "Bcast vector n=%d element %d", n,
+              i);
+    if (conf_rank != 0)
+        for (int i = 1; i < 2 * n; i += 2)
+            CHECK(wide[i] == -1, "Bcast vector wrote a hole at %d", i);
+    MPI_OK(MPI_Type_free(&vec));
+    free(wide);
+    free(b);
 }
 
 static void test_scatter_gather(int n)
 {
-  int p = conf_size, r = conf_rank;
-  int *all = conf_malloc((size_t)n * p * sizeof(int)), *mine = conf_malloc((size_t)n * sizeof(int));
-  for (int root = 0; root < p; root++) {
-    for (int i = 0; i < n * p; i++)
-      all[i] = r == root ? val(root, i / n, i % n) : -1;
-    MPI_OK(MPI_Scatter(all, n, MPI_INT, mine, n, MPI_INT, root, MPI_COMM_WORLD));
-    for (int i = 0; i < n; i++)
-      CHECK(mine[i] == val(root, r, i), "Scatter n=%d root=%d", n, root);
-    /* IN_PLACE at the root */
-    MPI_OK(MPI_Scatter(all, n, MPI_INT, r == root ? MPI_IN_PLACE : mine, n, MPI_INT, root,
-                       MPI_COMM_WORLD));
-    for (int i = 0; i < n; i++)
-      mine[i] = val(r, root, i);
-    for (int i = 0; i < n * p; i++)
-      all[i] = -1;
-    MPI_OK(MPI_Gather(mine, n, MPI_INT, all, n, MPI_INT, root, MPI_COMM_WORLD));
-    for (int i = 0; r == root && i < n * p; i++)
-      CHECK(all[i] == val(i / n, root, i % n), "Gather n=%d root=%d element %d", n, root, i);
-    if (r == root)
-      for (int i = 0; i < n * p; i++)
-        all[i] = i / n == r ? val(r, root, i % n) : -1;
-    MPI_OK(MPI_Gather(r == root ? MPI_IN_PLACE : mine, n, MPI_INT, all, n, MPI_INT, root,
-                      MPI_COMM_WORLD));
-    for (int i = 0; r == root && i < n * p; i++)
-      CHECK(all[i] == val(i / n, root, i % n), "Gather IN_PLACE n=%d root=%d", n, root);
-  }
-  free(all);
-  free(mine);
+    int p = conf_size, r = conf_rank;
+    int *all = conf_malloc((size_t)n * p * sizeof(int)),
+        *mine = conf_malloc((size_t)n * sizeof(int));
+    for (int root = 0; root < p; root++) {
+        for (int i = 0; i < n * p; i++)
+            all[i] = r == root ? val(root, i / n, i % n) : -1;
+        MPI_OK(MPI_Scatter(all, n, MPI_INT, mine, n, MPI_INT, root,
+                           MPI_COMM_WORLD));
+        for (int i = 0; i < n; i++)
+            CHECK(mine[i] == val(root, r, i), "Scatter n=%d root=%d", n, root);
+        /* IN_PLACE at the root */
+        MPI_OK(MPI_Scatter(all, n, MPI_INT, r == root ? MPI_IN_PLACE : mine, n,
+                           MPI_INT, root, MPI_COMM_WORLD));
+        for (int i = 0; i < n; i++)
+            mine[i] = val(r, root, i);
+        for (int i = 0; i < n * p; i++)
+            all[i] = -1;
+        MPI_OK(MPI_Gather(mine, n, MPI_INT, all, n, MPI_INT, root,
+                          MPI_COMM_WORLD));
+        for (int i = 0; r == root && i < n * p; i++)
+            CHECK(all[i] == val(i / n, root, i % n),
+                  "Gather n=%d root=%d element %d", n, root, i);
+        if (r == root)
+            for (int i = 0; i < n * p; i++)
+                all[i] = i / n == r ? val(r, root, i % n) : -1;
+        MPI_OK(MPI_Gather(r == root ? MPI_IN_PLACE : mine, n, MPI_INT, all, n,
+                          MPI_INT, root, MPI_COMM_WORLD));
+        for (int i = 0; r == root && i < n * p; i++)
+            CHECK(all[i] == val(i / n, root, i % n),
+                  "Gather IN_PLACE n=%d root=%d", n, root);
+    }
+    free(all);
+    free(mine);
 }
 
 static void test_allgather_alltoall(int n)
 {
-  int p = conf_size, r = conf_rank;
-  int *all = conf_malloc((size_t)n * p * sizeof(int)), *mine = conf_malloc((size_t)n * p * sizeof(int));
-  for (int i = 0; i < n; i++)
-    mine[i] = val(r, 0, i);
-  MPI_OK(MPI_Allgather(mine, n, MPI_INT, all, n, MPI_INT, MPI_COMM_WORLD));
-  for (int i = 0; i < n * p; i++)
-    CHECK(all[i] == val(i / n, 0, i % n), "Allgather n=%d element %d", n, i);
-  for (int i = 0; i < n * p; i++)
-    all[i] = i / n == r ? val(r, 0, i % n) : -1;
-  MPI_OK(MPI_Allgather(MPI_IN_PLACE, 0, MPI_DATATYPE_NULL, all, n, MPI_INT, MPI_COMM_WORLD));
-  for (int i = 0; i < n * p; i++)
-    CHECK(all[i] == val(i / n, 0, i % n), "Allgather IN_PLACE n=%d element %d", n, i);
-  for (int i = 0; i < n * p; i++)
-    mine[i] = val(r, i / n, i % n);
-  MPI_OK(MPI_Alltoall(mine, n, MPI_INT, all, n, MPI_INT, MPI_COMM_WORLD));
-  for (int i = 0; i < n * p; i++)
-    CHECK(all[i] == val(i / n, r, i % n), "Alltoall n=%d element %d", n, i);
-  memcpy(all, mine, (size_t)n * p * sizeof(int));
-  MPI_OK(MPI_Alltoall(MPI_IN_PLACE, 0, MPI_DATATYPE_NULL, all, n, MPI_INT, MPI_COMM_WORLD));
-  for (int i = 0; i < n * p; i++)
-    CHECK(all[i] == val(i / n, r, i % n), "Alltoall IN_PLACE n=%d element %d", n, i);
-  free(all);
-  free(mine);
+    int p = conf_size, r = conf_rank;
+    int *all = conf_malloc((size_t)n * p * sizeof(int)),
+        *mine = conf_malloc((size_t)n * p * sizeof(int));
+    for (int i = 0; i < n; i++)
+        mine[i] = val(r, 0, i);
+    MPI_OK(MPI_Allgather(mine, n, MPI_INT, all, n, MPI_INT, MPI_COMM_WORLD));
+    for (int i = 0; i < n * p; i++)
+        CHECK(all[i] == val(i / n, 0, i % n), "Allgather n=%d element %d", n,
+              i);
+    for (int i = 0; i < n * p; i++)
+        all[i] = i / n == r ? val(r, 0, i % n) : -1;
+    MPI_OK(MPI_Allgather(MPI_IN_PLACE, 0, MPI_DATATYPE_NULL, all, n, MPI_INT,
+                         MPI_COMM_WORLD));
+    for (int i = 0; i < n * p; i++)
+        CHECK(all[i] == val(i / n, 0, i % n),
+              "Allgather IN_PLACE n=%d element %d", n, i);
+    for (int i = 0; i < n * p; i++)
+        mine[i] = val(r, i / n, i % n);
+    MPI_OK(MPI_Alltoall(mine, n, MPI_INT, all, n, MPI_INT, MPI_COMM_WORLD));
+    for (int i = 0; i < n * p; i++)
+        CHECK(all[i] == val(i / n, r, i % n), "Alltoall n=%d element %d", n, i);
+    memcpy(all, mine, (size_t)n * p * sizeof(int));
+    MPI_OK(MPI_Alltoall(MPI_IN_PLACE, 0, MPI_DATATYPE_NULL, all, n, MPI_INT,
+                        MPI_COMM_WORLD));
+    for (int i = 0; i < n * p; i++)
+        CHECK(all[i] == val(i / n, r, i % n),
+              "Alltoall IN_PLACE n=%d element %d", n, i);
+    free(all);
+    free(mine);
 }
 
 /* v-variants: rank q's block has n + q elements, placed with a gap of 3. */
 static void test_v(int n)
 {
-  int p = conf_size, r = conf_rank;
-  int *cnt = conf_malloc((size_t)p * sizeof(int)), *dsp = conf_malloc((size_t)p * sizeof(int));
-  int total = 0;
-  for (int q = 0; q < p; q++) {
-    cnt[q] = n + q;
-    dsp[q] = total;
-    total += cnt[q] + 3;
-  }
-  int *all = conf_malloc((size_t)total * sizeof(int)), *mine = conf_malloc((size_t)(n + p) * sizeof(int));
-  int root = p / 2;
-  for (int q = 0; q < p; q++)
-    for (int i = 0; i < cnt[q]; i++)
-      all[dsp[q] + i] = r == root ? val(root, q, i) : -1;
-  MPI_OK(MPI_Scatterv(all, cnt, dsp, MPI_INT, mine, cnt[r], MPI_INT, root, MPI_COMM_WORLD));
-  for (int i = 0; i < cnt[r]; i++)
-    CHECK(mine[i] == val(root, r, i), "Scatterv n=%d", n);
-  for (int i = 0; i < cnt[r]; i++)
-    mine[i] = val(r, root, i);
-  for (int i = 0; i < total; i++)
-    all[i] = -1;
-  MPI_OK(MPI_Gatherv(mine, cnt[r], MPI_INT, all, cnt, dsp, MPI_INT, root, MPI_COMM_WORLD));
-  for (int q = 0; r == root && q < p; q++)
-    for (int i = 0; i < cnt[q]; i++)
-      CHECK(all[dsp[q] + i] == val(q, root, i), "Gatherv n=%d from %d", n, q);
-  for (int i = 0; i < total; i++)
-    all[i] = -1;
-  MPI_OK(MPI_Allgatherv(mine, cnt[r], MPI_INT, all, cnt, dsp, MPI_INT, MPI_COMM_WORLD));
-  for (int q = 0; q < p; q++)
-    for (int i = 0; i < cnt[q]; i++)
-      CHECK(all[dsp[q] + i] == val(q, root, i), "Allgatherv n=%d from %d", n, q);
-  for (int q = 0; q < p; q++)
-    for (int i = 0; i < cnt[q]; i++)
-      all[dsp[q] + i] = q == r ? val(r, root, i) : -2;
-  MPI_OK(MPI_Allgatherv(MPI_IN_PLACE, 0, MPI_DATATYPE_NULL, all, cnt, dsp, MPI_INT, MPI_COMM_WORLD));
-  for (int q = 0; q < p; q++)
-    for (int i = 0; i < cnt[q]; i++)
-      CHECK(all[dsp[q] + i] == val(q, root, i), "Allgatherv IN_PLACE n=%d from %d", n, q);
-  /* Alltoallv: rank r sends n + dest elements to each dest */
-  int *scnt = conf_malloc((size_t)p * sizeof(int)), *sdsp = conf_malloc((size_t)p * sizeof(int));
-  int *rcnt = conf_malloc((size_t)p * sizeof(int)), *rdsp = conf_malloc((size_t)p * sizeof(int));
-  int st = 0, rt = 0;
-  for (int q = 0; q < p; q++) {
-    scnt[q] = n + q;
-    sdsp[q] = st;
-    st += scnt[q] + 1;
-    rcnt[q] = n + r;
-    rdsp[q] = rt;
-    rt += rcnt[q] + 2;
-  }
-  int *sb = conf_malloc((size_t)st * sizeof(int)), *rb = conf_malloc((size_t)rt * sizeof(int));
-  for (int q = 0; q < p; q++)
-    for (int i = 0; i < scnt[q]; i++)
-      sb[sdsp[q] + i] = val(r, q, i);
-  MPI_OK(MPI_Alltoallv(sb, scnt, sdsp, MPI_INT, rb, rcnt, rdsp, MPI_INT, MPI_COMM_WORLD));
-  for (int q = 0; q < p; q++)
-    for (int i = 0; i < rcnt[q]; i++)
-      CHECK(rb[rdsp[q] + i] == val(q, r, i), "Alltoallv n=%d from %d", n, q);
-  free(scnt); free(sdsp); free(rcnt); free(rdsp); free(sb); free(rb);
-  free(cnt); free(dsp); free(all); free(mine);
+    int p = conf_size, r = conf_rank;
+    int *cnt = conf_malloc((size_t)p * sizeof(int)),
+        *dsp = conf_malloc((size_t)p * sizeof(int));
+    int total = 0;
+    for (int q = 0; q < p; q++) {
+        cnt[q] = n + q;
+        dsp[q] = total;
+        total += cnt[q] + 3;
+    }
+    int *all = conf_malloc((size_t)total * sizeof(int)),
+        *mine = conf_malloc((size_t)(n + p) * sizeof(int));
+    int root = p / 2;
+    for (int q = 0; q < p; q++)
+        for (int i = 0; i < cnt[q]; i++)
+            all[dsp[q] + i] = r == root ? val(root, q, i) : -1;
+    MPI_OK(MPI_Scatterv(all, cnt, dsp, MPI_INT, mine, cnt[r], MPI_INT, root,
+                        MPI_COMM_WORLD));
+    for (int i = 0; i < cnt[r]; i++)
+        CHECK(mine[i] == val(root, r, i), "Scatterv n=%d", n);
+    for (int i = 0; i < cnt[r]; i++)
+        mine[i] = val(r, root, i);
+    for (int i = 0; i < total; i++)
+        all[i] = -1;
+    MPI_OK(MPI_Gatherv(mine, cnt[r], MPI_INT, all, cnt, dsp, MPI_INT, root,
+                       MPI_COMM_WORLD));
+    for (int q = 0; r == root && q < p; q++)
+        for (int i = 0; i < cnt[q]; i++)
+            CHECK(all[dsp[q] + i] == val(q, root, i), "Gatherv n=%d from %d", n,
+                  q);
+    for (int i = 0; i < total; i++)
+        all[i] = -1;
+    MPI_OK(MPI_Allgatherv(mine, cnt[r], MPI_INT, all, cnt, dsp, MPI_INT,
+                          MPI_COMM_WORLD));
+    for (int q = 0; q < p; q++)
+        for (int i = 0; i < cnt[q]; i++)
+            CHECK(all[dsp[q] + i] == val(q, root, i), "Allgatherv n=%d from %d",
+                  n, q);
+    for (int q = 0; q < p; q++)
+        for (int i = 0; i < cnt[q]; i++)
+            all[dsp[q] + i] = q == r ? val(r, root, i) : -2;
+    MPI_OK(MPI_Allgatherv(MPI_IN_PLACE, 0, MPI_DATATYPE_NULL, all, cnt, dsp,
+                          MPI_INT, MPI_COMM_WORLD));
+    for (int q = 0; q < p; q++)
+        for (int i = 0; i < cnt[q]; i++)
+            CHECK(all[dsp[q] + i] == val(q, root, i),
+                  "Allgatherv IN_PLACE n=%d from %d", n, q);
+    /* Alltoallv: rank r sends n + dest elements to each dest */
+    int *scnt = conf_malloc((size_t)p * sizeof(int)),
+        *sdsp = conf_malloc((size_t)p * sizeof(int));
+    int *rcnt = conf_malloc((size_t)p * sizeof(int)),
+        *rdsp = conf_malloc((size_t)p * sizeof(int));
+    int st = 0, rt = 0;
+    for (int q = 0; q < p; q++) {
+        scnt[q] = n + q;
+        sdsp[q] = st;
+        st += scnt[q] + 1;
+        rcnt[q] = n + r;
+        rdsp[q] = rt;
+        rt += rcnt[q] + 2;
+    }
+    int *sb = conf_malloc((size_t)st * sizeof(int)),
+        *rb = conf_malloc((size_t)rt * sizeof(int));
+    for (int q = 0; q < p; q++)
+        for (int i = 0; i < scnt[q]; i++)
+            sb[sdsp[q] + i] = val(r, q, i);
+    MPI_OK(MPI_Alltoallv(sb, scnt, sdsp, MPI_INT, rb, rcnt, rdsp, MPI_INT,
+                         MPI_COMM_WORLD));
+    for (int q = 0; q < p; q++)
+        for (int i = 0; i < rcnt[q]; i++)
+            CHECK(rb[rdsp[q] + i] == val(q, r, i), "Alltoallv n=%d from %d", n,
+                  q);
+    free(scnt);
+    free(sdsp);
+    free(rcnt);
+    free(rdsp);
+    free(sb);
+    free(rb);
+    free(cnt);
+    free(dsp);
+    free(all);
+    free(mine);
 }
 
 int main(int argc, char **argv)
 {
-  conf_init(&argc, &argv);
-  MPI_OK(MPI_Barrier(MPI_COMM_WORLD));
-  static const int counts[] = {1, 3, 300, 5000, 70000};
-  for (int k = 0; k < 5; k++) {
-    int n = counts[k];
-    test_bcast(n);
-    if (n <= 5000 || conf_size <= 4) {
-      test_scatter_gather(n);
-      test_allgather_alltoall(n);
-    }
-    test_v(n > 5000 ? 5000 : n);
+    conf_init(&argc, &argv);
     MPI_OK(MPI_Barrier(MPI_COMM_WORLD));
-  }
-  return conf_finish("conf_coll");
+    static const int counts[] = {1, 3, 300, 5000, 70000};
+    for (int k = 0; k < 5; k++) {
+        int n = counts[k];
+        test_bcast(n);
+        if (n <= 5000 || conf_size <= 4) {
+            test_scatter_gather(n);
+            test_allgather_alltoall(n);
+        }
+        test_v(n > 5000 ? 5000 : n);
+        MPI_OK(MPI_Barrier(MPI_COMM_WORLD));
+    }
+    return conf_finish("conf_coll");
 }

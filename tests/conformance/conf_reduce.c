@@ -15,7 +15,7 @@ enum { N_SHORT = 5, N_LONG = 9000 };
 
 /* Element i of rank r's operand: small values keep products exact. */
 #define VAL_ARITH(r, i) ((r + (int)(i)) % 3 + 1)
-#define VAL_BITS(r, i) (((r) * 37 + (int)(i) * 11) & 0x7f)
+#define VAL_BITS(r, i) (((r)*37 + (int)(i)*11) & 0x7f)
 #define VAL_LOGIC(r, i) (((r) + (int)(i)) % 3 == 0)
 
 #define OPF_MAX(a, b) ((a) > (b) ? (a) : (b))
@@ -30,168 +30,200 @@ enum { N_SHORT = 5, N_LONG = 9000 };
 #define OPF_BXOR(a, b) ((a) ^ (b))
 
 /* One test function per (C type, operation): runs all five collectives. */
-#define DEFINE_TEST(NAME, ctype, mtype, OPN, VAL)                              \
-  static void test_##NAME##_##OPN(int n)                                       \
-  {                                                                            \
-    int p = conf_size, r = conf_rank;                                          \
-    ctype *in = conf_malloc((size_t)n * p * sizeof(ctype));                    \
-    ctype *out = conf_malloc((size_t)n * p * sizeof(ctype));                   \
-    ctype *ref = conf_malloc((size_t)n * p * sizeof(ctype));                   \
-    ctype *pre = conf_malloc((size_t)n * p * sizeof(ctype));                   \
-    for (int i = 0; i < n * p; i++) {                                          \
-      in[i] = (ctype)VAL(r, i);                                                \
-      ref[i] = (ctype)VAL(0, i);                                               \
-      pre[i] = ref[i];                                                         \
-    }                                                                          \
-    for (int q = 1; q < p; q++)                                                \
-      for (int i = 0; i < n * p; i++) {                                        \
-        ref[i] = (ctype)OPF_##OPN(ref[i], (ctype)VAL(q, i));                   \
-        if (q <= r - 1)                                                        \
-          pre[i] = (ctype)OPF_##OPN(pre[i], (ctype)VAL(q, i));                 \
-      }                                                                        \
-    const char *what = #NAME " " #OPN;                                         \
-    if (n >= N_LONG) {                                                         \
-      MPI_OK(MPI_Allreduce(in, out, n, mtype, MPI_##OPN, MPI_COMM_WORLD));     \
-      for (int i = 0; i < n; i++)                                              \
-        CHECK(out[i] == ref[i], "Allreduce %s n=%d element %d", what, n, i);   \
-    }                                                                          \
-    memcpy(out, in, (size_t)n * sizeof(ctype));                                \
-    MPI_OK(MPI_Allreduce(MPI_IN_PLACE, out, n, mtype, MPI_##OPN, MPI_COMM_WORLD)); \
-    for (int i = 0; i < n; i++)                                                \
-      CHECK(out[i] == ref[i], "Allreduce IN_PLACE %s n=%d element %d", what, n, i); \
-    /* MPICH 4.0 crashes on IN_PLACE at a non-zero root above ~8 KiB (its  \
+#define DEFINE_TEST(NAME, ctype, mtype, OPN, VAL)                                \
+    static void test_##NAME##_##OPN(int n)                                       \
+    {                                                                            \
+        int p = conf_size, r = conf_rank;                                        \
+        ctype *in = conf_malloc((size_t)n * p * sizeof(ctype));                  \
+        ctype *out = conf_malloc((size_t)n * p * sizeof(ctype));                 \
+        ctype *ref = conf_malloc((size_t)n * p * sizeof(ctype));                 \
+        ctype *pre = conf_malloc((size_t)n * p * sizeof(ctype));                 \
+        for (int i = 0; i < n * p; i++) {                                        \
+            in[i] = (ctype)VAL(r, i);                                            \
+            ref[i] = (ctype)VAL(0, i);                                           \
+            pre[i] = ref[i];                                                     \
+        }                                                                        \
+        for (int q = 1; q < p; q++)                                              \
+            for (int i = 0; i < n * p; i++) {                                    \
+                ref[i] = (ctype)OPF_##OPN(ref[i], (ctype)VAL(q, i));             \
+                if (q <= r - 1)                                                  \
+                    pre[i] = (ctype)OPF_##OPN(pre[i], (ctype)VAL(q, i));         \
+            }                                                                    \
+        const char *what = #NAME " " #OPN;                                       \
+        if (n >= N_LONG) {                                                       \
+            MPI_OK(                                                              \
+                MPI_Allreduce(in, out, n, mtype, MPI_##OPN, MPI_COMM_WORLD));    \
+            for (int i = 0; i < n; i++)                                          \
+                CHECK(out[i] == ref[i], "Allreduce %s n=%d element %d", what,    \
+                      n, i);                                                     \
+        }                                                                        \
+        memcpy(out, in, (size_t)n * sizeof(ctype));                              \
+        MPI_OK(MPI_Allreduce(MPI_IN_PLACE, out, n, mtype, MPI_##OPN,             \
+                             MPI_COMM_WORLD));                                   \
+        for (int i = 0; i < n; i++)                                              \
+            CHECK(out[i] == ref[i], "Allreduce IN_PLACE %s n=%d element %d",     \
+                  what, n, i);                                                   \
+        /* MPICH 4.0 crashes on IN_PLACE at a non-zero root above ~8 KiB (its  \
      * reduce_scatter_gather reads MPI_IN_PLACE): IN_PLACE at root 0 here */ \
-    for (int root = 0; root < p; root += p > 1 ? p - 1 : 1) {                  \
-      int inplace = root == 0 && r == root;                                    \
-      if (inplace)                                                             \
-        memcpy(out, in, (size_t)n * sizeof(ctype));                            \
-      MPI_OK(MPI_Reduce(inplace ? MPI_IN_PLACE : in, out, n, mtype, MPI_##OPN, \
-                        root, MPI_COMM_WORLD));                                \
-      for (int i = 0; r == root && i < n; i++)                                 \
-        CHECK(out[i] == ref[i], "Reduce %s n=%d root=%d element %d", what, n,  \
-              root, i);                                                        \
-    }                                                                          \
-    MPI_OK(MPI_Scan(in, out, n, mtype, MPI_##OPN, MPI_COMM_WORLD));            \
-    for (int i = 0; i < n; i++) {                                              \
-      ctype want = r == 0 ? in[i] : (ctype)OPF_##OPN(pre[i], in[i]);           \
-      CHECK(out[i] == want, "Scan %s n=%d element %d", what, n, i);            \
-    }                                                                          \
-    MPI_OK(MPI_Exscan(in, out, n, mtype, MPI_##OPN, MPI_COMM_WORLD));          \
-    for (int i = 0; r > 0 && i < n; i++) {                                     \
-      ctype want = r == 1 ? (ctype)VAL(0, i) : pre[i];                         \
-      CHECK(out[i] == want, "Exscan %s n=%d element %d", what, n, i);          \
-    }                                                                          \
-    MPI_OK(MPI_Reduce_scatter_block(in, out, n, mtype, MPI_##OPN, MPI_COMM_WORLD)); \
-    for (int i = 0; i < n; i++)                                                \
-      CHECK(out[i] == ref[r * n + i], "Reduce_scatter_block %s n=%d element %d", what, n, i); \
-    free(in);                                                                  \
-    free(out);                                                                 \
-    free(ref);                                                                 \
-    free(pre);                                                                 \
-  }
+        for (int root = 0; root<p; root += p> 1 ? p - 1 : 1) {                   \
+            int inplace = root == 0 && r == root;                                \
+            if (inplace)                                                         \
+                memcpy(out, in, (size_t)n * sizeof(ctype));                      \
+            MPI_OK(MPI_Reduce(inplace ? MPI_IN_PLACE : in, out, n, mtype,        \
+                              MPI_##OPN, root, MPI_COMM_WORLD));                 \
+            for (int i = 0; r == root && i < n; i++)                             \
+                CHECK(out[i] == ref[i], "Reduce %s n=%d root=%d element %d",     \
+                      what, n, root, i);                                         \
+        }                                                                        \
+        MPI_OK(MPI_Scan(in, out, n, mtype, MPI_##OPN, MPI_COMM_WORLD));          \
+        for (int i = 0; i < n; i++) {                                            \
+            ctype want = r == 0 ? in[i] : (ctype)OPF_##OPN(pre[i], in[i]);       \
+            CHECK(out[i] == want, "Scan %s n=%d element %d", what, n, i);        \
+        }                                                                        \
+        MPI_OK(MPI_Exscan(in, out, n, mtype, MPI_##OPN, MPI_COMM_WORLD));        \
+        for (int i = 0; r > 0 && i < n; i++) {                                   \
+            ctype want = r == 1 ? (ctype)VAL(0, i) : pre[i];                     \
+            CHECK(out[i] == want, "Exscan %s n=%d element %d", what, n, i);      \
+        }                                                                        \
+        MPI_OK(MPI_Reduce_scatter_block(in, out, n, mtype, MPI_##OPN,            \
+                                        MPI_COMM_WORLD));                        \
+        for (int i = 0; i < n; i++)                                              \
+            CHECK(out[i] == ref[r * n + i],                                      \
+                  "Reduce_scatter_block %s n=%d element %d", what, n, i);        \
+        free(in);                                                                \
+        free(out);                                                               \
+        free(ref);                                                               \
+        free(pre);                                                               \
+    }
 
-
-#define INT_TESTS(NAME, ctype, mtype)                                          \
-  DEFINE_TEST(NAME, ctype, mtype, MAX, VAL_ARITH)                              \
-  DEFINE_TEST(NAME, ctype, mtype, MIN, VAL_ARITH)                              \
-  DEFINE_TEST(NAME, ctype, mtype, SUM, VAL_ARITH)                              \
-  DEFINE_TEST(NAME, ctype, mtype, PROD, VAL_ARITH)                             \
-  DEFINE_TEST(NAME, ctype, mtype, LAND, VAL_LOGIC)                             \
-  DEFINE_TEST(NAME, ctype, mtype, LOR, VAL_LOGIC)                              \
-  DEFINE_TEST(NAME, ctype, mtype, LXOR, VAL_LOGIC)                             \
-  DEFINE_TEST(NAME, ctype, mtype, BAND, VAL_BITS)                              \
-  DEFINE_TEST(NAME, ctype, mtype, BOR, VAL_BITS)                               \
-  DEFINE_TEST(NAME, ctype, mtype, BXOR, VAL_BITS)
-#define FLOAT_TESTS(NAME, ctype, mtype)                                        \
-  DEFINE_TEST(NAME, ctype, mtype, MAX, VAL_ARITH)                              \
-  DEFINE_TEST(NAME, ctype, mtype, MIN, VAL_ARITH)                              \
-  DEFINE_TEST(NAME, ctype, mtype, SUM, VAL_ARITH)                              \
-  DEFINE_TEST(NAME, ctype, mtype, PROD, VAL_ARITH)
-#define COMPLEX_TESTS(NAME, ctype, mtype)                                      \
-  DEFINE_TEST(NAME, ctype, mtype, SUM, VAL_ARITH)                              \
-  DEFINE_TEST(NAME, ctype, mtype, PROD, VAL_ARITH)
-#define BOOL_TESTS(NAME, ctype, mtype)                                         \
-  DEFINE_TEST(NAME, ctype, mtype, LAND, VAL_LOGIC)                             \
-  DEFINE_TEST(NAME, ctype, mtype, LOR, VAL_LOGIC)                              \
-  DEFINE_TEST(NAME, ctype, mtype, LXOR, VAL_LOGIC)
-#define BYTE_TESTS(NAME, ctype, mtype)                                         \
-  DEFINE_TEST(NAME, ctype, mtype, BAND, VAL_BITS)                              \
-  DEFINE_TEST(NAME, ctype, mtype, BOR, VAL_BITS)                               \
-  DEFINE_TEST(NAME, ctype, mtype, BXOR, VAL_BITS)
+#define INT_TESTS(NAME, ctype, mtype)                \
+    DEFINE_TEST(NAME, ctype, mtype, MAX, VAL_ARITH)  \
+    DEFINE_TEST(NAME, ctype, mtype, MIN, VAL_ARITH)  \
+    DEFINE_TEST(NAME, ctype, mtype, SUM, VAL_ARITH)  \
+    DEFINE_TEST(NAME, ctype, mtype, PROD, VAL_ARITH) \
+    DEFINE_TEST(NAME, ctype, mtype, LAND, VAL_LOGIC) \
+    DEFINE_TEST(NAME, ctype, mtype, LOR, VAL_LOGIC)  \
+    DEFINE_TEST(NAME, ctype, mtype, LXOR, VAL_LOGIC) \
+    DEFINE_TEST(NAME, ctype, mtype, BAND, VAL_BITS)  \
+    DEFINE_TEST(NAME, ctype, mtype, BOR, VAL_BITS)   \
+    DEFINE_TEST(NAME, ctype, mtype, BXOR, VAL_BITS)
+#define FLOAT_TESTS(NAME, ctype, mtype)             \
+    DEFINE_TEST(NAME, ctype, mtype, MAX, VAL_ARITH) \
+    DEFINE_TEST(NAME, ctype, mtype, MIN, VAL_ARITH) \
+    DEFINE_TEST(NAME, ctype, mtype, SUM, VAL_ARITH) \
+    DEFINE_TEST(NAME, ctype, mtype, PROD, VAL_ARITH)
+#define COMPLEX_TESTS(NAME, ctype, mtype)           \
+    DEFINE_TEST(NAME, ctype, mtype, SUM, VAL_ARITH) \
+    DEFINE_TEST(NAME, ctype, mtype, PROD, VAL_ARITH)
+#define BOOL_TESTS(NAME, ctype, mtype)               \
+    DEFINE_TEST(NAME, ctype, mtype, LAND, VAL_LOGIC) \
+    DEFINE_TEST(NAME, ctype, mtype, LOR, VAL_LOGIC)  \
+    DEFINE_TEST(NAME, ctype, mtype, LXOR, VAL_LOGIC)
+#define BYTE_TESTS(NAME, ctype, mtype)              \
+    DEFINE_TEST(NAME, ctype, mtype, BAND, VAL_BITS) \
+    DEFINE_TEST(NAME, ctype, mtype, BOR, VAL_BITS)  \
+    DEFINE_TEST(NAME, ctype, mtype, BXOR, VAL_BITS)
 
 /* (name, C type, MPI type, class) */
-#define TYPES(X)                                                               \
-  X(schar, signed char, MPI_SIGNED_CHAR, INT)                                  \
-  X(uchar, unsigned char, MPI_UNSIGNED_CHAR, INT)                              \
-  X(short, short, MPI_SHORT, INT)                                              \
-  X(ushort, unsigned short, MPI_UNSIGNED_SHORT, INT)                           \
-  X(int, int, MPI_INT, INT)                                                    \
-  X(unsigned, unsigned, MPI_UNSIGNED, INT)                                     \
-  X(long, long, MPI_LONG, INT)                                                 \
-  X(ulong, unsigned long, MPI_UNSIGNED_LONG, INT)                              \
-  X(llong, long long, MPI_LONG_LONG, INT)                                      \
-  X(ullong, unsigned long long, MPI_UNSIGNED_LONG_LONG, INT)                   \
-  X(i8, int8_t, MPI_INT8_T, INT)                                               \
-  X(i16, int16_t, MPI_INT16_T, INT)                                            \
-  X(i32, int32_t, MPI_INT32_T, INT)                                            \
-  X(i64, int64_t, MPI_INT64_T, INT)                                            \
-  X(u8, uint8_t, MPI_UINT8_T, INT)                                             \
-  X(u16, uint16_t, MPI_UINT16_T, INT)                                          \
-  X(u32, uint32_t, MPI_UINT32_T, INT)                                          \
-  X(u64, uint64_t, MPI_UINT64_T, INT)                                          \
-  X(float, float, MPI_FLOAT, FLOAT)                                            \
-  X(double, double, MPI_DOUBLE, FLOAT)                                         \
-  X(ldouble, long double, MPI_LONG_DOUBLE, FLOAT)                              \
-  X(fcomplex, float _Complex, MPI_C_FLOAT_COMPLEX, COMPLEX)                    \
-  X(dcomplex, double _Complex, MPI_C_DOUBLE_COMPLEX, COMPLEX)                  \
-  X(cbool, _Bool, MPI_C_BOOL, BOOL)                                             \
-  X(byte, unsigned char, MPI_BYTE, BYTE)
+#define TYPES(X)                                                \
+    X(schar, signed char, MPI_SIGNED_CHAR, INT)                 \
+    X(uchar, unsigned char, MPI_UNSIGNED_CHAR, INT)             \
+    X(short, short, MPI_SHORT, INT)                             \
+    X(ushort, unsigned short, MPI_UNSIGNED_SHORT, INT)          \
+    X(int, int, MPI_INT, INT)                                   \
+    X(unsigned, unsigned, MPI_UNSIGNED, INT)                    \
+    X(long, long, MPI_LONG, INT)                                \
+    X(ulong, unsigned long, MPI_UNSIGNED_LONG, INT)             \
+    X(llong, long long, MPI_LONG_LONG, INT)                     \
+    X(ullong, unsigned long long, MPI_UNSIGNED_LONG_LONG, INT)  \
+    X(i8, int8_t, MPI_INT8_T, INT)                              \
+    X(i16, int16_t, MPI_INT16_T, INT)                           \
+    X(i32, int32_t, MPI_INT32_T, INT)                           \
+    X(i64, int64_t, MPI_INT64_T, INT)                           \
+    X(u8, uint8_t, MPI_UINT8_T, INT)                            \
+    X(u16, uint16_t, MPI_UINT16_T, INT)                         \
+    X(u32, uint32_t, MPI_UINT32_T, INT)                         \
+    X(u64, uint64_t, MPI_UINT64_T, INT)                         \
+    X(float, float, MPI_FLOAT, FLOAT)                           \
+    X(double, double, MPI_DOUBLE, FLOAT)                        \
+    X(ldouble, long double, MPI_LONG_DOUBLE, FLOAT)             \
+    X(fcomplex, float _Complex, MPI_C_FLOAT_COMPLEX, COMPLEX)   \
+    X(dcomplex, double _Complex, MPI_C_DOUBLE_COMPLEX, COMPLEX) \
+    X(cbool, _Bool, MPI_C_BOOL, BOOL)                           \
+    X(byte, unsigned char, MPI_BYTE, BYTE)
 
 #define GEN(NAME, ctype, mtype, cls) cls##_TESTS(NAME, ctype, mtype)
 TYPES(GEN)
 
-#define CALLS_INT(NAME)                                                        \
-  test_##NAME##_MAX(n); test_##NAME##_MIN(n); test_##NAME##_SUM(n);            \
-  test_##NAME##_PROD(n); test_##NAME##_LAND(n); test_##NAME##_LOR(n);          \
-  test_##NAME##_LXOR(n); test_##NAME##_BAND(n); test_##NAME##_BOR(n);          \
-  test_##NAME##_BXOR(n);
-#define CALLS_FLOAT(NAME)                                                      \
-  test_##NAME##_MAX(n); test_##NAME##_MIN(n); test_##NAME##_SUM(n);            \
-  test_##NAME##_PROD(n);
-#define CALLS_COMPLEX(NAME) test_##NAME##_SUM(n); test_##NAME##_PROD(n);
-#define CALLS_BOOL(NAME) test_##NAME##_LAND(n); test_##NAME##_LOR(n); test_##NAME##_LXOR(n);
-#define CALLS_BYTE(NAME) test_##NAME##_BAND(n); test_##NAME##_BOR(n); test_##NAME##_BXOR(n);
+#define CALLS_INT(NAME)    \
+    test_##NAME##_MAX(n);  \
+    test_##NAME##_MIN(n);  \
+    test_##NAME##_SUM(n);  \
+    test_##NAME##_PROD(n); \
+    test_##NAME##_LAND(n); \
+    test_##NAME##_LOR(n);  \
+    test_##NAME##_LXOR(n); \
+    test_##NAME##_BAND(n); \
+    test_##NAME##_BOR(n);  \
+    test_##NAME##_BXOR(n);
+#define CALLS_FLOAT(NAME) \
+    test_##NAME##_MAX(n); \
+    test_##NAME##_MIN(n); \
+    test_##NAME##_SUM(n); \
+    test_##NAME##_PROD(n);
+#define CALLS_COMPLEX(NAME) \
+    test_##NAME##_SUM(n);   \
+    test_##NAME##_PROD(n);
+#define CALLS_BOOL(NAME)   \
+    test_##NAME##_LAND(n); \
+    test_##NAME##_LOR(n);  \
+    test_##NAME##_LXOR(n);
+#define CALLS_BYTE(NAME)   \
+    test_##NAME##_BAND(n); \
+    test_##NAME##_BOR(n);  \
+    test_##NAME##_BXOR(n);
 #define CALL(NAME, ctype, mtype, cls) CALLS_##cls(NAME)
 
 /* ---- MAXLOC / MINLOC ---- */
 
-#define PAIR_TEST(NAME, vtype, mtype)                                          \
-  static void test_loc_##NAME(int n)                                           \
-  {                                                                            \
-    struct { vtype v; int i; } *in = conf_malloc((size_t)n * sizeof *in),      \
-                               *mx = conf_malloc((size_t)n * sizeof *in),      \
-                               *mn = conf_malloc((size_t)n * sizeof *in);      \
-    for (int i = 0; i < n; i++) {                                              \
-      in[i].v = (vtype)((conf_rank * 7 + i) % 5);                              \
-      in[i].i = conf_rank;                                                     \
-    }                                                                          \
-    MPI_OK(MPI_Allreduce(in, mx, n, mtype, MPI_MAXLOC, MPI_COMM_WORLD));       \
-    MPI_OK(MPI_Allreduce(in, mn, n, mtype, MPI_MINLOC, MPI_COMM_WORLD));       \
-    for (int i = 0; i < n; i++) {                                              \
-      vtype bv = (vtype)(i % 5), sv = bv;                                      \
-      int bi = 0, si = 0;                                                      \
-      for (int q = 1; q < conf_size; q++) {                                    \
-        vtype v = (vtype)((q * 7 + i) % 5);                                    \
-        if (v > bv) { bv = v; bi = q; }                                        \
-        if (v < sv) { sv = v; si = q; }                                        \
-      }                                                                        \
-      CHECK(mx[i].v == bv && mx[i].i == bi, "MAXLOC " #NAME " element %d", i); \
-      CHECK(mn[i].v == sv && mn[i].i == si, "MINLOC " #NAME " element %d", i); \
-    }                                                                          \
-    free(in);                                                                  \
-    free(mx);                                                                  \
-    free(mn);                                                                  \
-  }
+#define PAIR_TEST(NAME, vtype, mtype)                                        \
+    static void test_loc_##NAME(int n)                                       \
+    {                                                                        \
+        struct {                                                             \
+            vtype v;                                                         \
+            int i;                                                           \
+        } *in = conf_malloc((size_t)n * sizeof *in),                         \
+          *mx = conf_malloc((size_t)n * sizeof *in),                         \
+          *mn = conf_malloc((size_t)n * sizeof *in);                         \
+        for (int i = 0; i < n; i++) {                                        \
+            in[i].v = (vtype)((conf_rank * 7 + i) % 5);                      \
+            in[i].i = conf_rank;                                             \
+        }                                                                    \
+        MPI_OK(MPI_Allreduce(in, mx, n, mtype, MPI_MAXLOC, MPI_COMM_WORLD)); \
+        MPI_OK(MPI_Allreduce(in, mn, n, mtype, MPI_MINLOC, MPI_COMM_WORLD)); \
+        for (int i = 0; i < n; i++) {                                        \
+            vtype bv = (vtype)(i % 5), sv = bv;                              \
+            int bi = 0, si = 0;                                              \
+            for (int q = 1; q < conf_size; q++) {                            \
+                vtype v = (vtype)((q * 7 + i) % 5);                          \
+                if (v > bv) {                                                \
+                    bv = v;                                                  \
+                    bi = q;                                                  \
+                }                                                            \
+                if (v < sv) {                                                \
+                    sv = v;                                                  \
+                    si = q;                                                  \
+                }                                                            \
+            }                                                                \
+            CHECK(mx[i].v == bv && mx[i].i == bi,                            \
+                  "MAXLOC " #NAME " element %d", i);                         \
+            CHECK(mn[i].v == sv && mn[i].i == si,                            \
+                  "MINLOC " #NAME " element %d", i);                         \
+        }                                                                    \
+        free(in);                                                            \
+        free(mx);                                                            \
+        free(mn);                                                            \
+    }
 PAIR_TEST(float_int, float, MPI_FLOAT_INT)
 PAIR_TEST(double_int, double, MPI_DOUBLE_INT)
 PAIR_TEST(long_int, long, MPI_LONG_INT)
@@ -201,102 +233,123 @@ PAIR_TEST(long_double_int, long double, MPI_LONG_DOUBLE_INT)
 
 /* ---- a non-commutative user operation: composing affine maps ---- */
 
-typedef struct { unsigned a, b; } affine; /* x -> a x + b, modulo 2^32 */
+typedef struct {
+    unsigned a, b;
+} affine; /* x -> a x + b, modulo 2^32 */
 
 static void compose(void *vin, void *vio, int *len, MPI_Datatype *dt)
 {
-  (void)dt;
-  affine *in = vin, *io = vio;
-  for (int i = 0; i < *len; i++) { /* io = in then io: x -> io.a (in.a x + in.b) + io.b */
-    affine r = {io[i].a * in[i].a, io[i].a * in[i].b + io[i].b};
-    io[i] = r;
-  }
+    (void)dt;
+    affine *in = vin, *io = vio;
+    for (int i = 0; i < *len;
+         i++) { /* io = in then io: x -> io.a (in.a x + in.b) + io.b */
+        affine r = {io[i].a * in[i].a, io[i].a * in[i].b + io[i].b};
+        io[i] = r;
+    }
 }
 
 static affine affine_of(int rank, int i)
 {
-  affine f = {(unsigned)(2 * rank + 3 + i), (unsigned)(rank * 5 + i + 1)};
-  return f;
+    affine f = {(unsigned)(2 * rank + 3 + i), (unsigned)(rank * 5 + i + 1)};
+    return f;
 }
 
 static void test_noncommutative(int n)
 {
-  MPI_Datatype pair;
-  MPI_Op op;
-  MPI_OK(MPI_Type_contiguous(2, MPI_UNSIGNED, &pair));
-  MPI_OK(MPI_Type_commit(&pair));
-  MPI_OK(MPI_Op_create(compose, 0, &op));
-  int p = conf_size, r = conf_rank;
-  affine *in = conf_malloc((size_t)n * p * sizeof *in), *out = conf_malloc((size_t)n * p * sizeof *in);
-  affine *ref = conf_malloc((size_t)n * p * sizeof *in), *pre = conf_malloc((size_t)n * p * sizeof *in);
-  for (int i = 0; i < n * p; i++) {
-    in[i] = affine_of(r, i);
-    ref[i] = affine_of(0, i);
-    for (int q = 1; q < p; q++) {
-      int len = 1;
-      affine f = affine_of(q, i);
-      if (q == r)
-        pre[i] = ref[i];
-      compose(&ref[i], &f, &len, &pair);
-      ref[i] = f;
+    MPI_Datatype pair;
+    MPI_Op op;
+    MPI_OK(MPI_Type_contiguous(2, MPI_UNSIGNED, &pair));
+    MPI_OK(MPI_Type_commit(&pair));
+    MPI_OK(MPI_Op_create(compose, 0, &op));
+    int p = conf_size, r = conf_rank;
+    affine *in = conf_malloc((size_t)n * p * sizeof *in),
+           *out = conf_malloc((size_t)n * p * sizeof *in);
+    affine *ref = conf_malloc((size_t)n * p * sizeof *in),
+           *pre = conf_malloc((size_t)n * p * sizeof *in);
+    for (int i = 0; i < n * p; i++) {
+        in[i] = affine_of(r, i);
+        ref[i] = affine_of(0, i);
+        for (int q = 1; q < p; q++) {
+            int len = 1;
+            affine f = affine_of(q, i);
+            if (q == r)
+                pre[i] = ref[i];
+            compose(&ref[i], &f, &len, &pair);
+            ref[i] = f;
+        }
     }
-  }
-  MPI_OK(MPI_Allreduce(in, out, n, pair, op, MPI_COMM_WORLD));
-  for (int i = 0; i < n; i++)
-    CHECK(out[i].a == ref[i].a && out[i].b == ref[i].b, "non-commutative Allreduce n=%d i=%d", n, i);
-  for (int root = 0; root < p; root += p > 1 ? p - 1 : 1) {
-    MPI_OK(MPI_Reduce(in, out, n, pair, op, root, MPI_COMM_WORLD));
-    for (int i = 0; r == root && i < n; i++)
-      CHECK(out[i].a == ref[i].a && out[i].b == ref[i].b, "non-commutative Reduce root %d", root);
-  }
-  MPI_OK(MPI_Reduce_scatter_block(in, out, n, pair, op, MPI_COMM_WORLD));
-  for (int i = 0; i < n; i++)
-    CHECK(out[i].a == ref[r * n + i].a && out[i].b == ref[r * n + i].b,
-          "non-commutative Reduce_scatter_block i=%d", i);
-  MPI_OK(MPI_Exscan(in, out, n, pair, op, MPI_COMM_WORLD));
-  for (int i = 0; r > 0 && i < n; i++)
-    CHECK(out[i].a == pre[i].a && out[i].b == pre[i].b, "non-commutative Exscan i=%d", i);
-  MPI_OK(MPI_Scan(in, out, n, pair, op, MPI_COMM_WORLD));
-  for (int i = 0; i < n; i++) {
-    affine want = in[i];
-    if (r > 0) {
-      int len = 1;
-      want = in[i];
-      compose(&pre[i], &want, &len, &pair);
+    MPI_OK(MPI_Allreduce(in, out, n, pair, op, MPI_COMM_WORLD));
+    for (int i = 0; i < n; i++)
+        CHECK(out[i].a == ref[i].a && out[i].b == ref[i].b,
+              "non-commutative Allreduce n=%d i=%d", n, i);
+    for (int root = 0; root<p; root += p> 1 ? p - 1 : 1) {
+        MPI_OK(MPI_Reduce(in, out, n, pair, op, root, MPI_COMM_WORLD));
+        for (int i = 0; r == root && i < n; i++)
+            CHECK(out[i].a == ref[i].a && out[i].b == ref[i].b,
+                  "non-commutative Reduce root %d", root);
     }
-    CHECK(out[i].a == want.a && out[i].b == want.b, "non-commutative Scan i=%d", i);
-  }
-  MPI_OK(MPI_Op_free(&op));
-  MPI_OK(MPI_Type_free(&pair));
-  free(in);
-  free(out);
-  free(ref);
-  free(pre);
+    MPI_OK(MPI_Reduce_scatter_block(in, out, n, pair, op, MPI_COMM_WORLD));
+    for (int i = 0; i < n; i++)
+        CHECK(out[i].a == ref[r * n + i].a && out[i].b == ref[r * n + i].b,
+              "non-commutative Reduce_scatter_block i=%d", i);
+    MPI_OK(MPI_Exscan(in, out, n, pair, op, MPI_COMM_WORLD));
+    for (int i = 0; r > 0 && i < n; i++)
+        CHECK(out[i].a == pre[i].a && out[i].b == pre[i].b,
+              "non-commutative Exscan i=%d", i);
+    MPI_OK(MPI_Scan(in, out, n, pair, op, MPI_COMM_WORLD));
+    for (int i = 0; i < n; i++) {
+        affine want = in[i];
+        if (r > 0) {
+            int len = 1;
+            want = in[i];
+            compose(&pre[i], &want, &len, &pair);
+        }
+        CHECK(out[i].a == want.a && out[i].b == want.b,
+              "non-commutative Scan i=%d", i);
+    }
+    MPI_OK(MPI_Op_free(&op));
+    MPI_OK(MPI_Type_free(&pair));
+    free(in);
+    free(out);
+    free(ref);
+    free(pre);
 }
 
 int main(int argc, char **argv)
 {
-  conf_init(&argc, &argv);
-  static const int counts[] = {1, N_SHORT, N_LONG};
-  for (int k = 0; k < 3; k++) {
-    int n = counts[k];
-    if (n == 1) {
-      test_int_SUM(n); test_ushort_BAND(n); test_float_MAX(n);
-    } else if (n == N_LONG) {
-      /* the long algorithms: a few representative types suffice */
-      test_int_SUM(n); test_double_SUM(n); test_u8_BXOR(n); test_ldouble_MAX(n);
-      test_dcomplex_PROD(n); test_cbool_LOR(n);
-    } else if (getenv("MPCHAR_CONF_REDUCE_SUBSET")) {
-      /* one type per class: for libraries whose busy-polling makes the full
+    conf_init(&argc, &argv);
+    static const int counts[] = {1, N_SHORT, N_LONG};
+    for (int k = 0; k < 3; k++) {
+        int n = counts[k];
+        if (n == 1) {
+            test_int_SUM(n);
+            test_ushort_BAND(n);
+            test_float_MAX(n);
+        } else if (n == N_LONG) {
+            /* the long algorithms: a few representative types suffice */
+            test_int_SUM(n);
+            test_double_SUM(n);
+            test_u8_BXOR(n);
+            test_ldouble_MAX(n);
+            test_dcomplex_PROD(n);
+            test_cbool_LOR(n);
+        } else if (getenv("MPCHAR_CONF_REDUCE_SUBSET")) {
+            /* one type per class: for libraries whose busy-polling makes the full
        * matrix slow when oversubscribed (set by CMake, see CMakeLists.txt) */
-      CALLS_INT(int) CALLS_INT(u8) CALLS_FLOAT(double) CALLS_COMPLEX(fcomplex)
-      CALLS_BOOL(cbool) CALLS_BYTE(byte)
-    } else {
-      TYPES(CALL)
+            CALLS_INT(int)
+            CALLS_INT(u8)
+            CALLS_FLOAT(double)
+            CALLS_COMPLEX(fcomplex) CALLS_BOOL(cbool) CALLS_BYTE(byte)
+        } else {
+            TYPES(CALL)
+        }
+        test_loc_float_int(n);
+        test_loc_double_int(n);
+        test_loc_long_int(n);
+        test_loc_2int(n);
+        test_loc_short_int(n);
+        test_loc_long_double_int(n);
+        test_noncommutative(n);
     }
-    test_loc_float_int(n); test_loc_double_int(n); test_loc_long_int(n);
-    test_loc_2int(n); test_loc_short_int(n); test_loc_long_double_int(n);
-    test_noncommutative(n);
-  }
-  return conf_finish("conf_reduce");
+    return conf_finish("conf_reduce");
 }

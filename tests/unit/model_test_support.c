@@ -78,9 +78,9 @@ double seedcsv_num(const seedcsv *c, size_t r, const char *col)
     return v;
 }
 
-void synth_add(mpchar_measurements *m, const char *library,
-               const char *pattern, const char *variant, const char *op,
-               long p, uint64_t n, mpchar_set set, double t_us)
+void synth_add(mpchar_measurements *m, const char *library, const char *pattern,
+               const char *variant, const char *op, long p, uint64_t n,
+               mpchar_set set, double t_us)
 {
     /* Capacity doubles at powers of two (count is the only size kept). */
     if ((m->count & (m->count - 1)) == 0) {
@@ -109,8 +109,7 @@ double synth_uniform(uint64_t *state)
     return (double)(mpchar_splitmix64(state) >> 11) * 0x1.0p-52 - 1.0;
 }
 
-void synth_expr_pform(mpchar_pform *f, const char *expr, long p_min,
-                      long p_max)
+void synth_expr_pform(mpchar_pform *f, const char *expr, long p_min, long p_max)
 {
     memset(f, 0, sizeof *f);
     f->kind = MPCHAR_PFORM_EXPR;

@@ -29,9 +29,9 @@ const char *seedcsv_get(const seedcsv *c, size_t r, const char *col);
 double seedcsv_num(const seedcsv *c, size_t r, const char *col);
 
 /* Appends one measurement row (t used as min, median and mean). */
-void synth_add(mpchar_measurements *m, const char *library,
-               const char *pattern, const char *variant, const char *op,
-               long p, uint64_t n, mpchar_set set, double t_us);
+void synth_add(mpchar_measurements *m, const char *library, const char *pattern,
+               const char *variant, const char *op, long p, uint64_t n,
+               mpchar_set set, double t_us);
 
 /* Uniform in [-1, 1) from a splitmix64 state. */
 double synth_uniform(uint64_t *state);

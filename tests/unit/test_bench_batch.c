@@ -12,7 +12,7 @@
 
 #include "bench.h"
 
-#define FINE_TIMER_S 20e-9   /* MPI_Wtime's step on this machine */
+#define FINE_TIMER_S 20e-9 /* MPI_Wtime's step on this machine */
 #define COARSE_TIMER_S 1e-6
 
 static long batch(const char *pattern, bench_sync sync, double timer_s,
@@ -31,8 +31,7 @@ static long batch(const char *pattern, bench_sync sync, double timer_s,
 static void test_free_loops_span_300_us(void **state)
 {
     (void)state;
-    assert_int_equal(batch("pingpong", SYNC_WINDOW, FINE_TIMER_S, 0.7e-6),
-                     429);
+    assert_int_equal(batch("pingpong", SYNC_WINDOW, FINE_TIMER_S, 0.7e-6), 429);
     assert_int_equal(batch("stream", SYNC_BARRIER, FINE_TIMER_S, 3.5e-6), 86);
     assert_int_equal(batch("pingpong", SYNC_WINDOW, FINE_TIMER_S, 299e-6), 2);
     assert_int_equal(batch("pingpong", SYNC_WINDOW, FINE_TIMER_S, 300e-6), 1);
@@ -43,8 +42,7 @@ static void test_free_loops_span_300_us(void **state)
 static void test_free_loops_cover_a_coarse_timer(void **state)
 {
     (void)state;
-    assert_int_equal(batch("pingpong", SYNC_WINDOW, COARSE_TIMER_S, 3e-6),
-                     334);
+    assert_int_equal(batch("pingpong", SYNC_WINDOW, COARSE_TIMER_S, 3e-6), 334);
 }
 
 /* At most 1000 operations, also when the warm-up measured no time. */
@@ -72,8 +70,7 @@ static void test_synchronized_patterns(void **state)
 static void test_recvfirst_is_never_batched(void **state)
 {
     (void)state;
-    assert_int_equal(batch("recvfirst", SYNC_WINDOW, FINE_TIMER_S, 0.2e-6),
-                     1);
+    assert_int_equal(batch("recvfirst", SYNC_WINDOW, FINE_TIMER_S, 0.2e-6), 1);
 }
 
 int main(void)

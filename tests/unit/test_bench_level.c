@@ -36,9 +36,9 @@ static void sweep(series *s, size_t rounds)
         for (size_t j = 0; j < POINTS; j++) {
             size_t k = s->count++;
             s->probe[k].point = r % 2 ? POINTS - 1 - j : j;
-            s->probe[k].t_us =
-                k % 7 == 3 ? 2.3 * FAST_US
-                           : FAST_US * (1.0 + 0.01 * (double)(k % 5));
+            s->probe[k].t_us = k % 7 == 3
+                                   ? 2.3 * FAST_US
+                                   : FAST_US * (1.0 + 0.01 * (double)(k % 5));
         }
     /* After the last round. */
     s->probe[s->count++] = (bench_level_reading){FAST_US, POINTS};
@@ -140,14 +140,10 @@ static void test_at_best_within_twice(void **state)
 static void test_wait_allowance(void **state)
 {
     (void)state;
-    assert_double_near(bench_level_wait_allowance(60.0, 10.0, 4.0), 6.0,
-                       1e-12);
-    assert_double_near(bench_level_wait_allowance(5.0, 10.0, 4.0), 1.0,
-                       1e-12);
-    assert_double_near(bench_level_wait_allowance(60.0, 3.0, 4.0), 0.0,
-                       1e-12);
-    assert_double_near(bench_level_wait_allowance(0.0, 100.0, 0.0), 0.0,
-                       1e-12);
+    assert_double_near(bench_level_wait_allowance(60.0, 10.0, 4.0), 6.0, 1e-12);
+    assert_double_near(bench_level_wait_allowance(5.0, 10.0, 4.0), 1.0, 1e-12);
+    assert_double_near(bench_level_wait_allowance(60.0, 3.0, 4.0), 0.0, 1e-12);
+    assert_double_near(bench_level_wait_allowance(0.0, 100.0, 0.0), 0.0, 1e-12);
 }
 
 static void test_no_probes_is_steady(void **state)

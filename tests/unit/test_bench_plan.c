@@ -51,7 +51,8 @@ static void test_options_parsed(void **state)
     mpchar_error err;
     assert_int_equal(parse(&o, &err, "--p", "2-4,8", "--sizes", "0,1K,64K",
                            "--time-per-point", "2.5", "--library", "mpich",
-                           "--ops", "sum", "--check", NULL), 0);
+                           "--ops", "sum", "--check", NULL),
+                     0);
     assert_int_equal(o.p_count, 4);
     assert_int_equal(o.p_list[3], 8);
     assert_true(o.grid == MPCHAR_GRID_LIST);
@@ -91,8 +92,8 @@ static void test_min_above_max_reps(void **state)
     (void)state;
     bench_options o;
     mpchar_error err;
-    assert_int_equal(parse(&o, &err, "--min-reps", "50", "--max-reps", "10",
-                           NULL), -1);
+    assert_int_equal(
+        parse(&o, &err, "--min-reps", "50", "--max-reps", "10", NULL), -1);
     assert_contains(err.msg, "--min-reps 50");
     bench_options_free(&o);
 }
@@ -113,7 +114,8 @@ static void quick_plan(bench_plan *plan, bench_options *o)
 {
     mpchar_error err;
     assert_int_equal(parse(o, &err, "--p", "2-4", "--max-size", "64K",
-                           "--sizes", "pow4", NULL), 0);
+                           "--sizes", "pow4", NULL),
+                     0);
     assert_int_equal(bench_plan_build(o, 4, plan, &err), 0);
 }
 
@@ -128,19 +130,16 @@ static void test_plan_shape(void **state)
                      5 * 10);
     assert_int_equal(count_points(&plan, "pingpong", "-", 3, MPCHAR_SET_FIT),
                      0);
-    assert_int_equal(count_points(&plan, "bcast", "-", 3, MPCHAR_SET_FIT),
-                     10);
-    assert_int_equal(count_points(&plan, "barrier", "-", 4, MPCHAR_SET_FIT),
-                     1);
-    assert_int_equal(count_points(&plan, "barrier", "-", 4,
-                                  MPCHAR_SET_VALIDATION), 0);
+    assert_int_equal(count_points(&plan, "bcast", "-", 3, MPCHAR_SET_FIT), 10);
+    assert_int_equal(count_points(&plan, "barrier", "-", 4, MPCHAR_SET_FIT), 1);
+    assert_int_equal(
+        count_points(&plan, "barrier", "-", 4, MPCHAR_SET_VALIDATION), 0);
     for (long p = 2; p <= 4; p++) {
-        assert_true(count_points(&plan, "reduce", "sum", p,
-                                 MPCHAR_SET_FIT) > 0);
-        assert_int_equal(count_points(&plan, "reduce", "sum", p,
-                                      MPCHAR_SET_FIT),
-                         count_points(&plan, "reduce", "nop", p,
-                                      MPCHAR_SET_FIT));
+        assert_true(count_points(&plan, "reduce", "sum", p, MPCHAR_SET_FIT) >
+                    0);
+        assert_int_equal(
+            count_points(&plan, "reduce", "sum", p, MPCHAR_SET_FIT),
+            count_points(&plan, "reduce", "nop", p, MPCHAR_SET_FIT));
         assert_true(count_points(&plan, "alltoall", "-", p,
                                  MPCHAR_SET_VALIDATION) >= 15);
     }
@@ -158,15 +157,16 @@ static void test_opt_in_patterns(void **state)
     mpchar_error err;
     quick_plan(&plan, &o);
     assert_true(count_points(&plan, "stream", "-", 2, MPCHAR_SET_FIT) > 0);
-    assert_int_equal(count_points(&plan, "recvfirst", "-", 2,
-                                  MPCHAR_SET_FIT), 0);
+    assert_int_equal(count_points(&plan, "recvfirst", "-", 2, MPCHAR_SET_FIT),
+                     0);
     bench_plan_free(&plan);
     bench_options_free(&o);
     assert_int_equal(parse(&o, &err, "--patterns", "stream,recvfirst",
-                           "--max-size", "64K", "--sizes", "pow4", NULL), 0);
+                           "--max-size", "64K", "--sizes", "pow4", NULL),
+                     0);
     assert_int_equal(bench_plan_build(&o, 2, &plan, &err), 0);
-    assert_int_equal(count_points(&plan, "recvfirst", "-", 2,
-                                  MPCHAR_SET_FIT), 10);
+    assert_int_equal(count_points(&plan, "recvfirst", "-", 2, MPCHAR_SET_FIT),
+                     10);
     bench_plan_free(&plan);
     bench_options_free(&o);
 }
@@ -179,8 +179,8 @@ static void test_plan_has_no_duplicates(void **state)
     quick_plan(&plan, &o);
     for (size_t i = 0; i < plan.count; i++)
         for (size_t j = i + 1; j < plan.count; j++)
-            assert_false(mpchar_key_equal(&plan.points[i].key,
-                                          &plan.points[j].key));
+            assert_false(
+                mpchar_key_equal(&plan.points[i].key, &plan.points[j].key));
     bench_plan_free(&plan);
     bench_options_free(&o);
 }
@@ -199,8 +199,8 @@ static void test_n_conventions(void **state)
     assert_true(actual("scatter", 1000, 3) == 999); /* 333 each */
     assert_true(actual("alltoall", 10, 4) == 12);   /* 2.5 rounds to 3 */
     assert_true(actual("allgather", 4096, 4) == 4096);
-    assert_true(actual("reduce", 1, 2) == 8);       /* one double */
-    assert_true(actual("allreduce", 20, 2) == 24);  /* 2.5 -> 3 doubles */
+    assert_true(actual("reduce", 1, 2) == 8);      /* one double */
+    assert_true(actual("allreduce", 20, 2) == 24); /* 2.5 -> 3 doubles */
     assert_true(actual("reduce_scatter", 100, 3) == 96);
     assert_true(actual("reduce_scatter", 0, 3) == 0);
     assert_true(actual("barrier", 4096, 4) == 0);
@@ -233,8 +233,9 @@ static void test_memory_need(void **state)
     bench_options o;
     bench_plan plan;
     mpchar_error err;
-    assert_int_equal(parse(&o, &err, "--patterns", "bistream", "--sizes",
-                           "1M", "--window", "8", NULL), 0);
+    assert_int_equal(parse(&o, &err, "--patterns", "bistream", "--sizes", "1M",
+                           "--window", "8", NULL),
+                     0);
     assert_int_equal(bench_plan_build(&o, 2, &plan, &err), 0);
     assert_true(bench_plan_memory_bytes(&plan, 8) == 9u << 20);
     bench_plan_free(&plan);
@@ -283,14 +284,14 @@ static void remove_dir(const char *dir)
     rmdir(dir);
 }
 
-static const char measured[] =
-    MPCHAR_MEASUREMENTS_HEADER "\n"
+static const char measured[] = MPCHAR_MEASUREMENTS_HEADER
+    "\n"
     "mpi,pingpong,send,-,byte,2,0,fit,10,1,1,1,1,0,false\n"
     "mpi,pingpong,send,-,byte,2,4,fit,10,1,1,1,1,0,false\n"
     "mpi,pingpong,send,-,byte,2,16,fi"; /* killed mid-write */
 
-static const char failed[] =
-    MPCHAR_FAILED_HEADER "\n"
+static const char failed[] = MPCHAR_FAILED_HEADER
+    "\n"
     "mpi,pingpong,send,-,byte,2,64,fit,\"no progress, watchdog\"\n";
 
 static void test_resume_marks_done_and_failed(void **state)
@@ -304,7 +305,8 @@ static void test_resume_marks_done_and_failed(void **state)
     write_file(dir, MPCHAR_MEASUREMENTS_FILE, measured);
     write_file(dir, MPCHAR_FAILED_FILE, failed);
     assert_int_equal(parse(&o, &err, "--patterns", "pingpong", "--sizes",
-                           "0,4,16,64,256", NULL), 0);
+                           "0,4,16,64,256", NULL),
+                     0);
     assert_int_equal(bench_plan_build(&o, 2, &plan, &err), 0);
     assert_int_equal(bench_plan_mark_done(&plan, dir, true, &err), 0);
     size_t skipped = 0;
@@ -337,8 +339,9 @@ static void test_plan_without_repair_reads_only(void **state)
     mpchar_error err;
     make_dir(dir, sizeof dir);
     write_file(dir, MPCHAR_MEASUREMENTS_FILE, measured);
-    assert_int_equal(parse(&o, &err, "--patterns", "pingpong", "--sizes",
-                           "0,4,16", NULL), 0);
+    assert_int_equal(
+        parse(&o, &err, "--patterns", "pingpong", "--sizes", "0,4,16", NULL),
+        0);
     assert_int_equal(bench_plan_build(&o, 2, &plan, &err), 0);
     assert_int_equal(bench_plan_mark_done(&plan, dir, false, &err), 0);
     assert_int_equal(file_size(dir, MPCHAR_MEASUREMENTS_FILE),
@@ -358,16 +361,16 @@ static void test_plan_without_repair_reads_only(void **state)
 static void write_jump(const char *dir, const char *over)
 {
     char text[2048];
-    size_t pos = (size_t)snprintf(text, sizeof text, "%s\n",
-                                  MPCHAR_MEASUREMENTS_HEADER);
+    size_t pos =
+        (size_t)snprintf(text, sizeof text, "%s\n", MPCHAR_MEASUREMENTS_HEADER);
     const unsigned sizes[] = {0, 1, 4, 16, 64, 256, 1024, 4096, 16384};
     for (size_t i = 0; i < sizeof sizes / sizeof sizes[0]; i++) {
-        double t = sizes[i] < 4096 ? 0.2 + 1e-4 * sizes[i]
-                                   : 3.0 + 3e-4 * sizes[i];
+        double t =
+            sizes[i] < 4096 ? 0.2 + 1e-4 * sizes[i] : 3.0 + 3e-4 * sizes[i];
         pos += (size_t)snprintf(text + pos, sizeof text - pos,
                                 "mpi,pingpong,send,-,byte,2,%u,fit,10,%.4f,"
-                                "%.4f,%.4f,%.4f,0,%s\n", sizes[i], t, t, t,
-                                t, over);
+                                "%.4f,%.4f,%.4f,0,%s\n",
+                                sizes[i], t, t, t, t, over);
     }
     write_file(dir, MPCHAR_MEASUREMENTS_FILE, text);
 }
@@ -381,7 +384,8 @@ static bool next_refinement(const char *dir, bench_refinement *rf)
     mpchar_error err;
     bench_refine_params rp;
     assert_int_equal(parse(&o, &err, "--patterns", "pingpong", "--sizes",
-                           "pow4", "--max-size", "16K", NULL), 0);
+                           "pow4", "--max-size", "16K", NULL),
+                     0);
     assert_int_equal(bench_plan_build(&o, 2, &plan, &err), 0);
     assert_int_equal(bench_plan_mark_done(&plan, dir, false, &err), 0);
     bench_refine_params_default(&rp);
@@ -422,7 +426,8 @@ static void test_resume_rejects_malformed_rows(void **state)
     mpchar_error err;
     make_dir(dir, sizeof dir);
     write_file(dir, MPCHAR_MEASUREMENTS_FILE,
-               MPCHAR_MEASUREMENTS_HEADER "\n"
+               MPCHAR_MEASUREMENTS_HEADER
+               "\n"
                "mpi,pingpong,send,-,byte,2,0,fit,10,1,x,1,1,0,false\n");
     assert_int_equal(parse(&o, &err, "--patterns", "pingpong", NULL), 0);
     assert_int_equal(bench_plan_build(&o, 2, &plan, &err), 0);

@@ -110,7 +110,10 @@ static double bracket(const series *s, uint64_t edge)
     return (double)hi / (double)lo;
 }
 
-static double linear(uint64_t n) { return 0.2 + 0.001 * (double)n; }
+static double linear(uint64_t n)
+{
+    return 0.2 + 0.001 * (double)n;
+}
 
 /* MPICH-like: eager up to 8 KiB, then a rendezvous costing 2.5 us more. */
 static double eager_limit(uint64_t n)
@@ -180,9 +183,11 @@ static double step_down(uint64_t n)
  * from 93 B on. */
 static double measured_inline_limit(uint64_t n)
 {
-    static const struct { uint64_t n; double t; } start[] = {
-        {1, 0.1611}, {2, 0.1665}, {4, 0.1631}, {8, 0.1603},
-        {16, 0.1513}, {32, 0.1610}, {64, 0.1548}};
+    static const struct {
+        uint64_t n;
+        double t;
+    } start[] = {{1, 0.1611},  {2, 0.1665},  {4, 0.1631}, {8, 0.1603},
+                 {16, 0.1513}, {32, 0.1610}, {64, 0.1548}};
     for (size_t i = 0; i < sizeof start / sizeof start[0]; i++)
         if (start[i].n == n)
             return start[i].t;
@@ -197,8 +202,8 @@ static double through(const double (*k)[2], size_t count, uint64_t n)
         return k[0][1];
     for (size_t i = 1; i < count; i++)
         if (x <= k[i][0])
-            return k[i - 1][1] + (k[i][1] - k[i - 1][1]) *
-                                     (x - k[i - 1][0]) / (k[i][0] - k[i - 1][0]);
+            return k[i - 1][1] + (k[i][1] - k[i - 1][1]) * (x - k[i - 1][0]) /
+                                     (k[i][0] - k[i - 1][0]);
     return k[count - 1][1];
 }
 
@@ -208,9 +213,9 @@ static double through(const double (*k)[2], size_t count, uint64_t n)
  * of the eager time at 8 KiB, as if 8 KiB were rendezvous already. */
 static double measured_rendezvous(uint64_t n)
 {
-    static const double eager[][2] = {
-        {1, 0.55}, {512, 0.754}, {1024, 0.795}, {2048, 1.223},
-        {4096, 1.673}, {8192, 2.228}};
+    static const double eager[][2] = {{1, 0.55},     {512, 0.754},
+                                      {1024, 0.795}, {2048, 1.223},
+                                      {4096, 1.673}, {8192, 2.228}};
     static const double rendezvous[][2] = {
         {8193, 4.45}, {16384, 5.873}, {32768, 13.03}, {65536, 23.495}};
     return n <= 8192 ? through(eager, 6, n) : through(rendezvous, 4, n);
@@ -218,8 +223,7 @@ static double measured_rendezvous(uint64_t n)
 
 /* Fails the test, naming what, unless the switch after edge is bracketed
  * within the minimum ratio. */
-static void require_bracketed(const series *s, uint64_t edge,
-                              const char *what)
+static void require_bracketed(const series *s, uint64_t edge, const char *what)
 {
     double ratio = bracket(s, edge);
     if (ratio > BENCH_REFINE_MIN_RATIO + 1e-12)
@@ -322,13 +326,13 @@ static void test_switches_are_bracketed(void **state)
         const char *name;
         curve_fn f;
         uint64_t edge;
-    } cases[] = {{"first of two switches", two_switches, 1100},
-                 {"second of two switches", two_switches, 4000},
-                 {"switch after jitter", jittery_eager_limit, 8192},
-                 {"switch after a noisy start", measured_inline_limit, 92},
-                 {"step down", step_down, 2999},
-                 {"rendezvous line through the eager time",
-                  measured_rendezvous, 8192}};
+    } cases[] = {
+        {"first of two switches", two_switches, 1100},
+        {"second of two switches", two_switches, 4000},
+        {"switch after jitter", jittery_eager_limit, 8192},
+        {"switch after a noisy start", measured_inline_limit, 92},
+        {"step down", step_down, 2999},
+        {"rendezvous line through the eager time", measured_rendezvous, 8192}};
     for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
         series s;
         refine_fresh(&s, cases[i].f);

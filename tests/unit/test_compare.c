@@ -132,12 +132,12 @@ static void test_noise_window(void **state)
     /* Out of order, interleaved with another series of larger spreads
      * that must not leak into this one. */
     for (int k = 4; k >= 0; k--) {
-        add(&a, "x", "pingpong", 2, (uint64_t)1 << (2 * k), MPCHAR_SET_FIT,
-            1.0, spread[k]);
-        add(&a, "x", "pingpong", 4, (uint64_t)1 << (2 * k), MPCHAR_SET_FIT,
-            1.0, 0.9);
-        add(&b, "x", "pingpong", 2, (uint64_t)1 << (2 * k), MPCHAR_SET_FIT,
-            1.0, 0.0);
+        add(&a, "x", "pingpong", 2, (uint64_t)1 << (2 * k), MPCHAR_SET_FIT, 1.0,
+            spread[k]);
+        add(&a, "x", "pingpong", 4, (uint64_t)1 << (2 * k), MPCHAR_SET_FIT, 1.0,
+            0.9);
+        add(&b, "x", "pingpong", 2, (uint64_t)1 << (2 * k), MPCHAR_SET_FIT, 1.0,
+            0.0);
     }
     mpchar_compare_options o = options(0.0);
     mpchar_comparison c;
@@ -380,8 +380,8 @@ static void test_zero_time_and_median(void **state)
     memset(&b, 0, sizeof b);
     add(&a, "x", "barrier", 1, 0, MPCHAR_SET_FIT, 0.0, 0.0);
     add(&b, "x", "barrier", 1, 0, MPCHAR_SET_FIT, 0.5, 0.0);
-    add(&a, "x", "bcast", 2, 8, MPCHAR_SET_FIT, 1.0, 1.0);  /* median 2 */
-    add(&b, "x", "bcast", 2, 8, MPCHAR_SET_FIT, 1.0, 2.0);  /* median 3 */
+    add(&a, "x", "bcast", 2, 8, MPCHAR_SET_FIT, 1.0, 1.0); /* median 2 */
+    add(&b, "x", "bcast", 2, 8, MPCHAR_SET_FIT, 1.0, 2.0); /* median 3 */
     mpchar_compare_options o = options(0.0);
     mpchar_comparison c;
     mpchar_error err;

@@ -228,8 +228,9 @@ static void test_put_too_long(void **state)
 static void test_round_trip_put_split(void **state)
 {
     (void)state;
-    const char *in[] = {"plain", "", "with,comma", "with \"quotes\"",
-                        "\"", ",", "\",\"", "trailing space ", "x"};
+    const char *in[] = {"plain", "",  "with,comma", "with \"quotes\"",
+                        "\"",    ",", "\",\"",      "trailing space ",
+                        "x"};
     enum { N = sizeof in / sizeof in[0] };
     char line[512];
     size_t pos = 0;

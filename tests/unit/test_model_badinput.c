@@ -18,7 +18,9 @@
 #include "mpchar/results.h"
 
 #define HEADER MPCHAR_MEASUREMENTS_HEADER "\n"
-#define ROW(n, t) "lib,pingpong,send,-,byte,2," #n ",fit,10," #t "," #t "," #t "," #t ",0,false\n"
+#define ROW(n, t)                                                       \
+    "lib,pingpong,send,-,byte,2," #n ",fit,10," #t "," #t "," #t "," #t \
+    ",0,false\n"
 
 static void temp_path(char *buf, size_t len, const char *name)
 {
@@ -61,9 +63,10 @@ static void test_malformed_csv(void **state)
     expect_csv_error("reordered.csv",
                      "library,pattern,variant,op,datatype,p,n_bytes,set,reps,"
                      "t_median_us,t_min_us,t_mean_us,t_max_us,t_stddev_us,"
-                     "oversubscribed\n", ":1:", "t_min_us");
-    expect_csv_error("text.csv", HEADER ROW(0, 1) ROW(1, abc), ":3:",
-                     "t_min_us");
+                     "oversubscribed\n",
+                     ":1:", "t_min_us");
+    expect_csv_error("text.csv", HEADER ROW(0, 1) ROW(1, abc),
+                     ":3:", "t_min_us");
     expect_csv_error("negative.csv", HEADER ROW(0, -1), ":2:", "t_min_us");
     expect_csv_error("nan.csv", HEADER ROW(0, nan), ":2:", "t_min_us");
     expect_csv_error("truncated.csv",
@@ -75,8 +78,8 @@ static void expect_model_error(const char *text, const char *field)
 {
     mpchar_model m;
     mpchar_error err = {{0}};
-    assert_int_equal(mpchar_model_parse(text, strlen(text), "model.json", &m,
-                                        &err), -1);
+    assert_int_equal(
+        mpchar_model_parse(text, strlen(text), "model.json", &m, &err), -1);
     if (strncmp(err.msg, "model.json", 10) != 0 || !strstr(err.msg, field))
         fail_msg("error '%s' does not name the file and '%s'", err.msg, field);
     assert_null(strchr(err.msg, '\n'));
@@ -104,8 +107,7 @@ static char *replaced(const char *text, const char *from, const char *to)
     size_t n = strlen(text) + strlen(to) + 1;
     char *out = malloc(n);
     assert_non_null(out);
-    snprintf(out, n, "%.*s%s%s", (int)(at - text), text, to,
-             at + strlen(from));
+    snprintf(out, n, "%.*s%s%s", (int)(at - text), text, to, at + strlen(from));
     return out;
 }
 
@@ -138,7 +140,8 @@ static void test_bad_model_json(void **state)
     bad = replaced(text, "\"p\": 2", "\"p\": -2");
     expect_model_error(bad, "field 'entries[0].fits[0].p'");
     free(bad);
-    bad = replaced(text, "\"form\": \"a\"", "\"form\": \"expr\", \"expr\": \"p +\"");
+    bad = replaced(text, "\"form\": \"a\"",
+                   "\"form\": \"expr\", \"expr\": \"p +\"");
     expect_model_error(bad, "expr");
     free(bad);
     free(text);
@@ -150,7 +153,8 @@ static void test_unreadable_model(void **state)
     (void)state;
     mpchar_model m;
     mpchar_error err = {{0}};
-    assert_int_equal(mpchar_model_read("/nonexistent/model.json", &m, &err), -1);
+    assert_int_equal(mpchar_model_read("/nonexistent/model.json", &m, &err),
+                     -1);
     assert_non_null(strstr(err.msg, "/nonexistent/model.json: cannot open"));
     const char *dir = getenv("TMPDIR");
     assert_int_equal(mpchar_model_read(dir && *dir ? dir : "/tmp", &m, &err),
@@ -169,16 +173,16 @@ static void test_too_few_sizes(void **state)
     mpchar_model m;
     mpchar_error err = {{0}};
     /* Nothing else: the fit fails, saying why. */
-    assert_int_equal(mpchar_model_fit(&meas, "dir/measurements.csv", &opt, &m,
-                                      &err), -1);
+    assert_int_equal(
+        mpchar_model_fit(&meas, "dir/measurements.csv", &opt, &m, &err), -1);
     assert_non_null(strstr(err.msg, "dir/measurements.csv"));
     assert_non_null(strstr(err.msg, "fewer than 3"));
     /* With another entry that fits, the model says which one was not. */
     for (uint64_t n = 0; n <= 4096; n = n ? n * 4 : 1)
         synth_add(&meas, "lib", "pingping", "-", "-", 2, n, MPCHAR_SET_FIT,
                   1 + 0.01 * (double)n);
-    assert_int_equal(mpchar_model_fit(&meas, "dir/measurements.csv", &opt, &m,
-                                      &err), 0);
+    assert_int_equal(
+        mpchar_model_fit(&meas, "dir/measurements.csv", &opt, &m, &err), 0);
     int found = 0;
     for (size_t i = 0; i < m.nfindings; i++)
         found |= m.findings[i].kind == MPCHAR_FINDING_NOT_FITTED &&
@@ -186,8 +190,11 @@ static void test_too_few_sizes(void **state)
                  strstr(m.findings[i].text, "only 2 message sizes");
     assert_true(found);
     /* Predicting from it names the reason. */
-    mpchar_query q = {.library = "lib", .pattern = "pingpong", .n_bytes = 8,
-                      .p = 2, .family = MPCHAR_FAMILY_HOCKNEY};
+    mpchar_query q = {.library = "lib",
+                      .pattern = "pingpong",
+                      .n_bytes = 8,
+                      .p = 2,
+                      .family = MPCHAR_FAMILY_HOCKNEY};
     mpchar_prediction r;
     assert_int_equal(mpchar_model_predict(&m, &q, &r, &err), -1);
     assert_non_null(strstr(err.msg, "fewer than 3"));
@@ -216,8 +223,8 @@ static void test_single_p(void **state)
     assert_non_null(strstr(e->fits[0].why[MPCHAR_FAMILY_TI], "n = 0"));
     /* Other p come from the constants, flagged as extrapolation. */
     mpchar_prediction r;
-    assert_int_equal(mpchar_entry_predict(e, MPCHAR_FAMILY_HOCKNEY, 1024, 8,
-                                          &r, &err), 0);
+    assert_int_equal(
+        mpchar_entry_predict(e, MPCHAR_FAMILY_HOCKNEY, 1024, 8, &r, &err), 0);
     assert_true(r.from_pforms && r.extrapolated_p);
     mpchar_model_free(&m);
     free(meas.rows);
@@ -230,8 +237,11 @@ static void test_unknown_names(void **state)
     small_model(&m);
     mpchar_error err = {{0}};
     mpchar_prediction r;
-    mpchar_query q = {.library = "nosuch", .pattern = "pingpong",
-                      .n_bytes = 8, .p = 2, .family = MPCHAR_FAMILY_BEST};
+    mpchar_query q = {.library = "nosuch",
+                      .pattern = "pingpong",
+                      .n_bytes = 8,
+                      .p = 2,
+                      .family = MPCHAR_FAMILY_BEST};
     assert_int_equal(mpchar_model_predict(&m, &q, &r, &err), -1);
     assert_non_null(strstr(err.msg, "unknown library 'nosuch'"));
     assert_non_null(strstr(err.msg, "lib"));
@@ -276,8 +286,9 @@ static void test_oversubscribed(void **state)
     assert_true(m.entries[0].oversubscribed);
     assert_non_null(strstr(m.entries[0].note, "oversubscribed"));
     mpchar_prediction r;
-    assert_int_equal(mpchar_entry_predict(&m.entries[0], MPCHAR_FAMILY_BEST,
-                                          64, 3, &r, &err), 0);
+    assert_int_equal(mpchar_entry_predict(&m.entries[0], MPCHAR_FAMILY_BEST, 64,
+                                          3, &r, &err),
+                     0);
     assert_true(r.oversubscribed);
     mpchar_model_free(&m);
     opt.max_segments = 0;

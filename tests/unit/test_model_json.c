@@ -21,15 +21,15 @@ static void add_series(mpchar_measurements *m, const char *pattern,
                        double tb, uint64_t *rng)
 {
     for (uint64_t n = 0; n <= 1048576; n = n ? n * 2 : 1) {
-        double t = n < 16384 ? ts + tb * (double)n
-                             : 3 * ts + 0.6 * tb * (double)n;
+        double t =
+            n < 16384 ? ts + tb * (double)n : 3 * ts + 0.6 * tb * (double)n;
         synth_add(m, "lib", pattern, variant, op, p, n, MPCHAR_SET_FIT,
                   t * (1 + 0.01 * synth_uniform(rng)));
     }
     for (uint64_t n = 3; n <= 1048576; n = n * 5 + 1)
-        synth_add(m, "lib", pattern, variant, op, p, n, MPCHAR_SET_VALIDATION,
-                  (n < 16384 ? ts + tb * (double)n
-                             : 3 * ts + 0.6 * tb * (double)n));
+        synth_add(
+            m, "lib", pattern, variant, op, p, n, MPCHAR_SET_VALIDATION,
+            (n < 16384 ? ts + tb * (double)n : 3 * ts + 0.6 * tb * (double)n));
 }
 
 static void rich_model(mpchar_model *m)
@@ -75,18 +75,25 @@ static void test_round_trip(void **state)
     assert_string_equal(t1, t2);
     assert_int_equal(back.nentries, m.nentries);
     assert_int_equal(back.nfindings, m.nfindings);
-    static const struct { const char *pat, *op; double n; long p; } qs[] = {
-        {"pingpong", NULL, 100, 2}, {"pingpong", NULL, 500000, 2},
-        {"bcast", NULL, 4096, 5}, {"bcast", NULL, 4096, 16},
+    static const struct {
+        const char *pat, *op;
+        double n;
+        long p;
+    } qs[] = {
+        {"pingpong", NULL, 100, 2},  {"pingpong", NULL, 500000, 2},
+        {"bcast", NULL, 4096, 5},    {"bcast", NULL, 4096, 16},
         {"reduce", "sum", 65536, 6}, {"reduce", "nop", 1, 3},
-        {"barrier", NULL, 0, 7}, {"barrier", NULL, 0, 32},
+        {"barrier", NULL, 0, 7},     {"barrier", NULL, 0, 32},
         {"alltoall", NULL, 1000, 4}, {"stream", NULL, 64, 2},
     };
     for (size_t i = 0; i < sizeof qs / sizeof qs[0]; i++) {
         for (int fam = MPCHAR_FAMILY_BEST; fam < MPCHAR_FAMILY_COUNT; fam++) {
-            mpchar_query q = {.library = "lib", .pattern = qs[i].pat,
-                              .op = qs[i].op, .n_bytes = qs[i].n,
-                              .p = qs[i].p, .family = (mpchar_family)fam};
+            mpchar_query q = {.library = "lib",
+                              .pattern = qs[i].pat,
+                              .op = qs[i].op,
+                              .n_bytes = qs[i].n,
+                              .p = qs[i].p,
+                              .family = (mpchar_family)fam};
             mpchar_prediction a, b;
             mpchar_error e1 = {{0}}, e2 = {{0}};
             int r1 = mpchar_model_predict(&m, &q, &a, &e1);
@@ -134,8 +141,8 @@ static void test_rich_content(void **state)
     mpchar_model m;
     rich_model(&m);
     mpchar_error err;
-    const mpchar_entry *pp = mpchar_model_find(&m, "lib", "pingpong", "send",
-                                               NULL, &err);
+    const mpchar_entry *pp =
+        mpchar_model_find(&m, "lib", "pingpong", "send", NULL, &err);
     assert_non_null(pp);
     /* The switch at 16 KiB is found and is the best model. */
     assert_int_equal(pp->fits[0].pw.count, 2);
@@ -143,8 +150,8 @@ static void test_rich_content(void **state)
                 pp->fits[0].pw.seg[1].n_lo_bytes <= 16384);
     assert_int_equal(pp->fits[0].best, MPCHAR_FAMILY_PIECEWISE);
     /* The reduce entry has t_c(p) = 0.1e-3 p, O(p). */
-    const mpchar_entry *rd = mpchar_model_find(&m, "lib", "reduce", NULL, "sum",
-                                               &err);
+    const mpchar_entry *rd =
+        mpchar_model_find(&m, "lib", "reduce", NULL, "sum", &err);
     assert_non_null(rd);
     assert_true(rd->pf.tc_ok);
     assert_int_equal(rd->pf.tc.kind, MPCHAR_PFORM_P);
@@ -165,8 +172,9 @@ static void test_rich_content(void **state)
     assert_non_null(null);
     for (int f = 0; f <= MPCHAR_FORMAT_CSV; f++)
         assert_int_equal(mpchar_model_print_tables(&m, null,
-                             (mpchar_table_format)f, MPCHAR_UNITS_SEED001,
-                             &err), 0);
+                                                   (mpchar_table_format)f,
+                                                   MPCHAR_UNITS_SEED001, &err),
+                         0);
     fclose(null);
     mpchar_model_free(&m);
 }

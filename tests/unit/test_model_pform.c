@@ -38,8 +38,8 @@ static void test_expr_values(void **state)
 static void test_expr_errors(void **state)
 {
     (void)state;
-    const char *bad[] = {"", "p +", "foo(p)", "log2 p", "(p", "p)", "1/0",
-                         "p $ 2", "log2(-1)"};
+    const char *bad[] = {"",   "p +", "foo(p)", "log2 p",  "(p",
+                         "p)", "1/0", "p $ 2",  "log2(-1)"};
     for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++) {
         double v;
         mpchar_error err = {{0}};
@@ -69,7 +69,8 @@ static void test_format(void **state)
     f = (mpchar_pform){.kind = MPCHAR_PFORM_CONST, .a = 12.5};
     mpchar_pform_format(&f, 1.0, 4, buf, sizeof buf);
     assert_string_equal(buf, "12.5");
-    f = (mpchar_pform){.kind = MPCHAR_PFORM_LOG2, .a = 0.0171e-3, .b = 0.0037e-3};
+    f = (mpchar_pform){
+        .kind = MPCHAR_PFORM_LOG2, .a = 0.0171e-3, .b = 0.0037e-3};
     mpchar_pform_format(&f, 1e3, 4, buf, sizeof buf);
     assert_string_equal(buf, "0.0171 + 0.0037lp");
     f = (mpchar_pform){.kind = MPCHAR_PFORM_P2, .a = 1, .b = -2};
@@ -107,8 +108,9 @@ static void test_pform_recovery(void **state)
             double ys[15];
             for (int i = 0; i < 15; i++) {
                 ps[i] = i + 2;
-                double y = ab[k][0] + ab[k][1] *
-                           mpchar_pform_basis((mpchar_pform_kind)k, ps[i]);
+                double y =
+                    ab[k][0] +
+                    ab[k][1] * mpchar_pform_basis((mpchar_pform_kind)k, ps[i]);
                 ys[i] = y * (1 + noise * synth_uniform(&rng));
             }
             mpchar_pform f;

@@ -76,13 +76,13 @@ static void test_seed000_table1(void **state)
         char what[128];
         snprintf(what, sizeof what, "%s %s pi0_pag", prim,
                  seedcsv_get(&c, r, "library"));
-        check_rel(pk.pi0_pag_per_s / 1e3,
-                  seedcsv_num(&c, r, "pi0_pag_k_per_s"), 0.002, what);
+        check_rel(pk.pi0_pag_per_s / 1e3, seedcsv_num(&c, r, "pi0_pag_k_per_s"),
+                  0.002, what);
         if (*seedcsv_get(&c, r, "bw_pag_MB_per_s")) {
             snprintf(what, sizeof what, "%s %s bw_pag", prim,
                      seedcsv_get(&c, r, "library"));
-            check_rel(pk.bw_pag_MB_per_s,
-                      seedcsv_num(&c, r, "bw_pag_MB_per_s"), 0.002, what);
+            check_rel(pk.bw_pag_MB_per_s, seedcsv_num(&c, r, "bw_pag_MB_per_s"),
+                      0.002, what);
         }
     }
     seedcsv_free(&c);
@@ -110,8 +110,8 @@ static void test_seed000_example(void **state)
      * metric n_1/2 of the product, and a scan of the two models. */
     mpchar_metrics m;
     mpchar_metrics_compute(ti.t0_us, ti.tb_us_per_byte, &m);
-    check_rel(m.n_half_bytes, seedcsv_num(&c, 0, "n_max_rel_diff_bytes"),
-              0.002, "n at the largest relative difference");
+    check_rel(m.n_half_bytes, seedcsv_num(&c, 0, "n_max_rel_diff_bytes"), 0.002,
+              "n at the largest relative difference");
     double best_n = 0, best = -1;
     for (double x = 1; x < 1e6; x *= 1.001) {
         double d = (mpchar_ti_eval(&ti, x) - mpchar_hockney_eval(&h, x)) /
@@ -181,8 +181,8 @@ static void test_seed001_table2(void **state)
             ps[nps++] = p;
         mpchar_peaks pk;
         mpchar_error err;
-        if (mpchar_entry_peaks(&e, MPCHAR_FAMILY_HOCKNEY, ps, nps, &pk,
-                               &err) != 0)
+        if (mpchar_entry_peaks(&e, MPCHAR_FAMILY_HOCKNEY, ps, nps, &pk, &err) !=
+            0)
             fail_msg("%s", err.msg);
         const char *lib = seedcsv_get(&c, r, "library");
         check_rel(pk.pi0_pag_per_s / 1e6 * K1,
@@ -207,7 +207,8 @@ static void seed001_model(mpchar_model *m)
     mpchar_error err;
     for (size_t r = 0; r < c.nrows; r++) {
         char tb[MPCHAR_EXPR_MAX];
-        snprintf(tb, sizeof tb, "(%s)+(%s)", seedcsv_get(&c, r, "tb_us_per_byte"),
+        snprintf(tb, sizeof tb, "(%s)+(%s)",
+                 seedcsv_get(&c, r, "tb_us_per_byte"),
                  seedcsv_get(&c, r, "tc_us_per_byte"));
         mpchar_entry e;
         hockney_entry(&e, "MPI_AP", seedcsv_get(&c, r, "primitive"),
@@ -233,8 +234,11 @@ static void seed001_model(mpchar_model *m)
 static double predict(const mpchar_model *m, const char *pattern, double n,
                       long p)
 {
-    mpchar_query q = {.library = "MPI_AP", .pattern = pattern, .n_bytes = n,
-                      .p = p, .family = MPCHAR_FAMILY_BEST};
+    mpchar_query q = {.library = "MPI_AP",
+                      .pattern = pattern,
+                      .n_bytes = n,
+                      .p = p,
+                      .family = MPCHAR_FAMILY_BEST};
     mpchar_prediction r;
     mpchar_error err;
     if (mpchar_model_predict(m, &q, &r, &err) != 0)
@@ -300,12 +304,16 @@ static void test_seed001_rcc(void **state)
     mpchar_error err;
     for (long p = 2; p <= 12; p++) {
         double ts, tb, tc;
-        assert_int_equal(mpchar_expr_eval(seedcsv_get(&c, row, "ts_us"), p,
-                                          &ts, &err), 0);
-        assert_int_equal(mpchar_expr_eval(seedcsv_get(&c, row,
-                                          "tb_us_per_byte"), p, &tb, &err), 0);
-        assert_int_equal(mpchar_expr_eval(seedcsv_get(&c, row,
-                                          "tc_us_per_byte"), p, &tc, &err), 0);
+        assert_int_equal(
+            mpchar_expr_eval(seedcsv_get(&c, row, "ts_us"), p, &ts, &err), 0);
+        assert_int_equal(
+            mpchar_expr_eval(seedcsv_get(&c, row, "tb_us_per_byte"), p, &tb,
+                             &err),
+            0);
+        assert_int_equal(
+            mpchar_expr_eval(seedcsv_get(&c, row, "tc_us_per_byte"), p, &tc,
+                             &err),
+            0);
         for (uint64_t n = 8; n <= (1u << 20); n *= 4) {
             synth_add(&meas, "MPI_AP", "reduce", "-", "sum", p, n,
                       MPCHAR_SET_FIT, ts + (tb + tc) * (double)n);
@@ -318,8 +326,8 @@ static void test_seed001_rcc(void **state)
     mpchar_model m;
     if (mpchar_model_fit(&meas, "generated", &opt, &m, &err) != 0)
         fail_msg("%s", err.msg);
-    const mpchar_entry *e = mpchar_model_find(&m, "MPI_AP", "reduce", NULL,
-                                              "sum", &err);
+    const mpchar_entry *e =
+        mpchar_model_find(&m, "MPI_AP", "reduce", NULL, "sum", &err);
     assert_non_null(e);
     assert_int_equal(e->nfits, 11);
     check_rel(e->fits[0].r_cc, 14.86, 0.002, "r_cc(2)");

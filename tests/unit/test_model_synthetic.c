@@ -55,8 +55,8 @@ static void generate(mpchar_measurements *m, const char *pattern, long p,
                   t * (1.0 + noise * synth_uniform(rng)));
     }
     uint64_t val[MPCHAR_VALIDATION_COUNT];
-    mpchar_sizes_validation(*rng, MPCHAR_VALIDATION_COUNT,
-                            sizes[nsizes - 1], val);
+    mpchar_sizes_validation(*rng, MPCHAR_VALIDATION_COUNT, sizes[nsizes - 1],
+                            val);
     for (size_t i = 0; i < MPCHAR_VALIDATION_COUNT; i++) {
         int dup = 0;
         for (size_t j = 0; j < nsizes && !dup; j++)
@@ -67,7 +67,8 @@ static void generate(mpchar_measurements *m, const char *pattern, long p,
             continue;
         double t = fn((double)val[i], p, arg);
         synth_add(m, "synth", pattern, "-", "-", p, val[i],
-                  MPCHAR_SET_VALIDATION, t * (1.0 + noise * synth_uniform(rng)));
+                  MPCHAR_SET_VALIDATION,
+                  t * (1.0 + noise * synth_uniform(rng)));
     }
 }
 
@@ -138,8 +139,8 @@ static void test_ti(void **state)
     int ok = 0;
     for (int t = 0; t < TRIALS; t++) {
         mpchar_measurements meas = {0};
-        generate(&meas, "pingpong", 2, sizes, ns, ti_truth, &truth,
-                 noise_of(t), &rng);
+        generate(&meas, "pingpong", 2, sizes, ns, ti_truth, &truth, noise_of(t),
+                 &rng);
         mpchar_model m;
         fit(&meas, &m);
         const mpchar_pfit *f = &m.entries[0].fits[0];
@@ -197,18 +198,19 @@ static void test_piecewise2(void **state)
     (void)state;
     /* An eager/rendezvous-like switch at 12 KiB, between grid points. */
     mpchar_piecewise truth = {2, {{0, 1.0, 0.5e-3}, {12288, 8.0, 0.2e-3}}};
-    check_piecewise(&truth, 4, 3, "2-segment parameters within 3%, "
-                                  "breakpoint within one grid step");
+    check_piecewise(&truth, 4, 3,
+                    "2-segment parameters within 3%, "
+                    "breakpoint within one grid step");
 }
 
 static void test_piecewise3(void **state)
 {
     (void)state;
-    mpchar_piecewise truth = {3, {{0, 1.0, 0.5e-3},
-                                  {8192, 8.0, 0.2e-3},
-                                  {262144, 60.0, 0.1e-3}}};
-    check_piecewise(&truth, 8, 4, "3-segment parameters within 3%, "
-                                  "breakpoints within one grid step");
+    mpchar_piecewise truth = {
+        3, {{0, 1.0, 0.5e-3}, {8192, 8.0, 0.2e-3}, {262144, 60.0, 0.1e-3}}};
+    check_piecewise(&truth, 8, 4,
+                    "3-segment parameters within 3%, "
+                    "breakpoints within one grid step");
 }
 
 /* Measured p = 2 ping-pong minima {n, t_us} as fitting rows. */
@@ -230,15 +232,15 @@ static void test_piecewise_gap_stays_positive(void **state)
 {
     (void)state;
     static const double pts[][2] = {
-        {0, 0.1923}, {1, 0.1924}, {2, 0.1940}, {4, 0.1919}, {8, 0.1920},
-        {16, 0.1898}, {32, 0.2077}, {64, 0.2032}, {76, 0.2038},
-        {91, 0.2015}, {108, 0.2477}, {128, 0.2508}, {181, 0.2688},
-        {256, 0.2456}, {362, 0.2965}, {512, 0.3036}, {724, 0.3096},
-        {1024, 0.3243}, {1448, 0.3893}, {2048, 0.4669}, {4096, 0.6610},
-        {5793, 0.8081}, {8192, 1.0165}, {8371, 4.1362}, {8554, 3.5370},
-        {8741, 3.5670}, {8933, 3.6788}, {9329, 3.6888}, {9742, 3.8057},
-        {10624, 4.0645}, {11585, 4.0060}, {13777, 4.3415}, {16384, 4.6017},
-        {23170, 5.4808}, {32768, 6.6175}, {65536, 10.6010}};
+        {0, 0.1923},     {1, 0.1924},     {2, 0.1940},     {4, 0.1919},
+        {8, 0.1920},     {16, 0.1898},    {32, 0.2077},    {64, 0.2032},
+        {76, 0.2038},    {91, 0.2015},    {108, 0.2477},   {128, 0.2508},
+        {181, 0.2688},   {256, 0.2456},   {362, 0.2965},   {512, 0.3036},
+        {724, 0.3096},   {1024, 0.3243},  {1448, 0.3893},  {2048, 0.4669},
+        {4096, 0.6610},  {5793, 0.8081},  {8192, 1.0165},  {8371, 4.1362},
+        {8554, 3.5370},  {8741, 3.5670},  {8933, 3.6788},  {9329, 3.6888},
+        {9742, 3.8057},  {10624, 4.0645}, {11585, 4.0060}, {13777, 4.3415},
+        {16384, 4.6017}, {23170, 5.4808}, {32768, 6.6175}, {65536, 10.6010}};
     mpchar_measurements meas = {0};
     add_pingpong_fit(&meas, "mpich", "rsend", pts, sizeof pts / sizeof pts[0]);
     synth_add(&meas, "mpich", "pingpong", "rsend", "-", 2, 6535,
@@ -265,13 +267,13 @@ static void test_piecewise_gap_switches_after_power_of_two(void **state)
 {
     (void)state;
     static const double pts[][2] = {
-        {0, 0.189},    {1, 0.188},    {2, 0.194},     {3, 0.193},
-        {4, 0.190},    {6, 0.186},    {8, 0.176},     {11, 0.186},
-        {16, 0.185},   {23, 0.192},   {32, 0.197},    {45, 0.195},
-        {64, 0.194},   {91, 0.191},   {128, 0.268},   {181, 0.285},
-        {256, 0.283},  {362, 0.295},  {512, 0.298},   {724, 0.272},
-        {1024, 0.328}, {1448, 0.337}, {2048, 0.389},  {2896, 0.527},
-        {4096, 0.688}, {5793, 0.828}, {8192, 1.064},  {11585, 4.213},
+        {0, 0.189},     {1, 0.188},     {2, 0.194},     {3, 0.193},
+        {4, 0.190},     {6, 0.186},     {8, 0.176},     {11, 0.186},
+        {16, 0.185},    {23, 0.192},    {32, 0.197},    {45, 0.195},
+        {64, 0.194},    {91, 0.191},    {128, 0.268},   {181, 0.285},
+        {256, 0.283},   {362, 0.295},   {512, 0.298},   {724, 0.272},
+        {1024, 0.328},  {1448, 0.337},  {2048, 0.389},  {2896, 0.527},
+        {4096, 0.688},  {5793, 0.828},  {8192, 1.064},  {11585, 4.213},
         {16384, 4.563}, {23170, 5.101}, {32768, 6.622}, {46341, 8.446},
         {65536, 10.855}};
     mpchar_measurements meas = {0};
@@ -298,22 +300,21 @@ static void test_piecewise_packed_sizes_share_their_weight(void **state)
 {
     (void)state;
     static const double pts[][2] = {
-        {0, 0.1146},    {1, 0.1227},    {2, 0.1264},    {4, 0.1279},
-        {8, 0.1282},    {16, 0.1342},   {32, 0.1310},   {64, 0.1320},
-        {128, 0.1408},  {256, 0.1500},  {512, 0.2078},  {1024, 0.2336},
-        {1448, 0.2766}, {2048, 0.3205}, {2435, 0.3950}, {2896, 0.4277},
-        {3024, 0.4513}, {3090, 0.3564}, {3158, 0.5041}, {3298, 0.4664},
-        {3444, 0.4363}, {3520, 0.4339}, {3597, 0.4757}, {3676, 0.4704},
-        {3756, 0.4763}, {3838, 0.4647}, {3922, 0.4807}, {4008, 0.4835},
-        {4096, 2.3422}, {4871, 2.5726}, {5793, 2.6301}, {6317, 2.7003},
-        {6889, 2.7916}, {7512, 2.9978}, {8192, 2.7241}, {16384, 3.9192},
+        {0, 0.1146},     {1, 0.1227},    {2, 0.1264},    {4, 0.1279},
+        {8, 0.1282},     {16, 0.1342},   {32, 0.1310},   {64, 0.1320},
+        {128, 0.1408},   {256, 0.1500},  {512, 0.2078},  {1024, 0.2336},
+        {1448, 0.2766},  {2048, 0.3205}, {2435, 0.3950}, {2896, 0.4277},
+        {3024, 0.4513},  {3090, 0.3564}, {3158, 0.5041}, {3298, 0.4664},
+        {3444, 0.4363},  {3520, 0.4339}, {3597, 0.4757}, {3676, 0.4704},
+        {3756, 0.4763},  {3838, 0.4647}, {3922, 0.4807}, {4008, 0.4835},
+        {4096, 2.3422},  {4871, 2.5726}, {5793, 2.6301}, {6317, 2.7003},
+        {6889, 2.7916},  {7512, 2.9978}, {8192, 2.7241}, {16384, 3.9192},
         {32768, 5.7735}, {65536, 9.5717}};
-    static const double val[][2] = {
-        {1110, 0.2434}, {1398, 0.2723}, {1891, 0.3105}, {4463, 2.3597},
-        {4755, 2.3711}, {8430, 2.7541}};
+    static const double val[][2] = {{1110, 0.2434}, {1398, 0.2723},
+                                    {1891, 0.3105}, {4463, 2.3597},
+                                    {4755, 2.3711}, {8430, 2.7541}};
     mpchar_measurements meas = {0};
-    add_pingpong_fit(&meas, "openmpi", "send", pts,
-                     sizeof pts / sizeof pts[0]);
+    add_pingpong_fit(&meas, "openmpi", "send", pts, sizeof pts / sizeof pts[0]);
     mpchar_model m;
     fit(&meas, &m);
     const mpchar_pfit *f = &m.entries[0].fits[0];
@@ -355,8 +356,9 @@ static void test_pforms(void **state)
     uint64_t sizes[64], rng = 5;
     size_t ns = grid(2, 1048576, sizes, 64);
     for (int k = 0; k < MPCHAR_PFORM_EXPR; k++) {
-        pf_truth tr = {{.kind = (mpchar_pform_kind)k, .a = ab[k][0],
-                        .b = ab[k][1]}, 0.3e-3};
+        pf_truth tr = {
+            {.kind = (mpchar_pform_kind)k, .a = ab[k][0], .b = ab[k][1]},
+            0.3e-3};
         int right = 0, params = 0, trials = TRIALS / 2;
         for (int t = 0; t < trials; t++) {
             mpchar_measurements meas = {0};

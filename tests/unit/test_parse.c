@@ -59,14 +59,14 @@ static void double_bad(const char *text, double min, double max)
 }
 
 /* Parses text as an int list in [min, max] and compares to want[n]. */
-static void list_equals(const char *text, long min, long max,
-                        const long *want, size_t n)
+static void list_equals(const char *text, long min, long max, const long *want,
+                        size_t n)
 {
     mpchar_error err = {""};
     long *values = NULL;
     size_t count = 0;
-    assert_int_equal(mpchar_parse_int_list(text, min, max, &values, &count,
-                                           &err), 0);
+    assert_int_equal(
+        mpchar_parse_int_list(text, min, max, &values, &count, &err), 0);
     assert_int_equal(count, n);
     for (size_t i = 0; i < n; i++)
         assert_int_equal(values[i], want[i]);
@@ -78,8 +78,8 @@ static void list_bad(const char *text, long min, long max, const char *part)
     mpchar_error err = {""};
     long *values = NULL;
     size_t count = 99;
-    assert_int_equal(mpchar_parse_int_list(text, min, max, &values, &count,
-                                           &err), -1);
+    assert_int_equal(
+        mpchar_parse_int_list(text, min, max, &values, &count, &err), -1);
     assert_null(values);
     assert_int_equal(count, 99);
     assert_contains(err.msg, part);
@@ -154,7 +154,7 @@ static void test_size_rejects_overflow(void **state)
     (void)state;
     size_bad("18446744073709551616");
     size_bad("99999999999999999999999");
-    size_bad("17179869184G"); /* 2^34 G = 2^64 */
+    size_bad("17179869184G");       /* 2^34 G = 2^64 */
     size_bad("18014398509481984K"); /* 2^54 K = 2^64 */
 }
 
@@ -169,8 +169,8 @@ static void test_long_in_range(void **state)
     assert_int_equal(v, 42);
     assert_int_equal(mpchar_parse_long("1", 1, 1, &v, &err), 0);
     assert_int_equal(v, 1);
-    assert_int_equal(mpchar_parse_long("9223372036854775807", 0, LONG_MAX,
-                                       &v, &err), 0);
+    assert_int_equal(
+        mpchar_parse_long("9223372036854775807", 0, LONG_MAX, &v, &err), 0);
     assert_true(v == LONG_MAX);
 }
 
@@ -292,8 +292,9 @@ static void test_list_many_values_grow(void **state)
     mpchar_error err = {""};
     long *values = NULL;
     size_t count = 0;
-    assert_int_equal(mpchar_parse_int_list("1-1000,500-1500", 0, 10000,
-                                           &values, &count, &err), 0);
+    assert_int_equal(mpchar_parse_int_list("1-1000,500-1500", 0, 10000, &values,
+                                           &count, &err),
+                     0);
     assert_int_equal(count, 1500);
     for (size_t i = 0; i < count; i++)
         assert_int_equal(values[i], (long)i + 1);
@@ -304,8 +305,8 @@ static void test_list_range_ending_at_long_max(void **state)
 {
     (void)state;
     const long want[] = {LONG_MAX - 2, LONG_MAX - 1, LONG_MAX};
-    list_equals("9223372036854775805-9223372036854775807", 0, LONG_MAX,
-                want, 3);
+    list_equals("9223372036854775805-9223372036854775807", 0, LONG_MAX, want,
+                3);
 }
 
 static void test_list_rejects_empty_range(void **state)
@@ -352,8 +353,8 @@ static void test_size_list_sorted_and_deduped(void **state)
     mpchar_error err = {""};
     uint64_t *sizes = NULL;
     size_t count = 0;
-    assert_int_equal(mpchar_parse_size_list("1M,64K,3,65536,0", &sizes,
-                                            &count, &err), 0);
+    assert_int_equal(
+        mpchar_parse_size_list("1M,64K,3,65536,0", &sizes, &count, &err), 0);
     assert_int_equal(count, 4);
     assert_int_equal(sizes[0], 0);
     assert_int_equal(sizes[1], 3);
@@ -368,13 +369,12 @@ static void test_size_list_rejects_bad_item(void **state)
     mpchar_error err = {""};
     uint64_t *sizes = NULL;
     size_t count = 99;
-    assert_int_equal(mpchar_parse_size_list("64K,1.5M", &sizes, &count,
-                                            &err), -1);
+    assert_int_equal(mpchar_parse_size_list("64K,1.5M", &sizes, &count, &err),
+                     -1);
     assert_null(sizes);
     assert_int_equal(count, 99);
     assert_contains(err.msg, "1.5M");
-    assert_int_equal(mpchar_parse_size_list("64K,", &sizes, &count, &err),
-                     -1);
+    assert_int_equal(mpchar_parse_size_list("64K,", &sizes, &count, &err), -1);
 }
 
 /* ---- booleans ---------------------------------------------------------- */
@@ -393,8 +393,8 @@ static void test_bool_exact_words(void **state)
 static void test_bool_rejects_other_spellings(void **state)
 {
     (void)state;
-    const char *bad[] = {"", "True", "FALSE", "1", "0", "yes", "true ",
-                         " false"};
+    const char *bad[] = {"",  "True", "FALSE", "1",
+                         "0", "yes",  "true ", " false"};
     for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++) {
         mpchar_error err = {""};
         bool v = true;

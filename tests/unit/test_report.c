@@ -35,8 +35,11 @@ static void add_series(const char *dir, const char *lib, const char *pattern,
         bool v = i >= 8;
         double n = v ? val[i - 8] : sizes[i];
         double t = (1.0 + 0.001 * n) * (double)p;
-        mpchar_measurement m = {.reps = 10, .t_min_us = t, .t_median_us = t,
-                                .t_mean_us = t, .t_max_us = t,
+        mpchar_measurement m = {.reps = 10,
+                                .t_min_us = t,
+                                .t_median_us = t,
+                                .t_mean_us = t,
+                                .t_max_us = t,
                                 .oversubscribed = over};
         snprintf(m.key.library, sizeof m.key.library, "%s", lib);
         snprintf(m.key.pattern, sizeof m.key.pattern, "%s", pattern);
@@ -46,10 +49,11 @@ static void add_series(const char *dir, const char *lib, const char *pattern,
         m.key.p = p;
         m.key.n_bytes = (uint64_t)n;
         m.key.set = v ? MPCHAR_SET_VALIDATION : MPCHAR_SET_FIT;
-        assert_int_equal(mpchar_measurement_format(&m, line, sizeof line,
-                                                   &err), 0);
-        assert_int_equal(mpchar_append_line(path, MPCHAR_MEASUREMENTS_HEADER,
-                                            line, &err), 0);
+        assert_int_equal(mpchar_measurement_format(&m, line, sizeof line, &err),
+                         0);
+        assert_int_equal(
+            mpchar_append_line(path, MPCHAR_MEASUREMENTS_HEADER, line, &err),
+            0);
     }
 }
 

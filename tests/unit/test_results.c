@@ -25,9 +25,11 @@
 #include "mpchar/results.h"
 #include "unit_assert.h"
 
-#define GOOD_ROW "mpich,pingpong,-,-,byte,2,1024,fit,100,1.0000,2.0000," \
+#define GOOD_ROW                                            \
+    "mpich,pingpong,-,-,byte,2,1024,fit,100,1.0000,2.0000," \
     "2.5000,4.0000,0.5000,false\n"
-#define GOOD_ROW2 "mpich,pingpong,-,-,byte,2,2048,fit,100,1.0000,2.0000," \
+#define GOOD_ROW2                                           \
+    "mpich,pingpong,-,-,byte,2,2048,fit,100,1.0000,2.0000," \
     "2.5000,4.0000,0.5000,false\n"
 #define HEADER MPCHAR_MEASUREMENTS_HEADER "\n"
 
@@ -102,8 +104,8 @@ static char *slurp(const char *path)
     return buf;
 }
 
-static mpchar_point_key make_key(const char *library, long p,
-                                 uint64_t n_bytes, mpchar_set set)
+static mpchar_point_key make_key(const char *library, long p, uint64_t n_bytes,
+                                 mpchar_set set)
 {
     mpchar_point_key k;
     memset(&k, 0, sizeof k);
@@ -221,12 +223,17 @@ static void test_key_equal_and_hash(void **state)
 static void test_measurement_format_line(void **state)
 {
     (void)state;
-    mpchar_measurement m = {make_key("mpich", 2, 1024, MPCHAR_SET_FIT), 100,
-                            1.0, 2.0, 2.5, 4.0, 0.5, false};
+    mpchar_measurement m = {make_key("mpich", 2, 1024, MPCHAR_SET_FIT),
+                            100,
+                            1.0,
+                            2.0,
+                            2.5,
+                            4.0,
+                            0.5,
+                            false};
     char line[MPCHAR_LINE_MAX];
     mpchar_error err = {""};
-    assert_int_equal(mpchar_measurement_format(&m, line, sizeof line, &err),
-                     0);
+    assert_int_equal(mpchar_measurement_format(&m, line, sizeof line, &err), 0);
     assert_string_equal(line, GOOD_ROW);
 }
 
@@ -236,10 +243,10 @@ static void test_raw_format_line(void **state)
     mpchar_point_key k = make_key("ompi", 16, 65536, MPCHAR_SET_VALIDATION);
     char line[MPCHAR_LINE_MAX];
     mpchar_error err = {""};
-    assert_int_equal(mpchar_raw_format(&k, 7, 12.34567, line, sizeof line,
-                                       &err), 0);
+    assert_int_equal(
+        mpchar_raw_format(&k, 7, 12.34567, line, sizeof line, &err), 0);
     assert_string_equal(line, "ompi,pingpong,-,-,byte,16,65536,validation,7,"
-                        "12.3457\n");
+                              "12.3457\n");
 }
 
 static void test_failure_format_quotes_reason(void **state)
@@ -251,14 +258,20 @@ static void test_failure_format_quotes_reason(void **state)
     mpchar_error err = {""};
     assert_int_equal(mpchar_failure_format(&f, line, sizeof line, &err), 0);
     assert_string_equal(line, "mpich,pingpong,-,-,byte,2,0,fit,"
-                        "\"timeout, \"\"rank 1\"\"\"\n");
+                              "\"timeout, \"\"rank 1\"\"\"\n");
 }
 
 static void test_format_buffer_too_small(void **state)
 {
     (void)state;
-    mpchar_measurement m = {make_key("mpich", 2, 1024, MPCHAR_SET_FIT), 100,
-                            1.0, 2.0, 2.5, 4.0, 0.5, false};
+    mpchar_measurement m = {make_key("mpich", 2, 1024, MPCHAR_SET_FIT),
+                            100,
+                            1.0,
+                            2.0,
+                            2.5,
+                            4.0,
+                            0.5,
+                            false};
     mpchar_failure f = {m.key, "some reason"};
     char line[40];
     mpchar_error err = {""};
@@ -312,14 +325,12 @@ static void test_measurements_round_trip(void **state)
     /* Refinement replays from what a reader gets: exactly this value. */
     mpchar_measurement odd = in[0];
     odd.key.n_bytes = 7;
-    odd.t_min_us = odd.t_median_us = odd.t_mean_us = odd.t_max_us =
-        0.123456789;
+    odd.t_min_us = odd.t_median_us = odd.t_mean_us = odd.t_max_us = 0.123456789;
     append_measurement(fx->path, &odd);
     mpchar_measurements again = {NULL, 0};
     if (mpchar_measurements_read(fx->path, NULL, &again, NULL, &err) != 0)
         fail_msg("read failed: %s", err.msg);
-    assert_true(again.rows[3].t_min_us ==
-                mpchar_time_as_written(0.123456789));
+    assert_true(again.rows[3].t_min_us == mpchar_time_as_written(0.123456789));
     assert_true(mpchar_time_as_written(0.123456789) != 0.123456789);
     mpchar_measurements_free(&again);
     mpchar_measurements_free(&out);
@@ -331,8 +342,14 @@ static void test_header_written_once(void **state)
 {
     fixture *fx = *state;
     for (long p = 1; p <= 4; p++) {
-        mpchar_measurement m = {make_key("mpich", p, 8, MPCHAR_SET_FIT), 10,
-                                1.0, 1.0, 1.0, 1.0, 0.0, false};
+        mpchar_measurement m = {make_key("mpich", p, 8, MPCHAR_SET_FIT),
+                                10,
+                                1.0,
+                                1.0,
+                                1.0,
+                                1.0,
+                                0.0,
+                                false};
         append_measurement(fx->path, &m);
     }
     char *text = slurp(fx->path);
@@ -352,7 +369,8 @@ static void test_append_to_empty_file_writes_header(void **state)
     write_text(fx->path, "");
     mpchar_error err = {""};
     assert_int_equal(mpchar_append_line(fx->path, MPCHAR_MEASUREMENTS_HEADER,
-                                        GOOD_ROW, &err), 0);
+                                        GOOD_ROW, &err),
+                     0);
     char *text = slurp(fx->path);
     assert_string_equal(text, HEADER GOOD_ROW);
     free(text);
@@ -364,8 +382,9 @@ static void test_append_missing_dir_is_error(void **state)
     char path[700];
     mpchar_error err = {""};
     snprintf(path, sizeof path, "%s/no-such-dir/m.csv", fx->dir);
-    assert_int_equal(mpchar_append_line(path, MPCHAR_MEASUREMENTS_HEADER,
-                                        GOOD_ROW, &err), -1);
+    assert_int_equal(
+        mpchar_append_line(path, MPCHAR_MEASUREMENTS_HEADER, GOOD_ROW, &err),
+        -1);
     assert_contains(err.msg, path);
 }
 
@@ -383,10 +402,10 @@ static void test_failures_round_trip(void **state)
     for (size_t i = 0; i < 2; i++) {
         char line[MPCHAR_LINE_MAX];
         mpchar_error err = {""};
-        assert_int_equal(mpchar_failure_format(&in[i], line, sizeof line,
-                                               &err), 0);
-        assert_int_equal(mpchar_append_line(path, MPCHAR_FAILED_HEADER, line,
-                                            &err), 0);
+        assert_int_equal(mpchar_failure_format(&in[i], line, sizeof line, &err),
+                         0);
+        assert_int_equal(
+            mpchar_append_line(path, MPCHAR_FAILED_HEADER, line, &err), 0);
     }
     mpchar_failures out = {NULL, 0};
     mpchar_error err = {""};
@@ -405,8 +424,9 @@ static void test_failures_missing_reason_column(void **state)
     fixture *fx = *state;
     mpchar_failures out = {NULL, 0};
     mpchar_error err = {""};
-    write_text(fx->path, MPCHAR_FAILED_HEADER "\n"
-               "mpich,pingpong,-,-,byte,2,8,fit\n");
+    write_text(fx->path,
+               MPCHAR_FAILED_HEADER "\n"
+                                    "mpich,pingpong,-,-,byte,2,8,fit\n");
     assert_int_equal(mpchar_failures_read(fx->path, NULL, &out, NULL, &err),
                      -1);
     char where[700];
@@ -419,16 +439,19 @@ static void test_failures_missing_reason_column(void **state)
 
 static void test_header_missing_column(void **state)
 {
-    expect_error(*state, MPCHAR_KEY_COLUMNS ",reps,t_min_us,t_median_us,"
-                 "t_mean_us,t_max_us,t_stddev_us\n" GOOD_ROW, 1,
-                 "'oversubscribed'", "missing");
+    expect_error(*state,
+                 MPCHAR_KEY_COLUMNS ",reps,t_min_us,t_median_us,"
+                                    "t_mean_us,t_max_us,t_stddev_us\n" GOOD_ROW,
+                 1, "'oversubscribed'", "missing");
 }
 
 static void test_header_reordered_columns(void **state)
 {
-    expect_error(*state, "library,pattern,op,variant,datatype,p,n_bytes,set,"
+    expect_error(*state,
+                 "library,pattern,op,variant,datatype,p,n_bytes,set,"
                  "reps,t_min_us,t_median_us,t_mean_us,t_max_us,t_stddev_us,"
-                 "oversubscribed\n" GOOD_ROW, 1, "column 3", "'variant'");
+                 "oversubscribed\n" GOOD_ROW,
+                 1, "column 3", "'variant'");
 }
 
 static void test_header_bad_csv(void **state)
@@ -441,102 +464,144 @@ static void test_header_bad_csv(void **state)
 
 static void test_row_missing_field(void **state)
 {
-    expect_row_error(*state, "mpich,pingpong,-,-,byte,2,1024,fit,100,1.0,2.0,"
-                     "2.5,4.0,0.5\n", "oversubscribed");
+    expect_row_error(*state,
+                     "mpich,pingpong,-,-,byte,2,1024,fit,100,1.0,2.0,"
+                     "2.5,4.0,0.5\n",
+                     "oversubscribed");
     expect_row_error(*state, "mpich,pingpong,-,-,byte,2\n", "n_bytes");
 }
 
 static void test_row_non_numeric_time(void **state)
 {
-    expect_row_error(*state, "mpich,pingpong,-,-,byte,2,1024,fit,100,1.0,"
-                     "fast,2.5,4.0,0.5,false\n", "t_median_us");
+    expect_row_error(*state,
+                     "mpich,pingpong,-,-,byte,2,1024,fit,100,1.0,"
+                     "fast,2.5,4.0,0.5,false\n",
+                     "t_median_us");
 }
 
 static void test_row_negative_time(void **state)
 {
-    expect_row_error(*state, "mpich,pingpong,-,-,byte,2,1024,fit,100,-1.0,"
-                     "2.0,2.5,4.0,0.5,false\n", "t_min_us");
+    expect_row_error(*state,
+                     "mpich,pingpong,-,-,byte,2,1024,fit,100,-1.0,"
+                     "2.0,2.5,4.0,0.5,false\n",
+                     "t_min_us");
 }
 
 static void test_row_nan_time(void **state)
 {
-    expect_row_error(*state, "mpich,pingpong,-,-,byte,2,1024,fit,100,1.0,2.0,"
-                     "NaN,4.0,0.5,false\n", "t_mean_us");
+    expect_row_error(*state,
+                     "mpich,pingpong,-,-,byte,2,1024,fit,100,1.0,2.0,"
+                     "NaN,4.0,0.5,false\n",
+                     "t_mean_us");
 }
 
 static void test_row_inf_time(void **state)
 {
-    expect_row_error(*state, "mpich,pingpong,-,-,byte,2,1024,fit,100,1.0,2.0,"
-                     "2.5,inf,0.5,false\n", "t_max_us");
-    expect_row_error(*state, "mpich,pingpong,-,-,byte,2,1024,fit,100,1.0,2.0,"
-                     "2.5,4.0,inf,false\n", "t_stddev_us");
+    expect_row_error(*state,
+                     "mpich,pingpong,-,-,byte,2,1024,fit,100,1.0,2.0,"
+                     "2.5,inf,0.5,false\n",
+                     "t_max_us");
+    expect_row_error(*state,
+                     "mpich,pingpong,-,-,byte,2,1024,fit,100,1.0,2.0,"
+                     "2.5,4.0,inf,false\n",
+                     "t_stddev_us");
 }
 
 static void test_row_bad_set(void **state)
 {
-    expect_row_error(*state, "mpich,pingpong,-,-,byte,2,1024,Fit,100,1.0,2.0,"
-                     "2.5,4.0,0.5,false\n", "set");
-    expect_row_error(*state, "mpich,pingpong,-,-,byte,2,1024,test,100,1.0,"
-                     "2.0,2.5,4.0,0.5,false\n", "set");
+    expect_row_error(*state,
+                     "mpich,pingpong,-,-,byte,2,1024,Fit,100,1.0,2.0,"
+                     "2.5,4.0,0.5,false\n",
+                     "set");
+    expect_row_error(*state,
+                     "mpich,pingpong,-,-,byte,2,1024,test,100,1.0,"
+                     "2.0,2.5,4.0,0.5,false\n",
+                     "set");
 }
 
 static void test_row_bad_bool(void **state)
 {
-    expect_row_error(*state, "mpich,pingpong,-,-,byte,2,1024,fit,100,1.0,2.0,"
-                     "2.5,4.0,0.5,yes\n", "oversubscribed");
-    expect_row_error(*state, "mpich,pingpong,-,-,byte,2,1024,fit,100,1.0,2.0,"
-                     "2.5,4.0,0.5,\n", "oversubscribed");
+    expect_row_error(*state,
+                     "mpich,pingpong,-,-,byte,2,1024,fit,100,1.0,2.0,"
+                     "2.5,4.0,0.5,yes\n",
+                     "oversubscribed");
+    expect_row_error(*state,
+                     "mpich,pingpong,-,-,byte,2,1024,fit,100,1.0,2.0,"
+                     "2.5,4.0,0.5,\n",
+                     "oversubscribed");
 }
 
 static void test_row_p_zero(void **state)
 {
-    expect_row_error(*state, "mpich,pingpong,-,-,byte,0,1024,fit,100,1.0,2.0,"
-                     "2.5,4.0,0.5,false\n", "p");
+    expect_row_error(*state,
+                     "mpich,pingpong,-,-,byte,0,1024,fit,100,1.0,2.0,"
+                     "2.5,4.0,0.5,false\n",
+                     "p");
 }
 
 static void test_row_reps_zero(void **state)
 {
-    expect_row_error(*state, "mpich,pingpong,-,-,byte,2,1024,fit,0,1.0,2.0,"
-                     "2.5,4.0,0.5,false\n", "reps");
+    expect_row_error(*state,
+                     "mpich,pingpong,-,-,byte,2,1024,fit,0,1.0,2.0,"
+                     "2.5,4.0,0.5,false\n",
+                     "reps");
 }
 
 static void test_row_n_bytes_with_suffix(void **state)
 {
-    expect_row_error(*state, "mpich,pingpong,-,-,byte,2,1K,fit,100,1.0,2.0,"
-                     "2.5,4.0,0.5,false\n", "n_bytes");
-    expect_row_error(*state, "mpich,pingpong,-,-,byte,2,1024B,fit,100,1.0,"
-                     "2.0,2.5,4.0,0.5,false\n", "n_bytes");
-    expect_row_error(*state, "mpich,pingpong,-,-,byte,2,,fit,100,1.0,2.0,"
-                     "2.5,4.0,0.5,false\n", "n_bytes");
+    expect_row_error(*state,
+                     "mpich,pingpong,-,-,byte,2,1K,fit,100,1.0,2.0,"
+                     "2.5,4.0,0.5,false\n",
+                     "n_bytes");
+    expect_row_error(*state,
+                     "mpich,pingpong,-,-,byte,2,1024B,fit,100,1.0,"
+                     "2.0,2.5,4.0,0.5,false\n",
+                     "n_bytes");
+    expect_row_error(*state,
+                     "mpich,pingpong,-,-,byte,2,,fit,100,1.0,2.0,"
+                     "2.5,4.0,0.5,false\n",
+                     "n_bytes");
 }
 
 static void test_row_bad_name(void **state)
 {
-    expect_row_error(*state, "mp ich,pingpong,-,-,byte,2,1024,fit,100,1.0,"
-                     "2.0,2.5,4.0,0.5,false\n", "library");
-    expect_row_error(*state, "mpich,pingpong,,-,byte,2,1024,fit,100,1.0,2.0,"
-                     "2.5,4.0,0.5,false\n", "variant");
+    expect_row_error(*state,
+                     "mp ich,pingpong,-,-,byte,2,1024,fit,100,1.0,"
+                     "2.0,2.5,4.0,0.5,false\n",
+                     "library");
+    expect_row_error(*state,
+                     "mpich,pingpong,,-,byte,2,1024,fit,100,1.0,2.0,"
+                     "2.5,4.0,0.5,false\n",
+                     "variant");
 }
 
 static void test_row_min_above_max(void **state)
 {
-    expect_row_error(*state, "mpich,pingpong,-,-,byte,2,1024,fit,100,5.0,2.0,"
-                     "2.5,4.0,0.5,false\n", "t_min_us");
-    expect_row_error(*state, "mpich,pingpong,-,-,byte,2,1024,fit,100,1.0,2.0,"
-                     "9.5,4.0,0.5,false\n", "t_min_us");
+    expect_row_error(*state,
+                     "mpich,pingpong,-,-,byte,2,1024,fit,100,5.0,2.0,"
+                     "2.5,4.0,0.5,false\n",
+                     "t_min_us");
+    expect_row_error(*state,
+                     "mpich,pingpong,-,-,byte,2,1024,fit,100,1.0,2.0,"
+                     "9.5,4.0,0.5,false\n",
+                     "t_min_us");
 }
 
 static void test_row_bad_csv_quoting(void **state)
 {
-    expect_error(*state, HEADER "mpich,\"pingpong,-,-,byte,2,1024,fit,100,1.0,"
-                 "2.0,2.5,4.0,0.5,false\n", 2, "unterminated quote", NULL);
+    expect_error(*state,
+                 HEADER "mpich,\"pingpong,-,-,byte,2,1024,fit,100,1.0,"
+                        "2.0,2.5,4.0,0.5,false\n",
+                 2, "unterminated quote", NULL);
 }
 
 static void test_error_in_later_line(void **state)
 {
-    expect_error(*state, HEADER GOOD_ROW GOOD_ROW2
+    expect_error(*state,
+                 HEADER GOOD_ROW GOOD_ROW2
                  "mpich,pingpong,-,-,byte,x,1024,fit,100,1.0,2.0,2.5,4.0,0.5,"
-                 "false\n", 4, "column 'p'", NULL);
+                 "false\n",
+                 4, "column 'p'", NULL);
 }
 
 static void test_duplicate_key_names_earlier_line(void **state)
@@ -562,8 +627,7 @@ static void test_same_key_other_set_is_distinct(void **state)
 
 static void test_blank_line(void **state)
 {
-    expect_error(*state, HEADER GOOD_ROW "\n" GOOD_ROW2, 3, "blank line",
-                 NULL);
+    expect_error(*state, HEADER GOOD_ROW "\n" GOOD_ROW2, 3, "blank line", NULL);
     expect_error(*state, HEADER GOOD_ROW "\r\n", 3, "blank line", NULL);
 }
 
@@ -586,8 +650,8 @@ static void test_truncated_tail_allowed(void **state)
     mpchar_measurements m = {NULL, 0};
     mpchar_error err = {""};
     long valid = -1;
-    assert_int_equal(mpchar_measurements_read(fx->path, &opt, &m, &valid,
-                                              &err), 0);
+    assert_int_equal(mpchar_measurements_read(fx->path, &opt, &m, &valid, &err),
+                     0);
     assert_int_equal(m.count, 2);
     assert_true(m.rows[0].key.n_bytes == 1024);
     assert_true(m.rows[1].key.n_bytes == 2048);
@@ -603,8 +667,8 @@ static void test_truncated_tail_allowed_header_only(void **state)
     mpchar_measurements m = {NULL, 0};
     mpchar_error err = {""};
     long valid = -1;
-    assert_int_equal(mpchar_measurements_read(fx->path, &opt, &m, &valid,
-                                              &err), 0);
+    assert_int_equal(mpchar_measurements_read(fx->path, &opt, &m, &valid, &err),
+                     0);
     assert_int_equal(m.count, 0);
     assert_int_equal(valid, (long)strlen(HEADER));
 }
@@ -617,8 +681,8 @@ static void test_complete_file_valid_bytes_is_size(void **state)
     mpchar_error err = {""};
     long valid = -1;
     write_text(fx->path, HEADER GOOD_ROW);
-    assert_int_equal(mpchar_measurements_read(fx->path, &opt, &m, &valid,
-                                              &err), 0);
+    assert_int_equal(mpchar_measurements_read(fx->path, &opt, &m, &valid, &err),
+                     0);
     assert_int_equal(valid, (long)strlen(HEADER GOOD_ROW));
     mpchar_measurements_free(&m);
 }
@@ -665,7 +729,7 @@ static void test_binary_file_with_nul(void **state)
 {
     fixture *fx = *state;
     static const char data[] = HEADER "mpich,ping\0pong,-,-,byte,2,1024,fit,"
-        "100,1.0,2.0,2.5,4.0,0.5,false\n";
+                                      "100,1.0,2.0,2.5,4.0,0.5,false\n";
     write_bytes(fx->path, data, sizeof data - 1);
     expect_file_error(fx, "binary");
 }
@@ -687,7 +751,8 @@ static void test_extra_trailing_columns(void **state)
     fixture *fx = *state;
     mpchar_measurements m = {NULL, 0};
     mpchar_error err = {""};
-    write_text(fx->path, MPCHAR_MEASUREMENTS_HEADER ",note,host\n"
+    write_text(fx->path, MPCHAR_MEASUREMENTS_HEADER
+               ",note,host\n"
                "mpich,pingpong,-,-,byte,2,1024,fit,100,1.0,2.0,2.5,4.0,0.5,"
                "true,\"hello, world\",node1\n");
     if (mpchar_measurements_read(fx->path, NULL, &m, NULL, &err) != 0)
@@ -704,7 +769,8 @@ static void test_crlf_line_endings(void **state)
     mpchar_measurements m = {NULL, 0};
     mpchar_error err = {""};
     long valid = -1;
-    const char *text = MPCHAR_MEASUREMENTS_HEADER "\r\n"
+    const char *text = MPCHAR_MEASUREMENTS_HEADER
+        "\r\n"
         "mpich,pingpong,-,-,byte,2,1024,fit,100,1.0,2.0,2.5,4.0,0.5,true\r\n"
         "mpich,pingpong,-,-,byte,2,2048,fit,100,1.0,2.0,2.5,4.0,0.5,false\r\n";
     write_text(fx->path, text);
@@ -724,7 +790,7 @@ static void test_quoted_fields_in_rows(void **state)
     mpchar_measurements m = {NULL, 0};
     mpchar_error err = {""};
     write_text(fx->path, HEADER "\"mpich\",pingpong,-,-,byte,\"2\",1024,fit,"
-               "100,1.0,2.0,2.5,4.0,0.5,\"false\"\n");
+                                "100,1.0,2.0,2.5,4.0,0.5,\"false\"\n");
     assert_int_equal(mpchar_measurements_read(fx->path, NULL, &m, NULL, &err),
                      0);
     assert_string_equal(m.rows[0].key.library, "mpich");
@@ -743,9 +809,10 @@ static void write_big_file(const char *path, const char *extra)
     assert_non_null(f);
     fputs(HEADER, f);
     for (long i = 0; i < BIG_ROWS; i++)
-        fprintf(f, "lib%ld,pingpong,-,-,byte,%ld,%ld,%s,10,1.0,1.5,1.5,2.0,"
-                "0.1,false\n", i % 3, 2 + i % 7, i,
-                i % 2 ? "validation" : "fit");
+        fprintf(f,
+                "lib%ld,pingpong,-,-,byte,%ld,%ld,%s,10,1.0,1.5,1.5,2.0,"
+                "0.1,false\n",
+                i % 3, 2 + i % 7, i, i % 2 ? "validation" : "fit");
     fputs(extra, f);
     assert_int_equal(fclose(f), 0);
 }
@@ -766,8 +833,8 @@ static void test_large_file_reads_every_row(void **state)
         assert_string_equal(k->library, lib);
         assert_int_equal(k->p, 2 + i % 7);
         assert_true(k->n_bytes == (uint64_t)i);
-        assert_int_equal(k->set, i % 2 ? MPCHAR_SET_VALIDATION
-                                       : MPCHAR_SET_FIT);
+        assert_int_equal(k->set,
+                         i % 2 ? MPCHAR_SET_VALIDATION : MPCHAR_SET_FIT);
     }
     mpchar_measurements_free(&m);
 }
@@ -777,14 +844,14 @@ static void test_large_file_duplicate_found(void **state)
     fixture *fx = *state;
     /* Repeats row 5 (line 7) after the index has been rebuilt many times. */
     write_big_file(fx->path, "lib2,pingpong,-,-,byte,7,5,validation,10,1.0,"
-                   "1.5,1.5,2.0,0.1,false\n");
+                             "1.5,1.5,2.0,0.1,false\n");
     mpchar_measurements m = {NULL, 0};
     mpchar_error err = {""};
     char where[700];
     assert_int_equal(mpchar_measurements_read(fx->path, NULL, &m, NULL, &err),
                      -1);
-    snprintf(where, sizeof where, "%s:%d: the point repeats line 7",
-             fx->path, BIG_ROWS + 2);
+    snprintf(where, sizeof where, "%s:%d: the point repeats line 7", fx->path,
+             BIG_ROWS + 2);
     assert_contains(err.msg, where);
 }
 

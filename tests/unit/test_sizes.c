@@ -21,8 +21,8 @@
 
 #define MIB (1ULL << 20)
 
-static void grid_equals(mpchar_grid_kind kind, uint64_t max, const uint64_t *want,
-                        size_t n)
+static void grid_equals(mpchar_grid_kind kind, uint64_t max,
+                        const uint64_t *want, size_t n)
 {
     mpchar_error err = {""};
     uint64_t *sizes = NULL;
@@ -39,8 +39,8 @@ static uint64_t *full_grid(mpchar_grid_kind kind, size_t *count_p)
 {
     mpchar_error err = {""};
     uint64_t *sizes = NULL;
-    assert_int_equal(
-        mpchar_sizes_grid(kind, UINT64_MAX, &sizes, count_p, &err), 0);
+    assert_int_equal(mpchar_sizes_grid(kind, UINT64_MAX, &sizes, count_p, &err),
+                     0);
     return sizes;
 }
 
@@ -49,8 +49,8 @@ static uint64_t *full_grid(mpchar_grid_kind kind, size_t *count_p)
 static void test_pow4_grid_to_1mib(void **state)
 {
     (void)state;
-    const uint64_t want[] = {0, 1, 4, 16, 64, 256, 1024, 4096, 16384, 65536,
-                             262144, 1048576};
+    const uint64_t want[] = {0,    1,    4,     16,    64,     256,
+                             1024, 4096, 16384, 65536, 262144, 1048576};
     grid_equals(MPCHAR_GRID_POW4, MIB, want, 12);
 }
 
@@ -75,7 +75,8 @@ static void test_pow2_grid_to_1mib_count(void **state)
     mpchar_error err = {""};
     uint64_t *sizes = NULL;
     size_t count = 0;
-    assert_int_equal(mpchar_sizes_grid(MPCHAR_GRID_POW2, MIB, &sizes, &count, &err), 0);
+    assert_int_equal(
+        mpchar_sizes_grid(MPCHAR_GRID_POW2, MIB, &sizes, &count, &err), 0);
     assert_int_equal(count, 22); /* 0 and 2^0 .. 2^20 */
     assert_int_equal(sizes[21], MIB);
     free(sizes);
@@ -122,11 +123,10 @@ static void test_pow4_grid_full_range_no_overflow(void **state)
 static void test_sqrt2_grid(void **state)
 {
     (void)state;
-    const uint64_t want[] = {0,    1,    2,     3,     4,     6,    8,
-                             11,   16,   23,    32,    45,    64,   91,
-                             128,  181,  256,   362,   512,   724,  1024,
-                             1448, 2048, 2896,  4096,  5793,  8192, 11585,
-                             16384, 23170, 32768, 46341, 65536};
+    const uint64_t want[] = {
+        0,    1,    2,    3,    4,    6,     8,     11,    16,    23,    32,
+        45,   64,   91,   128,  181,  256,   362,   512,   724,   1024,  1448,
+        2048, 2896, 4096, 5793, 8192, 11585, 16384, 23170, 32768, 46341, 65536};
     grid_equals(MPCHAR_GRID_SQRT2, 65536, want, 33);
     grid_equals(MPCHAR_GRID_SQRT2, 92681, want, 33); /* below 2^16.5 */
 }
@@ -181,7 +181,8 @@ static void test_validation_pinned_default_seed(void **state)
     uint64_t sizes[MPCHAR_VALIDATION_COUNT];
     assert_int_equal(mpchar_sizes_validation(MPCHAR_DEFAULT_VALIDATION_SEED,
                                              MPCHAR_VALIDATION_COUNT, MIB,
-                                             sizes), 0);
+                                             sizes),
+                     0);
     for (size_t i = 0; i < sizeof want / sizeof want[0]; i++)
         assert_int_equal(sizes[i], want[i]);
 }
@@ -252,8 +253,8 @@ static void test_validation_roughly_log_uniform(void **state)
     mpchar_sizes_validation(MPCHAR_DEFAULT_VALIDATION_SEED, N, MIB, sizes);
     size_t below_sqrt = 0, below_32 = 0, reaches_top = 0;
     for (size_t i = 0; i < N; i++) {
-        below_sqrt += sizes[i] < 1024;     /* sqrt(2^20) */
-        below_32 += sizes[i] < 32;         /* 2^5: a quarter of the logs */
+        below_sqrt += sizes[i] < 1024; /* sqrt(2^20) */
+        below_32 += sizes[i] < 32;     /* 2^5: a quarter of the logs */
         reaches_top += sizes[i] >= MIB / 2;
     }
     /* Binomial sd is 50 for the half; 5% tolerance is 10 sd. */

@@ -13,16 +13,16 @@
     do {                                                                    \
         double got_ = (a), want_ = (b);                                     \
         if (!(fabs(got_ - want_) <= (eps)))                                 \
-            fail_msg("%s = %.17g, expected %.17g (+- %g)", #a, got_,        \
-                     want_, (double)(eps));                                 \
+            fail_msg("%s = %.17g, expected %.17g (+- %g)", #a, got_, want_, \
+                     (double)(eps));                                        \
     } while (0)
 
 /* The string haystack contains needle. */
-#define assert_contains(haystack, needle)                                   \
-    do {                                                                    \
-        const char *hay_ = (haystack), *needle_ = (needle);                 \
-        if (strstr(hay_, needle_) == NULL)                                  \
-            fail_msg("\"%s\" does not contain \"%s\"", hay_, needle_);      \
+#define assert_contains(haystack, needle)                              \
+    do {                                                               \
+        const char *hay_ = (haystack), *needle_ = (needle);            \
+        if (strstr(hay_, needle_) == NULL)                             \
+            fail_msg("\"%s\" does not contain \"%s\"", hay_, needle_); \
     } while (0)
 
 #endif

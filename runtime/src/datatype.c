@@ -186,14 +186,11 @@ static int push_run(struct builder *b, MPI_Aint disp,
             return MPI_SUCCESS;
         }
     }
-    if (t->nruns == b->cap) {
-        size_t cap = b->cap ? 2 * b->cap : 8;
-        struct rt_run *runs = realloc(t->runs, cap * sizeof *runs);
-        if (!runs)
-            return MPI_ERR_NO_MEM;
-        t->runs = runs;
-        b->cap = cap;
-    }
+    struct rt_run *runs =
+        mpchar_grow(t->runs, &b->cap, t->nruns + 1, sizeof *runs);
+    if (!runs)
+        return MPI_ERR_NO_MEM;
+    t->runs = runs;
     t->runs[t->nruns++] = (struct rt_run){disp, basic, n};
     return MPI_SUCCESS;
 }

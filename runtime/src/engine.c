@@ -164,14 +164,11 @@ static struct ctxcount *ctx_counts(struct peer *pr, uint32_t ctx)
             pr->last_cc = i;
             return &pr->cc[i];
         }
-    if (pr->ncc == pr->capcc) {
-        size_t cap = pr->capcc ? 2 * pr->capcc : 4;
-        struct ctxcount *cc = realloc(pr->cc, cap * sizeof *cc);
-        if (!cc)
-            mpchar__fatal("out of memory counting messages");
-        pr->cc = cc;
-        pr->capcc = cap;
-    }
+    struct ctxcount *cc =
+        mpchar_grow(pr->cc, &pr->capcc, pr->ncc + 1, sizeof *cc);
+    if (!cc)
+        mpchar__fatal("out of memory counting messages");
+    pr->cc = cc;
     memset(&pr->cc[pr->ncc], 0, sizeof pr->cc[pr->ncc]);
     pr->cc[pr->ncc].ctx = ctx;
     return &pr->cc[pr->ncc++];

@@ -16,6 +16,7 @@
 #include <stdint.h>
 #include <sys/types.h>
 
+#include "mpchar/grow.h"
 #include "mpi.h"
 
 /* Every function is PMPI_<name>; MPI_<name> is a weak alias. */

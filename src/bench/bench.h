@@ -16,6 +16,7 @@
 #include <stdio.h>
 
 #include "mpchar/error.h"
+#include "mpchar/grow.h"
 #include "mpchar/measure_defaults.h"
 #include "mpchar/results.h"
 #include "mpchar/sizes.h"

@@ -26,14 +26,11 @@ static int plan_push(plan_builder *b, const bench_point *pt, mpchar_error *err)
             plan->points[i].key.p != pt->key.p)
             break;
     }
-    if (plan->count == b->cap) {
-        size_t cap = b->cap ? 2 * b->cap : 256;
-        bench_point *grown = realloc(plan->points, cap * sizeof *grown);
-        if (!grown)
-            return mpchar_error_set(err, "out of memory building the plan");
-        plan->points = grown;
-        b->cap = cap;
-    }
+    bench_point *grown =
+        mpchar_grow(plan->points, &b->cap, plan->count + 1, sizeof *grown);
+    if (!grown)
+        return mpchar_error_set(err, "out of memory building the plan");
+    plan->points = grown;
     plan->points[plan->count++] = *pt;
     return 0;
 }

@@ -53,14 +53,11 @@ int bench_series_add_sample(bench_plan *plan, const mpchar_point_key *key,
             return 0;
         }
     }
-    if (plan->nsamples == plan->samples_cap) {
-        size_t cap = plan->samples_cap ? 2 * plan->samples_cap : 256;
-        bench_sample *grown = realloc(plan->samples, cap * sizeof *grown);
-        if (!grown)
-            return mpchar_error_set(err, "out of memory for fitting times");
-        plan->samples = grown;
-        plan->samples_cap = cap;
-    }
+    bench_sample *grown = mpchar_grow(plan->samples, &plan->samples_cap,
+                                      plan->nsamples + 1, sizeof *grown);
+    if (!grown)
+        return mpchar_error_set(err, "out of memory for fitting times");
+    plan->samples = grown;
     plan->samples[plan->nsamples++] =
         (bench_sample){*key, t_us, oversubscribed};
     return 0;

@@ -60,16 +60,12 @@ static void die(const mpchar_error *err)
 static void *room_for_one(void *items, size_t count, size_t *cap, size_t size,
                           const char *what)
 {
-    if (count < *cap)
-        return items;
-    size_t grown_cap = *cap ? 2 * *cap : 64;
-    void *grown = realloc(items, grown_cap * size);
+    void *grown = mpchar_grow(items, cap, count + 1, size);
     if (!grown) {
         mpchar_error err;
         mpchar_error_set(&err, "out of memory for %s", what);
         die(&err);
     }
-    *cap = grown_cap;
     return grown;
 }
 

@@ -12,6 +12,7 @@
 #include <wordexp.h>
 
 #include "flavors.h"
+#include "mpchar/grow.h"
 #include "run.h"
 
 static int self_dir(char *buf, size_t len, mpchar_error *err)
@@ -121,16 +122,12 @@ static void push(argv_builder *b, const char *arg)
 {
     if (b->failed)
         return;
-    if (b->count + 2 > b->cap) {
-        size_t cap = b->cap ? 2 * b->cap : 32;
-        char **grown = realloc(b->argv, cap * sizeof *grown);
-        if (!grown) {
-            b->failed = 1;
-            return;
-        }
-        b->argv = grown;
-        b->cap = cap;
+    char **grown = mpchar_grow(b->argv, &b->cap, b->count + 2, sizeof *grown);
+    if (!grown) {
+        b->failed = 1;
+        return;
     }
+    b->argv = grown;
     b->argv[b->count] = strdup(arg);
     if (!b->argv[b->count])
         b->failed = 1;

@@ -2,6 +2,7 @@
  * leading blanks, signs and trailing junk; these wrappers do not, because a
  * silently misread "--max-size 1M B" is worse than an error. */
 #include "mpchar/parse.h"
+#include "mpchar/grow.h"
 
 #include <ctype.h>
 #include <errno.h>
@@ -176,10 +177,10 @@ static int parse_range(const char *item, long min, long max, long *lo_p,
 int mpchar_parse_int_list(const char *text, long min, long max, long **values_p,
                           size_t *count_p, mpchar_error *err)
 {
-    size_t items = 0, count = 0, cap = 16;
+    size_t items = 0, count = 0, cap = 0;
     char *copy = split_commas(text, &items);
-    long *values = malloc(cap * sizeof *values);
-    if (!copy || !values)
+    long *values = NULL;
+    if (!copy)
         goto err_nomem;
     char *item = copy;
     for (size_t i = 0; i < items; i++, item += strlen(item) + 1) {
@@ -189,13 +190,10 @@ int mpchar_parse_int_list(const char *text, long min, long max, long **values_p,
         /* Stops at hi before incrementing: v++ past LONG_MAX would
          * overflow when hi is LONG_MAX. */
         for (long v = lo;; v++) {
-            if (count == cap) {
-                long *grown = realloc(values, 2 * cap * sizeof *values);
-                if (!grown)
-                    goto err_nomem;
-                values = grown;
-                cap *= 2;
-            }
+            long *grown = mpchar_grow(values, &cap, count + 1, sizeof *grown);
+            if (!grown)
+                goto err_nomem;
+            values = grown;
             values[count++] = v;
             if (v == hi)
                 break;

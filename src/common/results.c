@@ -8,11 +8,14 @@
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
+#include <stdint.h>
 #include <string.h>
 #include <sys/uio.h>
 #include <unistd.h>
 
 #include "mpchar/csv.h"
+#include "mpchar/fileio.h"
+#include "mpchar/grow.h"
 #include "mpchar/parse.h"
 
 const char *mpchar_set_name(mpchar_set set)
@@ -194,31 +197,11 @@ static int reader_open(line_reader *r, const char *path, mpchar_error *err)
 {
     memset(r, 0, sizeof *r);
     r->path = path;
-    FILE *f = fopen(path, "rb");
-    if (!f)
-        return mpchar_error_set(err, "%s: cannot open: %s", path,
-                                strerror(errno));
-    size_t cap = 1 << 16;
-    char *data = malloc(cap);
-    while (data) {
-        r->size += fread(data + r->size, 1, cap - r->size - 1, f);
-        if (r->size < cap - 1)
-            break;
-        char *grown = realloc(data, cap * 2);
-        if (!grown)
-            free(data);
-        data = grown;
-        cap *= 2;
-    }
-    int failed = ferror(f);
-    fclose(f);
-    if (!data)
-        return mpchar_error_set(err, "%s: out of memory reading", path);
-    r->data = data;
-    r->data[r->size] = '\0';
-    if (failed || memchr(r->data, '\0', r->size)) {
+    if (mpchar_read_file(path, SIZE_MAX - 1, &r->data, &r->size, err) != 0)
+        return -1;
+    if (memchr(r->data, '\0', r->size)) {
         free(r->data);
-        return mpchar_error_set(err, "%s: unreadable or binary file", path);
+        return mpchar_error_set(err, "%s: binary file (a NUL byte)", path);
     }
     return 0;
 }
@@ -439,7 +422,7 @@ static int read_table(const char *path, const mpchar_read_options *opt,
     int complete;
     char *line = reader_next(&r, &complete);
     char *rows = NULL;
-    size_t count = 0, cap = 0;
+    size_t count = 0, cap = 0, lines_cap = 0;
     long *line_of_row = NULL;
     key_index index = {NULL, 0};
     if (!line)
@@ -471,18 +454,16 @@ static int read_table(const char *path, const mpchar_read_options *opt,
                              spec->ncolumns);
             goto err_free;
         }
-        if (count == cap) {
-            cap = cap ? 2 * cap : 256;
-            char *grown = realloc(rows, cap * spec->row_size);
-            long *grown_lines = realloc(line_of_row, cap * sizeof(long));
-            if (grown)
-                rows = grown;
-            if (grown_lines)
-                line_of_row = grown_lines;
-            if (!grown || !grown_lines) {
-                mpchar_error_set(err, "%s: out of memory", path);
-                goto err_free;
-            }
+        char *grown = mpchar_grow(rows, &cap, count + 1, spec->row_size);
+        if (grown)
+            rows = grown;
+        long *grown_lines = mpchar_grow(line_of_row, &lines_cap, count + 1,
+                                        sizeof *grown_lines);
+        if (grown_lines)
+            line_of_row = grown_lines;
+        if (!grown || !grown_lines) {
+            mpchar_error_set(err, "%s: out of memory", path);
+            goto err_free;
         }
         char *row = rows + count * spec->row_size;
         memset(row, 0, spec->row_size);

@@ -91,14 +91,11 @@ void mpchar_model_free(mpchar_model *model)
 int mpchar_model_add_entry(mpchar_model *model, const mpchar_entry *e,
                            mpchar_error *err)
 {
-    if (model->nentries == model->entries_cap) {
-        size_t cap = model->entries_cap ? 2 * model->entries_cap : 16;
-        mpchar_entry *grown = realloc(model->entries, cap * sizeof *grown);
-        if (!grown)
-            return mpchar_error_set(err, "out of memory adding a model entry");
-        model->entries = grown;
-        model->entries_cap = cap;
-    }
+    mpchar_entry *grown = mpchar_grow(model->entries, &model->entries_cap,
+                                      model->nentries + 1, sizeof *grown);
+    if (!grown)
+        return mpchar_error_set(err, "out of memory adding a model entry");
+    model->entries = grown;
     mpchar_entry *dst = &model->entries[model->nentries];
     *dst = *e;
     dst->fits = NULL;
@@ -116,14 +113,11 @@ int mpchar__model_add_finding(mpchar_model *model, mpchar_finding_kind kind,
                               const char *library, const char *pattern,
                               const char *fmt, ...)
 {
-    if (model->nfindings == model->findings_cap) {
-        size_t cap = model->findings_cap ? 2 * model->findings_cap : 16;
-        mpchar_finding *grown = realloc(model->findings, cap * sizeof *grown);
-        if (!grown)
-            return -1;
-        model->findings = grown;
-        model->findings_cap = cap;
-    }
+    mpchar_finding *grown = mpchar_grow(model->findings, &model->findings_cap,
+                                        model->nfindings + 1, sizeof *grown);
+    if (!grown)
+        return -1;
+    model->findings = grown;
     mpchar_finding *f = &model->findings[model->nfindings++];
     memset(f, 0, sizeof *f);
     f->kind = kind;

@@ -5,6 +5,7 @@
 #include <stdbool.h>
 #include <stddef.h>
 
+#include "mpchar/grow.h"
 #include "mpchar/model.h"
 
 /* One model-size point: n in bytes, t the fitted statistic in us. */

@@ -13,6 +13,7 @@
 #include <string.h>
 
 #include "model_internal.h"
+#include "mpchar/fileio.h"
 
 typedef struct rd {
     const char *file;
@@ -566,38 +567,10 @@ int mpchar_model_parse(const char *text, size_t len, const char *name,
 int mpchar_model_read(const char *path, mpchar_model *model_p,
                       mpchar_error *err)
 {
-    FILE *f = fopen(path, "rb");
-    if (!f)
-        return mpchar_error_set(err, "%s: cannot open: %s", path,
-                                strerror(errno));
-    size_t cap = 1 << 16, len = 0;
-    char *buf = malloc(cap);
-    while (buf) {
-        len += fread(buf + len, 1, cap - len, f);
-        if (len < cap)
-            break;
-        if (cap >= ((size_t)1 << 30)) {
-            free(buf);
-            fclose(f);
-            return mpchar_error_set(err, "%s: larger than 1 GiB", path);
-        }
-        char *grown = realloc(buf, cap * 2);
-        if (!grown) {
-            free(buf);
-            buf = NULL;
-            break;
-        }
-        buf = grown;
-        cap *= 2;
-    }
-    int rd_err = ferror(f);
-    fclose(f);
-    if (!buf)
-        return mpchar_error_set(err, "%s: out of memory", path);
-    if (rd_err) {
-        free(buf);
-        return mpchar_error_set(err, "%s: cannot read", path);
-    }
+    char *buf;
+    size_t len;
+    if (mpchar_read_file(path, (size_t)1 << 30, &buf, &len, err) != 0)
+        return -1;
     int rc = mpchar_model_parse(buf, len, path, model_p, err);
     free(buf);
     return rc;

@@ -70,16 +70,13 @@ static mpchar__block *block_add(mpchar__doc *d, mpchar__block_kind kind)
 {
     if (d->failed)
         return NULL;
-    if (d->count == d->cap) {
-        size_t cap = d->cap ? 2 * d->cap : 64;
-        mpchar__block *grown = realloc(d->blocks, cap * sizeof *grown);
-        if (!grown) {
-            d->failed = true;
-            return NULL;
-        }
-        d->blocks = grown;
-        d->cap = cap;
+    mpchar__block *grown =
+        mpchar_grow(d->blocks, &d->cap, d->count + 1, sizeof *grown);
+    if (!grown) {
+        d->failed = true;
+        return NULL;
     }
+    d->blocks = grown;
     mpchar__block *b = &d->blocks[d->count++];
     memset(b, 0, sizeof *b);
     b->kind = kind;
@@ -193,16 +190,13 @@ void mpchar__doc_row(mpchar__doc *d)
     mpchar__table *t = mpchar__doc_last_table(d);
     if (!t)
         return;
-    if (t->nrows == t->cap) {
-        size_t cap = t->cap ? 2 * t->cap : 16;
-        mpchar__row *grown = realloc(t->rows, cap * sizeof *grown);
-        if (!grown) {
-            d->failed = true;
-            return;
-        }
-        t->rows = grown;
-        t->cap = cap;
+    mpchar__row *grown =
+        mpchar_grow(t->rows, &t->cap, t->nrows + 1, sizeof *grown);
+    if (!grown) {
+        d->failed = true;
+        return;
     }
+    t->rows = grown;
     mpchar__row *row = &t->rows[t->nrows++];
     memset(row, 0, sizeof *row);
     for (int c = 0; c < t->ncols; c++)

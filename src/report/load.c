@@ -321,15 +321,12 @@ static int merge_model(mpchar__report *r, size_t source, mpchar_model *model)
         if (!rename_library(r, source, model->entries[i].library) ||
             mpchar_model_add_entry(&r->model, &model->entries[i], NULL) != 0)
             return -1;
-    size_t need = r->model.nfindings + model->nfindings;
-    if (need > r->model.findings_cap) {
-        mpchar_finding *grown =
-            realloc(r->model.findings, need * sizeof *grown);
-        if (!grown)
-            return -1;
-        r->model.findings = grown;
-        r->model.findings_cap = need;
-    }
+    mpchar_finding *grown =
+        mpchar_grow(r->model.findings, &r->model.findings_cap,
+                    r->model.nfindings + model->nfindings, sizeof *grown);
+    if (!grown)
+        return -1;
+    r->model.findings = grown;
     for (size_t i = 0; i < model->nfindings; i++) {
         mpchar_finding *fd = &r->model.findings[r->model.nfindings++];
         *fd = model->findings[i];

@@ -24,8 +24,7 @@ void mpchar__plots_free(mpchar__plots *ps)
 {
     for (size_t i = 0; i < ps->count; i++) {
         for (size_t s = 0; s < ps->v[i].nseries; s++) {
-            free(ps->v[i].series[s].x);
-            free(ps->v[i].series[s].y);
+            free(ps->v[i].series[s].pt);
         }
         free(ps->v[i].series);
     }
@@ -39,16 +38,13 @@ mpchar__plot *mpchar__plot_add(mpchar__plots *ps, const char *id,
 {
     if (ps->failed)
         return NULL;
-    if (ps->count == ps->cap) {
-        size_t cap = ps->cap ? 2 * ps->cap : 32;
-        mpchar__plot *grown = realloc(ps->v, cap * sizeof *grown);
-        if (!grown) {
-            ps->failed = true;
-            return NULL;
-        }
-        ps->v = grown;
-        ps->cap = cap;
+    mpchar__plot *grown =
+        mpchar_grow(ps->v, &ps->cap, ps->count + 1, sizeof *grown);
+    if (!grown) {
+        ps->failed = true;
+        return NULL;
     }
+    ps->v = grown;
     mpchar__plot *p = &ps->v[ps->count++];
     memset(p, 0, sizeof *p);
     snprintf(p->id, sizeof p->id, "%s", id);
@@ -95,21 +91,13 @@ void mpchar__point_add(mpchar__plots *ps, double x, double y)
     if (!isfinite(x) || !isfinite(y) || (p->logx && x <= 0) ||
         (p->logy && y <= 0))
         return;
-    if (s->n == s->cap) {
-        size_t cap = s->cap ? 2 * s->cap : 32;
-        double *gx = realloc(s->x, cap * sizeof *gx);
-        if (gx)
-            s->x = gx;
-        double *gy = gx ? realloc(s->y, cap * sizeof *gy) : NULL;
-        if (!gy) {
-            ps->failed = true;
-            return;
-        }
-        s->y = gy;
-        s->cap = cap;
+    mpchar__xy *grown = mpchar_grow(s->pt, &s->cap, s->n + 1, sizeof *grown);
+    if (!grown) {
+        ps->failed = true;
+        return;
     }
-    s->x[s->n] = x;
-    s->y[s->n++] = y;
+    s->pt = grown;
+    s->pt[s->n++] = (mpchar__xy){x, y};
 }
 
 void mpchar__mark_add(mpchar__plots *ps, double x)
@@ -190,7 +178,7 @@ static int write_data(const mpchar__plot *p, const char *path)
             continue;
         fprintf(f, "# %s\n", se->title);
         for (size_t i = 0; i < se->n; i++)
-            fprintf(f, "%.9g %.9g\n", se->x[i], se->y[i]);
+            fprintf(f, "%.9g %.9g\n", se->pt[i].x, se->pt[i].y);
         fputs("\n\n", f);
     }
     return fclose(f);

@@ -10,6 +10,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "mpchar/fileio.h"
 #include "report_internal.h"
 
 static const char style_sheet[] =
@@ -79,37 +80,22 @@ void mpchar__svg_inline(FILE *out, const char *svg, const char *prefix)
     }
 }
 
-static char *read_file(const char *path)
+/* The SVG file gnuplot drew, or NULL when it is missing or unreadable. */
+static char *read_svg(const char *path)
 {
-    FILE *f = fopen(path, "rb");
-    if (!f)
+    char *text;
+    size_t len;
+    mpchar_error err;
+    if (mpchar_read_file(path, (size_t)1 << 28, &text, &len, &err) != 0)
         return NULL;
-    char *buf = NULL;
-    size_t len = 0, cap = 0, got;
-    do {
-        if (len + 4096 + 1 > cap) {
-            cap = cap ? 2 * cap : 65536;
-            char *grown = realloc(buf, cap);
-            if (!grown) {
-                free(buf);
-                fclose(f);
-                return NULL;
-            }
-            buf = grown;
-        }
-        got = fread(buf + len, 1, cap - len - 1, f);
-        len += got;
-    } while (got > 0);
-    fclose(f);
-    buf[len] = '\0';
-    return buf;
+    return text;
 }
 
 static void figure_html(const mpchar__block *b, const char *out_dir, FILE *out)
 {
     char path[4096], prefix[128];
     snprintf(path, sizeof path, "%s/%s", out_dir, b->svg ? b->svg : "");
-    char *svg = b->missing ? NULL : read_file(path);
+    char *svg = b->missing ? NULL : read_svg(path);
     fprintf(out, "<figure class=\"%s\" id=\"", svg ? "plot" : "plot-missing");
     mpchar__html_escape(out, b->id);
     fputs("\">\n", out);

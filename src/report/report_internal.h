@@ -12,6 +12,7 @@
 #include <stddef.h>
 #include <stdio.h>
 
+#include "mpchar/grow.h"
 #include "mpchar/model.h"
 #include "mpchar/report.h"
 #include "mpchar/results.h"
@@ -119,12 +120,16 @@ typedef enum mpchar__style {
     MPCHAR__LINEPOINTS, /* model at a few p */
 } mpchar__style;
 
+typedef struct mpchar__xy {
+    double x, y;
+} mpchar__xy;
+
 typedef struct mpchar__series {
     char title[128];
     const char *rgb; /* "#rrggbb" from the palette */
     mpchar__style style;
     size_t n, cap;
-    double *x, *y;
+    mpchar__xy *pt;
 } mpchar__series;
 
 #define MPCHAR__MAX_MARKS 4

@@ -11,21 +11,19 @@
 
 #include "model_test_support.h"
 #include "mpchar/csv.h"
+#include "mpchar/fileio.h"
+#include "mpchar/grow.h"
 #include "mpchar/sizes.h"
 
 void seedcsv_load(const char *name, seedcsv *out)
 {
     char path[1024];
     snprintf(path, sizeof path, "%s/%s", MPCHAR_SEED_VECTORS_DIR, name);
-    FILE *f = fopen(path, "r");
-    if (!f)
-        fail_msg("cannot open seed vector %s", path);
     memset(out, 0, sizeof *out);
-    size_t cap = 1 << 16;
-    out->text = calloc(1, cap);
-    assert_non_null(out->text);
-    size_t len = fread(out->text, 1, cap - 1, f);
-    fclose(f);
+    size_t len;
+    mpchar_error err;
+    if (mpchar_read_file(path, (size_t)1 << 20, &out->text, &len, &err) != 0)
+        fail_msg("seed vector: %s", err.msg);
     char *save = NULL;
     size_t row = 0;
     for (char *line = strtok_r(out->text, "\n", &save); line;
@@ -35,7 +33,6 @@ void seedcsv_load(const char *name, seedcsv *out)
             line[l - 1] = '\0';
         char *fields[MPCHAR_CSV_MAX_FIELDS];
         size_t count;
-        mpchar_error err;
         if (mpchar_csv_split(line, fields, &count, &err) != 0)
             fail_msg("%s: %s", path, err.msg);
         assert_true(count <= SEEDCSV_MAX_COLS);
@@ -82,13 +79,12 @@ void synth_add(mpchar_measurements *m, const char *library, const char *pattern,
                const char *variant, const char *op, long p, uint64_t n,
                mpchar_set set, double t_us)
 {
-    /* Capacity doubles at powers of two (count is the only size kept). */
-    if ((m->count & (m->count - 1)) == 0) {
-        size_t cap = m->count ? 2 * m->count : 1;
-        mpchar_measurement *rows = realloc(m->rows, cap * sizeof *rows);
-        assert_non_null(rows);
-        m->rows = rows;
-    }
+    /* The rows are full at powers of two (count is the only size kept). */
+    size_t cap = m->count & (m->count - 1) ? m->count + 1 : m->count;
+    mpchar_measurement *rows =
+        mpchar_grow(m->rows, &cap, m->count + 1, sizeof *rows);
+    assert_non_null(rows);
+    m->rows = rows;
     mpchar_measurement *r = &m->rows[m->count++];
     memset(r, 0, sizeof *r);
     snprintf(r->key.library, sizeof r->key.library, "%s", library);

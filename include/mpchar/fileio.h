@@ -1,0 +1,16 @@
+/* Whole-file reading for the readers of mpchar's files (measurements,
+ * failures, model.json), which parse from memory. */
+#ifndef MPCHAR_FILEIO_H
+#define MPCHAR_FILEIO_H
+
+#include <stddef.h>
+
+#include "mpchar/error.h"
+
+/* Reads path into a malloc'ed buffer with a NUL after its *len_p bytes.
+ * Fails, naming path, when it cannot be opened or read, when memory runs
+ * out, or when it is larger than max_bytes. */
+int mpchar_read_file(const char *path, size_t max_bytes, char **text_p,
+                     size_t *len_p, mpchar_error *err);
+
+#endif

@@ -1,0 +1,50 @@
+/* mpchar_read_file: a whole file into memory (mpchar/fileio.h). */
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "mpchar/fileio.h"
+#include "mpchar/grow.h"
+
+int mpchar_read_file(const char *path, size_t max_bytes, char **text_p,
+                     size_t *len_p, mpchar_error *err)
+{
+    FILE *f = fopen(path, "rb");
+    if (!f)
+        return mpchar_error_set(err, "%s: cannot open: %s", path,
+                                strerror(errno));
+    char *buf = NULL;
+    size_t cap = 0, len = 0;
+    int rc = 0;
+    for (;;) {
+        char *grown = mpchar_grow(buf, &cap, len + 65536, 1);
+        if (!grown) {
+            rc = mpchar_error_set(err, "%s: out of memory reading", path);
+            break;
+        }
+        buf = grown;
+        len += fread(buf + len, 1, cap - len - 1, f);
+        if (ferror(f)) {
+            rc = mpchar_error_set(err, "%s: cannot read: %s", path,
+                                  strerror(errno));
+            break;
+        }
+        if (len > max_bytes) {
+            rc = mpchar_error_set(err, "%s: larger than %zu bytes", path,
+                                  max_bytes);
+            break;
+        }
+        if (feof(f))
+            break;
+    }
+    fclose(f);
+    if (rc != 0) {
+        free(buf);
+        return -1;
+    }
+    buf[len] = '\0';
+    *text_p = buf;
+    *len_p = len;
+    return 0;
+}

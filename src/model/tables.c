@@ -1,141 +1,434 @@
-/* The tables `mpchar fit` prints, as text, Markdown or CSV:
+/* The model's tables as data (mpchar/model_tables.h), each one entry of
+ * `tables` below: a title, a list of columns {name, unit, how a cell is
+ * made} and the rows it is made of.
  * - point-to-point in the layout of seed 001 Table 1 (Hockney ts, tb,
  *   pi_s, Bw_as, n_1/2) plus the breakpoints the piecewise model found, and
  *   seed 002's latency, r_inf and n_1/2 below and above the switch;
  * - collectives in the layout of seed 000 Tables 1-4 (t0(p), t_i(p), t_b(p)
  *   of the t_i model, pi0^pag and Bw_as^pag with the p of each peak), and
- *   t_c(p), r_cc for reductions;
+ *   t_c(p) for reductions;
  * - the accuracy table (fit and validation error of each family, side by
  *   side, and the best family);
  * - the inter-message pipelining gain (seed 002), the notes and findings.
- * Units: us, ns/byte, MB/s (10^6) and thousands of operations per second
- * by default; seed 001's us/byte, Kbytes/s (2^10) and Mbytes/s (2^20) on
- * request. */
+ * Adding a column is one entry in a table's column list; adding a table is
+ * one entry in `tables` (and its name in mpchar_model_table).  Units: us,
+ * ns/byte, MB/s (10^6) and thousands of operations per second by default;
+ * seed 001's us/byte, Kbytes/s (2^10) and Mbytes/s (2^20) on request. */
 #include <math.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
+#include "mpchar/grow.h"
+#include "mpchar/model_tables.h"
 #include "model_internal.h"
 
-#define MAX_COLS 16
-#define CELL 128
+/* ---- units ----------------------------------------------------------- */
 
-typedef struct table {
-    const char *title;
-    int ncols;
-    const char *head[MAX_COLS];
-    size_t nrows;
-    char (*cells)[MAX_COLS][CELL];
-} table;
+/* A unit and its conversion from the API's (us, us/byte, per second,
+ * MB/s): value * mul / div, in that order, as the seeds' tables round. */
+typedef struct unit {
+    const char *name;
+    double mul, div;
+} unit;
 
-static int add_row(table *t)
-{
-    void *grown = realloc(t->cells, (t->nrows + 1) * sizeof *t->cells);
-    if (!grown)
-        return -1;
-    t->cells = grown;
-    memset(t->cells[t->nrows], 0, sizeof *t->cells);
-    t->nrows++;
-    return 0;
-}
+static const unit US = {"us", 1, 1};
+static const unit NS_PER_BYTE = {"ns/byte", 1e3, 1};
+static const unit US_PER_BYTE = {"us/byte", 1, 1};
+static const unit K_PER_S = {"k/s", 1, 1e3};
+static const unit KBYTES_PER_S = {"Kbytes/s", 1, 1024};
+static const unit MB_PER_S = {"MB/s", 1, 1};
+static const unit MBYTES_PER_S = {"Mbytes/s", 1e6, 1048576};
+static const unit BYTES = {"bytes", 1, 1};
 
-static void cell(table *t, int col, const char *fmt, ...)
-    __attribute__((format(printf, 3, 4)));
-static void cell(table *t, int col, const char *fmt, ...)
+/* ---- what a row is made of, and columns -------------------------------- */
+
+typedef struct source {
+    const mpchar_model *m;
+    const mpchar_entry *e;
+    const mpchar_pfit *f; /* the row's fit (point-to-point: at p = 2) */
+    const char *kind;     /* findings */
+    const char *text;     /* findings */
+} source;
+
+/* The (ts, tb) line a point-to-point cell reads, and what of it. */
+typedef enum p2p_line { HOCKNEY_LINE, FIRST_SEGMENT, LAST_SEGMENT } p2p_line;
+typedef enum quantity { TS, TB, PI, BW, N_HALF } quantity;
+/* The p-forms of a collective's columns. */
+typedef enum pform_param { T0, TI, TB_P, TC } pform_param;
+
+typedef struct column column;
+
+/* A column as built: its definition, family (per-family columns) and the
+ * unit of the units asked for. */
+typedef struct col_use {
+    const column *def;
+    int family;
+    const unit *unit;
+} col_use;
+
+/* Sets cell c of a row from s; leaves c->text NULL when memory runs out. */
+typedef void fill_fn(mpchar_table_cell *c, const source *s, const col_use *u);
+
+/* A column.  Consecutive per-family columns form a group that is repeated
+ * for each family, named "<family> name" ("hockney fit", "hockney val",
+ * "ti fit", ...). */
+struct column {
+    const char *name;
+    const unit *unit;    /* NULL: none */
+    const unit *seed001; /* the unit with MPCHAR_UNITS_SEED001; NULL: unit */
+    fill_fn *fill;
+    bool per_family;
+    p2p_line line;     /* point-to-point lines */
+    quantity q;        /* lines and peaks */
+    pform_param param; /* p-forms */
+    double arg_bytes;  /* pipelining gain: n */
+};
+
+/* ---- cells ------------------------------------------------------------- */
+
+static void put(mpchar_table_cell *c, const char *fmt, ...)
+    __attribute__((format(printf, 2, 3)));
+static void put(mpchar_table_cell *c, const char *fmt, ...)
 {
     va_list ap;
     va_start(ap, fmt);
-    vsnprintf(t->cells[t->nrows - 1][col], CELL, fmt, ap);
+    int len = vsnprintf(NULL, 0, fmt, ap);
+    va_end(ap);
+    free(c->text);
+    c->text = len < 0 ? NULL : malloc((size_t)len + 1);
+    if (!c->text)
+        return;
+    va_start(ap, fmt);
+    vsnprintf(c->text, (size_t)len + 1, fmt, ap);
     va_end(ap);
 }
 
-static void num(table *t, int col, double v, int sig)
+static double in_unit(double v, const unit *u)
+{
+    return u ? v * u->mul / u->div : v;
+}
+
+static void number(mpchar_table_cell *c, double v, int sig)
 {
     if (isfinite(v))
-        cell(t, col, "%.*g", sig, v);
+        put(c, "%.*g", sig, v);
     else
-        cell(t, col, "-");
+        put(c, "-");
 }
 
-static size_t width(const char *s)
+static void c_library(mpchar_table_cell *c, const source *s, const col_use *u)
 {
-    size_t w = 0;
-    for (; *s; s++)
-        w += ((unsigned char)*s & 0xC0) != 0x80;
-    return w;
+    (void)u;
+    put(c, "%s", s->e->library);
 }
 
-static void pad(FILE *out, const char *s, size_t w)
+static void c_pattern(mpchar_table_cell *c, const source *s, const col_use *u)
 {
-    fputs(s, out);
-    for (size_t i = width(s); i < w; i++)
-        fputc(' ', out);
+    (void)u;
+    put(c, "%s", s->e->pattern);
 }
 
-static void csv_field(FILE *out, const char *s)
+static void c_variant(mpchar_table_cell *c, const source *s, const col_use *u)
 {
-    if (!strpbrk(s, ",\"\n")) {
-        fputs(s, out);
+    (void)u;
+    put(c, "%s", s->e->variant);
+}
+
+static void c_op(mpchar_table_cell *c, const source *s, const col_use *u)
+{
+    (void)u;
+    put(c, "%s", s->e->op);
+}
+
+static bool line_of(const mpchar_pfit *f, p2p_line l, double *ts, double *tb)
+{
+    if (l == HOCKNEY_LINE) {
+        *ts = f->hockney.ts_us;
+        *tb = f->hockney.tb_us_per_byte;
+        return f->ok[MPCHAR_FAMILY_HOCKNEY];
+    }
+    const mpchar_segment *sg =
+        &f->pw.seg[l == FIRST_SEGMENT ? 0 : f->pw.count - 1];
+    *ts = sg->ts_us;
+    *tb = sg->tb_us_per_byte;
+    return f->ok[MPCHAR_FAMILY_PIECEWISE];
+}
+
+static void c_line(mpchar_table_cell *c, const source *s, const col_use *u)
+{
+    double ts, tb;
+    mpchar_metrics mt;
+    if (!line_of(s->f, u->def->line, &ts, &tb)) {
+        put(c, "-");
         return;
     }
-    fputc('"', out);
-    for (; *s; s++) {
-        if (*s == '"')
-            fputc('"', out);
-        fputc(*s, out);
-    }
-    fputc('"', out);
+    mpchar_metrics_compute(ts, tb, &mt);
+    const double v[] = {[TS] = ts,
+                        [TB] = tb,
+                        [PI] = mt.pi0_per_s,
+                        [BW] = mt.bw_as_MB_per_s,
+                        [N_HALF] = round(mt.n_half_bytes)};
+    number(c, in_unit(v[u->def->q], u->unit), u->def->q == N_HALF ? 10 : 4);
 }
 
-static const char *row_cell(const table *t, size_t r, int c)
+static void c_switches(mpchar_table_cell *c, const source *s, const col_use *u)
 {
-    return r == 0 ? t->head[c] : t->cells[r - 1][c];
+    char sw[256] = "-";
+    size_t pos = 0;
+    (void)u;
+    for (int k = 1; s->f->ok[MPCHAR_FAMILY_PIECEWISE] && k < s->f->pw.count;
+         k++)
+        pos += (size_t)snprintf(sw + pos, sizeof sw - pos, "%s%.0f",
+                                k > 1 ? " " : "", s->f->pw.seg[k].n_lo_bytes);
+    put(c, "%s", sw);
 }
 
-static void print_table(const table *t, FILE *out, mpchar_table_format fmt)
+static void c_last_switch(mpchar_table_cell *c, const source *s,
+                          const col_use *u)
 {
-    size_t w[MAX_COLS] = {0};
-    for (size_t r = 0; r <= t->nrows; r++)
-        for (int c = 0; c < t->ncols; c++)
-            if (width(row_cell(t, r, c)) > w[c])
-                w[c] = width(row_cell(t, r, c));
-    if (fmt == MPCHAR_FORMAT_CSV)
-        fprintf(out, "# %s\n", t->title);
+    const mpchar_piecewise *pw = &s->f->pw;
+    (void)u;
+    if (pw->count > 1)
+        put(c, "%.0f", pw->seg[pw->count - 1].n_lo_bytes);
     else
-        fprintf(out, fmt == MPCHAR_FORMAT_MARKDOWN ? "### %s\n\n" : "%s\n",
-                t->title);
-    for (size_t r = 0; r <= t->nrows; r++) {
-        for (int c = 0; c < t->ncols; c++) {
-            const char *s = row_cell(t, r, c);
-            if (fmt == MPCHAR_FORMAT_CSV) {
-                if (c)
-                    fputc(',', out);
-                csv_field(out, s);
-            } else if (fmt == MPCHAR_FORMAT_MARKDOWN) {
-                fputs(c ? " " : "| ", out);
-                pad(out, s, w[c]);
-                fputs(" |", out);
-            } else {
-                fputs(c ? "  " : "  ", out);
-                pad(out, s, c + 1 < t->ncols ? w[c] : 0);
-            }
-        }
-        fputc('\n', out);
-        if (r == 0 && fmt == MPCHAR_FORMAT_MARKDOWN) {
-            for (int c = 0; c < t->ncols; c++) {
-                fputs(c ? " " : "| ", out);
-                for (size_t i = 0; i < (w[c] > 3 ? w[c] : 3); i++)
-                    fputc('-', out);
-                fputs(" |", out);
-            }
-            fputc('\n', out);
-        }
+        put(c, "none");
+}
+
+/* t0(p), tb(p) of the t_i model, Hockney's when the t_i model has none. */
+static void c_pform(mpchar_table_cell *c, const source *s, const col_use *u)
+{
+    const mpchar_pforms *pf = &s->e->pf;
+    bool ti = pf->ok[MPCHAR_FAMILY_TI];
+    bool any = ti || pf->ok[MPCHAR_FAMILY_HOCKNEY];
+    const struct {
+        bool ok;
+        const mpchar_pform *form;
+    } v[] = {
+        [T0] = {any, ti ? &pf->ti_t0 : &pf->hockney_ts},
+        [TI] = {ti, &pf->ti_ti},
+        [TB_P] = {any, ti ? &pf->ti_tb : &pf->hockney_tb},
+        [TC] = {pf->tc_ok, &pf->tc},
+    };
+    char buf[256];
+    if (!v[u->def->param].ok) {
+        put(c, "-");
+        return;
     }
-    if (t->nrows == 0 && fmt != MPCHAR_FORMAT_CSV)
-        fprintf(out, "  (none)\n");
-    fputc('\n', out);
+    mpchar_pform_format(v[u->def->param].form, u->unit->mul / u->unit->div, 4,
+                        buf, sizeof buf);
+    put(c, "%s", buf);
+}
+
+/* Peaks over the measured p, of the family the p-form columns show. */
+static void c_peak(mpchar_table_cell *c, const source *s, const col_use *u)
+{
+    mpchar_peaks pk = {0};
+    mpchar_family fam = s->e->pf.ok[MPCHAR_FAMILY_TI] ? MPCHAR_FAMILY_TI
+                                                      : MPCHAR_FAMILY_HOCKNEY;
+    if (mpchar_entry_peaks(s->e, fam, NULL, 0, &pk, NULL) != 0)
+        pk.pi0_pag_per_s = pk.bw_pag_MB_per_s = pk.n_half_mag_bytes = NAN;
+    const double v[] = {[PI] = pk.pi0_pag_per_s,
+                        [BW] = pk.bw_pag_MB_per_s,
+                        [N_HALF] = pk.n_half_mag_bytes};
+    const long p[] = {
+        [PI] = pk.pi0_pag_p, [BW] = pk.bw_pag_p, [N_HALF] = pk.n_half_mag_p};
+    quantity q = u->def->q;
+    double x = in_unit(v[q], u->unit);
+    if (!isfinite(x))
+        put(c, "-");
+    else if (q == N_HALF)
+        put(c, "%.0f (p=%ld)", x, p[q]);
+    else
+        put(c, "%.4g (p=%ld)", x, p[q]);
+}
+
+static void c_p_range(mpchar_table_cell *c, const source *s, const col_use *u)
+{
+    const mpchar_entry *e = s->e;
+    const char *over = e->oversubscribed ? " (oversub.)" : "";
+    long lo = 0, hi = 0;
+    (void)u;
+    for (size_t i = 0; i < e->nfits; i++) {
+        lo = lo && lo < e->fits[i].p ? lo : e->fits[i].p;
+        hi = hi > e->fits[i].p ? hi : e->fits[i].p;
+    }
+    if (e->nfits && lo != hi)
+        put(c, "%ld-%ld%s", lo, hi, over);
+    else if (e->nfits)
+        put(c, "%ld%s", lo, over);
+    else
+        put(c, "-");
+}
+
+static void c_p_star(mpchar_table_cell *c, const source *s, const col_use *u)
+{
+    (void)u;
+    put(c, "%ld%s", s->f->p, s->f->oversubscribed ? "*" : "");
+}
+
+static void percent(mpchar_table_cell *c, bool ok, double v)
+{
+    if (ok && isfinite(v))
+        put(c, "%.1f", 100.0 * v);
+    else
+        put(c, "-");
+}
+
+static void c_fit_err(mpchar_table_cell *c, const source *s, const col_use *u)
+{
+    percent(c, s->f->ok[u->family], s->f->acc[u->family].fit_err);
+}
+
+static void c_val_err(mpchar_table_cell *c, const source *s, const col_use *u)
+{
+    bool ok = s->f->ok[u->family] && isfinite(s->f->acc[u->family].val_err);
+    percent(c, ok, s->f->acc[u->family].val_err);
+    if (ok && s->f->best == u->family)
+        c->marks |= MPCHAR_CELL_BEST;
+}
+
+static void c_segments(mpchar_table_cell *c, const source *s, const col_use *u)
+{
+    (void)u;
+    if (s->f->ok[MPCHAR_FAMILY_PIECEWISE])
+        put(c, "%d", s->f->pw.count);
+    else
+        put(c, "-");
+}
+
+static void c_best(mpchar_table_cell *c, const source *s, const col_use *u)
+{
+    (void)u;
+    put(c, "%s",
+        s->f->best >= 0 ? mpchar_family_name((mpchar_family)s->f->best) : "-");
+}
+
+static void c_outliers(mpchar_table_cell *c, const source *s, const col_use *u)
+{
+    (void)u;
+    put(c, "%zu", s->f->outliers_fit + s->f->outliers_val);
+}
+
+static void c_gain(mpchar_table_cell *c, const source *s, const col_use *u)
+{
+    double g;
+    if (mpchar_pipelining_gain(s->m, s->e->library, u->def->arg_bytes, &g,
+                               NULL) == 0)
+        number(c, g, 3);
+    else
+        put(c, "-");
+}
+
+static void c_kind(mpchar_table_cell *c, const source *s, const col_use *u)
+{
+    (void)u;
+    put(c, "%s", s->kind);
+}
+
+static void c_text(mpchar_table_cell *c, const source *s, const col_use *u)
+{
+    (void)u;
+    put(c, "%s", s->text);
+}
+
+/* ---- the columns of each table ----------------------------------------- */
+
+static const column p2p_cols[] = {
+    {"library", .fill = c_library},
+    {"pattern", .fill = c_pattern},
+    {"variant", .fill = c_variant},
+    {"ts", &US, .fill = c_line, .line = HOCKNEY_LINE, .q = TS},
+    {"tb", &NS_PER_BYTE, &US_PER_BYTE, c_line, .line = HOCKNEY_LINE, .q = TB},
+    {"pi_s", &K_PER_S, &KBYTES_PER_S, c_line, .line = HOCKNEY_LINE, .q = PI},
+    {"Bw_as", &MB_PER_S, &MBYTES_PER_S, c_line, .line = HOCKNEY_LINE, .q = BW},
+    {"n_1/2", &BYTES, .fill = c_line, .line = HOCKNEY_LINE, .q = N_HALF},
+    {"switches", &BYTES, .fill = c_switches},
+};
+
+static const column short_long_cols[] = {
+    {"library", .fill = c_library},
+    {"pattern", .fill = c_pattern},
+    {"variant", .fill = c_variant},
+    {"switch", &BYTES, .fill = c_last_switch},
+    {"short latency", &US, .fill = c_line, .line = FIRST_SEGMENT, .q = TS},
+    {"short r_inf", &MB_PER_S, .fill = c_line, .line = FIRST_SEGMENT, .q = BW},
+    {"short n_1/2", &BYTES, .fill = c_line, .line = FIRST_SEGMENT, .q = N_HALF},
+    {"long latency", &US, .fill = c_line, .line = LAST_SEGMENT, .q = TS},
+    {"long r_inf", &MB_PER_S, .fill = c_line, .line = LAST_SEGMENT, .q = BW},
+    {"long n_1/2", &BYTES, .fill = c_line, .line = LAST_SEGMENT, .q = N_HALF},
+};
+
+static const column collective_cols[] = {
+    {"primitive", .fill = c_pattern},
+    {"library", .fill = c_library},
+    {"op", .fill = c_op},
+    {"t0(p)", &US, .fill = c_pform, .param = T0},
+    {"ti(p)", &US, .fill = c_pform, .param = TI},
+    {"tb(p)", &NS_PER_BYTE, &US_PER_BYTE, c_pform, .param = TB_P},
+    {"pi0^pag", &K_PER_S, &KBYTES_PER_S, c_peak, .q = PI},
+    {"Bw_as^pag", &MB_PER_S, &MBYTES_PER_S, c_peak, .q = BW},
+    {"n_1/2^mag", &BYTES, .fill = c_peak, .q = N_HALF},
+    {"tc(p)", &NS_PER_BYTE, &US_PER_BYTE, c_pform, .param = TC},
+    {"p", .fill = c_p_range},
+};
+
+static const column accuracy_cols[] = {
+    {"library", .fill = c_library},
+    {"pattern", .fill = c_pattern},
+    {"variant", .fill = c_variant},
+    {"op", .fill = c_op},
+    {"p", .fill = c_p_star},
+    {"fit", .fill = c_fit_err, .per_family = true},
+    {"val", .fill = c_val_err, .per_family = true},
+    {"segments", .fill = c_segments},
+    {"best", .fill = c_best},
+    {"outliers", .fill = c_outliers},
+};
+
+static const column gain_cols[] = {
+    {"library", .fill = c_library},
+    {"1 B", .fill = c_gain, .arg_bytes = 1},
+    {"64 B", .fill = c_gain, .arg_bytes = 64},
+    {"1 KiB", .fill = c_gain, .arg_bytes = 1024},
+    {"16 KiB", .fill = c_gain, .arg_bytes = 16384},
+    {"256 KiB", .fill = c_gain, .arg_bytes = 262144},
+    {"1 MiB", .fill = c_gain, .arg_bytes = 1048576},
+};
+
+static const column findings_cols[] = {
+    {"kind", .fill = c_kind},
+    {"finding", .fill = c_text},
+};
+
+/* ---- building ------------------------------------------------------------ */
+
+typedef struct builder {
+    const mpchar_model *m;
+    mpchar_table *t;
+    col_use use[MPCHAR_TABLE_MAX_COLS];
+    unsigned (*flags)(const source *s);
+} builder;
+
+/* Appends a row made of s; -1 when memory runs out. */
+static int emit(builder *b, const source *s)
+{
+    mpchar_table *t = b->t;
+    mpchar_table_row *grown =
+        mpchar_grow(t->rows, &t->cap, t->nrows + 1, sizeof *grown);
+    if (!grown)
+        return -1;
+    t->rows = grown;
+    mpchar_table_row *row = &t->rows[t->nrows++];
+    memset(row, 0, sizeof *row);
+    row->flags = b->flags ? b->flags(s) : 0;
+    for (int c = 0; c < t->ncols; c++) {
+        b->use[c].def->fill(&row->cell[c], s, &b->use[c]);
+        if (!row->cell[c].text)
+            return -1;
+    }
+    return 0;
 }
 
 static const mpchar_pfit *fit_p2(const mpchar_entry *e)
@@ -146,309 +439,212 @@ static const mpchar_pfit *fit_p2(const mpchar_entry *e)
     return e->nfits ? &e->fits[0] : NULL;
 }
 
-static int p2p_table(const mpchar_model *m, FILE *out, mpchar_table_format fmt,
-                     mpchar_units u)
+static int p2p_rows(builder *b)
 {
-    bool s1 = u == MPCHAR_UNITS_SEED001;
-    table t = {.title = "Point-to-point (Hockney, layout of seed 001 "
-                        "Table 1)",
-               .ncols = 9,
-               .head = {"library", "pattern", "variant", "ts (us)",
-                        s1 ? "tb (us/byte)" : "tb (ns/byte)",
-                        s1 ? "pi_s (Kbytes/s)" : "pi_s (k/s)",
-                        s1 ? "Bw_as (Mbytes/s)" : "Bw_as (MB/s)",
-                        "n_1/2 (bytes)", "switches (bytes)"}};
-    for (size_t i = 0; i < m->nentries; i++) {
-        const mpchar_entry *e = &m->entries[i];
-        const mpchar_pfit *f = fit_p2(e);
-        if (e->kind != MPCHAR_KIND_P2P || !f)
-            continue;
-        if (add_row(&t) != 0)
+    for (size_t i = 0; i < b->m->nentries; i++) {
+        const mpchar_entry *e = &b->m->entries[i];
+        source s = {.m = b->m, .e = e, .f = fit_p2(e)};
+        if (e->kind == MPCHAR_KIND_P2P && s.f && emit(b, &s) != 0)
             return -1;
-        cell(&t, 0, "%s", e->library);
-        cell(&t, 1, "%s", e->pattern);
-        cell(&t, 2, "%s", e->variant);
-        if (!f->ok[MPCHAR_FAMILY_HOCKNEY]) {
-            for (int c = 3; c < 8; c++)
-                cell(&t, c, "-");
-        } else {
-            const mpchar_hockney *h = &f->hockney;
-            mpchar_metrics mt;
-            mpchar_metrics_compute(h->ts_us, h->tb_us_per_byte, &mt);
-            num(&t, 3, h->ts_us, 4);
-            num(&t, 4, h->tb_us_per_byte * (s1 ? 1.0 : 1e3), 4);
-            num(&t, 5, s1 ? mt.pi0_per_s / 1024.0 : mt.pi0_per_s / 1e3, 4);
-            num(&t, 6,
-                s1 ? mt.bw_as_MB_per_s * 1e6 / 1048576.0 : mt.bw_as_MB_per_s,
-                4);
-            num(&t, 7, round(mt.n_half_bytes), 10);
-        }
-        char sw[CELL] = "-";
-        size_t pos = 0;
-        for (int k = 1; f->ok[MPCHAR_FAMILY_PIECEWISE] && k < f->pw.count; k++)
-            pos += (size_t)snprintf(sw + pos, sizeof sw - pos, "%s%.0f",
-                                    k > 1 ? " " : "", f->pw.seg[k].n_lo_bytes);
-        cell(&t, 8, "%s", sw);
     }
-    print_table(&t, out, fmt);
-    free(t.cells);
     return 0;
 }
 
-/* Seed 002: latency, r_inf and n_1/2 below and above the detected switch
- * (first and last piecewise segment). */
-static int short_long_table(const mpchar_model *m, FILE *out,
-                            mpchar_table_format fmt)
+/* Seed 002: below and above the detected switch (first and last
+ * piecewise segment). */
+static int short_long_rows(builder *b)
 {
-    table t = {.title = "Short and long messages (seed 002: below and above "
-                        "the detected switch)",
-               .ncols = 10,
-               .head = {"library", "pattern", "variant", "switch (bytes)",
-                        "short latency (us)", "short r_inf (MB/s)",
-                        "short n_1/2 (bytes)", "long latency (us)",
-                        "long r_inf (MB/s)", "long n_1/2 (bytes)"}};
-    for (size_t i = 0; i < m->nentries; i++) {
-        const mpchar_entry *e = &m->entries[i];
-        const mpchar_pfit *f = fit_p2(e);
-        if (e->kind != MPCHAR_KIND_P2P || !f || !f->ok[MPCHAR_FAMILY_PIECEWISE])
-            continue;
-        if (add_row(&t) != 0)
+    for (size_t i = 0; i < b->m->nentries; i++) {
+        const mpchar_entry *e = &b->m->entries[i];
+        source s = {.m = b->m, .e = e, .f = fit_p2(e)};
+        if (e->kind == MPCHAR_KIND_P2P && s.f &&
+            s.f->ok[MPCHAR_FAMILY_PIECEWISE] && emit(b, &s) != 0)
             return -1;
-        const mpchar_piecewise *pw = &f->pw;
-        cell(&t, 0, "%s", e->library);
-        cell(&t, 1, "%s", e->pattern);
-        cell(&t, 2, "%s", e->variant);
-        if (pw->count > 1)
-            cell(&t, 3, "%.0f", pw->seg[pw->count - 1].n_lo_bytes);
-        else
-            cell(&t, 3, "none");
-        const mpchar_segment *sg[2] = {&pw->seg[0], &pw->seg[pw->count - 1]};
-        for (int k = 0; k < 2; k++) {
-            mpchar_metrics mt;
-            mpchar_metrics_compute(sg[k]->ts_us, sg[k]->tb_us_per_byte, &mt);
-            num(&t, 4 + 3 * k, sg[k]->ts_us, 4);
-            num(&t, 5 + 3 * k, mt.bw_as_MB_per_s, 4);
-            num(&t, 6 + 3 * k, round(mt.n_half_bytes), 10);
-        }
     }
-    if (t.nrows)
-        print_table(&t, out, fmt);
-    free(t.cells);
     return 0;
 }
 
-static void pform_cell(table *t, int col, bool ok, const mpchar_pform *f,
-                       double scale)
+static int collective_rows(builder *b)
 {
-    char buf[CELL];
-    if (!ok) {
-        cell(t, col, "-");
-        return;
-    }
-    mpchar_pform_format(f, scale, 4, buf, sizeof buf);
-    cell(t, col, "%s", buf);
-}
-
-static void collective_row(table *t, const mpchar_entry *e, bool s1)
-{
-    const mpchar_pforms *pf = &e->pf;
-    bool ti = pf->ok[MPCHAR_FAMILY_TI];
-    double tbs = s1 ? 1.0 : 1e3;
-    cell(t, 0, "%s", e->pattern);
-    cell(t, 1, "%s", e->library);
-    cell(t, 2, "%s", e->op);
-    pform_cell(t, 3, ti || pf->ok[MPCHAR_FAMILY_HOCKNEY],
-               ti ? &pf->ti_t0 : &pf->hockney_ts, 1.0);
-    pform_cell(t, 4, ti, &pf->ti_ti, 1.0);
-    pform_cell(t, 5, ti || pf->ok[MPCHAR_FAMILY_HOCKNEY],
-               ti ? &pf->ti_tb : &pf->hockney_tb, tbs);
-    mpchar_peaks pk;
-    mpchar_family fam = ti ? MPCHAR_FAMILY_TI : MPCHAR_FAMILY_HOCKNEY;
-    if (mpchar_entry_peaks(e, fam, NULL, 0, &pk, NULL) != 0)
-        pk.pi0_pag_per_s = pk.bw_pag_MB_per_s = pk.n_half_mag_bytes = NAN;
-    double pi = s1 ? pk.pi0_pag_per_s / 1024.0 : pk.pi0_pag_per_s / 1e3;
-    double bw = s1 ? pk.bw_pag_MB_per_s * 1e6 / 1048576.0 : pk.bw_pag_MB_per_s;
-    if (isfinite(pi))
-        cell(t, 6, "%.4g (p=%ld)", pi, pk.pi0_pag_p);
-    else
-        cell(t, 6, "-");
-    if (isfinite(bw))
-        cell(t, 7, "%.4g (p=%ld)", bw, pk.bw_pag_p);
-    else
-        cell(t, 7, "-");
-    if (isfinite(pk.n_half_mag_bytes))
-        cell(t, 8, "%.0f (p=%ld)", pk.n_half_mag_bytes, pk.n_half_mag_p);
-    else
-        cell(t, 8, "-");
-    pform_cell(t, 9, pf->tc_ok, &pf->tc, tbs);
-    long lo = 0, hi = 0;
-    for (size_t i = 0; i < e->nfits; i++) {
-        lo = lo && lo < e->fits[i].p ? lo : e->fits[i].p;
-        hi = hi > e->fits[i].p ? hi : e->fits[i].p;
-    }
-    if (e->nfits && lo != hi)
-        cell(t, 10, "%ld-%ld%s", lo, hi,
-             e->oversubscribed ? " (oversub.)" : "");
-    else if (e->nfits)
-        cell(t, 10, "%ld%s", lo, e->oversubscribed ? " (oversub.)" : "");
-    else
-        cell(t, 10, "-");
-}
-
-static int collective_table(const mpchar_model *m, FILE *out,
-                            mpchar_table_format fmt, mpchar_units u)
-{
-    bool s1 = u == MPCHAR_UNITS_SEED001;
-    table t = {.title = "Collectives (t_i model, layout of seed 000 Tables "
-                        "1-4; lp = log2 p)",
-               .ncols = 11,
-               .head = {"primitive", "library", "op", "t0(p) (us)",
-                        "ti(p) (us)",
-                        s1 ? "tb(p) (us/byte)" : "tb(p) (ns/byte)",
-                        s1 ? "pi0^pag (Kbytes/s)" : "pi0^pag (k/s)",
-                        s1 ? "Bw_as^pag (Mbytes/s)" : "Bw_as^pag (MB/s)",
-                        "n_1/2^mag (bytes)",
-                        s1 ? "tc(p) (us/byte)" : "tc(p) (ns/byte)", "p"}};
-    for (size_t i = 0; i < m->nentries; i++) {
-        const mpchar_entry *e = &m->entries[i];
-        if (e->kind != MPCHAR_KIND_COLLECTIVE)
-            continue;
-        if (add_row(&t) != 0)
+    for (size_t i = 0; i < b->m->nentries; i++) {
+        source s = {.m = b->m, .e = &b->m->entries[i]};
+        if (s.e->kind == MPCHAR_KIND_COLLECTIVE && emit(b, &s) != 0)
             return -1;
-        collective_row(&t, e, s1);
     }
-    print_table(&t, out, fmt);
-    free(t.cells);
     return 0;
 }
 
-static void pct(table *t, int col, bool ok, double v)
+static int accuracy_rows(builder *b)
 {
-    if (ok && isfinite(v))
-        cell(t, col, "%.1f", 100.0 * v);
-    else
-        cell(t, col, "-");
-}
-
-static int accuracy_table(const mpchar_model *m, FILE *out,
-                          mpchar_table_format fmt)
-{
-    table t = {.title = "Accuracy: average absolute relative error (%) on "
-                        "the fitting set and the validation set",
-               .ncols = 14,
-               .head = {"library", "pattern", "variant", "op", "p",
-                        "hockney fit", "hockney val", "ti fit", "ti val",
-                        "piecewise fit", "piecewise val", "segments", "best",
-                        "outliers"}};
-    for (size_t i = 0; i < m->nentries; i++) {
-        const mpchar_entry *e = &m->entries[i];
+    for (size_t i = 0; i < b->m->nentries; i++) {
+        const mpchar_entry *e = &b->m->entries[i];
         for (size_t j = 0; j < e->nfits; j++) {
-            const mpchar_pfit *f = &e->fits[j];
-            if (add_row(&t) != 0)
+            source s = {.m = b->m, .e = e, .f = &e->fits[j]};
+            if (emit(b, &s) != 0)
                 return -1;
-            cell(&t, 0, "%s", e->library);
-            cell(&t, 1, "%s", e->pattern);
-            cell(&t, 2, "%s", e->variant);
-            cell(&t, 3, "%s", e->op);
-            cell(&t, 4, "%ld%s", f->p, f->oversubscribed ? "*" : "");
-            for (int fam = 0; fam < MPCHAR_FAMILY_COUNT; fam++) {
-                pct(&t, 5 + 2 * fam, f->ok[fam], f->acc[fam].fit_err);
-                pct(&t, 6 + 2 * fam, f->ok[fam], f->acc[fam].val_err);
-            }
-            if (f->ok[MPCHAR_FAMILY_PIECEWISE])
-                cell(&t, 11, "%d", f->pw.count);
-            else
-                cell(&t, 11, "-");
-            cell(&t, 12, "%s",
-                 f->best >= 0 ? mpchar_family_name((mpchar_family)f->best)
-                              : "-");
-            cell(&t, 13, "%zu", f->outliers_fit + f->outliers_val);
         }
     }
-    print_table(&t, out, fmt);
-    free(t.cells);
     return 0;
 }
 
-static int gain_table(const mpchar_model *m, FILE *out, mpchar_table_format fmt)
+static int gain_rows(builder *b)
 {
-    static const double sizes[] = {1, 64, 1024, 16384, 262144, 1048576};
-    table t = {.title = "Inter-message pipelining gain (seed 002): stream "
-                        "bandwidth / pingpong bandwidth",
-               .ncols = 7,
-               .head = {"library", "1 B", "64 B", "1 KiB", "16 KiB", "256 KiB",
-                        "1 MiB"}};
-    for (size_t i = 0; i < m->nentries; i++) {
-        const mpchar_entry *e = &m->entries[i];
+    for (size_t i = 0; i < b->m->nentries; i++) {
+        source s = {.m = b->m, .e = &b->m->entries[i]};
         double g;
-        if (strcmp(e->pattern, "stream") ||
-            mpchar_pipelining_gain(m, e->library, 1.0, &g, NULL) != 0)
-            continue;
-        if (add_row(&t) != 0)
+        if (!strcmp(s.e->pattern, "stream") &&
+            mpchar_pipelining_gain(b->m, s.e->library, 1.0, &g, NULL) == 0 &&
+            emit(b, &s) != 0)
             return -1;
-        cell(&t, 0, "%s", e->library);
-        for (int k = 0; k < 6; k++) {
-            if (mpchar_pipelining_gain(m, e->library, sizes[k], &g, NULL) == 0)
-                num(&t, 1 + k, g, 3);
-            else
-                cell(&t, 1 + k, "-");
-        }
     }
-    if (t.nrows)
-        print_table(&t, out, fmt);
-    free(t.cells);
     return 0;
 }
 
-static int findings_table(const mpchar_model *m, FILE *out,
-                          mpchar_table_format fmt)
+static int findings_rows(builder *b)
 {
-    table t = {
-        .title = "Findings and notes", .ncols = 2, .head = {"kind", "finding"}};
+    const mpchar_model *m = b->m;
+    char text[MPCHAR_NOTE_MAX + 256];
+    source s = {.m = m, .kind = "note", .text = text};
     for (size_t i = 0; i < m->nentries; i++) {
         const mpchar_entry *e = &m->entries[i];
-        char label[160];
         if (!e->note[0])
             continue;
-        if (add_row(&t) != 0)
+        mpchar__entry_label(e, text, sizeof text);
+        size_t len = strlen(text);
+        snprintf(text + len, sizeof text - len, ": %s", e->note);
+        if (emit(b, &s) != 0)
             return -1;
-        mpchar__entry_label(e, label, sizeof label);
-        cell(&t, 0, "note");
-        cell(&t, 1, "%s: %s", label, e->note);
     }
-    if (m->rows_excluded_oversubscribed) {
-        if (add_row(&t) != 0)
-            return -1;
-        cell(&t, 0, "note");
-        cell(&t, 1,
+    snprintf(text, sizeof text,
              "%zu oversubscribed rows left out of the fits (see "
              "--include-oversubscribed)",
              m->rows_excluded_oversubscribed);
-    }
+    if (m->rows_excluded_oversubscribed && emit(b, &s) != 0)
+        return -1;
     for (size_t i = 0; i < m->nfindings; i++) {
-        if (add_row(&t) != 0)
+        s.kind = mpchar_finding_kind_name(m->findings[i].kind);
+        s.text = m->findings[i].text;
+        if (emit(b, &s) != 0)
             return -1;
-        cell(&t, 0, "%s", mpchar_finding_kind_name(m->findings[i].kind));
-        cell(&t, 1, "%s", m->findings[i].text);
     }
-    print_table(&t, out, fmt);
-    free(t.cells);
     return 0;
 }
 
-int mpchar_model_print_tables(const mpchar_model *model, FILE *out,
-                              mpchar_table_format fmt, mpchar_units units,
-                              mpchar_error *err)
+/* Rows made of one fit show oversubscribed data when the fit does; a
+ * collective's row (all its p) when any of its fits does. */
+static unsigned fit_flags(const source *s)
 {
-    if (p2p_table(model, out, fmt, units) ||
-        short_long_table(model, out, fmt) ||
-        collective_table(model, out, fmt, units) ||
-        accuracy_table(model, out, fmt) || gain_table(model, out, fmt) ||
-        findings_table(model, out, fmt))
-        return mpchar_error_set(err, "out of memory printing tables");
-    if (ferror(out))
-        return mpchar_error_set(err, "write error printing tables");
+    return s->f->oversubscribed ? MPCHAR_ROW_OVERSUBSCRIBED : 0;
+}
+
+static unsigned entry_flags(const source *s)
+{
+    return s->e->oversubscribed ? MPCHAR_ROW_OVERSUBSCRIBED : 0;
+}
+
+typedef struct table_def {
+    const char *title;
+    bool omit_when_empty;
+    const column *cols;
+    size_t ncols;
+    int (*rows)(builder *b);
+    unsigned (*flags)(const source *s);
+} table_def;
+
+#define COLUMNS(list) list, sizeof list / sizeof list[0]
+
+static const table_def tables[] = {
+    [MPCHAR_TABLE_P2P] = {"Point-to-point (Hockney, layout of seed 001 "
+                          "Table 1)",
+                          false, COLUMNS(p2p_cols), p2p_rows, fit_flags},
+    [MPCHAR_TABLE_SHORT_LONG] = {"Short and long messages (seed 002: below "
+                                 "and above the detected switch)",
+                                 true, COLUMNS(short_long_cols),
+                                 short_long_rows, fit_flags},
+    [MPCHAR_TABLE_COLLECTIVE] = {"Collectives (t_i model, layout of seed 000 "
+                                 "Tables 1-4; lp = log2 p)",
+                                 false, COLUMNS(collective_cols),
+                                 collective_rows, entry_flags},
+    [MPCHAR_TABLE_ACCURACY] = {"Accuracy: average absolute relative error "
+                               "(%) on the fitting set and the validation "
+                               "set",
+                               false, COLUMNS(accuracy_cols), accuracy_rows,
+                               fit_flags},
+    [MPCHAR_TABLE_GAIN] = {"Inter-message pipelining gain (seed 002): "
+                           "stream bandwidth / pingpong bandwidth",
+                           true, COLUMNS(gain_cols), gain_rows, NULL},
+    [MPCHAR_TABLE_FINDINGS] = {"Findings and notes", false,
+                               COLUMNS(findings_cols), findings_rows, NULL},
+};
+
+#define TABLE_COUNT (sizeof tables / sizeof tables[0])
+
+static int add_column(builder *b, const column *def, int family,
+                      mpchar_units units)
+{
+    mpchar_table *t = b->t;
+    if (t->ncols == MPCHAR_TABLE_MAX_COLS)
+        return -1;
+    const unit *u = units == MPCHAR_UNITS_SEED001 && def->seed001 ? def->seed001
+                                                                  : def->unit;
+    b->use[t->ncols] = (col_use){def, family, u};
+    mpchar_table_column *col = &t->col[t->ncols++];
+    if (def->per_family)
+        snprintf(col->name, sizeof col->name, "%s %s",
+                 mpchar_family_name((mpchar_family)family), def->name);
+    else
+        snprintf(col->name, sizeof col->name, "%s", def->name);
+    col->unit = u ? u->name : NULL;
     return 0;
+}
+
+/* The columns of a definition, each group of per-family columns repeated
+ * for every family. */
+static int add_columns(builder *b, const table_def *def, mpchar_units units)
+{
+    for (size_t i = 0; i < def->ncols;) {
+        size_t end = i + 1;
+        while (def->cols[i].per_family && end < def->ncols &&
+               def->cols[end].per_family)
+            end++;
+        int families = def->cols[i].per_family ? MPCHAR_FAMILY_COUNT : 1;
+        for (int fam = 0; fam < families; fam++)
+            for (size_t k = i; k < end; k++)
+                if (add_column(b, &def->cols[k], fam, units) != 0)
+                    return -1;
+        i = end;
+    }
+    return 0;
+}
+
+int mpchar_model_table_build(const mpchar_model *model,
+                             mpchar_model_table which, mpchar_units units,
+                             mpchar_table *t, mpchar_error *err)
+{
+    memset(t, 0, sizeof *t);
+    if ((unsigned)which >= TABLE_COUNT)
+        return mpchar_error_set(err, "unknown table %d", (int)which);
+    const table_def *def = &tables[which];
+    builder b = {.m = model, .t = t, .flags = def->flags};
+    t->which = which;
+    t->title = def->title;
+    t->omit_when_empty = def->omit_when_empty;
+    if (add_columns(&b, def, units) != 0)
+        return mpchar_error_set(err, "table '%s': more than %d columns",
+                                def->title, MPCHAR_TABLE_MAX_COLS);
+    if (def->rows(&b) != 0)
+        return mpchar_error_set(err, "out of memory building table '%s'",
+                                def->title);
+    return 0;
+}
+
+void mpchar_table_free(mpchar_table *t)
+{
+    for (size_t r = 0; r < t->nrows; r++)
+        for (int c = 0; c < t->ncols; c++)
+            free(t->rows[r].cell[c].text);
+    free(t->rows);
+    memset(t, 0, sizeof *t);
 }
 
 int mpchar_model_print_table(const mpchar_model *model,
@@ -456,21 +652,21 @@ int mpchar_model_print_table(const mpchar_model *model,
                              mpchar_table_format fmt, mpchar_units units,
                              mpchar_error *err)
 {
-    int rc = 0;
-    switch (which) {
-    case MPCHAR_TABLE_P2P: rc = p2p_table(model, out, fmt, units); break;
-    case MPCHAR_TABLE_SHORT_LONG: rc = short_long_table(model, out, fmt); break;
-    case MPCHAR_TABLE_COLLECTIVE:
-        rc = collective_table(model, out, fmt, units);
-        break;
-    case MPCHAR_TABLE_ACCURACY: rc = accuracy_table(model, out, fmt); break;
-    case MPCHAR_TABLE_GAIN: rc = gain_table(model, out, fmt); break;
-    case MPCHAR_TABLE_FINDINGS: rc = findings_table(model, out, fmt); break;
-    default: return mpchar_error_set(err, "unknown table %d", (int)which);
-    }
-    if (rc != 0)
-        return mpchar_error_set(err, "out of memory printing a table");
-    if (ferror(out))
-        return mpchar_error_set(err, "write error printing a table");
+    mpchar_table t;
+    int rc = mpchar_model_table_build(model, which, units, &t, err);
+    if (rc == 0)
+        rc = mpchar_table_print(&t, out, fmt, err);
+    mpchar_table_free(&t);
+    return rc;
+}
+
+int mpchar_model_print_tables(const mpchar_model *model, FILE *out,
+                              mpchar_table_format fmt, mpchar_units units,
+                              mpchar_error *err)
+{
+    for (size_t i = 0; i < TABLE_COUNT; i++)
+        if (mpchar_model_print_table(model, (mpchar_model_table)i, out, fmt,
+                                     units, err) != 0)
+            return -1;
     return 0;
 }

@@ -1,7 +1,8 @@
 /* The report's document and its renderers (src/report): HTML escaping,
  * inline SVG with unique ids, Markdown tables (pipes, best cells,
  * oversubscribed rows), figures drawn and missing, moving blocks between
- * documents; and the gnuplot script: empty series left out, a plot
+ * documents; the model's tables in the document with their row flags and
+ * cell marks; and the gnuplot script: empty series left out, a plot
  * without points still valid, quotes escaped. */
 #include <setjmp.h>
 #include <stdarg.h>
@@ -13,6 +14,7 @@
 
 #include <cmocka.h>
 
+#include "mpchar/model_tables.h"
 #include "report_internal.h"
 #include "unit_assert.h"
 
@@ -162,6 +164,75 @@ static void test_doc_take_and_count(void **state)
     mpchar__doc_free(&b);
 }
 
+/* One point-to-point entry fitted at p = 2 (t_i best) and at p = 3
+ * (oversubscribed, piecewise best). */
+static void marked_model(mpchar_model *m)
+{
+    mpchar_pfit fits[2] = {
+        {.p = 2, .best = MPCHAR_FAMILY_TI},
+        {.p = 3, .oversubscribed = true, .best = MPCHAR_FAMILY_PIECEWISE}};
+    for (int k = 0; k < 2; k++) {
+        fits[k].pw.count = 1;
+        for (int f = 0; f < MPCHAR_FAMILY_COUNT; f++) {
+            fits[k].ok[f] = true;
+            fits[k].acc[f] = (mpchar_accuracy){0.1 * (f + 1), 0.2, 20, 20};
+        }
+    }
+    mpchar_entry e = {.kind = MPCHAR_KIND_P2P,
+                      .oversubscribed = true,
+                      .nfits = 2,
+                      .fits = fits};
+    snprintf(e.library, sizeof e.library, "lib");
+    snprintf(e.pattern, sizeof e.pattern, "pingpong");
+    snprintf(e.variant, sizeof e.variant, "send");
+    snprintf(e.op, sizeof e.op, "-");
+    memset(m, 0, sizeof *m);
+    mpchar_error err;
+    assert_int_equal(mpchar_model_add_entry(m, &e, &err), 0);
+}
+
+/* Each row flag and cell mark of the model's table becomes the document's
+ * (oversubscribed row, best cell), and nothing else is marked. */
+static void test_model_table_marks(void **state)
+{
+    (void)state;
+    mpchar__report r;
+    memset(&r, 0, sizeof r);
+    marked_model(&r.model);
+    mpchar__doc_init(&r.doc, NULL);
+    mpchar_error err;
+    assert_int_equal(mpchar__model_table(&r, MPCHAR_TABLE_ACCURACY, &err), 0);
+    const mpchar__table *dt = mpchar__doc_last_table(&r.doc);
+    assert_non_null(dt);
+    mpchar_table t;
+    assert_int_equal(mpchar_model_table_build(&r.model, MPCHAR_TABLE_ACCURACY,
+                                              MPCHAR_UNITS_DEFAULT, &t, &err),
+                     0);
+    assert_int_equal(dt->nrows, 2);
+    assert_int_equal(dt->ncols, t.ncols);
+    static const char *const best_head[] = {"ti val", "piecewise val"};
+    for (size_t i = 0; i < t.nrows; i++) {
+        unsigned best = 0;
+        for (int c = 0; c < t.ncols; c++) {
+            assert_string_equal(dt->rows[i].cell[c], t.rows[i].cell[c].text);
+            if (t.rows[i].cell[c].marks & MPCHAR_CELL_BEST) {
+                assert_string_equal(dt->head[c], best_head[i]);
+                assert_int_equal(best, 0);
+                best |= 1u << c;
+            }
+        }
+        assert_int_not_equal(best, 0);
+        assert_int_equal(dt->rows[i].best, best);
+        assert_int_equal(dt->rows[i].oversub, i == 1);
+    }
+    mpchar_table_free(&t);
+    /* The pipelining gain has no stream entry: no table at all. */
+    size_t blocks = r.doc.count;
+    assert_int_equal(mpchar__model_table(&r, MPCHAR_TABLE_GAIN, &err), 0);
+    assert_int_equal(r.doc.count, blocks);
+    mpchar__report_free(&r);
+}
+
 static void test_plot_script(void **state)
 {
     (void)state;
@@ -226,6 +297,7 @@ int main(void)
         cmocka_unit_test(test_md_render),
         cmocka_unit_test(test_svg_inline),
         cmocka_unit_test(test_doc_take_and_count),
+        cmocka_unit_test(test_model_table_marks),
         cmocka_unit_test(test_plot_script),
         cmocka_unit_test(test_palette),
     };

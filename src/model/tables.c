@@ -55,6 +55,15 @@ typedef struct source {
 /* The (ts, tb) line a point-to-point cell reads, and what of it. */
 typedef enum p2p_line { HOCKNEY_LINE, FIRST_SEGMENT, LAST_SEGMENT } p2p_line;
 typedef enum quantity { TS, TB, PI, BW, N_HALF } quantity;
+/* The texts a cell can copy. */
+typedef enum text_field {
+    LIBRARY,
+    PATTERN,
+    VARIANT,
+    OP,
+    KIND,
+    FINDING
+} text_field;
 /* The p-forms of a collective's columns. */
 typedef enum pform_param { T0, TI, TB_P, TC } pform_param;
 
@@ -80,6 +89,7 @@ struct column {
     const unit *seed001; /* the unit with MPCHAR_UNITS_SEED001; NULL: unit */
     fill_fn *fill;
     bool per_family;
+    text_field text;   /* texts */
     p2p_line line;     /* point-to-point lines */
     quantity q;        /* lines and peaks */
     pform_param param; /* p-forms */
@@ -118,28 +128,18 @@ static void number(mpchar_table_cell *c, double v, int sig)
         put(c, "-");
 }
 
-static void c_library(mpchar_table_cell *c, const source *s, const col_use *u)
+/* A text of the row's entry or finding. */
+static void c_text(mpchar_table_cell *c, const source *s, const col_use *u)
 {
-    (void)u;
-    put(c, "%s", s->e->library);
-}
-
-static void c_pattern(mpchar_table_cell *c, const source *s, const col_use *u)
-{
-    (void)u;
-    put(c, "%s", s->e->pattern);
-}
-
-static void c_variant(mpchar_table_cell *c, const source *s, const col_use *u)
-{
-    (void)u;
-    put(c, "%s", s->e->variant);
-}
-
-static void c_op(mpchar_table_cell *c, const source *s, const col_use *u)
-{
-    (void)u;
-    put(c, "%s", s->e->op);
+    const char *const text[] = {
+        [LIBRARY] = s->e ? s->e->library : NULL,
+        [PATTERN] = s->e ? s->e->pattern : NULL,
+        [VARIANT] = s->e ? s->e->variant : NULL,
+        [OP] = s->e ? s->e->op : NULL,
+        [KIND] = s->kind,
+        [FINDING] = s->text,
+    };
+    put(c, "%s", text[u->def->text]);
 }
 
 static bool line_of(const mpchar_pfit *f, p2p_line l, double *ts, double *tb)
@@ -321,24 +321,12 @@ static void c_gain(mpchar_table_cell *c, const source *s, const col_use *u)
         put(c, "-");
 }
 
-static void c_kind(mpchar_table_cell *c, const source *s, const col_use *u)
-{
-    (void)u;
-    put(c, "%s", s->kind);
-}
-
-static void c_text(mpchar_table_cell *c, const source *s, const col_use *u)
-{
-    (void)u;
-    put(c, "%s", s->text);
-}
-
 /* ---- the columns of each table ----------------------------------------- */
 
 static const column p2p_cols[] = {
-    {"library", .fill = c_library},
-    {"pattern", .fill = c_pattern},
-    {"variant", .fill = c_variant},
+    {"library", .fill = c_text, .text = LIBRARY},
+    {"pattern", .fill = c_text, .text = PATTERN},
+    {"variant", .fill = c_text, .text = VARIANT},
     {"ts", &US, .fill = c_line, .line = HOCKNEY_LINE, .q = TS},
     {"tb", &NS_PER_BYTE, &US_PER_BYTE, c_line, .line = HOCKNEY_LINE, .q = TB},
     {"pi_s", &K_PER_S, &KBYTES_PER_S, c_line, .line = HOCKNEY_LINE, .q = PI},
@@ -348,9 +336,9 @@ static const column p2p_cols[] = {
 };
 
 static const column short_long_cols[] = {
-    {"library", .fill = c_library},
-    {"pattern", .fill = c_pattern},
-    {"variant", .fill = c_variant},
+    {"library", .fill = c_text, .text = LIBRARY},
+    {"pattern", .fill = c_text, .text = PATTERN},
+    {"variant", .fill = c_text, .text = VARIANT},
     {"switch", &BYTES, .fill = c_last_switch},
     {"short latency", &US, .fill = c_line, .line = FIRST_SEGMENT, .q = TS},
     {"short r_inf", &MB_PER_S, .fill = c_line, .line = FIRST_SEGMENT, .q = BW},
@@ -361,9 +349,9 @@ static const column short_long_cols[] = {
 };
 
 static const column collective_cols[] = {
-    {"primitive", .fill = c_pattern},
-    {"library", .fill = c_library},
-    {"op", .fill = c_op},
+    {"primitive", .fill = c_text, .text = PATTERN},
+    {"library", .fill = c_text, .text = LIBRARY},
+    {"op", .fill = c_text, .text = OP},
     {"t0(p)", &US, .fill = c_pform, .param = T0},
     {"ti(p)", &US, .fill = c_pform, .param = TI},
     {"tb(p)", &NS_PER_BYTE, &US_PER_BYTE, c_pform, .param = TB_P},
@@ -375,10 +363,10 @@ static const column collective_cols[] = {
 };
 
 static const column accuracy_cols[] = {
-    {"library", .fill = c_library},
-    {"pattern", .fill = c_pattern},
-    {"variant", .fill = c_variant},
-    {"op", .fill = c_op},
+    {"library", .fill = c_text, .text = LIBRARY},
+    {"pattern", .fill = c_text, .text = PATTERN},
+    {"variant", .fill = c_text, .text = VARIANT},
+    {"op", .fill = c_text, .text = OP},
     {"p", .fill = c_p_star},
     {"fit", .fill = c_fit_err, .per_family = true},
     {"val", .fill = c_val_err, .per_family = true},
@@ -388,7 +376,7 @@ static const column accuracy_cols[] = {
 };
 
 static const column gain_cols[] = {
-    {"library", .fill = c_library},
+    {"library", .fill = c_text, .text = LIBRARY},
     {"1 B", .fill = c_gain, .arg_bytes = 1},
     {"64 B", .fill = c_gain, .arg_bytes = 64},
     {"1 KiB", .fill = c_gain, .arg_bytes = 1024},
@@ -398,8 +386,8 @@ static const column gain_cols[] = {
 };
 
 static const column findings_cols[] = {
-    {"kind", .fill = c_kind},
-    {"finding", .fill = c_text},
+    {"kind", .fill = c_text, .text = KIND},
+    {"finding", .fill = c_text, .text = FINDING},
 };
 
 /* ---- building ------------------------------------------------------------ */

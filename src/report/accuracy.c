@@ -95,14 +95,6 @@ static void summary_table(mpchar__report *r)
 
 int mpchar__section_accuracy(mpchar__report *r, mpchar_error *err)
 {
-    if (r->model.nentries == 0)
-        return 0;
-    mpchar__doc_heading(&r->doc, 1, "accuracy", "Accuracy");
-    mpchar__doc_para(&r->doc,
-                     "Each family is fitted on the fitting sizes and "
-                     "judged on the validation sizes, 20 random sizes the fit "
-                     "never sees (docs/models.md). Seed 000 reports 7%% for "
-                     "its t_i model and 18%% / 28%% for Hockney's.");
     summary_table(r);
     int rc = mpchar__model_table(r, MPCHAR_TABLE_ACCURACY, err);
     if (rc == 0)

@@ -301,24 +301,9 @@ static void complexity(mpchar__report *r)
 
 int mpchar__section_collectives(mpchar__report *r, mpchar_error *err)
 {
-    const mpchar_entry **v;
-    size_t n = mpchar__entries_sorted(r, MPCHAR_KIND_COLLECTIVE, &v);
-    if (!v)
-        return mpchar_error_set(err, "out of memory");
-    if (n == 0) {
-        free(v);
-        return 0;
-    }
-    mpchar__doc_heading(&r->doc, 1, "collectives", "Collectives");
-    mpchar__doc_para(&r->doc,
-                     "n follows docs/data-formats.md (the total at "
-                     "the root for Scatter and Gather, each process's buffer "
-                     "for reductions). Oversubscribed p (more processes than "
-                     "cores) are drawn hollow: their times are not real.");
-    groups(r, v, n);
+    groups(r, r->collectives.v, r->collectives.n);
     int rc = mpchar__model_table(r, MPCHAR_TABLE_COLLECTIVE, err);
-    reductions(r, v, n);
+    reductions(r, r->collectives.v, r->collectives.n);
     complexity(r);
-    free(v);
     return rc;
 }

@@ -66,21 +66,26 @@ void mpchar__doc_free(mpchar__doc *d)
     memset(d, 0, sizeof *d);
 }
 
+void *mpchar__grow_one(void *items, size_t count, size_t *cap, size_t size,
+                       bool *failed)
+{
+    char *grown = *failed ? NULL : mpchar_grow(items, cap, count + 1, size);
+    if (!grown) {
+        *failed = true;
+        return items;
+    }
+    memset(grown + count * size, 0, size);
+    return grown;
+}
+
 static mpchar__block *block_add(mpchar__doc *d, mpchar__block_kind kind)
 {
+    d->blocks = mpchar__grow_one(d->blocks, d->count, &d->cap,
+                                 sizeof *d->blocks, &d->failed);
     if (d->failed)
         return NULL;
-    mpchar__block *grown =
-        mpchar_grow(d->blocks, &d->cap, d->count + 1, sizeof *grown);
-    if (!grown) {
-        d->failed = true;
-        return NULL;
-    }
-    d->blocks = grown;
-    mpchar__block *b = &d->blocks[d->count++];
-    memset(b, 0, sizeof *b);
-    b->kind = kind;
-    return b;
+    d->blocks[d->count].kind = kind;
+    return &d->blocks[d->count++];
 }
 
 void mpchar__doc_take(mpchar__doc *dst, mpchar__doc *src)
@@ -190,15 +195,11 @@ void mpchar__doc_row(mpchar__doc *d)
     mpchar__table *t = mpchar__doc_last_table(d);
     if (!t)
         return;
-    mpchar__row *grown =
-        mpchar_grow(t->rows, &t->cap, t->nrows + 1, sizeof *grown);
-    if (!grown) {
-        d->failed = true;
+    t->rows = mpchar__grow_one(t->rows, t->nrows, &t->cap, sizeof *t->rows,
+                               &d->failed);
+    if (d->failed)
         return;
-    }
-    t->rows = grown;
     mpchar__row *row = &t->rows[t->nrows++];
-    memset(row, 0, sizeof *row);
     for (int c = 0; c < t->ncols; c++)
         row->cell[c] = dup_or_fail(d, "");
 }

@@ -210,15 +210,13 @@ static int entry_cmp(const mpchar__report *r, const mpchar_entry *a,
     return d;
 }
 
-size_t mpchar__entries_sorted(const mpchar__report *r, mpchar_kind kind,
-                              const mpchar_entry ***out_p)
+static int entries_sorted(const mpchar__report *r, mpchar_kind kind,
+                          mpchar__entries *out)
 {
     const mpchar_entry **v = malloc((r->model.nentries + 1) * sizeof *v);
     size_t n = 0;
-    if (!v) {
-        *out_p = NULL;
-        return 0;
-    }
+    if (!v)
+        return -1;
     for (size_t i = 0; i < r->model.nentries; i++) {
         const mpchar_entry *e = &r->model.entries[i];
         if (e->kind != kind)
@@ -228,8 +226,16 @@ size_t mpchar__entries_sorted(const mpchar__report *r, mpchar_kind kind,
             v[j] = v[j - 1];
         v[j] = e;
     }
-    *out_p = v;
-    return n;
+    free(out->v);
+    *out = (mpchar__entries){v, n};
+    return 0;
+}
+
+int mpchar__sort_entries(mpchar__report *r)
+{
+    if (entries_sorted(r, MPCHAR_KIND_P2P, &r->p2p) != 0)
+        return -1;
+    return entries_sorted(r, MPCHAR_KIND_COLLECTIVE, &r->collectives);
 }
 
 bool mpchar__same_key(const mpchar_entry *a, const mpchar_entry *b)

@@ -242,26 +242,28 @@ static size_t libraries_with_entries(const mpchar__report *r,
     return n;
 }
 
+bool mpchar__libraries_compared(const mpchar__report *r)
+{
+    const char *names[MAX_LIBS];
+    return libraries_with_entries(r, names) >= 2;
+}
+
 int mpchar__section_libraries(mpchar__report *r, mpchar_error *err)
 {
     const char *names[MAX_LIBS];
     size_t nlibs = libraries_with_entries(r, names);
-    if (nlibs < 2)
-        return 0;
-    mpchar__doc_heading(&r->doc, 1, "libraries", "Libraries side by side");
+    (void)err; /* nothing here fails: the document keeps its own flag */
     pingpong_plot(r);
-    for (int kind = MPCHAR_KIND_P2P; kind <= MPCHAR_KIND_COLLECTIVE; kind++) {
-        const mpchar_entry **v;
-        size_t n = mpchar__entries_sorted(r, (mpchar_kind)kind, &v);
-        if (!v)
-            return mpchar_error_set(err, "out of memory");
-        mpchar__doc_heading(&r->doc, 2, NULL, "%s",
-                            kind == MPCHAR_KIND_P2P ? "Point-to-point"
-                                                    : "Collectives");
+    const struct {
+        const char *title;
+        const mpchar__entries *entries;
+    } kinds[] = {{"Point-to-point", &r->p2p}, {"Collectives", &r->collectives}};
+    for (size_t k = 0; k < sizeof kinds / sizeof kinds[0]; k++) {
+        const mpchar__entries *e = kinds[k].entries;
+        mpchar__doc_heading(&r->doc, 2, NULL, "%s", kinds[k].title);
         for (size_t l = 1; l < nlibs; l++)
-            ratio_table(r, v, n, names[l], names[0]);
-        fastest_table(r, v, n);
-        free(v);
+            ratio_table(r, e->v, e->n, names[l], names[0]);
+        fastest_table(r, e->v, e->n);
     }
     return 0;
 }

@@ -287,6 +287,17 @@ static const char *rename_library(mpchar__report *r, size_t source, char *name)
     return l ? name : NULL;
 }
 
+/* items (count elements of size bytes) with n more copied from more at
+ * their end; NULL, leaving items as they were, when memory runs out. */
+static void *append(void *items, size_t count, const void *more, size_t n,
+                    size_t size)
+{
+    char *grown = realloc(items, (count + n + 1) * size);
+    if (grown && n)
+        memcpy(grown + count * size, more, n * size);
+    return grown;
+}
+
 static int merge_rows(mpchar__report *r, size_t source, mpchar_measurements *m,
                       mpchar_failures *f)
 {
@@ -297,20 +308,16 @@ static int merge_rows(mpchar__report *r, size_t source, mpchar_measurements *m,
         if (!rename_library(r, source, f->rows[i].key.library))
             return -1;
     mpchar_measurement *rows =
-        realloc(r->meas.rows, (r->meas.count + m->count + 1) * sizeof *rows);
+        append(r->meas.rows, r->meas.count, m->rows, m->count, sizeof *rows);
     if (!rows)
         return -1;
     r->meas.rows = rows;
-    if (m->count)
-        memcpy(rows + r->meas.count, m->rows, m->count * sizeof *rows);
     r->meas.count += m->count;
-    mpchar_failure *frows = realloc(
-        r->failed.rows, (r->failed.count + f->count + 1) * sizeof *frows);
+    mpchar_failure *frows = append(r->failed.rows, r->failed.count, f->rows,
+                                   f->count, sizeof *frows);
     if (!frows)
         return -1;
     r->failed.rows = frows;
-    if (f->count)
-        memcpy(frows + r->failed.count, f->rows, f->count * sizeof *frows);
     r->failed.count += f->count;
     return 0;
 }
@@ -454,6 +461,8 @@ void mpchar__report_free(mpchar__report *r)
     free(r->notes);
     free(r->sources);
     free(r->libs);
+    free(r->p2p.v);
+    free(r->collectives.v);
     mpchar_measurements_free(&r->meas);
     mpchar_failures_free(&r->failed);
     mpchar_model_free(&r->model);

@@ -145,29 +145,21 @@ static void pipelining(mpchar__report *r)
 
 int mpchar__section_p2p(mpchar__report *r, mpchar_error *err)
 {
-    const mpchar_entry **v;
-    size_t n = mpchar__entries_sorted(r, MPCHAR_KIND_P2P, &v);
-    if (!v)
-        return mpchar_error_set(err, "out of memory");
-    if (n) {
-        mpchar__doc_heading(&r->doc, 1, "p2p", "Point-to-point");
-        mpchar__doc_para(&r->doc,
-                         "Times are the %s over repetitions of one "
-                         "operation (docs/timing.md), in microseconds; "
-                         "bandwidth is n/T in MB/s (10^6 bytes/s).",
-                         r->model.opt.stat == MPCHAR_STAT_MEDIAN ? "median"
-                                                                 : "minimum");
-    }
-    for (size_t i = 0; i < n; i++)
-        entry_section(r, v[i]);
-    free(v);
-    if (!n)
-        return 0;
+    mpchar__doc_para(&r->doc,
+                     "Times are the %s over repetitions of one "
+                     "operation (docs/timing.md), in microseconds; "
+                     "bandwidth is n/T in MB/s (10^6 bytes/s).",
+                     r->model.opt.stat == MPCHAR_STAT_MEDIAN ? "median"
+                                                             : "minimum");
+    for (size_t i = 0; i < r->p2p.n; i++)
+        entry_section(r, r->p2p.v[i]);
     int rc = mpchar__model_table(r, MPCHAR_TABLE_P2P, err);
     if (rc == 0)
         rc = mpchar__model_table(r, MPCHAR_TABLE_SHORT_LONG, err);
     pipelining(r);
     if (rc == 0)
         rc = mpchar__model_table(r, MPCHAR_TABLE_GAIN, err);
-    return rc != 0 ? rc : mpchar__send_modes(r, err);
+    if (rc == 0)
+        mpchar__send_modes(r);
+    return rc;
 }

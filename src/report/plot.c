@@ -36,44 +36,34 @@ mpchar__plot *mpchar__plot_add(mpchar__plots *ps, const char *id,
                                const char *xlabel, const char *ylabel,
                                bool logx, bool logy, const char *fmt, ...)
 {
+    ps->v = mpchar__grow_one(ps->v, ps->count, &ps->cap, sizeof *ps->v,
+                             &ps->failed);
     if (ps->failed)
         return NULL;
-    mpchar__plot *grown =
-        mpchar_grow(ps->v, &ps->cap, ps->count + 1, sizeof *grown);
-    if (!grown) {
-        ps->failed = true;
-        return NULL;
-    }
-    ps->v = grown;
     mpchar__plot *p = &ps->v[ps->count++];
-    memset(p, 0, sizeof *p);
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(p->title, sizeof p->title, fmt, ap);
+    va_end(ap);
     snprintf(p->id, sizeof p->id, "%s", id);
     p->xlabel = xlabel;
     p->ylabel = ylabel;
     p->logx = logx;
     p->logy = logy;
-    va_list ap;
-    va_start(ap, fmt);
-    vsnprintf(p->title, sizeof p->title, fmt, ap);
-    va_end(ap);
     return p;
 }
 
 void mpchar__series_add(mpchar__plots *ps, const char *rgb, mpchar__style style,
                         const char *fmt, ...)
 {
-    if (ps->failed || ps->count == 0)
+    if (ps->count == 0)
         return;
     mpchar__plot *p = &ps->v[ps->count - 1];
-    mpchar__series *grown =
-        realloc(p->series, (p->nseries + 1) * sizeof *grown);
-    if (!grown) {
-        ps->failed = true;
+    p->series = mpchar__grow_one(p->series, p->nseries, &p->series_cap,
+                                 sizeof *p->series, &ps->failed);
+    if (ps->failed)
         return;
-    }
-    p->series = grown;
     mpchar__series *s = &p->series[p->nseries++];
-    memset(s, 0, sizeof *s);
     s->rgb = rgb;
     s->style = style;
     va_list ap;
@@ -91,13 +81,9 @@ void mpchar__point_add(mpchar__plots *ps, double x, double y)
     if (!isfinite(x) || !isfinite(y) || (p->logx && x <= 0) ||
         (p->logy && y <= 0))
         return;
-    mpchar__xy *grown = mpchar_grow(s->pt, &s->cap, s->n + 1, sizeof *grown);
-    if (!grown) {
-        ps->failed = true;
-        return;
-    }
-    s->pt = grown;
-    s->pt[s->n++] = (mpchar__xy){x, y};
+    s->pt = mpchar__grow_one(s->pt, s->n, &s->cap, sizeof *s->pt, &ps->failed);
+    if (!ps->failed)
+        s->pt[s->n++] = (mpchar__xy){x, y};
 }
 
 void mpchar__mark_add(mpchar__plots *ps, double x)

@@ -64,6 +64,13 @@ typedef struct mpchar__doc {
     bool failed;
 } mpchar__doc;
 
+/* items (count elements of size bytes, capacity *cap) with room for one
+ * more, that one zeroed; items as they were, with *failed set, when memory
+ * runs out or *failed already was (the sticky flag of documents and
+ * plots). */
+void *mpchar__grow_one(void *items, size_t count, size_t *cap, size_t size,
+                       bool *failed);
+
 void mpchar__doc_init(mpchar__doc *d, const char *title);
 void mpchar__doc_free(mpchar__doc *d);
 /* Moves every block of src to the end of dst. */
@@ -138,7 +145,7 @@ typedef struct mpchar__plot {
     char id[96], title[192];
     const char *xlabel, *ylabel;
     bool logx, logy;
-    size_t nseries;
+    size_t nseries, series_cap;
     mpchar__series *series;
     size_t nmarks;
     double mark[MPCHAR__MAX_MARKS]; /* vertical dashed lines at x */
@@ -194,6 +201,13 @@ typedef struct mpchar__library {
     size_t source; /* index into sources */
 } mpchar__library;
 
+/* Model entries of one kind in report order: pattern, variant and op as
+ * docs/data-formats.md lists them, then library. */
+typedef struct mpchar__entries {
+    const mpchar_entry **v;
+    size_t n;
+} mpchar__entries;
+
 typedef struct mpchar__report {
     mpchar__source *sources;
     size_t nsources;
@@ -203,7 +217,8 @@ typedef struct mpchar__report {
     mpchar_failures failed;
     mpchar_model model; /* every directory's model, merged */
     bool have_model;
-    char **notes; /* what is missing or damaged */
+    mpchar__entries p2p, collectives; /* of model, sorted once loaded */
+    char **notes;                     /* what is missing or damaged */
     size_t nnotes;
     size_t extrapolated; /* table values outside fitted sizes */
     mpchar__doc doc;
@@ -218,14 +233,17 @@ int mpchar__report_load(mpchar__report *r, const char *const *dirs,
                         size_t ndirs, mpchar_error *err);
 void mpchar__report_free(mpchar__report *r);
 
-/* Sections: each appends its headings, tables and figures to r->doc and
- * its plots to r->plots.  The summary comes last (it reports what the
- * others found) and is moved to the front. */
+/* Sections (report.c lists them): each appends its blocks to r->doc and
+ * its plots to r->plots, after the heading report.c gives it.  The
+ * summary comes last (it reports what the others found) and is moved to
+ * the front. */
 int mpchar__section_p2p(mpchar__report *r, mpchar_error *err);
 /* Part of the point-to-point section (send_modes.c). */
-int mpchar__send_modes(mpchar__report *r, mpchar_error *err);
+void mpchar__send_modes(mpchar__report *r);
 int mpchar__section_collectives(mpchar__report *r, mpchar_error *err);
 int mpchar__section_accuracy(mpchar__report *r, mpchar_error *err);
+/* Two or more libraries have model entries to compare. */
+bool mpchar__libraries_compared(const mpchar__report *r);
 int mpchar__section_libraries(mpchar__report *r, mpchar_error *err);
 void mpchar__section_summary(mpchar__report *r, mpchar__doc *d,
                              const char *plot_problem);
@@ -260,10 +278,9 @@ const mpchar_pfit *mpchar__fit_at(const mpchar_entry *e, long p);
  * fitted range. */
 double mpchar__predict_best(const mpchar_entry *e, double n, long p,
                             bool *extrapolated_p);
-/* Entries of a kind in report order (pattern, variant, op as
- * docs/data-formats.md lists them, then library); *out_p is malloc'ed. */
-size_t mpchar__entries_sorted(const mpchar__report *r, mpchar_kind kind,
-                              const mpchar_entry ***out_p);
+/* Sorts the model's entries into r->p2p and r->collectives; -1 when
+ * memory runs out. */
+int mpchar__sort_entries(mpchar__report *r);
 /* Same pattern, variant and op (any library). */
 bool mpchar__same_key(const mpchar_entry *a, const mpchar_entry *b);
 /* Label "pattern[/variant][ op=op]" of an entry, without the library. */

@@ -77,16 +77,14 @@ static void modes_rows(mpchar__report *r, const mpchar_entry **modes,
     }
 }
 
-int mpchar__send_modes(mpchar__report *r, mpchar_error *err)
+void mpchar__send_modes(mpchar__report *r)
 {
     static const char *const head[] = {"library",         "mode",
                                        "ts (us)",         "tb (ns/byte)",
                                        "T/T_send 16 B",   "T/T_send 1 KiB",
                                        "T/T_send 16 KiB", "T/T_send 64 KiB"};
-    const mpchar_entry **v, *modes[MAX_MODES];
-    size_t n = mpchar__entries_sorted(r, MPCHAR_KIND_P2P, &v), shown = 0;
-    if (!v)
-        return mpchar_error_set(err, "out of memory");
+    const mpchar_entry **v = r->p2p.v, *modes[MAX_MODES];
+    size_t n = r->p2p.n, shown = 0;
     for (size_t l = 0; l < r->nlibs; l++) {
         size_t count = modes_of(v, n, r->libs[l].name, modes);
         if (count < 2)
@@ -106,6 +104,4 @@ int mpchar__send_modes(mpchar__report *r, mpchar_error *err)
         if (count >= 2)
             modes_rows(r, modes, count);
     }
-    free(v);
-    return 0;
 }

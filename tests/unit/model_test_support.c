@@ -100,6 +100,17 @@ void synth_add(mpchar_measurements *m, const char *library, const char *pattern,
     r->t_min_us = r->t_median_us = r->t_mean_us = r->t_max_us = t_us;
 }
 
+void synth_fit(const mpchar_measurements *m, const char *source,
+               bool include_oversubscribed, mpchar_model *model)
+{
+    mpchar_fit_options opt;
+    mpchar_error err;
+    mpchar_fit_options_default(&opt);
+    opt.include_oversubscribed = include_oversubscribed;
+    if (mpchar_model_fit(m, source, &opt, model, &err) != 0)
+        fail_msg("%s", err.msg);
+}
+
 double synth_uniform(uint64_t *state)
 {
     return (double)(mpchar_splitmix64(state) >> 11) * 0x1.0p-52 - 1.0;

@@ -4,6 +4,7 @@
 #ifndef MPCHAR_MODEL_TEST_SUPPORT_H
 #define MPCHAR_MODEL_TEST_SUPPORT_H
 
+#include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
 
@@ -32,6 +33,11 @@ double seedcsv_num(const seedcsv *c, size_t r, const char *col);
 void synth_add(mpchar_measurements *m, const char *library, const char *pattern,
                const char *variant, const char *op, long p, uint64_t n,
                mpchar_set set, double t_us);
+
+/* Fits m with the default options (oversubscribed points too when
+ * include_oversubscribed); fails the test when the fit fails. */
+void synth_fit(const mpchar_measurements *m, const char *source,
+               bool include_oversubscribed, mpchar_model *model);
 
 /* Uniform in [-1, 1) from a splitmix64 state. */
 double synth_uniform(uint64_t *state);

@@ -52,12 +52,7 @@ static void rich_model(mpchar_model *m)
     add_series(&meas, "alltoall", "-", "-", 4, 5, 1e-3, &rng);
     for (size_t i = first; i < meas.count; i++)
         meas.rows[i].oversubscribed = true;
-    mpchar_fit_options opt;
-    mpchar_fit_options_default(&opt);
-    opt.include_oversubscribed = true;
-    mpchar_error err;
-    if (mpchar_model_fit(&meas, "rich/measurements.csv", &opt, m, &err) != 0)
-        fail_msg("%s", err.msg);
+    synth_fit(&meas, "rich/measurements.csv", true, m);
     free(meas.rows);
 }
 

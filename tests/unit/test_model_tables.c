@@ -38,22 +38,28 @@ static void add_series(mpchar_measurements *m, const char *pattern, long p,
 }
 
 /* Point-to-point and stream at p = 2; bcast at p = 2, 3 and 4, the last
- * oversubscribed and fitted all the same. */
-static void synthetic_model(mpchar_model *model)
+ * oversubscribed and fitted all the same.  Each test gets its own. */
+static int setup_model(void **state)
 {
+    mpchar_model *model = calloc(1, sizeof *model);
     mpchar_measurements meas = {0};
+    assert_non_null(model);
     add_series(&meas, "pingpong", 2, 0.5, 0.2e-3, false);
     add_series(&meas, "stream", 2, 0.3, 0.1e-3, false);
     for (long p = 2; p <= 4; p++)
         add_series(&meas, "bcast", p, 1.0 * (double)p, 0.3e-3 * log2((double)p),
                    p == 4);
-    mpchar_fit_options opt;
-    mpchar_fit_options_default(&opt);
-    opt.include_oversubscribed = true;
-    mpchar_error err;
-    if (mpchar_model_fit(&meas, "synthetic", &opt, model, &err) != 0)
-        fail_msg("%s", err.msg);
+    synth_fit(&meas, "synthetic", true, model);
     mpchar_measurements_free(&meas);
+    *state = model;
+    return 0;
+}
+
+static int teardown_model(void **state)
+{
+    mpchar_model_free(*state);
+    free(*state);
+    return 0;
 }
 
 static void build(const mpchar_model *m, mpchar_model_table which,
@@ -75,24 +81,22 @@ static int column(const mpchar_table *t, const char *name)
 
 static void test_columns_and_units(void **state)
 {
-    (void)state;
-    mpchar_model m;
+    const mpchar_model *m = *state;
     mpchar_table t;
     char head[MPCHAR_TABLE_HEADING_MAX];
-    synthetic_model(&m);
-    build(&m, MPCHAR_TABLE_P2P, MPCHAR_UNITS_DEFAULT, &t);
+    build(m, MPCHAR_TABLE_P2P, MPCHAR_UNITS_DEFAULT, &t);
     assert_string_equal(t.col[column(&t, "tb")].unit, "ns/byte");
     mpchar_table_heading(&t, column(&t, "tb"), head, sizeof head);
     assert_string_equal(head, "tb (ns/byte)");
     assert_null(t.col[column(&t, "library")].unit);
     mpchar_table_free(&t);
-    build(&m, MPCHAR_TABLE_P2P, MPCHAR_UNITS_SEED001, &t);
+    build(m, MPCHAR_TABLE_P2P, MPCHAR_UNITS_SEED001, &t);
     assert_string_equal(t.col[column(&t, "tb")].unit, "us/byte");
     assert_string_equal(t.col[column(&t, "Bw_as")].unit, "Mbytes/s");
     mpchar_table_free(&t);
     /* Per-family columns: a fit and a validation column for each family,
      * side by side. */
-    build(&m, MPCHAR_TABLE_ACCURACY, MPCHAR_UNITS_DEFAULT, &t);
+    build(m, MPCHAR_TABLE_ACCURACY, MPCHAR_UNITS_DEFAULT, &t);
     for (int f = 0; f < MPCHAR_FAMILY_COUNT; f++) {
         char fit[64], val[64];
         snprintf(fit, sizeof fit, "%s fit",
@@ -104,7 +108,7 @@ static void test_columns_and_units(void **state)
     mpchar_table_free(&t);
     /* Every table builds, with distinct column names. */
     for (int w = MPCHAR_TABLE_P2P; w <= MPCHAR_TABLE_FINDINGS; w++) {
-        build(&m, (mpchar_model_table)w, MPCHAR_UNITS_DEFAULT, &t);
+        build(m, (mpchar_model_table)w, MPCHAR_UNITS_DEFAULT, &t);
         assert_int_equal(t.which, w);
         assert_true(t.ncols > 0 && t.title[0]);
         for (int a = 0; a < t.ncols; a++)
@@ -113,31 +117,28 @@ static void test_columns_and_units(void **state)
         mpchar_table_free(&t);
     }
     mpchar_error err;
-    assert_int_equal(mpchar_model_table_build(&m, (mpchar_model_table)99,
+    assert_int_equal(mpchar_model_table_build(m, (mpchar_model_table)99,
                                               MPCHAR_UNITS_DEFAULT, &t, &err),
                      -1);
     assert_non_null(strstr(err.msg, "unknown table"));
     mpchar_table_free(&t);
-    mpchar_model_free(&m);
 }
 
 /* Accuracy rows follow the entries and their fits in order. */
 static void test_accuracy_flags_and_marks(void **state)
 {
-    (void)state;
-    mpchar_model m;
+    mpchar_model *m = *state;
     mpchar_table t;
-    synthetic_model(&m);
-    build(&m, MPCHAR_TABLE_ACCURACY, MPCHAR_UNITS_DEFAULT, &t);
+    build(m, MPCHAR_TABLE_ACCURACY, MPCHAR_UNITS_DEFAULT, &t);
     size_t r = 0, flagged = 0, marked = 0;
-    for (size_t i = 0; i < m.nentries; i++) {
-        for (size_t j = 0; j < m.entries[i].nfits; j++, r++) {
-            const mpchar_pfit *f = &m.entries[i].fits[j];
+    for (size_t i = 0; i < m->nentries; i++) {
+        for (size_t j = 0; j < m->entries[i].nfits; j++, r++) {
+            const mpchar_pfit *f = &m->entries[i].fits[j];
             const mpchar_table_row *row = &t.rows[r];
             assert_true(r < t.nrows);
             bool over = row->flags & MPCHAR_ROW_OVERSUBSCRIBED;
             assert_int_equal(over, f->oversubscribed);
-            assert_int_equal(over, !strcmp(m.entries[i].pattern, "bcast") &&
+            assert_int_equal(over, !strcmp(m->entries[i].pattern, "bcast") &&
                                        f->p == 4);
             flagged += over;
             char best[64] = "";
@@ -155,16 +156,13 @@ static void test_accuracy_flags_and_marks(void **state)
     assert_int_equal(flagged, 1);
     assert_int_equal(marked, t.nrows); /* every fit has a best family */
     mpchar_table_free(&t);
-    mpchar_model_free(&m);
 }
 
 static void test_collective_and_p2p_flags(void **state)
 {
-    (void)state;
-    mpchar_model m;
+    mpchar_model *m = *state;
     mpchar_table t;
-    synthetic_model(&m);
-    build(&m, MPCHAR_TABLE_COLLECTIVE, MPCHAR_UNITS_DEFAULT, &t);
+    build(m, MPCHAR_TABLE_COLLECTIVE, MPCHAR_UNITS_DEFAULT, &t);
     assert_int_equal(t.nrows, 1);
     assert_true(t.rows[0].flags & MPCHAR_ROW_OVERSUBSCRIBED);
     assert_string_equal(t.rows[0].cell[column(&t, "p")].text, "2-4 (oversub.)");
@@ -172,7 +170,7 @@ static void test_collective_and_p2p_flags(void **state)
     for (int w = MPCHAR_TABLE_P2P; w <= MPCHAR_TABLE_FINDINGS; w++) {
         if (w == MPCHAR_TABLE_COLLECTIVE || w == MPCHAR_TABLE_ACCURACY)
             continue;
-        build(&m, (mpchar_model_table)w, MPCHAR_UNITS_DEFAULT, &t);
+        build(m, (mpchar_model_table)w, MPCHAR_UNITS_DEFAULT, &t);
         assert_true(t.nrows > 0);
         for (size_t r = 0; r < t.nrows; r++) {
             assert_int_equal(t.rows[r].flags, 0);
@@ -181,26 +179,22 @@ static void test_collective_and_p2p_flags(void **state)
         }
         mpchar_table_free(&t);
     }
-    mpchar_model_free(&m);
 }
 
 static void test_long_finding_whole(void **state)
 {
-    (void)state;
-    mpchar_model m;
+    mpchar_model *m = *state;
     mpchar_table t;
-    synthetic_model(&m);
-    memset(m.entries[0].note, 'x', MPCHAR_NOTE_MAX - 1);
-    m.entries[0].note[MPCHAR_NOTE_MAX - 1] = '\0';
-    build(&m, MPCHAR_TABLE_FINDINGS, MPCHAR_UNITS_DEFAULT, &t);
+    memset(m->entries[0].note, 'x', MPCHAR_NOTE_MAX - 1);
+    m->entries[0].note[MPCHAR_NOTE_MAX - 1] = '\0';
+    build(m, MPCHAR_TABLE_FINDINGS, MPCHAR_UNITS_DEFAULT, &t);
     assert_true(t.nrows > 0);
     const char *text = t.rows[0].cell[column(&t, "finding")].text;
     assert_string_equal(t.rows[0].cell[column(&t, "kind")].text, "note");
     assert_true(strlen(text) > MPCHAR_NOTE_MAX);
     assert_string_equal(text + strlen(text) - (MPCHAR_NOTE_MAX - 1),
-                        m.entries[0].note);
+                        m->entries[0].note);
     mpchar_table_free(&t);
-    mpchar_model_free(&m);
 }
 
 static char *printed(const mpchar_table *t, mpchar_table_format fmt)
@@ -255,40 +249,42 @@ static void test_printers(void **state)
  * and omitted, the seed 001 table is printed empty. */
 static void test_empty_tables(void **state)
 {
-    (void)state;
-    mpchar_model m;
+    mpchar_model *m = *state;
     mpchar_table t;
-    synthetic_model(&m);
-    for (size_t i = 0; i < m.nentries; i++) {
-        mpchar_entry *e = &m.entries[i];
+    for (size_t i = 0; i < m->nentries; i++) {
+        mpchar_entry *e = &m->entries[i];
         if (e->kind == MPCHAR_KIND_P2P)
             snprintf(e->pattern, sizeof e->pattern, "allgather");
         e->kind = MPCHAR_KIND_COLLECTIVE;
     }
-    build(&m, MPCHAR_TABLE_SHORT_LONG, MPCHAR_UNITS_DEFAULT, &t);
+    build(m, MPCHAR_TABLE_SHORT_LONG, MPCHAR_UNITS_DEFAULT, &t);
     assert_int_equal(t.nrows, 0);
     assert_true(t.omit_when_empty);
     mpchar_table_free(&t);
-    build(&m, MPCHAR_TABLE_GAIN, MPCHAR_UNITS_DEFAULT, &t);
+    build(m, MPCHAR_TABLE_GAIN, MPCHAR_UNITS_DEFAULT, &t);
     assert_int_equal(t.nrows, 0);
     assert_true(t.omit_when_empty);
     mpchar_table_free(&t);
-    build(&m, MPCHAR_TABLE_P2P, MPCHAR_UNITS_DEFAULT, &t);
+    build(m, MPCHAR_TABLE_P2P, MPCHAR_UNITS_DEFAULT, &t);
     assert_int_equal(t.nrows, 0);
     assert_false(t.omit_when_empty);
     mpchar_table_free(&t);
-    mpchar_model_free(&m);
 }
 
 int main(void)
 {
     const struct CMUnitTest tests[] = {
-        cmocka_unit_test(test_columns_and_units),
-        cmocka_unit_test(test_accuracy_flags_and_marks),
-        cmocka_unit_test(test_collective_and_p2p_flags),
-        cmocka_unit_test(test_long_finding_whole),
+        cmocka_unit_test_setup_teardown(test_columns_and_units, setup_model,
+                                        teardown_model),
+        cmocka_unit_test_setup_teardown(test_accuracy_flags_and_marks,
+                                        setup_model, teardown_model),
+        cmocka_unit_test_setup_teardown(test_collective_and_p2p_flags,
+                                        setup_model, teardown_model),
+        cmocka_unit_test_setup_teardown(test_long_finding_whole, setup_model,
+                                        teardown_model),
         cmocka_unit_test(test_printers),
-        cmocka_unit_test(test_empty_tables),
+        cmocka_unit_test_setup_teardown(test_empty_tables, setup_model,
+                                        teardown_model),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

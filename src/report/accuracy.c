@@ -1,9 +1,9 @@
 /* Section 4, accuracy: how well each model family predicts the validation
  * sizes (points the fits never saw), per family over the point-to-point
- * patterns and over the collectives, against seed 000's published 7%
- * (t_i model) and 18% / 28% (Hockney), with the lowest error highlighted;
- * then every entry and p (tables.c's accuracy table, the best family's
- * cell highlighted) and the model's findings and notes. */
+ * patterns and over the collectives, against seed 000's published errors
+ * (docs/report.md), with the lowest error highlighted; then every entry
+ * and p (tables.c's accuracy table, the best family's cell highlighted)
+ * and the model's findings and notes. */
 #include <math.h>
 #include <stdio.h>
 #include <string.h>

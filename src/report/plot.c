@@ -3,7 +3,8 @@
  * writes all of them as one gnuplot script with one `set output` block per
  * plot, the data in files under a private mkdtemp folder that is removed
  * afterwards, and runs gnuplot once: one process per report, not one per
- * plot, keeps a report of hundreds of plots to a second or two.
+ * plot, since starting gnuplot costs more than drawing a plot (timing in
+ * docs/report.md).
  *
  * A gnuplot script stops at its first error, so nothing that could make
  * one is written: empty series are left out, a plot without any point

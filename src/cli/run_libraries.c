@@ -1,5 +1,5 @@
 /* The MPI libraries `mpchar run` can launch: those mpchar-bench was built
- * for (flavors.c, generated at configure time) whose program sits beside
+ * for (libraries.c, generated at configure time) whose program sits beside
  * the mpchar executable, and the command line that launches each: Open
  * MPI's mpirun and MPICH's Hydra take different options, the built-in
  * runtime has mpchar-exec, and on clusters a user template such as
@@ -11,7 +11,7 @@
 #include <unistd.h>
 #include <wordexp.h>
 
-#include "flavors.h"
+#include "libraries.h"
 #include "mpchar/grow.h"
 #include "run.h"
 
@@ -28,21 +28,22 @@ static int self_dir(char *buf, size_t len, mpchar_error *err)
     return 0;
 }
 
-static const mpchar_flavor *find_flavor(const char *name)
+static const mpchar__built_library *find_built(const char *name)
 {
-    for (const mpchar_flavor *f = mpchar_flavors; f->name; f++)
-        if (strcmp(f->name, name) == 0)
-            return f;
+    for (const mpchar__built_library *b = mpchar__built_libraries; b->name; b++)
+        if (strcmp(b->name, name) == 0)
+            return b;
     return NULL;
 }
 
-static void list_flavors(char *buf, size_t len)
+static void list_built(char *buf, size_t len)
 {
     buf[0] = '\0';
-    for (const mpchar_flavor *f = mpchar_flavors; f->name; f++) {
+    for (const mpchar__built_library *b = mpchar__built_libraries; b->name;
+         b++) {
         if (buf[0])
             strncat(buf, ", ", len - strlen(buf) - 1);
-        strncat(buf, f->name, len - strlen(buf) - 1);
+        strncat(buf, b->name, len - strlen(buf) - 1);
     }
 }
 
@@ -50,9 +51,9 @@ static int add_library(run_library *libs, size_t *count, const char *dir,
                        const char *name, mpchar_error *err)
 {
     char known[256];
-    const mpchar_flavor *f = find_flavor(name);
-    list_flavors(known, sizeof known);
-    if (!f)
+    const mpchar__built_library *built = find_built(name);
+    list_built(known, sizeof known);
+    if (!built)
         return mpchar_error_set(err,
                                 "--mpi: '%s' is not an MPI library "
                                 "this build knows (built for: %s)",
@@ -63,7 +64,7 @@ static int add_library(run_library *libs, size_t *count, const char *dir,
     run_library *lib = &libs[*count];
     snprintf(lib->name, sizeof lib->name, "%s", name);
     snprintf(lib->bench, sizeof lib->bench, "%s/mpchar-bench-%s", dir, name);
-    snprintf(lib->launcher, sizeof lib->launcher, "%s", f->launcher);
+    snprintf(lib->launcher, sizeof lib->launcher, "%s", built->launcher);
     if (access(lib->bench, X_OK) != 0)
         return mpchar_error_set(err,
                                 "MPI library '%s': %s is missing; "
@@ -82,19 +83,20 @@ int run_libraries_resolve(const char *spec, run_library **libs_p,
                           size_t *count_p, mpchar_error *err)
 {
     char dir[PATH_MAX], copy[256];
-    size_t nflavors = 0, count = 0;
+    size_t nbuilt = 0, count = 0;
     if (self_dir(dir, sizeof dir, err) != 0)
         return -1;
-    for (const mpchar_flavor *f = mpchar_flavors; f->name; f++)
-        nflavors++;
-    run_library *libs = calloc(nflavors + 1, sizeof *libs);
+    for (const mpchar__built_library *b = mpchar__built_libraries; b->name; b++)
+        nbuilt++;
+    run_library *libs = calloc(nbuilt + 1, sizeof *libs);
     if (!libs)
         return mpchar_error_set(err, "out of memory");
     snprintf(copy, sizeof copy, "%s", spec);
     int rc = 0;
     if (strcmp(spec, "all") == 0) {
-        for (const mpchar_flavor *f = mpchar_flavors; f->name && !rc; f++)
-            rc = add_library(libs, &count, dir, f->name, err);
+        for (const mpchar__built_library *b = mpchar__built_libraries;
+             b->name && !rc; b++)
+            rc = add_library(libs, &count, dir, b->name, err);
     } else {
         for (char *t = strtok(copy, ","); t && !rc; t = strtok(NULL, ","))
             rc = add_library(libs, &count, dir, t, err);

@@ -1,5 +1,6 @@
-/* Whole-file reading for the readers of mpchar's files (measurements,
- * failures, model.json), which parse from memory. */
+/* Files and folders: whole-file reading for the readers of mpchar's
+ * files (measurements, failures, model.json), which parse from memory,
+ * and creating the folders that results and reports are written to. */
 #ifndef MPCHAR_FILEIO_H
 #define MPCHAR_FILEIO_H
 
@@ -12,5 +13,9 @@
  * out, or when it is larger than max_bytes. */
 int mpchar_read_file(const char *path, size_t max_bytes, char **text_p,
                      size_t *len_p, mpchar_error *err);
+
+/* Creates path and every missing folder above it, as mkdir -p does;
+ * fails naming the folder that cannot be created. */
+int mpchar_make_dirs(const char *path, mpchar_error *err);
 
 #endif

@@ -1,7 +1,7 @@
 /* Strict parsing of the values users type: byte sizes with suffixes,
- * integer lists and ranges, numbers.  Every parser rejects trailing
- * garbage, overflow and negative values, and names the offending text in
- * its error. */
+ * integer lists and ranges, numbers, one of a few names.  Every parser
+ * rejects trailing garbage, overflow and negative values, and names the
+ * offending text in its error. */
 #ifndef MPCHAR_PARSE_H
 #define MPCHAR_PARSE_H
 
@@ -32,6 +32,11 @@ int mpchar_parse_int_list(const char *text, long min, long max, long **values_p,
  * without duplicates.  *sizes_p is malloc'ed. */
 int mpchar_parse_size_list(const char *text, uint64_t **sizes_p,
                            size_t *count_p, mpchar_error *err);
+
+/* One of the names in "text|markdown|csv", exactly; *index_p receives
+ * its index.  The error lists the names. */
+int mpchar_parse_choice(const char *text, const char *names, int *index_p,
+                        mpchar_error *err);
 
 /* "true"/"false" exactly, as measurements.csv writes them. */
 int mpchar_parse_bool(const char *text, bool *value_p, mpchar_error *err);

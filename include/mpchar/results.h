@@ -109,8 +109,9 @@ void mpchar_failures_free(mpchar_failures *f);
 /* Appends text (one or more whole lines) to path with one writev() on an
  * O_APPEND descriptor, preceded by header and a newline when the file is
  * new or empty.  Once it returns, the rows survive any kill of the
- * process; there is no fsync (it cost 25 ms a row here), so a machine
- * crash can lose the last rows, which --resume then measures again. */
+ * process; there is no fsync (too slow per row: docs/ARCHITECTURE.md,
+ * "No fsync per row"), so a machine crash can lose the last rows, which
+ * --resume then measures again. */
 int mpchar_append_line(const char *path, const char *header, const char *text,
                        mpchar_error *err);
 

@@ -21,7 +21,7 @@ typedef enum mpchar_grid_kind {
 } mpchar_grid_kind;
 
 #define MPCHAR_VALIDATION_COUNT 20
-#define MPCHAR_DEFAULT_VALIDATION_SEED 20061u
+#define MPCHAR_DEFAULT_VALIDATION_SEED 20061
 
 /* 0, then the powers of the grid's ratio (4, 2 or sqrt(2), the last
  * rounded to whole bytes and without the repeated 1) while <= max_bytes.

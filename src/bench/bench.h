@@ -53,6 +53,7 @@ typedef struct bench_options {
     bool check;
     bool raw;
     bool plan_only;          /* print the points and exit, no MPI_Init */
+    bool list_only;          /* list the patterns and exit */
     long rounds;             /* passes over a series (sweep.c) */
     long level_retries;      /* remeasures of a series whose level
                                     changed (level.c) */
@@ -74,7 +75,8 @@ typedef struct bench_options {
                                     first) and of the wait before it */
 } bench_options;
 
-/* Parses argv; on --help prints usage and sets *exit_p to 0. */
+/* Parses argv; at --help or --list prints the usage or the patterns and
+ * sets *exit_p to 0. */
 int bench_options_parse(int argc, char **argv, bench_options *opt, int *exit_p,
                         mpchar_error *err);
 void bench_options_free(bench_options *opt);

@@ -1,19 +1,17 @@
 /* Command-line options of mpchar-bench, declared once in a table that
- * drives parsing and --help together. */
-#include <getopt.h>
+ * drives parsing and --help together (mpchar/options.h). */
 #include <stdlib.h>
 #include <string.h>
 
 #include "bench.h"
+#include "mpchar/options.h"
 #include "mpchar/parse.h"
 
 typedef int (*option_handler)(bench_options *opt, const char *arg,
                               mpchar_error *err);
 
 typedef struct option_spec {
-    const char *name;
-    const char *arg; /* NULL: a flag */
-    const char *help;
+    mpchar_option o;
     option_handler handle;
 } option_spec;
 
@@ -240,116 +238,144 @@ static int on_oversubscribed(bench_options *o, const char *a, mpchar_error *e)
     return 0;
 }
 
-static const option_spec specs[] = {
-    {"library", "NAME",
-     "short library name written in every row "
-     "(default: mpi)",
-     on_library},
-    {"patterns", "LIST",
-     "comma list of patterns, or all (default; all "
-     "leaves out those --list marks)",
-     on_patterns},
-    {"p", "LIST", "process counts, e.g. 2,4 or 2-8 (default: world size)",
-     on_p},
-    {"sizes", "GRID",
-     "sqrt2 (default: 0, 1, 2, 3, 4, 6, 8, 11, ...), pow2, "
-     "pow4 or a list like 0,1K,64K",
-     on_sizes},
-    {"max-size", "BYTES",
-     "largest size of the sqrt2/pow2/pow4 grids and of "
-     "the validation draw (default 1M)",
-     on_max_size},
-    {"time-per-point", "MS",
-     "time budget per point, none when "
-     "oversubscribed (default " MPCHAR_STR(
-         MPCHAR_DEFAULT_TIME_PER_POINT_MS) ")",
-     on_time},
-    {"min-reps", "N",
-     "minimum timed repetitions (default " MPCHAR_STR(
-         MPCHAR_DEFAULT_MIN_REPS) ")",
-     on_min_reps},
-    {"max-reps", "N",
-     "maximum timed repetitions (default " MPCHAR_STR(
-         MPCHAR_DEFAULT_MAX_REPS) ")",
-     on_max_reps},
-    {"warmup", "N", "untimed warm-up repetitions (default 3)", on_warmup},
-    {"window", "N",
-     "messages per repetition of stream and bistream "
-     "(default 32)",
-     on_window},
-    {"validation-count", "N",
-     "random validation sizes per series "
-     "(default 20)",
-     on_validation},
-    {"validation-seed", "N", "seed of the validation draw (default 20061)",
-     on_seed},
-    {"rounds", "N",
-     "passes over each series that share a point's "
-     "repetitions and budget (default " MPCHAR_STR(
-         MPCHAR_DEFAULT_ROUNDS) ", 1: one sweep)",
-     on_rounds},
-    {"level-retries", "N",
-     "times a series is measured again when the "
-     "machine's speed changed during it (default " MPCHAR_STR(
-         MPCHAR_DEFAULT_LEVEL_RETRIES) ", 0: never)",
-     on_level_retries},
-    {"level-wait", "S",
-     "most seconds a launch waits in all for the "
-     "machine's best speed before a series, and never longer than it has "
-     "measured (default " MPCHAR_STR(MPCHAR_DEFAULT_LEVEL_WAIT_S) ", 0: never)",
-     on_level_wait},
-    {"refine", "N",
-     "fitting sizes refinement may add per series around "
-     "protocol switches (default " MPCHAR_STR(
-         MPCHAR_DEFAULT_REFINE_POINTS) ", 0: off, at most 64)",
-     on_refine},
-    {"refine-tolerance", "F",
-     "relative distance from the straight line "
-     "through neighbouring sizes that refinement looks into (default 0.1)",
-     on_refine_tolerance},
-    {"ops", "LIST", "reduction operations: sum,nop (default both)", on_ops},
-    {"rotate-root", NULL,
-     "rotate the root of rooted collectives per "
-     "repetition",
-     on_rotate},
-    {"sync", "HOW",
-     "start collective repetitions in windows on a shared "
-     "clock (window, default) or after a barrier (barrier); points where "
-     "ranks share cores always use the barrier",
-     on_sync},
-    {"check", NULL,
-     "fill buffers with a known pattern and verify every "
-     "received byte (untimed)",
-     on_check},
-    {"raw", NULL, "also write every repetition's time to raw.csv", on_raw},
-    {"cores-per-node", "N",
-     "cores of a node, for marking oversubscribed "
-     "points (default: online CPUs)",
-     on_cores},
-    {"oversubscribed", NULL, "mark every point oversubscribed",
-     on_oversubscribed},
-    {"out", "DIR",
-     "results directory: rows are appended to "
-     "DIR/measurements.csv and points already there are skipped",
-     on_out},
-    {"progress", "MODE", "human (default), machine or none", on_progress},
-    {"plan", NULL, "print the points that would be measured and exit", on_plan},
-};
-#define NSPECS (sizeof specs / sizeof specs[0])
+static int on_list(bench_options *o, const char *a, mpchar_error *e)
+{
+    (void)a, (void)e;
+    o->list_only = true;
+    return 0;
+}
 
+static const option_spec specs[] = {
+    {{"library", "NAME",
+      "short library name written in every row "
+      "(default: mpi)",
+      NULL},
+     on_library},
+    {{"patterns", "LIST",
+      "comma list of patterns, or all (default; all "
+      "leaves out those --list marks)",
+      NULL},
+     on_patterns},
+    {{"p", "LIST", "process counts, e.g. 2,4 or 2-8 (default: world size)",
+      NULL},
+     on_p},
+    {{"sizes", "GRID",
+      "sqrt2 (default: 0, 1, 2, 3, 4, 6, 8, 11, ...), pow2, "
+      "pow4 or a list like 0,1K,64K",
+      NULL},
+     on_sizes},
+    {{"max-size", "BYTES",
+      "largest size of the sqrt2/pow2/pow4 grids and of "
+      "the validation draw (default 1M)",
+      NULL},
+     on_max_size},
+    {{"time-per-point", "MS",
+      "time budget per point, none when "
+      "oversubscribed (default " MPCHAR_STR(
+          MPCHAR_DEFAULT_TIME_PER_POINT_MS) ")",
+      NULL},
+     on_time},
+    {{"min-reps", "N",
+      "minimum timed repetitions (default " MPCHAR_STR(
+          MPCHAR_DEFAULT_MIN_REPS) ")",
+      NULL},
+     on_min_reps},
+    {{"max-reps", "N",
+      "maximum timed repetitions (default " MPCHAR_STR(
+          MPCHAR_DEFAULT_MAX_REPS) ")",
+      NULL},
+     on_max_reps},
+    {{"warmup", "N", "untimed warm-up repetitions (default 3)", NULL},
+     on_warmup},
+    {{"window", "N",
+      "messages per repetition of stream and bistream "
+      "(default 32)",
+      NULL},
+     on_window},
+    {{"validation-count", "N",
+      "random validation sizes per series "
+      "(default " MPCHAR_STR(MPCHAR_VALIDATION_COUNT) ")",
+      NULL},
+     on_validation},
+    {{"validation-seed", "N",
+      "seed of the validation draw (default " MPCHAR_STR(
+          MPCHAR_DEFAULT_VALIDATION_SEED) ")",
+      NULL},
+     on_seed},
+    {{"rounds", "N",
+      "passes over each series that share a point's "
+      "repetitions and budget (default " MPCHAR_STR(
+          MPCHAR_DEFAULT_ROUNDS) ", 1: one sweep)",
+      NULL},
+     on_rounds},
+    {{"level-retries", "N",
+      "times a series is measured again when the "
+      "machine's speed changed during it (default " MPCHAR_STR(
+          MPCHAR_DEFAULT_LEVEL_RETRIES) ", 0: never)",
+      NULL},
+     on_level_retries},
+    {{"level-wait", "S",
+      "most seconds a launch waits in all for the "
+      "machine's best speed before a series, and never longer than it has "
+      "measured (default " MPCHAR_STR(
+          MPCHAR_DEFAULT_LEVEL_WAIT_S) ", 0: never)",
+      NULL},
+     on_level_wait},
+    {{"refine", "N",
+      "fitting sizes refinement may add per series around "
+      "protocol switches (default " MPCHAR_STR(
+          MPCHAR_DEFAULT_REFINE_POINTS) ", 0: off, at most 64)",
+      NULL},
+     on_refine},
+    {{"refine-tolerance", "F",
+      "relative distance from the straight line "
+      "through neighbouring sizes that refinement looks into (default 0.1)",
+      NULL},
+     on_refine_tolerance},
+    {{"ops", "LIST", "reduction operations: sum,nop (default both)", NULL},
+     on_ops},
+    {{"rotate-root", NULL,
+      "rotate the root of rooted collectives per "
+      "repetition",
+      NULL},
+     on_rotate},
+    {{"sync", "HOW",
+      "start collective repetitions in windows on a shared "
+      "clock (window, default) or after a barrier (barrier); points where "
+      "ranks share cores always use the barrier",
+      NULL},
+     on_sync},
+    {{"check", NULL,
+      "fill buffers with a known pattern and verify every "
+      "received byte (untimed)",
+      NULL},
+     on_check},
+    {{"raw", NULL, "also write every repetition's time to raw.csv", NULL},
+     on_raw},
+    {{"cores-per-node", "N",
+      "cores of a node, for marking oversubscribed "
+      "points (default: online CPUs)",
+      NULL},
+     on_cores},
+    {{"oversubscribed", NULL, "mark every point oversubscribed", NULL},
+     on_oversubscribed},
+    {{"out", "DIR",
+      "results directory: rows are appended to "
+      "DIR/measurements.csv and points already there are skipped",
+      NULL},
+     on_out},
+    {{"progress", "MODE", "human (default), machine or none", NULL},
+     on_progress},
+    {{"plan", NULL, "print the points that would be measured and exit", NULL},
+     on_plan},
+    {{"list", NULL, "list the patterns and exit", NULL}, on_list},
+};
 void bench_options_usage(FILE *out)
 {
     fprintf(out, "usage: mpirun -n P mpchar-bench-<library> [options]\n\n"
                  "Measures MPI point-to-point and collective patterns over "
-                 "message sizes and process counts.\n\noptions:\n");
-    for (size_t i = 0; i < NSPECS; i++) {
-        char left[64];
-        snprintf(left, sizeof left, "--%s%s%s", specs[i].name,
-                 specs[i].arg ? " " : "", specs[i].arg ? specs[i].arg : "");
-        fprintf(out, "  %-24s %s\n", left, specs[i].help);
-    }
-    fprintf(out, "  %-24s %s\n", "--list", "list the patterns and exit");
-    fprintf(out, "  %-24s %s\n", "--help", "this text");
+                 "message sizes\nand process counts.\n\noptions:\n");
+    mpchar_options_usage(out, MPCHAR_OPTION_TABLE(specs, o));
 }
 
 static void set_defaults(bench_options *opt)
@@ -406,41 +432,31 @@ static int parse_level_injection(bench_options *opt, mpchar_error *err)
     return 0;
 }
 
+static int set_option(void *ctx, size_t index, const char *value,
+                      mpchar_error *err)
+{
+    return specs[index].handle(ctx, value, err);
+}
+
 int bench_options_parse(int argc, char **argv, bench_options *opt, int *exit_p,
                         mpchar_error *err)
 {
-    struct option longopts[NSPECS + 3];
+    int operands;
     set_defaults(opt);
     *exit_p = -1;
-    for (size_t i = 0; i < NSPECS; i++)
-        longopts[i] = (struct option){
-            specs[i].name, specs[i].arg ? required_argument : no_argument, NULL,
-            (int)(i + 1)};
-    longopts[NSPECS] = (struct option){"help", no_argument, NULL, 'h'};
-    longopts[NSPECS + 1] = (struct option){"list", no_argument, NULL, 'l'};
-    longopts[NSPECS + 2] = (struct option){NULL, 0, NULL, 0};
-    opterr = 0;
-    optind = 1;
-    int c;
-    while ((c = getopt_long(argc, argv, "", longopts, NULL)) != -1) {
-        if (c == 'h' || c == 'l') {
-            if (c == 'h')
-                bench_options_usage(stdout);
-            else
-                list_patterns();
-            *exit_p = 0;
-            return 0;
-        }
-        if (c == '?' || c == ':')
-            return mpchar_error_set(err,
-                                    "unknown option or missing value: "
-                                    "'%s' (see --help)",
-                                    argv[optind - 1]);
-        if (specs[c - 1].handle(opt, optarg, err) != 0)
-            return -1;
+    int rc = mpchar_options_parse(MPCHAR_OPTION_TABLE(specs, o), argc, argv,
+                                  set_option, opt, &operands, err);
+    if (rc == MPCHAR_OPTIONS_HELP || (rc == 0 && opt->list_only)) {
+        rc == MPCHAR_OPTIONS_HELP ? bench_options_usage(stdout)
+                                  : list_patterns();
+        *exit_p = 0;
+        return 0;
     }
-    if (optind < argc)
-        return mpchar_error_set(err, "unexpected argument '%s'", argv[optind]);
+    if (rc != 0)
+        return -1;
+    if (operands < argc)
+        return mpchar_error_set(err, "unexpected argument '%s'",
+                                argv[operands]);
     if (opt->min_reps > opt->max_reps)
         return mpchar_error_set(err, "--min-reps %ld is above --max-reps %ld",
                                 opt->min_reps, opt->max_reps);

@@ -9,6 +9,7 @@
  * Exit status: 0 no failing point (or no --fail-above), 1 a point slower
  * beyond the threshold (each named on stderr), 2 bad usage or input. */
 #include <math.h>
+#include <stddef.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <string.h>
@@ -16,6 +17,7 @@
 
 #include "command.h"
 #include "mpchar/compare.h"
+#include "mpchar/options.h"
 #include "mpchar/parse.h"
 #include "mpchar/results.h"
 
@@ -27,176 +29,104 @@ typedef enum out_format { FORMAT_TEXT, FORMAT_MARKDOWN, FORMAT_CSV } out_format;
 
 typedef struct compare_args {
     const char *path[2]; /* A, B as given */
-    out_format fmt;
+    int fmt;             /* an out_format */
+    int stat;            /* an mpchar_compare_stat */
     bool brief;
     bool fail; /* --fail-above given */
     double threshold_pct;
     mpchar_compare_options opt;
 } compare_args;
 
-static void usage(FILE *out)
-{
-    fprintf(
-        out,
-        "usage: mpchar compare A B [options]\n"
-        "  Prints the B/A time ratio of every point that the results\n"
-        "  directories A and B (or two measurements.csv files) share: one\n"
-        "  table over n per library, pattern, variant, op and p, then a\n"
-        "  summary (geometric mean, worst point, slower/faster counts, points\n"
-        "  found on one side only).\n\n"
-        "  --fail-above PERCENT      exit 1 if a point is slower than A by "
-        "more\n"
-        "                            than PERCENT plus its noise allowance\n"
-        "  --stat min|median         compared statistic (min: t_min_us)\n"
-        "  --library-a NAME          compare A's library NAME ...\n"
-        "  --library-b NAME          ... with B's library NAME (one of them\n"
-        "                            alone: the same name on both sides)\n"
-        "  --include-oversubscribed  judge oversubscribed points too\n"
-        "  --format text|markdown|csv   output format (text)\n"
-        "  --brief                   one line per table, and the summary\n\n"
-        "  Points match by pattern, variant, op, datatype, p, n_bytes and "
-        "set;\n"
-        "  libraries by name (or, when A and B share none and hold one each,\n"
-        "  those two).  Noise allowance of a point: the larger over A and B "
-        "of\n"
-        "  max(spread, median spread of the point and its two nearest sizes),\n"
-        "  spread = (t_median_us - t_min_us) / t_min_us.  A point is slower\n"
-        "  when B/A - 1 > threshold + allowance, faster when A/B - 1 >\n"
-        "  threshold + allowance (threshold 0 without --fail-above).\n"
-        "  Oversubscribed points are marked and not judged by default.\n"
-        "  docs/compare.md has the details.\n\n"
-        "  exit status: 0 ok, 1 a point slower beyond the threshold (with\n"
-        "  --fail-above), 2 bad usage or input\n");
-}
-
-/* ---- options -------------------------------------------------------------- */
-
-static int parse_choice(const char *opt, const char *val,
-                        const char *const *names, int n, int *out)
-{
-    for (int i = 0; i < n; i++) {
-        if (strcmp(val, names[i]) == 0) {
-            *out = i;
-            return 0;
-        }
-    }
-    fprintf(stderr, "mpchar compare: %s: unknown value '%s'\n", opt, val);
-    return -1;
-}
-
 /* "10", "10%", "2.5": a percentage in [0, 1000]. */
-static int parse_percent(const char *opt, const char *val, double *pct_p)
+static int set_fail_above(void *field, const char *value,
+                          const mpchar_option *o, mpchar_error *err)
 {
+    compare_args *a = field;
     char buf[64];
-    size_t len = strlen(val);
-    mpchar_error err;
-    if (len >= sizeof buf) {
-        fprintf(stderr,
-                "mpchar compare: %s: '%.20s...' is not a percentage "
-                "from 0 to 1000\n",
-                opt, val);
-        return -1;
-    }
-    memcpy(buf, val, len + 1);
+    size_t len = strlen(value);
+    (void)o;
+    if (len >= sizeof buf)
+        return mpchar_error_set(err,
+                                "'%.20s...' is not a percentage from 0 to "
+                                "1000",
+                                value);
+    memcpy(buf, value, len + 1);
     if (len > 1 && buf[len - 1] == '%')
         buf[len - 1] = '\0';
-    if (mpchar_parse_double(buf, 0.0, 1000.0, pct_p, &err) != 0) {
-        fprintf(stderr,
-                "mpchar compare: %s: '%s' is not a percentage from "
-                "0 to 1000\n",
-                opt, val);
-        return -1;
-    }
+    if (mpchar_parse_double(buf, 0.0, 1000.0, &a->threshold_pct, err) != 0)
+        return mpchar_error_set(err, "'%s' is not a percentage from 0 to 1000",
+                                value);
+    a->fail = true;
     return 0;
 }
 
-static int parse_option(compare_args *a, const char *opt, const char *val)
+static int set_library(void *field, const char *value, const mpchar_option *o,
+                       mpchar_error *err)
 {
-    static const char *const fmts[] = {"text", "markdown", "csv"};
-    static const char *const stats[] = {"min", "median"};
-    int v;
-    if (!strcmp(opt, "--fail-above")) {
-        a->fail = true;
-        return parse_percent(opt, val, &a->threshold_pct);
-    }
-    if (!strcmp(opt, "--library-a") || !strcmp(opt, "--library-b")) {
-        if (!mpchar_name_valid(val)) {
-            fprintf(stderr,
-                    "mpchar compare: %s: '%s' is not a library "
-                    "name\n",
-                    opt, val);
-            return -1;
-        }
-        if (!strcmp(opt, "--library-a"))
-            a->opt.library_a = val;
-        else
-            a->opt.library_b = val;
-        return 0;
-    }
-    if (!strcmp(opt, "--format")) {
-        if (parse_choice(opt, val, fmts, 3, &v))
-            return -1;
-        a->fmt = (out_format)v;
-        return 0;
-    }
-    if (parse_choice(opt, val, stats, 2, &v))
-        return -1;
-    a->opt.stat = (mpchar_compare_stat)v;
+    (void)o;
+    if (!mpchar_name_valid(value))
+        return mpchar_error_set(err, "'%s' is not a library name", value);
+    *(const char **)field = value;
     return 0;
 }
 
-static int is_valued(const char *arg)
-{
-    static const char *const valued[] = {
-        "--fail-above", "--stat", "--library-a", "--library-b", "--format"};
-    for (size_t k = 0; k < sizeof valued / sizeof valued[0]; k++)
-        if (!strcmp(arg, valued[k]))
-            return 1;
-    return 0;
-}
+static const mpchar_option_entry options[] = {
+    {{"fail-above", "PERCENT",
+      "exit 1 if a point is slower than A by more than PERCENT plus its "
+      "noise allowance",
+      NULL},
+     set_fail_above,
+     0},
+    {{"stat", "min|median", "compared statistic (min: t_min_us)", "min"},
+     mpchar_option_choice,
+     offsetof(compare_args, stat)},
+    {{"library-a", "NAME", "compare A's library NAME ...", NULL},
+     set_library,
+     offsetof(compare_args, opt.library_a)},
+    {{"library-b", "NAME",
+      "... with B's library NAME (one of them alone: the same name on both "
+      "sides)",
+      NULL},
+     set_library,
+     offsetof(compare_args, opt.library_b)},
+    {{"include-oversubscribed", NULL, "judge oversubscribed points too", NULL},
+     mpchar_option_flag,
+     offsetof(compare_args, opt.include_oversubscribed)},
+    {{"format", "text|markdown|csv", "output format", "text"},
+     mpchar_option_choice,
+     offsetof(compare_args, fmt)},
+    {{"brief", NULL, "one line per table, and the summary", NULL},
+     mpchar_option_flag,
+     offsetof(compare_args, brief)},
+};
 
-static int parse_args(int argc, char **argv, compare_args *a)
-{
-    int paths = 0;
-    for (int i = 1; i < argc; i++) {
-        const char *arg = argv[i];
-        if (is_valued(arg)) {
-            if (i + 1 >= argc) {
-                fprintf(stderr, "mpchar compare: %s needs a value\n", arg);
-                return -1;
-            }
-            if (parse_option(a, arg, argv[++i]) != 0)
-                return -1;
-        } else if (!strcmp(arg, "--include-oversubscribed")) {
-            a->opt.include_oversubscribed = true;
-        } else if (!strcmp(arg, "--brief")) {
-            a->brief = true;
-        } else if (arg[0] == '-' && arg[1]) {
-            fprintf(stderr, "mpchar compare: unknown option '%s'\n", arg);
-            return -1;
-        } else if (paths < 2) {
-            a->path[paths++] = arg;
-        } else {
-            fprintf(stderr,
-                    "mpchar compare: two results directories, A and "
-                    "B, not more ('%s')\n",
-                    arg);
-            return -1;
-        }
-    }
-    if (paths < 2) {
-        fprintf(stderr, "mpchar compare: needs two results directories, A "
-                        "and B; see 'mpchar compare --help'\n");
-        return -1;
-    }
-    if (a->brief && a->fmt == FORMAT_CSV) {
-        fprintf(stderr, "mpchar compare: --brief is for text and markdown, "
-                        "not --format csv\n");
-        return -1;
-    }
-    a->opt.threshold = a->fail ? a->threshold_pct / 100.0 : 0.0;
-    return 0;
-}
+static const command_options compare_command = {
+    options,
+    sizeof options / sizeof options[0],
+    "usage: mpchar compare A B [options]\n"
+    "  Prints the B/A time ratio of every point that the results\n"
+    "  directories A and B (or two measurements.csv files) share: one\n"
+    "  table over n per library, pattern, variant, op and p, then a\n"
+    "  summary (geometric mean, worst point, slower/faster counts, points\n"
+    "  found on one side only).\n\n",
+    "\n"
+    "  Points match by pattern, variant, op, datatype, p, n_bytes and "
+    "set;\n"
+    "  libraries by name (or, when A and B share none and hold one each,\n"
+    "  those two).  Noise allowance of a point: the larger over A and B "
+    "of\n"
+    "  max(spread, median spread of the point and its two nearest sizes),\n"
+    "  spread = (t_median_us - t_min_us) / t_min_us.  A point is slower\n"
+    "  when B/A - 1 > threshold + allowance, faster when A/B - 1 >\n"
+    "  threshold + allowance (threshold 0 without --fail-above).\n"
+    "  Oversubscribed points are marked and not judged by default.\n"
+    "  docs/compare.md has the details.\n\n"
+    "  exit status: 0 ok, 1 a point slower beyond the threshold (with\n"
+    "  --fail-above), 2 bad usage or input\n",
+    "two results directories, A and B",
+    2,
+    2,
+};
 
 /* ---- input ---------------------------------------------------------------- */
 
@@ -569,16 +499,19 @@ static int run(const compare_args *a, const char csv[2][4096],
 
 int cmd_compare(int argc, char **argv)
 {
-    for (int i = 1; i < argc; i++) {
-        if (!strcmp(argv[i], "--help") || !strcmp(argv[i], "-h")) {
-            usage(stdout);
-            return 0;
-        }
-    }
-    compare_args a = {.fmt = FORMAT_TEXT};
-    a.opt.stat = MPCHAR_COMPARE_STAT_MIN;
-    if (parse_args(argc, argv, &a) != 0)
+    compare_args a = {.brief = false};
+    int first, rc;
+    if (command_parse(&compare_command, argc, argv, &a, &first, &rc) != 0)
+        return rc;
+    if (a.brief && a.fmt == FORMAT_CSV) {
+        fprintf(stderr, "mpchar compare: --brief is for text and markdown, "
+                        "not --format csv\n");
         return EXIT_USAGE;
+    }
+    a.path[0] = argv[first];
+    a.path[1] = argv[first + 1];
+    a.opt.stat = (mpchar_compare_stat)a.stat;
+    a.opt.threshold = a.fail ? a.threshold_pct / 100.0 : 0.0;
     char csv[2][4096];
     mpchar_measurements m[2] = {{0}, {0}};
     if (load_side("A", a.path[0], csv[0], sizeof csv[0], &m[0]) != 0)
@@ -587,7 +520,7 @@ int cmd_compare(int argc, char **argv)
         mpchar_measurements_free(&m[0]);
         return EXIT_USAGE;
     }
-    int rc = run(&a, (const char(*)[4096])csv, m);
+    rc = run(&a, (const char(*)[4096])csv, m);
     mpchar_measurements_free(&m[0]);
     mpchar_measurements_free(&m[1]);
     return rc;

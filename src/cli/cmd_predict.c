@@ -3,93 +3,94 @@
  * with at least t_us.  Predictions outside the measured range are allowed
  * and flagged as extrapolation. */
 #include <math.h>
+#include <stddef.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <string.h>
 
 #include "command.h"
 #include "mpchar/model.h"
+#include "mpchar/options.h"
 #include "mpchar/parse.h"
 
-static void usage(FILE *out)
-{
-    fprintf(
-        out,
-        "usage: mpchar predict --model FILE --library L --pattern P\n"
-        "                      [--variant V] [--op O] --n BYTES [--p N]\n"
-        "                      [--family hockney|ti|piecewise|best] [--json]\n"
-        "  BYTES takes K, M, G suffixes (powers of 1024); --p defaults to 2;\n"
-        "  --family best (default) is the family with the lowest validation\n"
-        "  error for that entry.\n");
-}
-
 typedef struct predict_args {
-    const char *model, *n_text, *p_text, *family;
-    int json;
+    const char *model;
+    bool json;
     mpchar_query q;
 } predict_args;
 
-static const char **slot(predict_args *a, const char *opt)
+static int set_bytes(void *field, const char *value, const mpchar_option *o,
+                     mpchar_error *err)
 {
-    if (!strcmp(opt, "--model"))
-        return &a->model;
-    if (!strcmp(opt, "--library"))
-        return &a->q.library;
-    if (!strcmp(opt, "--pattern"))
-        return &a->q.pattern;
-    if (!strcmp(opt, "--variant"))
-        return &a->q.variant;
-    if (!strcmp(opt, "--op"))
-        return &a->q.op;
-    if (!strcmp(opt, "--n"))
-        return &a->n_text;
-    if (!strcmp(opt, "--p"))
-        return &a->p_text;
-    if (!strcmp(opt, "--family"))
-        return &a->family;
-    return NULL;
-}
-
-static int parse_args(int argc, char **argv, predict_args *a)
-{
-    for (int i = 1; i < argc; i++) {
-        const char **s = slot(a, argv[i]);
-        if (!strcmp(argv[i], "--json")) {
-            a->json = 1;
-        } else if (s) {
-            if (i + 1 >= argc) {
-                fprintf(stderr, "mpchar predict: %s needs a value\n", argv[i]);
-                return -1;
-            }
-            *s = argv[++i];
-        } else {
-            fprintf(stderr, "mpchar predict: unknown argument '%s'\n", argv[i]);
-            return -1;
-        }
-    }
-    const char *missing = !a->model       ? "--model"
-                          : !a->q.library ? "--library"
-                          : !a->q.pattern ? "--pattern"
-                          : !a->n_text    ? "--n"
-                                          : NULL;
-    if (missing) {
-        fprintf(stderr, "mpchar predict: %s is required\n", missing);
-        usage(stderr);
-        return -1;
-    }
-    mpchar_error err;
     uint64_t n;
-    long p = 2;
-    if (mpchar_parse_size(a->n_text, &n, &err) != 0 ||
-        (a->p_text && mpchar_parse_long(a->p_text, 1, 100000000L, &p, &err)) ||
-        (a->family && mpchar_family_parse(a->family, &a->q.family, &err))) {
-        fprintf(stderr, "mpchar predict: %s\n", err.msg);
+    (void)o;
+    if (mpchar_parse_size(value, &n, err) != 0)
         return -1;
-    }
-    a->q.n_bytes = (double)n;
-    a->q.p = p;
+    *(double *)field = (double)n;
     return 0;
 }
+
+static int set_processes(void *field, const char *value, const mpchar_option *o,
+                         mpchar_error *err)
+{
+    (void)o;
+    return mpchar_parse_long(value, 1, 100000000L, field, err);
+}
+
+static int set_family(void *field, const char *value, const mpchar_option *o,
+                      mpchar_error *err)
+{
+    (void)o;
+    return mpchar_family_parse(value, field, err);
+}
+
+static const mpchar_option_entry options[] = {
+    {{"model", "FILE", "model.json to predict from (required)", NULL},
+     mpchar_option_text,
+     offsetof(predict_args, model)},
+    {{"library", "L", "MPI library (required)", NULL},
+     mpchar_option_text,
+     offsetof(predict_args, q.library)},
+    {{"pattern", "P", "pattern (required)", NULL},
+     mpchar_option_text,
+     offsetof(predict_args, q.pattern)},
+    {{"variant", "V", "the pattern's variant", NULL},
+     mpchar_option_text,
+     offsetof(predict_args, q.variant)},
+    {{"op", "O", "reduction operation", NULL},
+     mpchar_option_text,
+     offsetof(predict_args, q.op)},
+    {{"n", "BYTES",
+      "message length, with K, M, G suffixes (powers of 1024) (required)",
+      NULL},
+     set_bytes,
+     offsetof(predict_args, q.n_bytes)},
+    {{"p", "N", "number of processes", "2"},
+     set_processes,
+     offsetof(predict_args, q.p)},
+    {{"family", "hockney|ti|piecewise|best",
+      "model family; best: the one with the lowest validation error for "
+      "that entry",
+      "best"},
+     set_family,
+     offsetof(predict_args, q.family)},
+    {{"json", NULL, "print one object with t_us and the terms", NULL},
+     mpchar_option_flag,
+     offsetof(predict_args, json)},
+};
+
+static const command_options predict_command = {
+    options,
+    sizeof options / sizeof options[0],
+    "usage: mpchar predict --model FILE --library L --pattern P --n BYTES "
+    "[options]\n"
+    "  Prints the time a model predicts and its terms; predictions outside\n"
+    "  the measured n or p are flagged as extrapolation.\n\n",
+    NULL,
+    "no operands",
+    0,
+    0,
+};
 
 static void print_json(const predict_args *a, const mpchar_prediction *r)
 {
@@ -145,25 +146,30 @@ static void print_text(const predict_args *a, const mpchar_prediction *r)
 
 int cmd_predict(int argc, char **argv)
 {
-    for (int i = 1; i < argc; i++) {
-        if (!strcmp(argv[i], "--help") || !strcmp(argv[i], "-h")) {
-            usage(stdout);
-            return 0;
-        }
-    }
     predict_args a;
-    memset(&a, 0, sizeof a);
-    a.q.family = MPCHAR_FAMILY_BEST;
-    if (parse_args(argc, argv, &a) != 0)
-        return 2;
     mpchar_error err;
+    int first, rc;
+    memset(&a, 0, sizeof a);
+    a.q.n_bytes = -1.0;
+    if (command_parse(&predict_command, argc, argv, &a, &first, &rc) != 0)
+        return rc;
+    const char *missing = !a.model            ? "--model"
+                          : !a.q.library      ? "--library"
+                          : !a.q.pattern      ? "--pattern"
+                          : a.q.n_bytes < 0.0 ? "--n"
+                                              : NULL;
+    if (missing) {
+        fprintf(stderr, "mpchar predict: %s is required (see --help)\n",
+                missing);
+        return 2;
+    }
     mpchar_model model;
     if (mpchar_model_read(a.model, &model, &err) != 0) {
         fprintf(stderr, "mpchar predict: %s\n", err.msg);
         return 1;
     }
     mpchar_prediction r;
-    int rc = mpchar_model_predict(&model, &a.q, &r, &err);
+    rc = mpchar_model_predict(&model, &a.q, &r, &err);
     if (rc != 0) {
         fprintf(stderr, "mpchar predict: %s: %s\n", a.model, err.msg);
     } else if (a.json) {

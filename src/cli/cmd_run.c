@@ -6,7 +6,6 @@
  * missing. */
 #include <errno.h>
 #include <fcntl.h>
-#include <getopt.h>
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -19,287 +18,28 @@
 
 #include "command.h"
 #include "mpchar/csv.h"
-#include "mpchar/measure_defaults.h"
+#include "mpchar/fileio.h"
 #include "mpchar/parse.h"
 #include "mpchar/results.h"
-#include "mpchar/sizes.h"
 #include "run.h"
 
-#define DEFAULT_POINT_TIMEOUT_S 120.0
-
-/* --quick's repetitions of an oversubscribed point (see apply_quick). */
-#define QUICK_MIN_REPS 3
-
-static void usage(FILE *out)
-{
-    fprintf(out, "usage: mpchar run [options]\n\n"
-                 "Measures point-to-point and collective patterns with each "
-                 "MPI "
-                 "library over message\nsizes and process counts, writing "
-                 "DIR/measurements.csv point by point.\n\n"
-                 "  --mpi LIST            openmpi, mpich, builtin, or all "
-                 "(default)\n"
-                 "  --patterns LIST       patterns to measure (default all; "
-                 "see "
-                 "mpchar-bench-* --list,\n"
-                 "                        which marks those all leaves out)\n"
-                 "  --p LIST|RANGE        process counts, e.g. 2-4 or 2,4,8 "
-                 "(default 2..cores)\n"
-                 "  --sizes sqrt2|pow2|pow4|LIST  fitting sizes (default "
-                 "sqrt2: 0, 1, "
-                 "2, 3, 4, 6, 8,\n"
-                 "                        11, ... max, the powers of sqrt(2) "
-                 "in "
-                 "whole bytes)\n"
-                 "  --refine N            fitting sizes added per series "
-                 "around "
-                 "protocol switches\n"
-                 "                        (default " MPCHAR_STR(MPCHAR_DEFAULT_REFINE_POINTS) ", 0: off; see "
-                                                                                              "docs/timing.md)\n"
-                                                                                              "  --max-size BYTES      largest size (default 1M)\n"
-                                                                                              "  --time-per-point MS   time budget per point, none when "
-                                                                                              "oversubscribed (default " MPCHAR_STR(MPCHAR_DEFAULT_TIME_PER_POINT_MS) ")\n"
-                                                                                                                                                                      "  --min-reps N, --max-reps N  repetition bounds (default " MPCHAR_STR(MPCHAR_DEFAULT_MIN_REPS) ", " MPCHAR_STR(MPCHAR_DEFAULT_MAX_REPS) ")\n"
-                                                                                                                                                                                                                                                                                                               "  --rounds N            passes over each series that share its "
-                                                                                                                                                                                                                                                                                                               "points' budget\n"
-                                                                                                                                                                                                                                                                                                               "                        (default " MPCHAR_STR(MPCHAR_DEFAULT_ROUNDS) ", 1: one sweep; see "
-                                                                                                                                                                                                                                                                                                                                                                                     "docs/timing.md)\n"
-                                                                                                                                                                                                                                                                                                                                                                                     "  --level-retries N     times a series is measured again when the "
-                                                                                                                                                                                                                                                                                                                                                                                     "machine's speed\n"
-                                                                                                                                                                                                                                                                                                                                                                                     "                        changed during it (default " MPCHAR_STR(
-                                                                                                                                                                                                                                                                                                                                                                                         MPCHAR_DEFAULT_LEVEL_RETRIES) ", 0: never; "
-                                                                                                                                                                                                                                                                                                                                                                                                                       "see docs/timing.md)\n"
-                                                                                                                                                                                                                                                                                                                                                                                                                       "  --level-wait S        most seconds a launch waits in all for "
-                                                                                                                                                                                                                                                                                                                                                                                                                       "the machine's best\n"
-                                                                                                                                                                                                                                                                                                                                                                                                                       "                        speed, never longer than it measured "
-                                                                                                                                                                                                                                                                                                                                                                                                                       "(default " MPCHAR_STR(MPCHAR_DEFAULT_LEVEL_WAIT_S) ", 0: never)\n"
-                                                                                                                                                                                                                                                                                                                                                                                                                                                                           "  --validation-seed N   seed of the 20 random validation sizes "
-                                                                                                                                                                                                                                                                                                                                                                                                                                                                           "(default 20061)\n"
-                                                                                                                                                                                                                                                                                                                                                                                                                                                                           "  --quick               every pattern, p = 2..4, sizes up to 64K, "
-                                                                                                                                                                                                                                                                                                                                                                                                                                                                           "--min-reps " MPCHAR_STR(QUICK_MIN_REPS) "\n"
-                                                                                                                                                                                                                                                                                                                                                                                                                                                                                                                    "  --check               verify every received byte (untimed)\n"
-                                                                                                                                                                                                                                                                                                                                                                                                                                                                                                                    "  --oversubscribe       allow p above the number of cores (points "
-                                                                                                                                                                                                                                                                                                                                                                                                                                                                                                                    "are marked)\n"
-                                                                                                                                                                                                                                                                                                                                                                                                                                                                                                                    "  --raw                 also keep every repetition in raw.csv\n"
-                                                                                                                                                                                                                                                                                                                                                                                                                                                                                                                    "  --rotate-root         rotate the root of rooted collectives\n"
-                                                                                                                                                                                                                                                                                                                                                                                                                                                                                                                    "  --sync window|barrier  start collective repetitions at a common "
-                                                                                                                                                                                                                                                                                                                                                                                                                                                                                                                    "time (default)\n"
-                                                                                                                                                                                                                                                                                                                                                                                                                                                                                                                    "                        or after a barrier (see docs/timing.md)\n"
-                                                                                                                                                                                                                                                                                                                                                                                                                                                                                                                    "  --point-timeout S     watchdog: end a point silent for S seconds "
-                                                                                                                                                                                                                                                                                                                                                                                                                                                                                                                    "(default 120)\n"
-                                                                                                                                                                                                                                                                                                                                                                                                                                                                                                                    "  --launcher TEMPLATE   launch with e.g. 'srun -n {p}' instead of "
-                                                                                                                                                                                                                                                                                                                                                                                                                                                                                                                    "the library's own\n"
-                                                                                                                                                                                                                                                                                                                                                                                                                                                                                                                    "  --out DIR             results directory (default "
-                                                                                                                                                                                                                                                                                                                                                                                                                                                                                                                    "results/<date>-<host>)\n"
-                                                                                                                                                                                                                                                                                                                                                                                                                                                                                                                    "  --resume DIR          finish an interrupted run with its own "
-                                                                                                                                                                                                                                                                                                                                                                                                                                                                                                                    "options\n");
-}
-
-enum {
-    OPT_MPI = 1,
-    OPT_PATTERNS,
-    OPT_P,
-    OPT_SIZES,
-    OPT_MAX_SIZE,
-    OPT_TIME,
-    OPT_MIN_REPS,
-    OPT_MAX_REPS,
-    OPT_SEED,
-    OPT_QUICK,
-    OPT_CHECK,
-    OPT_OVER,
-    OPT_RAW,
-    OPT_ROTATE,
-    OPT_SYNC,
-    OPT_REFINE,
-    OPT_ROUNDS,
-    OPT_LEVEL_RETRIES,
-    OPT_LEVEL_WAIT,
-    OPT_TIMEOUT,
-    OPT_LAUNCHER,
-    OPT_OUT,
-    OPT_RESUME,
-    OPT_HELP,
-};
-
-static const struct option longopts[] = {
-    {"mpi", required_argument, NULL, OPT_MPI},
-    {"patterns", required_argument, NULL, OPT_PATTERNS},
-    {"p", required_argument, NULL, OPT_P},
-    {"sizes", required_argument, NULL, OPT_SIZES},
-    {"max-size", required_argument, NULL, OPT_MAX_SIZE},
-    {"time-per-point", required_argument, NULL, OPT_TIME},
-    {"min-reps", required_argument, NULL, OPT_MIN_REPS},
-    {"max-reps", required_argument, NULL, OPT_MAX_REPS},
-    {"validation-seed", required_argument, NULL, OPT_SEED},
-    {"quick", no_argument, NULL, OPT_QUICK},
-    {"check", no_argument, NULL, OPT_CHECK},
-    {"oversubscribe", no_argument, NULL, OPT_OVER},
-    {"raw", no_argument, NULL, OPT_RAW},
-    {"rotate-root", no_argument, NULL, OPT_ROTATE},
-    {"sync", required_argument, NULL, OPT_SYNC},
-    {"refine", required_argument, NULL, OPT_REFINE},
-    {"rounds", required_argument, NULL, OPT_ROUNDS},
-    {"level-retries", required_argument, NULL, OPT_LEVEL_RETRIES},
-    {"level-wait", required_argument, NULL, OPT_LEVEL_WAIT},
-    {"point-timeout", required_argument, NULL, OPT_TIMEOUT},
-    {"launcher", required_argument, NULL, OPT_LAUNCHER},
-    {"out", required_argument, NULL, OPT_OUT},
-    {"resume", required_argument, NULL, OPT_RESUME},
-    {"help", no_argument, NULL, OPT_HELP},
-    {NULL, 0, NULL, 0},
-};
-
-static int copy_arg(char *dst, size_t len, const char *arg, const char *name,
-                    mpchar_error *err)
-{
-    if (strlen(arg) >= len || arg[0] == '\0')
-        return mpchar_error_set(err, "--%s: value is empty or too long", name);
-    strcpy(dst, arg);
-    return 0;
-}
-
-typedef struct parsed_args {
-    run_options opt;
-    const char *resume;
-    int given; /* options other than --resume */
-    bool help;
-    bool p_given, max_size_given, min_reps_given;
-} parsed_args;
-
-static void set_defaults(run_options *o)
-{
-    memset(o, 0, sizeof *o);
-    strcpy(o->mpi, "all");
-    strcpy(o->patterns, "all");
-    strcpy(o->sizes, "sqrt2");
-    strcpy(o->refine, MPCHAR_STR(MPCHAR_DEFAULT_REFINE_POINTS));
-    strcpy(o->rounds, MPCHAR_STR(MPCHAR_DEFAULT_ROUNDS));
-    strcpy(o->level_retries, MPCHAR_STR(MPCHAR_DEFAULT_LEVEL_RETRIES));
-    strcpy(o->level_wait_s, MPCHAR_STR(MPCHAR_DEFAULT_LEVEL_WAIT_S));
-    strcpy(o->sync, "window");
-    strcpy(o->max_size, "1M");
-    strcpy(o->time_per_point_ms, MPCHAR_STR(MPCHAR_DEFAULT_TIME_PER_POINT_MS));
-    strcpy(o->min_reps, MPCHAR_STR(MPCHAR_DEFAULT_MIN_REPS));
-    strcpy(o->max_reps, MPCHAR_STR(MPCHAR_DEFAULT_MAX_REPS));
-    snprintf(o->validation_seed, sizeof o->validation_seed, "%u",
-             MPCHAR_DEFAULT_VALIDATION_SEED);
-    o->point_timeout_s = DEFAULT_POINT_TIMEOUT_S;
-}
-
-static int apply_option(parsed_args *a, int c, const char *arg,
-                        mpchar_error *err)
-{
-    run_options *o = &a->opt;
-    switch (c) {
-    case OPT_MPI: return copy_arg(o->mpi, sizeof o->mpi, arg, "mpi", err);
-    case OPT_PATTERNS:
-        return copy_arg(o->patterns, sizeof o->patterns, arg, "patterns", err);
-    case OPT_P:
-        a->p_given = true;
-        return copy_arg(o->p, sizeof o->p, arg, "p", err);
-    case OPT_SIZES:
-        return copy_arg(o->sizes, sizeof o->sizes, arg, "sizes", err);
-    case OPT_MAX_SIZE:
-        a->max_size_given = true;
-        return copy_arg(o->max_size, sizeof o->max_size, arg, "max-size", err);
-    case OPT_TIME:
-        return copy_arg(o->time_per_point_ms, sizeof o->time_per_point_ms, arg,
-                        "time-per-point", err);
-    case OPT_MIN_REPS:
-        a->min_reps_given = true;
-        return copy_arg(o->min_reps, sizeof o->min_reps, arg, "min-reps", err);
-    case OPT_MAX_REPS:
-        return copy_arg(o->max_reps, sizeof o->max_reps, arg, "max-reps", err);
-    case OPT_SEED:
-        return copy_arg(o->validation_seed, sizeof o->validation_seed, arg,
-                        "validation-seed", err);
-    case OPT_QUICK: o->quick = true; return 0;
-    case OPT_CHECK: o->check = true; return 0;
-    case OPT_OVER: o->oversubscribe = true; return 0;
-    case OPT_RAW: o->raw = true; return 0;
-    case OPT_ROTATE: o->rotate_root = true; return 0;
-    case OPT_SYNC: return copy_arg(o->sync, sizeof o->sync, arg, "sync", err);
-    case OPT_REFINE:
-        return copy_arg(o->refine, sizeof o->refine, arg, "refine", err);
-    case OPT_ROUNDS:
-        return copy_arg(o->rounds, sizeof o->rounds, arg, "rounds", err);
-    case OPT_LEVEL_RETRIES:
-        return copy_arg(o->level_retries, sizeof o->level_retries, arg,
-                        "level-retries", err);
-    case OPT_LEVEL_WAIT:
-        return copy_arg(o->level_wait_s, sizeof o->level_wait_s, arg,
-                        "level-wait", err);
-    case OPT_TIMEOUT:
-        if (mpchar_parse_double(arg, 1.0, 86400.0, &o->point_timeout_s, err) !=
-            0)
-            return mpchar_error_prefix(err, "--point-timeout (seconds)");
-        return 0;
-    case OPT_LAUNCHER:
-        return copy_arg(o->launcher, sizeof o->launcher, arg, "launcher", err);
-    case OPT_OUT: return copy_arg(o->out, sizeof o->out, arg, "out", err);
-    default: return mpchar_error_set(err, "unknown option");
-    }
-}
-
-static int parse_args(int argc, char **argv, parsed_args *a, mpchar_error *err)
-{
-    memset(a, 0, sizeof *a);
-    set_defaults(&a->opt);
-    opterr = 0;
-    optind = 1;
-    int c;
-    while ((c = getopt_long(argc, argv, "", longopts, NULL)) != -1) {
-        if (c == '?' || c == ':')
-            return mpchar_error_set(err,
-                                    "run: unknown option or missing "
-                                    "value: '%s' (see mpchar run --help)",
-                                    argv[optind - 1]);
-        if (c == OPT_HELP) {
-            a->help = true;
-            return 0;
-        }
-        if (c == OPT_RESUME) {
-            a->resume = optarg;
-            continue;
-        }
-        a->given++;
-        if (apply_option(a, c, optarg, err) != 0)
-            return -1;
-    }
-    if (optind < argc)
-        return mpchar_error_set(err, "run: unexpected argument '%s'",
-                                argv[optind]);
-    return 0;
-}
-
-/* --quick: a small but complete run, oversubscribing (and marking it)
- * where the machine has fewer than 4 cores.  Oversubscribed points have no
- * budget, so their minimum count sets their time: 3 repetitions, since
- * their times are not real (docs/timing.md, Budget). */
-static void apply_quick(parsed_args *a)
-{
-    if (!a->opt.quick)
-        return;
-    if (!a->p_given)
-        strcpy(a->opt.p, "2-4");
-    if (!a->max_size_given)
-        strcpy(a->opt.max_size, "64K");
-    if (!a->min_reps_given)
-        strcpy(a->opt.min_reps, MPCHAR_STR(QUICK_MIN_REPS));
-    a->opt.oversubscribe = true;
-}
-
+/* Fills in the default process counts (2..cores) and checks them against
+ * the cores. */
 static int resolve_process_counts(run_state *st, mpchar_error *err)
 {
     run_options *o = &st->opt;
-    if (o->p[0] == '\0')
-        snprintf(o->p, sizeof o->p, "2-%d",
+    if (!run_value(o, "p")[0]) {
+        char all[32];
+        snprintf(all, sizeof all, "2-%d",
                  st->sys.cores > 2 ? st->sys.cores : 2);
-    if (mpchar_parse_int_list(o->p, 2, 1000000, &st->ps, &st->np, err))
+        run_set_value(o, "p", all);
+    }
+    if (mpchar_parse_int_list(run_value(o, "p"), 2, 1000000, &st->ps, &st->np,
+                              err))
         return mpchar_error_prefix(err, "--p (process counts from 2)");
     long most = st->ps[st->np - 1];
-    if (most > st->sys.cores && !o->oversubscribe && !o->launcher[0])
+    if (most > st->sys.cores && !run_flag(o, "oversubscribe") &&
+        !st->launcher[0])
         return mpchar_error_set(err,
                                 "--p %ld is more than the %d cores of "
                                 "this machine: add --oversubscribe (those "
@@ -310,45 +50,27 @@ static int resolve_process_counts(run_state *st, mpchar_error *err)
 
 /* ---- results directory ------------------------------------------------ */
 
-static int make_dirs(const char *path, mpchar_error *err)
-{
-    char buf[4096];
-    snprintf(buf, sizeof buf, "%s", path);
-    for (char *s = buf + 1; *s; s++) {
-        if (*s != '/')
-            continue;
-        *s = '\0';
-        if (mkdir(buf, 0755) != 0 && errno != EEXIST)
-            return mpchar_error_set(err, "%s: cannot create: %s", buf,
-                                    strerror(errno));
-        *s = '/';
-    }
-    if (mkdir(buf, 0755) != 0 && errno != EEXIST)
-        return mpchar_error_set(err, "%s: cannot create: %s", buf,
-                                strerror(errno));
-    return 0;
-}
-
 /* Names the results directory (default results/<date>-<host>) and refuses
  * to mix a new run into an old one. */
 static int choose_out_dir(run_state *st, bool resume, mpchar_error *err)
 {
-    run_options *o = &st->opt;
-    char path[4200];
-    if (!o->out[0]) {
-        char stamp[32];
+    char path[RUN_VALUE_MAX + 64];
+    if (!run_value(&st->opt, "out")[0]) {
+        char stamp[32], out[RUN_VALUE_MAX];
         time_t now = time(NULL);
         struct tm tm;
         localtime_r(&now, &tm);
         strftime(stamp, sizeof stamp, "%Y%m%d-%H%M%S", &tm);
-        snprintf(o->out, sizeof o->out, "results/%s-%s", stamp, st->sys.host);
+        snprintf(out, sizeof out, "results/%s-%s", stamp, st->sys.host);
+        run_set_value(&st->opt, "out", out);
     }
-    snprintf(path, sizeof path, "%s/%s", o->out, MPCHAR_MEASUREMENTS_FILE);
+    st->out = run_value(&st->opt, "out");
+    snprintf(path, sizeof path, "%s/%s", st->out, MPCHAR_MEASUREMENTS_FILE);
     if (!resume && access(path, F_OK) == 0)
         return mpchar_error_set(err,
                                 "%s already holds results: use "
                                 "--resume %s, or another --out",
-                                o->out, o->out);
+                                st->out, st->out);
     return 0;
 }
 
@@ -356,79 +78,96 @@ static int choose_out_dir(run_state *st, bool resume, mpchar_error *err)
  * (the benchmark holds the lock while it appends). */
 static int create_out_dir(const run_state *st, mpchar_error *err)
 {
-    const char *out = st->opt.out;
-    char path[4200];
-    if (make_dirs(out, err) != 0)
+    char path[RUN_VALUE_MAX + 64];
+    if (mpchar_make_dirs(st->out, err) != 0)
         return -1;
-    snprintf(path, sizeof path, "%s/.lock", out);
+    snprintf(path, sizeof path, "%s/.lock", st->out);
     int fd = open(path, O_RDWR | O_CREAT | O_CLOEXEC, 0644);
     if (fd < 0)
         return mpchar_error_set(err,
                                 "%s: results directory is not "
                                 "writable: %s",
-                                out, strerror(errno));
+                                st->out, strerror(errno));
     int busy = flock(fd, LOCK_EX | LOCK_NB) != 0;
     close(fd);
     if (busy)
         return mpchar_error_set(err,
                                 "%s: another run is writing to this "
                                 "results directory",
-                                out);
+                                st->out);
     return 0;
 }
 
 /* ---- the benchmark's arguments --------------------------------------- */
 
-typedef struct arg_list {
-    char *v[64];
-    char store[64][512];
-    int n;
-} arg_list;
-
-static void add_arg(arg_list *l, const char *a, const char *b)
-{
-    snprintf(l->store[l->n], sizeof l->store[l->n], "%s", a);
-    l->v[l->n] = l->store[l->n];
-    l->n++;
-    if (b) {
-        snprintf(l->store[l->n], sizeof l->store[l->n], "%s", b);
-        l->v[l->n] = l->store[l->n];
-        l->n++;
-    }
-    l->v[l->n] = NULL;
-}
-
+/* The options table's arguments, and those that are this launch's own:
+ * the library, p, and what mpchar run needs to follow the launch. */
 static void bench_args(const run_state *st, const char *library, const char *p,
-                       arg_list *l)
+                       run_args *args)
 {
-    const run_options *o = &st->opt;
     char cores[32];
     snprintf(cores, sizeof cores, "%d", st->sys.cores);
-    l->n = 0;
-    add_arg(l, "--library", library);
-    add_arg(l, "--p", p);
-    add_arg(l, "--patterns", o->patterns);
-    add_arg(l, "--sizes", o->sizes);
-    add_arg(l, "--max-size", o->max_size);
-    add_arg(l, "--time-per-point", o->time_per_point_ms);
-    add_arg(l, "--min-reps", o->min_reps);
-    add_arg(l, "--max-reps", o->max_reps);
-    add_arg(l, "--validation-seed", o->validation_seed);
-    add_arg(l, "--refine", o->refine);
-    add_arg(l, "--rounds", o->rounds);
-    add_arg(l, "--level-retries", o->level_retries);
-    add_arg(l, "--level-wait", o->level_wait_s);
-    add_arg(l, "--sync", o->sync);
-    add_arg(l, "--out", o->out);
-    add_arg(l, "--progress", "machine");
-    if (!o->launcher[0])
-        add_arg(l, "--cores-per-node", cores);
-    if (o->check)
-        add_arg(l, "--check", NULL);
-    if (o->raw)
-        add_arg(l, "--raw", NULL);
-    if (o->rotate_root)
-        add_arg(l, "--rotate-root", NULL);
+    run_args_push(args, "--library");
+    run_args_push(args, library);
+    run_args_push(args, "--p");
+    run_args_push(args, p);
+    run_options_bench_args(&st->opt, args);
+    run_args_push(args, "--progress");
+    run_args_push(args, "machine");
+    if (!st->launcher[0]) {
+        run_args_push(args, "--cores-per-node");
+        run_args_push(args, cores);
+    }
+}
+
+/* Runs argv (argv[0] a path), its standard output to out_fd and its
+ * standard error to err_fd. */
+static pid_t spawn(char *const *argv, int out_fd[2], int err_fd[2])
+{
+    pid_t pid = fork();
+    if (pid == 0) {
+        dup2(out_fd[1], STDOUT_FILENO);
+        dup2(err_fd[1], STDERR_FILENO);
+        close(out_fd[0]);
+        close(err_fd[0]);
+        execv(argv[0], argv);
+        _exit(127);
+    }
+    close(out_fd[1]);
+    close(err_fd[1]);
+    return pid;
+}
+
+/* The first line of the benchmark's complaint, without its name. */
+static int plan_error(char *errbuf, mpchar_error *err)
+{
+    char *nl = strchr(errbuf, '\n'), *msg = errbuf;
+    if (nl)
+        *nl = '\0';
+    if (strncmp(msg, "mpchar-bench: ", 14) == 0)
+        msg += 14;
+    return mpchar_error_set(err, "%s",
+                            msg[0] ? msg
+                                   : "the benchmark program could not plan "
+                                     "the run");
+}
+
+/* Reads the plan: points still pending, and the memory each process
+ * needs. */
+static void read_plan(int fd, size_t *pending_p, unsigned long long *memory_p)
+{
+    FILE *f = fdopen(fd, "r");
+    char line[1024];
+    while (f && fgets(line, sizeof line, f)) {
+        size_t len = strlen(line);
+        if (len > 8 && strcmp(line + len - 9, ",pending\n") == 0)
+            (*pending_p)++;
+        sscanf(line, "@@mpchar memory_bytes_per_process %llu", memory_p);
+    }
+    if (f)
+        fclose(f);
+    else
+        close(fd);
 }
 
 /* Asks the benchmark for its plan without launching MPI: validates the
@@ -436,70 +175,43 @@ static void bench_args(const run_state *st, const char *library, const char *p,
 static int count_plan(run_state *st, const run_library *lib, size_t *pending_p,
                       mpchar_error *err)
 {
-    arg_list l;
+    run_args args = {NULL, 0, 0, false};
     char errbuf[16384] = "";
-    bench_args(st, lib->name, st->opt.p, &l);
-    add_arg(&l, "--plan", NULL);
-    int pipefd[2];
-    if (pipe(pipefd) != 0)
-        return mpchar_error_set(err, "cannot create a pipe");
-    int errfd[2];
-    if (pipe(errfd) != 0) {
-        close(pipefd[0]);
-        close(pipefd[1]);
+    int out_fd[2], err_fd[2];
+    run_args_push(&args, lib->bench);
+    bench_args(st, lib->name, run_value(&st->opt, "p"), &args);
+    run_args_push(&args, "--plan");
+    if (args.failed || pipe(out_fd) != 0) {
+        run_argv_free(args.v);
+        return mpchar_error_set(err, "cannot start the benchmark program");
+    }
+    if (pipe(err_fd) != 0) {
+        close(out_fd[0]);
+        close(out_fd[1]);
+        run_argv_free(args.v);
         return mpchar_error_set(err, "cannot create a pipe");
     }
-    pid_t pid = fork();
-    if (pid == 0) {
-        dup2(pipefd[1], STDOUT_FILENO);
-        dup2(errfd[1], STDERR_FILENO);
-        close(pipefd[0]);
-        close(errfd[0]);
-        char *argv[70] = {(char *)lib->bench};
-        for (int i = 0; i < l.n; i++)
-            argv[i + 1] = l.v[i];
-        execv(lib->bench, argv);
-        _exit(127);
-    }
-    close(pipefd[1]);
-    close(errfd[1]);
-    FILE *f = fdopen(pipefd[0], "r");
-    char line[1024];
+    pid_t pid = spawn(args.v, out_fd, err_fd);
+    run_argv_free(args.v);
     size_t pending = 0;
     unsigned long long memory = 0;
-    while (f && fgets(line, sizeof line, f)) {
-        size_t len = strlen(line);
-        if (len > 8 && strcmp(line + len - 9, ",pending\n") == 0)
-            pending++;
-        sscanf(line, "@@mpchar memory_bytes_per_process %llu", &memory);
-    }
-    if (f)
-        fclose(f);
-    ssize_t n = read(errfd[0], errbuf, sizeof errbuf - 1);
-    close(errfd[0]);
+    read_plan(out_fd[0], &pending, &memory);
+    ssize_t n = read(err_fd[0], errbuf, sizeof errbuf - 1);
+    close(err_fd[0]);
     errbuf[n > 0 ? n : 0] = '\0';
     int status;
     waitpid(pid, &status, 0);
-    if (!WIFEXITED(status) || WEXITSTATUS(status) != 0) {
-        char *nl = strchr(errbuf, '\n'), *msg = errbuf;
-        if (nl)
-            *nl = '\0';
-        if (strncmp(msg, "mpchar-bench: ", 14) == 0)
-            msg += 14;
-        return mpchar_error_set(err, "%s",
-                                msg[0] ? msg
-                                       : "the benchmark "
-                                         "program could not plan the run");
-    }
+    if (!WIFEXITED(status) || WEXITSTATUS(status) != 0)
+        return plan_error(errbuf, err);
     uint64_t have =
         (uint64_t)sysconf(_SC_PHYS_PAGES) * (uint64_t)sysconf(_SC_PAGESIZE);
     uint64_t ranks = (uint64_t)st->ps[st->np - 1];
-    if (!st->opt.launcher[0] && memory * ranks > have / 2)
+    if (!st->launcher[0] && memory * ranks > have / 2)
         return mpchar_error_set(err,
                                 "--max-size %s needs %llu MiB in each "
                                 "of %llu processes, more than half of this "
                                 "machine's %llu MiB: lower it",
-                                st->opt.max_size, memory >> 20,
+                                run_value(&st->opt, "max-size"), memory >> 20,
                                 (unsigned long long)ranks,
                                 (unsigned long long)(have >> 20));
     *pending_p = pending;
@@ -597,7 +309,7 @@ static int record_failure(const run_state *st, const char *key,
     line[pos++] = '\n';
     line[pos] = '\0';
     char path[4200];
-    snprintf(path, sizeof path, "%s/%s", st->opt.out, MPCHAR_FAILED_FILE);
+    snprintf(path, sizeof path, "%s/%s", st->out, MPCHAR_FAILED_FILE);
     fprintf(stderr, "mpchar: point failed: %s: %s\n", key, reason);
     return mpchar_append_line(path, MPCHAR_FAILED_HEADER, line, err);
 }
@@ -645,16 +357,20 @@ static launch_outcome launch_once(run_state *st, const run_library *lib, long p,
                                   progress *pr, mpchar_error *err)
 {
     char pnum[32], **argv;
-    arg_list args;
+    run_args args = {NULL, 0, 0, false};
     launch_result res;
     snprintf(pnum, sizeof pnum, "%ld", p);
     bench_args(st, lib->name, pnum, &args);
-    if (run_launch_command(lib, &st->opt, &st->sys, p, args.v, &argv, err) != 0)
+    int built = args.failed ? mpchar_error_set(err, "out of memory")
+                            : run_launch_command(lib, st->launcher, &st->sys, p,
+                                                 args.v, &argv, err);
+    run_argv_free(args.v);
+    if (built != 0)
         return LAUNCH_GAVE_UP;
     launch_observer obs = {on_begin, on_done, on_failed, pr};
     run_cpu_times before, after;
     run_cpu_times_read(&before);
-    int rc = run_launch(argv, st->opt.point_timeout_s, &obs, &res, err);
+    int rc = run_launch(argv, st->point_timeout_s, &obs, &res, err);
     run_cpu_times_read(&after);
     if (pr->tty)
         fprintf(stderr, "\r\033[K");
@@ -669,7 +385,7 @@ static launch_outcome launch_once(run_state *st, const run_library *lib, long p,
     if (res.exit_status == 0 && !res.watchdog_fired)
         return LAUNCH_COMPLETE;
     char why[700];
-    describe_end(&res, st->opt.point_timeout_s, why, sizeof why);
+    describe_end(&res, st->point_timeout_s, why, sizeof why);
     if (res.open_key[0]) {
         if (record_failure(st, res.open_key, why, err) != 0)
             return LAUNCH_GAVE_UP;
@@ -714,11 +430,11 @@ static void print_summary(const run_state *st, double elapsed)
     mpchar_failures f = {NULL, 0};
     mpchar_error err;
     mpchar_read_options ro = {.allow_truncated_tail = true};
-    snprintf(path, sizeof path, "%s/%s", st->opt.out, MPCHAR_MEASUREMENTS_FILE);
+    snprintf(path, sizeof path, "%s/%s", st->out, MPCHAR_MEASUREMENTS_FILE);
     if (access(path, F_OK) == 0 &&
         mpchar_measurements_read(path, &ro, &m, NULL, &err) != 0)
         fprintf(stderr, "mpchar: %s\n", err.msg);
-    snprintf(path, sizeof path, "%s/%s", st->opt.out, MPCHAR_FAILED_FILE);
+    snprintf(path, sizeof path, "%s/%s", st->out, MPCHAR_FAILED_FILE);
     if (access(path, F_OK) == 0 &&
         mpchar_failures_read(path, &ro, &f, NULL, &err) != 0)
         fprintf(stderr, "mpchar: %s\n", err.msg);
@@ -741,7 +457,7 @@ static void print_summary(const run_state *st, double elapsed)
     printf("\nRun took %s. Oversubscribed points (p above %d cores) are "
            "marked and are not real timings.\n",
            took, st->sys.cores);
-    printf("Results: %s/%s\n", st->opt.out, MPCHAR_MEASUREMENTS_FILE);
+    printf("Results: %s/%s\n", st->out, MPCHAR_MEASUREMENTS_FILE);
     mpchar_measurements_free(&m);
     mpchar_failures_free(&f);
 }
@@ -755,7 +471,7 @@ static int check_launch_commands(const run_state *st, mpchar_error *err)
     char *none[] = {NULL};
     for (size_t i = 0; i < st->nlibs; i++) {
         char **argv;
-        if (run_launch_command(&st->libs[i], &st->opt, &st->sys, st->ps[0],
+        if (run_launch_command(&st->libs[i], st->launcher, &st->sys, st->ps[0],
                                none, &argv, err) != 0)
             return -1;
         run_argv_free(argv);
@@ -763,36 +479,45 @@ static int check_launch_commands(const run_state *st, mpchar_error *err)
     return 0;
 }
 
+/* The options of this run: typed, or read back from meta.json by
+ * --resume (which sets the results directory), then --quick's. */
+static int read_options(run_state *st, int argc, char **argv, bool *resume_p,
+                        mpchar_error *err)
+{
+    int rc = run_options_parse(argc, argv, &st->opt, err);
+    if (rc != 0)
+        return rc;
+    *resume_p = run_given(&st->opt, "resume");
+    if (*resume_p) {
+        char dir[RUN_VALUE_MAX];
+        snprintf(dir, sizeof dir, "%s", run_value(&st->opt, "resume"));
+        if (run_meta_read_options(dir, &st->opt, err) != 0)
+            return -1;
+        run_set_value(&st->opt, "out", dir);
+    }
+    run_options_apply_quick(&st->opt);
+    if (run_options_check(&st->opt, err) != 0)
+        return -1;
+    st->launcher = run_value(&st->opt, "launcher");
+    st->point_timeout_s = strtod(run_value(&st->opt, "point-timeout"), NULL);
+    return 0;
+}
+
 static int setup_run(run_state *st, int argc, char **argv, int *exit_p)
 {
-    parsed_args a;
     mpchar_error err;
-    *exit_p = 2;
-    if (parse_args(argc, argv, &a, &err) != 0)
+    bool resume;
+    int rc = read_options(st, argc, argv, &resume, &err);
+    *exit_p = rc == MPCHAR_OPTIONS_HELP ? 0 : 2;
+    if (rc == MPCHAR_OPTIONS_HELP)
+        run_options_usage(stdout);
+    if (rc != 0)
         goto err_usage;
-    if (a.help) {
-        usage(stdout);
-        *exit_p = 0;
-        return -1;
-    }
-    if (a.resume) {
-        if (a.given > 0) {
-            mpchar_error_set(&err,
-                             "run: --resume takes no other options: "
-                             "the run's own are in %s/%s",
-                             a.resume, MPCHAR_META_FILE);
-            goto err_usage;
-        }
-        if (run_meta_read_options(a.resume, &a.opt, &err) != 0)
-            goto err_usage;
-        snprintf(a.opt.out, sizeof a.opt.out, "%s", a.resume);
-    }
-    apply_quick(&a);
-    st->opt = a.opt;
     mpchar_sysinfo_read(&st->sys);
     if (resolve_process_counts(st, &err) != 0 ||
-        run_libraries_resolve(st->opt.mpi, &st->libs, &st->nlibs, &err) ||
-        choose_out_dir(st, a.resume != NULL, &err) != 0)
+        run_libraries_resolve(run_value(&st->opt, "mpi"), &st->libs, &st->nlibs,
+                              &err) ||
+        choose_out_dir(st, resume, &err) != 0)
         goto err_usage;
     for (size_t i = 0; i < st->nlibs; i++) {
         size_t pending = 0;
@@ -804,16 +529,9 @@ static int setup_run(run_state *st, int argc, char **argv, int *exit_p)
         goto err_usage;
     return 0;
 err_usage:
-    fprintf(stderr, "mpchar: %s\n", err.msg);
+    if (rc != MPCHAR_OPTIONS_HELP)
+        fprintf(stderr, "mpchar: %s\n", err.msg);
     return -1;
-}
-
-static void utc_now(char *buf, size_t len)
-{
-    time_t now = time(NULL);
-    struct tm tm;
-    gmtime_r(&now, &tm);
-    strftime(buf, len, "%Y-%m-%dT%H:%M:%SZ", &tm);
 }
 
 int cmd_run(int argc, char **argv)
@@ -827,7 +545,7 @@ int cmd_run(int argc, char **argv)
         free(st.libs);
         return exit_code;
     }
-    utc_now(st.created_utc, sizeof st.created_utc);
+    run_utc_now(st.created_utc, sizeof st.created_utc);
     st.launches = json_array();
     run_launch_trap_signals();
     if (run_meta_write(&st, "running", &err) != 0) {
@@ -836,7 +554,7 @@ int cmd_run(int argc, char **argv)
         goto out;
     }
     printf("mpchar run: %zu points to measure with %zu librar%s into %s\n",
-           st.total, st.nlibs, st.nlibs == 1 ? "y" : "ies", st.opt.out);
+           st.total, st.nlibs, st.nlibs == 1 ? "y" : "ies", st.out);
     double start = now_s();
     bool tty = isatty(STDERR_FILENO);
     exit_code = 0;
@@ -846,7 +564,7 @@ int cmd_run(int argc, char **argv)
             fprintf(stderr,
                     "\nmpchar: interrupted; finish with: mpchar run "
                     "--resume %s\n",
-                    st.opt.out);
+                    st.out);
             exit_code = 130;
             goto out;
         }

@@ -6,31 +6,76 @@
 
 #include <stdbool.h>
 #include <stddef.h>
+#include <stdio.h>
 
 #include <jansson.h>
 
 #include "mpchar/error.h"
+#include "mpchar/options.h"
 #include "sysinfo.h"
 
+/* ---- options (run_options.c) ------------------------------------------ */
+
+#define RUN_OPTIONS_MAX 32
+#define RUN_VALUE_MAX 4096
+
+/* How an option's value is typed, kept in meta.json and passed on. */
+typedef enum run_option_kind {
+    RUN_TEXT,    /* a string */
+    RUN_FLAG,    /* "true" or "false"; a JSON boolean; a bare flag */
+    RUN_SECONDS, /* a number of seconds; a JSON number */
+} run_option_kind;
+
+/* One option of `mpchar run`: what its help, parsing, default, --quick,
+ * mpchar-bench's arguments and meta.json need to know of it. */
+typedef struct run_option {
+    mpchar_option o; /* name, value name, help, default (NULL: "") */
+    run_option_kind kind;
+    const char *quick;    /* --quick's value where it is not given */
+    bool bench;           /* passed on to mpchar-bench, as --name */
+    const char *meta_key; /* in meta.json's "options"; NULL: not kept */
+    const char *before;   /* the value of runs whose meta.json lacks it
+                             (made before it existed); NULL: required */
+    int (*check)(const char *value, mpchar_error *err); /* NULL: mpchar-bench
+                                                          --plan checks it */
+} run_option;
+
+extern const run_option run_options_table[];
+extern const size_t run_options_count;
+
+/* Every option's value as text, by table index. */
 typedef struct run_options {
-    char mpi[256];      /* "all" or a comma list of libraries */
-    char patterns[512]; /* "all" or a comma list */
-    char p[256];        /* "" means 2..cores */
-    char sizes[512];    /* sqrt2, pow2, pow4 or a list */
-    char max_size[32];
-    char time_per_point_ms[32];
-    char min_reps[16], max_reps[16];
-    char validation_seed[16];
-    char refine[16];        /* refinement sizes per series */
-    char rounds[16];        /* passes over each series */
-    char level_retries[16]; /* remeasures of a series whose level changed */
-    char level_wait_s[16];  /* most seconds a launch waits for its best level */
-    char sync[16];          /* window or barrier */
-    char launcher[512];     /* "" means the library's own */
-    double point_timeout_s;
-    bool quick, check, oversubscribe, raw, rotate_root;
-    char out[4096];
+    char value[RUN_OPTIONS_MAX][RUN_VALUE_MAX];
+    bool given[RUN_OPTIONS_MAX]; /* typed, or read back by --resume */
 } run_options;
+
+/* A NULL-terminated argument vector built one argument at a time. */
+typedef struct run_args {
+    char **v;
+    size_t count, cap;
+    bool failed; /* out of memory: v is incomplete */
+} run_args;
+
+void run_args_push(run_args *a, const char *arg);
+void run_argv_free(char **argv);
+
+void run_options_defaults(run_options *o);
+/* Returns MPCHAR_OPTIONS_HELP at --help. */
+int run_options_parse(int argc, char **argv, run_options *o, mpchar_error *err);
+void run_options_usage(FILE *out);
+void run_options_apply_quick(run_options *o);
+int run_options_check(const run_options *o, mpchar_error *err);
+/* Appends "--name value" for every option mpchar-bench takes. */
+void run_options_bench_args(const run_options *o, run_args *args);
+json_t *run_options_json(const run_options *o);
+int run_options_from_json(json_t *obj, const char *path, run_options *o,
+                          mpchar_error *err);
+
+/* An option's value by its name (without "--"). */
+const char *run_value(const run_options *o, const char *name);
+bool run_flag(const run_options *o, const char *name);
+bool run_given(const run_options *o, const char *name);
+void run_set_value(run_options *o, const char *name, const char *value);
 
 /* ---- stolen CPU time (run_steal.c) ------------------------------------ */
 
@@ -59,12 +104,12 @@ int run_libraries_resolve(const char *spec, run_library **libs_p,
                           size_t *count_p, mpchar_error *err);
 
 /* argv (malloc'ed, NULL-terminated) launching the benchmark of lib with
- * p processes and bench_args after it. */
-int run_launch_command(const run_library *lib, const run_options *opt,
+ * p processes and bench_args after it, under the user's launcher template
+ * or ("") the library's own launcher. */
+int run_launch_command(const run_library *lib, const char *launcher,
                        const mpchar_sysinfo *sys, long p,
                        char *const *bench_args, char ***argv_p,
                        mpchar_error *err);
-void run_argv_free(char **argv);
 
 /* ---- one launch ------------------------------------------------------ */
 
@@ -96,6 +141,8 @@ void run_launch_trap_signals(void);
 
 typedef struct run_state {
     run_options opt;
+    const char *out, *launcher; /* options of opt, read where needed */
+    double point_timeout_s;
     mpchar_sysinfo sys;
     run_library *libs;
     size_t nlibs;
@@ -107,6 +154,10 @@ typedef struct run_state {
 } run_state;
 
 int run_meta_write(const run_state *st, const char *status, mpchar_error *err);
+/* Reads the options of the run in dir from its meta.json. */
 int run_meta_read_options(const char *dir, run_options *opt, mpchar_error *err);
+
+/* The current time as ISO 8601 UTC, as meta.json writes times. */
+void run_utc_now(char *buf, size_t len);
 
 #endif

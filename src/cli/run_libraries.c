@@ -1,5 +1,5 @@
 /* The MPI libraries `mpchar run` can launch: those mpchar-bench was built
- * for (flavors.c, generated at configure time) whose program sits beside
+ * for (libraries.c, generated at configure time) whose program sits beside
  * the mpchar executable, and the command line that launches each: Open
  * MPI's mpirun and MPICH's Hydra take different options, the built-in
  * runtime has mpchar-exec, and on clusters a user template such as
@@ -11,7 +11,7 @@
 #include <unistd.h>
 #include <wordexp.h>
 
-#include "flavors.h"
+#include "libraries.h"
 #include "mpchar/grow.h"
 #include "run.h"
 
@@ -28,21 +28,22 @@ static int self_dir(char *buf, size_t len, mpchar_error *err)
     return 0;
 }
 
-static const mpchar_flavor *find_flavor(const char *name)
+static const mpchar__built_library *find_built(const char *name)
 {
-    for (const mpchar_flavor *f = mpchar_flavors; f->name; f++)
-        if (strcmp(f->name, name) == 0)
-            return f;
+    for (const mpchar__built_library *b = mpchar__built_libraries; b->name; b++)
+        if (strcmp(b->name, name) == 0)
+            return b;
     return NULL;
 }
 
-static void list_flavors(char *buf, size_t len)
+static void list_built(char *buf, size_t len)
 {
     buf[0] = '\0';
-    for (const mpchar_flavor *f = mpchar_flavors; f->name; f++) {
+    for (const mpchar__built_library *b = mpchar__built_libraries; b->name;
+         b++) {
         if (buf[0])
             strncat(buf, ", ", len - strlen(buf) - 1);
-        strncat(buf, f->name, len - strlen(buf) - 1);
+        strncat(buf, b->name, len - strlen(buf) - 1);
     }
 }
 
@@ -50,9 +51,9 @@ static int add_library(run_library *libs, size_t *count, const char *dir,
                        const char *name, mpchar_error *err)
 {
     char known[256];
-    const mpchar_flavor *f = find_flavor(name);
-    list_flavors(known, sizeof known);
-    if (!f)
+    const mpchar__built_library *built = find_built(name);
+    list_built(known, sizeof known);
+    if (!built)
         return mpchar_error_set(err,
                                 "--mpi: '%s' is not an MPI library "
                                 "this build knows (built for: %s)",
@@ -63,7 +64,7 @@ static int add_library(run_library *libs, size_t *count, const char *dir,
     run_library *lib = &libs[*count];
     snprintf(lib->name, sizeof lib->name, "%s", name);
     snprintf(lib->bench, sizeof lib->bench, "%s/mpchar-bench-%s", dir, name);
-    snprintf(lib->launcher, sizeof lib->launcher, "%s", f->launcher);
+    snprintf(lib->launcher, sizeof lib->launcher, "%s", built->launcher);
     if (access(lib->bench, X_OK) != 0)
         return mpchar_error_set(err,
                                 "MPI library '%s': %s is missing; "
@@ -81,20 +82,21 @@ static int add_library(run_library *libs, size_t *count, const char *dir,
 int run_libraries_resolve(const char *spec, run_library **libs_p,
                           size_t *count_p, mpchar_error *err)
 {
-    char dir[PATH_MAX], copy[256];
-    size_t nflavors = 0, count = 0;
+    char dir[PATH_MAX], copy[RUN_VALUE_MAX];
+    size_t nbuilt = 0, count = 0;
     if (self_dir(dir, sizeof dir, err) != 0)
         return -1;
-    for (const mpchar_flavor *f = mpchar_flavors; f->name; f++)
-        nflavors++;
-    run_library *libs = calloc(nflavors + 1, sizeof *libs);
+    for (const mpchar__built_library *b = mpchar__built_libraries; b->name; b++)
+        nbuilt++;
+    run_library *libs = calloc(nbuilt + 1, sizeof *libs);
     if (!libs)
         return mpchar_error_set(err, "out of memory");
     snprintf(copy, sizeof copy, "%s", spec);
     int rc = 0;
     if (strcmp(spec, "all") == 0) {
-        for (const mpchar_flavor *f = mpchar_flavors; f->name && !rc; f++)
-            rc = add_library(libs, &count, dir, f->name, err);
+        for (const mpchar__built_library *b = mpchar__built_libraries;
+             b->name && !rc; b++)
+            rc = add_library(libs, &count, dir, b->name, err);
     } else {
         for (char *t = strtok(copy, ","); t && !rc; t = strtok(NULL, ","))
             rc = add_library(libs, &count, dir, t, err);
@@ -112,27 +114,21 @@ int run_libraries_resolve(const char *spec, run_library **libs_p,
 
 /* ---- command lines ---------------------------------------------------- */
 
-typedef struct argv_builder {
-    char **argv;
-    size_t count, cap;
-    int failed;
-} argv_builder;
-
-static void push(argv_builder *b, const char *arg)
+void run_args_push(run_args *a, const char *arg)
 {
-    if (b->failed)
+    if (a->failed)
         return;
-    char **grown = mpchar_grow(b->argv, &b->cap, b->count + 2, sizeof *grown);
+    char **grown = mpchar_grow(a->v, &a->cap, a->count + 2, sizeof *grown);
     if (!grown) {
-        b->failed = 1;
+        a->failed = true;
         return;
     }
-    b->argv = grown;
-    b->argv[b->count] = strdup(arg);
-    if (!b->argv[b->count])
-        b->failed = 1;
+    a->v = grown;
+    a->v[a->count] = strdup(arg);
+    if (!a->v[a->count])
+        a->failed = true;
     else
-        b->argv[++b->count] = NULL;
+        a->v[++a->count] = NULL;
 }
 
 void run_argv_free(char **argv)
@@ -142,29 +138,30 @@ void run_argv_free(char **argv)
     free(argv);
 }
 
-/* Replaces every {p} in word with the process count. */
-static void push_template_word(argv_builder *b, const char *word, long p)
+/* tmpl with every {p} replaced by the process count, before it is split
+ * into words: wordexp refuses unquoted braces. */
+static int fill_template(const char *tmpl, long p, char *out, size_t len)
 {
-    char out[1024], num[32];
     size_t o = 0;
-    snprintf(num, sizeof num, "%ld", p);
-    for (const char *w = word; *w && o + 32 < sizeof out;) {
-        if (strncmp(w, "{p}", 3) == 0) {
-            o += (size_t)snprintf(out + o, sizeof out - o, "%s", num);
-            w += 3;
+    out[0] = '\0';
+    while (*tmpl && o < len) {
+        if (strncmp(tmpl, "{p}", 3) == 0) {
+            o += (size_t)snprintf(out + o, len - o, "%ld", p);
+            tmpl += 3;
         } else {
-            out[o++] = *w++;
+            o += (size_t)snprintf(out + o, len - o, "%c", *tmpl++);
         }
     }
-    out[o] = '\0';
-    push(b, out);
+    return o < len ? 0 : -1;
 }
 
-static int push_template(argv_builder *b, const char *tmpl, long p,
+static int push_template(run_args *b, const char *tmpl, long p,
                          mpchar_error *err)
 {
+    char filled[RUN_VALUE_MAX + 256];
     wordexp_t we;
-    if (wordexp(tmpl, &we, WRDE_NOCMD | WRDE_UNDEF) != 0)
+    if (fill_template(tmpl, p, filled, sizeof filled) != 0 ||
+        wordexp(filled, &we, WRDE_NOCMD | WRDE_UNDEF) != 0)
         return mpchar_error_set(err,
                                 "--launcher: cannot split '%s' into "
                                 "words (no command substitution or unset "
@@ -175,68 +172,65 @@ static int push_template(argv_builder *b, const char *tmpl, long p,
         return mpchar_error_set(err, "--launcher: empty template");
     }
     for (size_t i = 0; i < we.we_wordc; i++)
-        push_template_word(b, we.we_wordv[i], p);
+        run_args_push(b, we.we_wordv[i]);
     wordfree(&we);
     return 0;
 }
 
 /* LAUNCHER -n P, the start every library's own launcher shares. */
-static void push_launcher_n(argv_builder *b, const run_library *lib, long p)
+static void push_launcher_n(run_args *b, const run_library *lib, long p)
 {
     char num[32];
     snprintf(num, sizeof num, "%ld", p);
-    push(b, lib->launcher);
-    push(b, "-n");
-    push(b, num);
+    run_args_push(b, lib->launcher);
+    run_args_push(b, "-n");
+    run_args_push(b, num);
 }
 
-static void push_openmpi(argv_builder *b, const run_library *lib, long p,
-                         bool over)
+static void push_openmpi(run_args *b, const run_library *lib, long p, bool over)
 {
     push_launcher_n(b, lib, p);
     if (geteuid() == 0)
-        push(b, "--allow-run-as-root");
-    push(b, "--bind-to");
-    push(b, over ? "none" : "core");
+        run_args_push(b, "--allow-run-as-root");
+    run_args_push(b, "--bind-to");
+    run_args_push(b, over ? "none" : "core");
     if (over) {
         /* Waiting ranks then yield the CPU instead of spinning. */
-        push(b, "--oversubscribe");
-        push(b, "--mca");
-        push(b, "mpi_yield_when_idle");
-        push(b, "1");
+        run_args_push(b, "--oversubscribe");
+        run_args_push(b, "--mca");
+        run_args_push(b, "mpi_yield_when_idle");
+        run_args_push(b, "1");
     }
 }
 
-static void push_hydra(argv_builder *b, const run_library *lib, long p,
-                       bool over)
+static void push_hydra(run_args *b, const run_library *lib, long p, bool over)
 {
     push_launcher_n(b, lib, p);
     if (!over) {
-        push(b, "-bind-to");
-        push(b, "core");
+        run_args_push(b, "-bind-to");
+        run_args_push(b, "core");
     }
 }
 
 /* Bound like the other two, so that the three libraries are measured
  * alike. */
-static void push_builtin(argv_builder *b, const run_library *lib, long p,
-                         bool over)
+static void push_builtin(run_args *b, const run_library *lib, long p, bool over)
 {
     push_launcher_n(b, lib, p);
     if (!over)
-        push(b, "--bind");
+        run_args_push(b, "--bind");
 }
 
-int run_launch_command(const run_library *lib, const run_options *opt,
+int run_launch_command(const run_library *lib, const char *launcher,
                        const mpchar_sysinfo *sys, long p,
                        char *const *bench_args, char ***argv_p,
                        mpchar_error *err)
 {
-    argv_builder b = {NULL, 0, 0, 0};
+    run_args b = {NULL, 0, 0, false};
     bool over = p > sys->cores;
-    if (opt->launcher[0]) {
-        if (push_template(&b, opt->launcher, p, err) != 0) {
-            run_argv_free(b.argv);
+    if (launcher[0]) {
+        if (push_template(&b, launcher, p, err) != 0) {
+            run_argv_free(b.v);
             return -1;
         }
     } else if (strcmp(lib->name, "openmpi") == 0) {
@@ -246,13 +240,13 @@ int run_launch_command(const run_library *lib, const run_options *opt,
     } else {
         push_hydra(&b, lib, p, over);
     }
-    push(&b, lib->bench);
+    run_args_push(&b, lib->bench);
     for (char *const *a = bench_args; *a; a++)
-        push(&b, *a);
+        run_args_push(&b, *a);
     if (b.failed) {
-        run_argv_free(b.argv);
+        run_argv_free(b.v);
         return mpchar_error_set(err, "out of memory");
     }
-    *argv_p = b.argv;
+    *argv_p = b.v;
     return 0;
 }

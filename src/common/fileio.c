@@ -1,8 +1,10 @@
-/* mpchar_read_file: a whole file into memory (mpchar/fileio.h). */
+/* mpchar_read_file: a whole file into memory; mpchar_make_dirs: a folder
+ * and its parents (mpchar/fileio.h). */
 #include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 
 #include "mpchar/fileio.h"
 #include "mpchar/grow.h"
@@ -47,4 +49,28 @@ int mpchar_read_file(const char *path, size_t max_bytes, char **text_p,
     *text_p = buf;
     *len_p = len;
     return 0;
+}
+
+static int make_dir(const char *path, mpchar_error *err)
+{
+    if (mkdir(path, 0777) != 0 && errno != EEXIST)
+        return mpchar_error_set(err, "%s: cannot create: %s", path,
+                                strerror(errno));
+    return 0;
+}
+
+int mpchar_make_dirs(const char *path, mpchar_error *err)
+{
+    char buf[4096];
+    if (snprintf(buf, sizeof buf, "%s", path) >= (int)sizeof buf)
+        return mpchar_error_set(err, "%.64s...: path too long", path);
+    for (char *s = buf + 1; *s; s++) {
+        if (*s != '/')
+            continue;
+        *s = '\0';
+        if (make_dir(buf, err) != 0)
+            return -1;
+        *s = '/';
+    }
+    return make_dir(buf, err);
 }

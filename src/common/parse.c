@@ -109,6 +109,24 @@ int mpchar_parse_bool(const char *text, bool *value_p, mpchar_error *err)
     return 0;
 }
 
+int mpchar_parse_choice(const char *text, const char *names, int *index_p,
+                        mpchar_error *err)
+{
+    size_t len = strlen(text);
+    int index = 0;
+    for (const char *n = names;; n++, index++) {
+        size_t nlen = strcspn(n, "|");
+        if (nlen == len && strncmp(n, text, len) == 0) {
+            *index_p = index;
+            return 0;
+        }
+        n += nlen;
+        if (!*n)
+            break;
+    }
+    return mpchar_error_set(err, "unknown value '%s' (%s)", text, names);
+}
+
 static int compare_long(const void *a, const void *b)
 {
     long x = *(const long *)a, y = *(const long *)b;

@@ -514,50 +514,39 @@ err_free:
     return -1;
 }
 
-int mpchar_measurements_read(const char *path, const mpchar_read_options *opt,
-                             mpchar_measurements *out, long *valid_bytes_p,
-                             mpchar_error *err)
-{
-    table_spec spec = {measurement_columns, MEASUREMENT_FIELDS,
-                       sizeof(mpchar_measurement), parse_measurement,
-                       offsetof(mpchar_measurement, key)};
-    void *rows;
-    if (read_table(path, opt, &spec, &rows, &out->count, valid_bytes_p, err) !=
-        0)
-        return -1;
-    out->rows = rows;
-    return 0;
-}
-
-void mpchar_measurements_free(mpchar_measurements *m)
-{
-    free(m->rows);
-    m->rows = NULL;
-    m->count = 0;
-}
-
 static const char *const failure_columns[] = {
     "library", "pattern", "variant", "op",     "datatype",
     "p",       "n_bytes", "set",     "reason",
 };
 
-int mpchar_failures_read(const char *path, const mpchar_read_options *opt,
-                         mpchar_failures *out, long *valid_bytes_p,
-                         mpchar_error *err)
-{
-    table_spec spec = {failure_columns, 9, sizeof(mpchar_failure),
-                       parse_failure, offsetof(mpchar_failure, key)};
-    void *rows;
-    if (read_table(path, opt, &spec, &rows, &out->count, valid_bytes_p, err) !=
-        0)
-        return -1;
-    out->rows = rows;
-    return 0;
-}
+static const table_spec measurement_spec = {
+    measurement_columns, MEASUREMENT_FIELDS, sizeof(mpchar_measurement),
+    parse_measurement, offsetof(mpchar_measurement, key)};
+static const table_spec failure_spec = {
+    failure_columns, sizeof failure_columns / sizeof failure_columns[0],
+    sizeof(mpchar_failure), parse_failure, offsetof(mpchar_failure, key)};
 
-void mpchar_failures_free(mpchar_failures *f)
-{
-    free(f->rows);
-    f->rows = NULL;
-    f->count = 0;
-}
+/* Defines mpchar_<table>_read and mpchar_<table>_free (results.h) for a
+ * table type whose rows read_table reads by spec. */
+#define TABLE_FUNCTIONS(table, spec)                                           \
+    int mpchar_##table##_read(                                                 \
+        const char *path, const mpchar_read_options *opt, mpchar_##table *out, \
+        long *valid_bytes_p, mpchar_error *err)                                \
+    {                                                                          \
+        void *rows = NULL;                                                     \
+        int rc = read_table(path, opt, &spec, &rows, &out->count,              \
+                            valid_bytes_p, err);                               \
+        if (rc == 0)                                                           \
+            out->rows = rows;                                                  \
+        return rc;                                                             \
+    }                                                                          \
+                                                                               \
+    void mpchar_##table##_free(mpchar_##table *t)                              \
+    {                                                                          \
+        free(t->rows);                                                         \
+        t->rows = NULL;                                                        \
+        t->count = 0;                                                          \
+    }
+
+TABLE_FUNCTIONS(measurements, measurement_spec)
+TABLE_FUNCTIONS(failures, failure_spec)

@@ -12,27 +12,17 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include "mpchar/fileio.h"
 #include "report_internal.h"
 
+/* DIR/plots, and DIR with it. */
 static int make_dirs(const char *dir, mpchar_error *err)
 {
     char path[4096];
     if (snprintf(path, sizeof path, "%s/%s", dir, MPCHAR_REPORT_PLOT_DIR) >=
         (int)sizeof path)
         return mpchar_error_set(err, "%s: path too long", dir);
-    for (char *s = path + 1; *s; s++) {
-        if (*s != '/')
-            continue;
-        *s = '\0';
-        if (mkdir(path, 0777) != 0 && errno != EEXIST)
-            return mpchar_error_set(err, "cannot create %s: %s", path,
-                                    strerror(errno));
-        *s = '/';
-    }
-    if (mkdir(path, 0777) != 0 && errno != EEXIST)
-        return mpchar_error_set(err, "cannot create %s: %s", path,
-                                strerror(errno));
-    return 0;
+    return mpchar_make_dirs(path, err);
 }
 
 /* Marks each figure drawn or not, and counts the drawn ones. */

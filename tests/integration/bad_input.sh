@@ -52,6 +52,9 @@ expect_error "bench: too many level retries" "--level-retries: 11 is out of rang
 expect_error "run: bad level retries" "--level-retries: '-1' is not a whole number" "$M" run --level-retries -1 --p 2 --out "$WORK/k"
 expect_error "bench: negative level wait" "--level-wait (seconds): -1 is out of range (0 to 86400)" "$B" --level-wait -1 --plan
 expect_error "run: bad level wait" "--level-wait (seconds): 'x' is not a finite number" "$M" run --level-wait x --p 2 --out "$WORK/k"
+expect_error "run: bad point timeout" "--point-timeout: 0 is out of range (1 to 86400)" \
+  "$M" run --point-timeout 0 --p 2 --out "$WORK/k"
+expect_error "run: flag with a value" "--raw takes no value" "$M" run --raw=yes --out "$WORK/k"
 for d in a b c d e e2 f g j k; do
   [ ! -e "$WORK/$d" ] || fail "a rejected run left $WORK/$d behind"
 done

@@ -55,6 +55,17 @@ static void add(side *s, const char *library, const char *pattern, long p,
     s->m.rows = s->rows;
 }
 
+/* The two sides of each test, emptied before it. */
+static side a, b;
+
+static int reset(void **state)
+{
+    (void)state;
+    memset(&a, 0, sizeof a);
+    memset(&b, 0, sizeof b);
+    return 0;
+}
+
 static mpchar_compare_options options(double threshold)
 {
     mpchar_compare_options o;
@@ -62,6 +73,16 @@ static mpchar_compare_options options(double threshold)
     o.stat = MPCHAR_COMPARE_STAT_MIN;
     o.threshold = threshold;
     return o;
+}
+
+/* A compared with B, or fail. */
+static mpchar_comparison compare(const mpchar_compare_options *o)
+{
+    mpchar_comparison c;
+    mpchar_error err;
+    if (mpchar_compare_run(&a.m, &b.m, o, &c, &err) != 0)
+        fail_msg("%s", err.msg);
+    return c;
 }
 
 /* The compared point at n (fit set), or fail. */
@@ -82,14 +103,13 @@ static const mpchar_compare_point *at(const mpchar_comparison *c,
 static void test_spread(void **state)
 {
     (void)state;
-    side s = {0};
-    add(&s, "x", "pingpong", 2, 0, MPCHAR_SET_FIT, 2.0, 0.25);
-    assert_double_near(mpchar_compare_spread(&s.rows[0]), 0.25, 1e-12);
-    s.rows[0].t_min_us = 0.0;
-    s.rows[0].t_median_us = 0.0;
-    assert_double_near(mpchar_compare_spread(&s.rows[0]), 0.0, 0.0);
-    s.rows[0].t_median_us = 1.0;
-    assert_true(isinf(mpchar_compare_spread(&s.rows[0])));
+    add(&a, "x", "pingpong", 2, 0, MPCHAR_SET_FIT, 2.0, 0.25);
+    assert_double_near(mpchar_compare_spread(&a.rows[0]), 0.25, 1e-12);
+    a.rows[0].t_min_us = 0.0;
+    a.rows[0].t_median_us = 0.0;
+    assert_double_near(mpchar_compare_spread(&a.rows[0]), 0.0, 0.0);
+    a.rows[0].t_median_us = 1.0;
+    assert_true(isinf(mpchar_compare_spread(&a.rows[0])));
 }
 
 static void test_judge(void **state)
@@ -126,9 +146,6 @@ static void test_noise_window(void **state)
     (void)state;
     static const double spread[] = {0.02, 0.10, 0.04, 0.50, 0.03};
     static const double noise[] = {0.04, 0.10, 0.10, 0.50, 0.04};
-    static side a, b;
-    memset(&a, 0, sizeof a);
-    memset(&b, 0, sizeof b);
     /* Out of order, interleaved with another series of larger spreads
      * that must not leak into this one. */
     for (int k = 4; k >= 0; k--) {
@@ -140,9 +157,7 @@ static void test_noise_window(void **state)
             0.0);
     }
     mpchar_compare_options o = options(0.0);
-    mpchar_comparison c;
-    mpchar_error err;
-    assert_int_equal(mpchar_compare_run(&a.m, &b.m, &o, &c, &err), 0);
+    mpchar_comparison c = compare(&o);
     assert_int_equal(c.count, 5);
     assert_int_equal(c.only_a_count, 5); /* the p = 4 series */
     for (int k = 0; k < 5; k++) {
@@ -160,23 +175,21 @@ static void test_noise_window(void **state)
 static void test_noise_short_series(void **state)
 {
     (void)state;
-    static side a, b;
-    memset(&a, 0, sizeof a);
-    memset(&b, 0, sizeof b);
-    add(&a, "x", "bcast", 2, 8, MPCHAR_SET_FIT, 1.0, 0.10);
-    add(&a, "x", "bcast", 2, 16, MPCHAR_SET_VALIDATION, 1.0, 0.30);
-    add(&a, "x", "barrier", 2, 0, MPCHAR_SET_FIT, 1.0, 0.07);
-    add(&b, "x", "bcast", 2, 8, MPCHAR_SET_FIT, 1.0, 0.0);
-    add(&b, "x", "bcast", 2, 16, MPCHAR_SET_VALIDATION, 1.0, 0.0);
-    add(&b, "x", "barrier", 2, 0, MPCHAR_SET_FIT, 1.0, 0.0);
+    static const char *const pattern[] = {"bcast", "bcast", "barrier"};
+    static const uint64_t n[] = {8, 16, 0};
+    static const mpchar_set set[] = {MPCHAR_SET_FIT, MPCHAR_SET_VALIDATION,
+                                     MPCHAR_SET_FIT};
+    static const double spread[] = {0.10, 0.30, 0.07},
+                        noise[] = {0.20, 0.30, 0.07};
+    for (int k = 0; k < 3; k++) {
+        add(&a, "x", pattern[k], 2, n[k], set[k], 1.0, spread[k]);
+        add(&b, "x", pattern[k], 2, n[k], set[k], 1.0, 0.0);
+    }
     mpchar_compare_options o = options(0.0);
-    mpchar_comparison c;
-    mpchar_error err;
-    assert_int_equal(mpchar_compare_run(&a.m, &b.m, &o, &c, &err), 0);
+    mpchar_comparison c = compare(&o);
     assert_int_equal(c.count, 3);
-    assert_double_near(c.points[0].noise_a, 0.20, 1e-12);
-    assert_double_near(c.points[1].noise_a, 0.30, 1e-12);
-    assert_double_near(c.points[2].noise_a, 0.07, 1e-12);
+    for (int k = 0; k < 3; k++)
+        assert_double_near(c.points[k].noise_a, noise[k], 1e-12);
     mpchar_comparison_free(&c);
 }
 
@@ -185,9 +198,6 @@ static void test_noise_short_series(void **state)
 static void test_matching(void **state)
 {
     (void)state;
-    static side a, b;
-    memset(&a, 0, sizeof a);
-    memset(&b, 0, sizeof b);
     for (uint64_t n = 0; n < 3; n++) {
         add(&a, "openmpi", "pingpong", 2, n, MPCHAR_SET_FIT, 1.0, 0.0);
         add(&b, "openmpi", "pingpong", 2, n, MPCHAR_SET_FIT, 1.0, 0.0);
@@ -199,9 +209,7 @@ static void test_matching(void **state)
     add(&a, "mpich", "pingpong", 2, 0, MPCHAR_SET_FIT, 1.0, 0.0);
     add(&a, "mpich", "pingpong", 2, 1, MPCHAR_SET_FIT, 1.0, 0.0);
     mpchar_compare_options o = options(0.0);
-    mpchar_comparison c;
-    mpchar_error err;
-    assert_int_equal(mpchar_compare_run(&a.m, &b.m, &o, &c, &err), 0);
+    mpchar_comparison c = compare(&o);
     assert_int_equal(c.pairing, MPCHAR_PAIRING_COMMON);
     assert_int_equal(c.pair_count, 1);
     assert_string_equal(c.pairs[0].a, "openmpi");
@@ -221,15 +229,10 @@ static void test_matching(void **state)
 static void test_pairing_single(void **state)
 {
     (void)state;
-    static side a, b;
-    memset(&a, 0, sizeof a);
-    memset(&b, 0, sizeof b);
+    mpchar_compare_options o = options(0.0);
     add(&a, "openmpi", "pingpong", 2, 8, MPCHAR_SET_FIT, 2.0, 0.0);
     add(&b, "mpich", "pingpong", 2, 8, MPCHAR_SET_FIT, 3.0, 0.0);
-    mpchar_compare_options o = options(0.0);
-    mpchar_comparison c;
-    mpchar_error err;
-    assert_int_equal(mpchar_compare_run(&a.m, &b.m, &o, &c, &err), 0);
+    mpchar_comparison c = compare(&o);
     assert_int_equal(c.pairing, MPCHAR_PAIRING_SINGLE);
     assert_int_equal(c.count, 1);
     assert_string_equal(c.points[0].key.library, "openmpi");
@@ -242,9 +245,6 @@ static void test_pairing_single(void **state)
 static void test_pairing_errors_and_choice(void **state)
 {
     (void)state;
-    static side a, b;
-    memset(&a, 0, sizeof a);
-    memset(&b, 0, sizeof b);
     add(&a, "openmpi", "pingpong", 2, 8, MPCHAR_SET_FIT, 1.0, 0.0);
     add(&a, "mpich", "pingpong", 2, 8, MPCHAR_SET_FIT, 1.0, 0.0);
     add(&b, "ompi5", "pingpong", 2, 8, MPCHAR_SET_FIT, 1.0, 0.0);
@@ -261,7 +261,7 @@ static void test_pairing_errors_and_choice(void **state)
     assert_contains(err.msg, "B has no library 'nompi' (it has: ompi5, "
                              "mpich4)");
     o.library_b = "mpich4";
-    assert_int_equal(mpchar_compare_run(&a.m, &b.m, &o, &c, &err), 0);
+    c = compare(&o);
     assert_int_equal(c.pairing, MPCHAR_PAIRING_CHOSEN);
     assert_int_equal(c.count, 1);
     assert_double_near(c.points[0].ratio, 1.2, 1e-12);
@@ -285,16 +285,14 @@ static void test_pairing_errors_and_choice(void **state)
 /* Eight sizes of 2 % spread; B is A but 20 % slower at n = 1024 and 3 %
  * faster at n = 4 (within noise): threshold 10 % flags exactly n = 1024
  * (0.20 > 0.10 + 0.02); the geometric mean is (1.2 * 0.97)^(1/8). */
-static void regression_sides(side *a, side *b, double spread_b_1024)
+static void regression_sides(double spread_b_1024)
 {
-    memset(a, 0, sizeof *a);
-    memset(b, 0, sizeof *b);
     for (int k = 0; k < 8; k++) {
         uint64_t n = (uint64_t)1 << (2 * k);
         double t = 1.0 + 0.001 * (double)n;
         double tb = n == 1024 ? 1.2 * t : n == 4 ? 0.97 * t : t;
-        add(a, "openmpi", "allreduce", 4, n, MPCHAR_SET_FIT, t, 0.02);
-        add(b, "openmpi", "allreduce", 4, n, MPCHAR_SET_FIT, tb,
+        add(&a, "openmpi", "allreduce", 4, n, MPCHAR_SET_FIT, t, 0.02);
+        add(&b, "openmpi", "allreduce", 4, n, MPCHAR_SET_FIT, tb,
             n == 1024 ? spread_b_1024 : 0.02);
     }
 }
@@ -302,12 +300,9 @@ static void regression_sides(side *a, side *b, double spread_b_1024)
 static void test_regression_found(void **state)
 {
     (void)state;
-    static side a, b;
-    regression_sides(&a, &b, 0.02);
+    regression_sides(0.02);
     mpchar_compare_options o = options(0.10);
-    mpchar_comparison c;
-    mpchar_error err;
-    assert_int_equal(mpchar_compare_run(&a.m, &b.m, &o, &c, &err), 0);
+    mpchar_comparison c = compare(&o);
     assert_int_equal(c.count, 8);
     assert_int_equal(c.summary.slower, 1);
     assert_int_equal(c.summary.faster, 0);
@@ -322,7 +317,7 @@ static void test_regression_found(void **state)
     mpchar_comparison_free(&c);
     /* Without a threshold the 3 % improvement is beyond 2 % noise. */
     o = options(0.0);
-    assert_int_equal(mpchar_compare_run(&a.m, &b.m, &o, &c, &err), 0);
+    c = compare(&o);
     assert_int_equal(c.summary.slower, 1);
     assert_int_equal(c.summary.faster, 1);
     assert_int_equal(at(&c, "allreduce", 4)->verdict, MPCHAR_VERDICT_FASTER);
@@ -334,12 +329,9 @@ static void test_regression_found(void **state)
 static void test_regression_within_noise(void **state)
 {
     (void)state;
-    static side a, b;
-    regression_sides(&a, &b, 0.15);
+    regression_sides(0.15);
     mpchar_compare_options o = options(0.10);
-    mpchar_comparison c;
-    mpchar_error err;
-    assert_int_equal(mpchar_compare_run(&a.m, &b.m, &o, &c, &err), 0);
+    mpchar_comparison c = compare(&o);
     assert_int_equal(c.summary.slower, 0);
     assert_double_near(at(&c, "allreduce", 1024)->allowance, 0.15, 1e-12);
     mpchar_comparison_free(&c);
@@ -348,15 +340,12 @@ static void test_regression_within_noise(void **state)
 static void test_oversubscribed(void **state)
 {
     (void)state;
-    static side a, b;
-    regression_sides(&a, &b, 0.02);
+    regression_sides(0.02);
     for (size_t i = 0; i < b.m.count; i++)
         if (b.rows[i].key.n_bytes == 1024)
             b.rows[i].oversubscribed = true;
     mpchar_compare_options o = options(0.10);
-    mpchar_comparison c;
-    mpchar_error err;
-    assert_int_equal(mpchar_compare_run(&a.m, &b.m, &o, &c, &err), 0);
+    mpchar_comparison c = compare(&o);
     const mpchar_compare_point *pt = at(&c, "allreduce", 1024);
     assert_true(pt->oversubscribed);
     assert_false(pt->judged);
@@ -366,7 +355,7 @@ static void test_oversubscribed(void **state)
     assert_int_equal(c.summary.oversubscribed_not_judged, 1);
     mpchar_comparison_free(&c);
     o.include_oversubscribed = true;
-    assert_int_equal(mpchar_compare_run(&a.m, &b.m, &o, &c, &err), 0);
+    c = compare(&o);
     assert_int_equal(c.summary.slower, 1);
     assert_int_equal(c.summary.judged, 8);
     mpchar_comparison_free(&c);
@@ -375,17 +364,12 @@ static void test_oversubscribed(void **state)
 static void test_zero_time_and_median(void **state)
 {
     (void)state;
-    static side a, b;
-    memset(&a, 0, sizeof a);
-    memset(&b, 0, sizeof b);
     add(&a, "x", "barrier", 1, 0, MPCHAR_SET_FIT, 0.0, 0.0);
     add(&b, "x", "barrier", 1, 0, MPCHAR_SET_FIT, 0.5, 0.0);
     add(&a, "x", "bcast", 2, 8, MPCHAR_SET_FIT, 1.0, 1.0); /* median 2 */
     add(&b, "x", "bcast", 2, 8, MPCHAR_SET_FIT, 1.0, 2.0); /* median 3 */
     mpchar_compare_options o = options(0.0);
-    mpchar_comparison c;
-    mpchar_error err;
-    assert_int_equal(mpchar_compare_run(&a.m, &b.m, &o, &c, &err), 0);
+    mpchar_comparison c = compare(&o);
     const mpchar_compare_point *z = at(&c, "barrier", 0);
     assert_int_equal(z->verdict, MPCHAR_VERDICT_UNDEFINED);
     assert_true(isnan(z->ratio));
@@ -393,7 +377,7 @@ static void test_zero_time_and_median(void **state)
     assert_double_near(c.summary.geomean_ratio, 1.0, 1e-12);
     mpchar_comparison_free(&c);
     o.stat = MPCHAR_COMPARE_STAT_MEDIAN;
-    assert_int_equal(mpchar_compare_run(&a.m, &b.m, &o, &c, &err), 0);
+    c = compare(&o);
     assert_double_near(at(&c, "bcast", 8)->ratio, 1.5, 1e-12);
     mpchar_comparison_free(&c);
 }
@@ -402,9 +386,6 @@ static void test_zero_time_and_median(void **state)
 static void test_order(void **state)
 {
     (void)state;
-    static side a, b;
-    memset(&a, 0, sizeof a);
-    memset(&b, 0, sizeof b);
     const char *patterns[] = {"scatter", "bcast", "allreduce"};
     for (int k = 0; k < 3; k++)
         for (uint64_t n = 3; n > 0; n--) {
@@ -412,9 +393,7 @@ static void test_order(void **state)
             add(&b, "x", patterns[2 - k], 2, n, MPCHAR_SET_FIT, 1.0, 0.0);
         }
     mpchar_compare_options o = options(0.0);
-    mpchar_comparison c;
-    mpchar_error err;
-    assert_int_equal(mpchar_compare_run(&a.m, &b.m, &o, &c, &err), 0);
+    mpchar_comparison c = compare(&o);
     assert_int_equal(c.count, 9);
     for (size_t i = 0; i < 9; i++) {
         assert_string_equal(c.points[i].key.pattern, patterns[i / 3]);
@@ -426,18 +405,18 @@ static void test_order(void **state)
 int main(void)
 {
     const struct CMUnitTest tests[] = {
-        cmocka_unit_test(test_spread),
-        cmocka_unit_test(test_judge),
-        cmocka_unit_test(test_noise_window),
-        cmocka_unit_test(test_noise_short_series),
-        cmocka_unit_test(test_matching),
-        cmocka_unit_test(test_pairing_single),
-        cmocka_unit_test(test_pairing_errors_and_choice),
-        cmocka_unit_test(test_regression_found),
-        cmocka_unit_test(test_regression_within_noise),
-        cmocka_unit_test(test_oversubscribed),
-        cmocka_unit_test(test_zero_time_and_median),
-        cmocka_unit_test(test_order),
+        cmocka_unit_test_setup(test_spread, reset),
+        cmocka_unit_test_setup(test_judge, reset),
+        cmocka_unit_test_setup(test_noise_window, reset),
+        cmocka_unit_test_setup(test_noise_short_series, reset),
+        cmocka_unit_test_setup(test_matching, reset),
+        cmocka_unit_test_setup(test_pairing_single, reset),
+        cmocka_unit_test_setup(test_pairing_errors_and_choice, reset),
+        cmocka_unit_test_setup(test_regression_found, reset),
+        cmocka_unit_test_setup(test_regression_within_noise, reset),
+        cmocka_unit_test_setup(test_oversubscribed, reset),
+        cmocka_unit_test_setup(test_zero_time_and_median, reset),
+        cmocka_unit_test_setup(test_order, reset),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -47,54 +47,32 @@ static void split_fails(const char *text, const char *what)
 
 /* ---- split ------------------------------------------------------------- */
 
-static void test_split_plain(void **state)
-{
-    (void)state;
-    const char *want[] = {"a", "bc", "123", "x y"};
-    split_equals("a,bc,123,x y", want, 4);
-}
+/* Lines and the fields split finds in them. */
+static const struct {
+    const char *text;
+    size_t n;
+    const char *want[4];
+} splits[] = {
+    /* plain */
+    {"a,bc,123,x y", 4, {"a", "bc", "123", "x y"}},
+    {"alone", 1, {"alone"}},
+    /* quoted, doubled quotes, everything quoted */
+    {"a,\"b,c\",d", 3, {"a", "b,c", "d"}},
+    {"\"say \"\"hi\"\"\",\"\"\"\",x", 3, {"say \"hi\"", "\"", "x"}},
+    {"\"mpich\",\"8\",\"fit\"", 3, {"mpich", "8", "fit"}},
+    /* empty fields in every position */
+    {"a,,b", 3, {"a", "", "b"}},
+    {",a,", 3, {"", "a", ""}},
+    {",,", 3, {"", "", ""}},
+    {"", 1, {""}},
+    {"\"\",x", 2, {"", "x"}},
+};
 
-static void test_split_single_field(void **state)
+static void test_split_fields(void **state)
 {
     (void)state;
-    const char *want[] = {"alone"};
-    split_equals("alone", want, 1);
-}
-
-static void test_split_quoted(void **state)
-{
-    (void)state;
-    const char *want[] = {"a", "b,c", "d"};
-    split_equals("a,\"b,c\",d", want, 3);
-}
-
-static void test_split_doubled_quotes(void **state)
-{
-    (void)state;
-    const char *want[] = {"say \"hi\"", "\"", "x"};
-    split_equals("\"say \"\"hi\"\"\",\"\"\"\",x", want, 3);
-}
-
-static void test_split_quoted_everything(void **state)
-{
-    (void)state;
-    const char *want[] = {"mpich", "8", "fit"};
-    split_equals("\"mpich\",\"8\",\"fit\"", want, 3);
-}
-
-static void test_split_empty_fields(void **state)
-{
-    (void)state;
-    const char *middle[] = {"a", "", "b"};
-    const char *ends[] = {"", "a", ""};
-    const char *commas[] = {"", "", ""};
-    const char *empty[] = {""};
-    const char *quoted_empty[] = {"", "x"};
-    split_equals("a,,b", middle, 3);
-    split_equals(",a,", ends, 3);
-    split_equals(",,", commas, 3);
-    split_equals("", empty, 1);
-    split_equals("\"\",x", quoted_empty, 2);
+    for (size_t i = 0; i < sizeof splits / sizeof splits[0]; i++)
+        split_equals(splits[i].text, splits[i].want, splits[i].n);
 }
 
 static void test_split_max_fields(void **state)
@@ -122,27 +100,25 @@ static void test_split_too_many_fields(void **state)
     split_fails(line, "more than 64 fields");
 }
 
-static void test_split_unterminated_quote(void **state)
-{
-    (void)state;
-    split_fails("a,\"bc", "field 2: unterminated quote");
-    split_fails("\"", "field 1: unterminated quote");
-    split_fails("\"a\"\"", "field 1: unterminated quote");
-}
+/* Malformed lines and the error each gives, naming the field. */
+static const struct {
+    const char *text, *what;
+} bad_lines[] = {
+    {"a,\"bc", "field 2: unterminated quote"},
+    {"\"", "field 1: unterminated quote"},
+    {"\"a\"\"", "field 1: unterminated quote"},
+    {"\"ab\"c,d", "field 1: text after the closing quote"},
+    {"a,\"b\" ,c", "field 2: text after the closing quote"},
+    {"a,b\"c", "field 2: stray quote"},
+    {"ab\"", "field 1: stray quote"},
+    {" \"a\"", "field 1: stray quote"},
+};
 
-static void test_split_text_after_quote(void **state)
+static void test_split_rejects(void **state)
 {
     (void)state;
-    split_fails("\"ab\"c,d", "field 1: text after the closing quote");
-    split_fails("a,\"b\" ,c", "field 2: text after the closing quote");
-}
-
-static void test_split_stray_quote(void **state)
-{
-    (void)state;
-    split_fails("a,b\"c", "field 2: stray quote");
-    split_fails("ab\"", "field 1: stray quote");
-    split_fails(" \"a\"", "field 1: stray quote");
+    for (size_t i = 0; i < sizeof bad_lines / sizeof bad_lines[0]; i++)
+        split_fails(bad_lines[i].text, bad_lines[i].what);
 }
 
 /* ---- put --------------------------------------------------------------- */
@@ -157,30 +133,22 @@ static void put_equals(const char *field, const char *want)
     assert_int_equal(pos, strlen(want));
 }
 
-static void test_put_plain_unquoted(void **state)
-{
-    (void)state;
-    put_equals("plain text", "plain text");
-    put_equals("", "");
-}
+/* Fields and how put writes them: plain ones as they are; those with a
+ * comma, a quote or a newline quoted, quotes doubled and newlines made
+ * spaces. */
+static const struct {
+    const char *field, *want;
+} quotings[] = {
+    {"plain text", "plain text"}, {"", ""},
+    {"a,b", "\"a,b\""},           {"say \"hi\"", "\"say \"\"hi\"\"\""},
+    {"\"", "\"\"\"\""},           {"a\nb\r\nc", "\"a b  c\""},
+};
 
-static void test_put_quotes_comma(void **state)
+static void test_put_quoting(void **state)
 {
     (void)state;
-    put_equals("a,b", "\"a,b\"");
-}
-
-static void test_put_doubles_quotes(void **state)
-{
-    (void)state;
-    put_equals("say \"hi\"", "\"say \"\"hi\"\"\"");
-    put_equals("\"", "\"\"\"\"");
-}
-
-static void test_put_newlines_become_spaces(void **state)
-{
-    (void)state;
-    put_equals("a\nb\r\nc", "\"a b  c\"");
+    for (size_t i = 0; i < sizeof quotings / sizeof quotings[0]; i++)
+        put_equals(quotings[i].field, quotings[i].want);
 }
 
 static void test_put_appends_at_pos(void **state)
@@ -252,21 +220,11 @@ static void test_round_trip_put_split(void **state)
 int main(void)
 {
     const struct CMUnitTest tests[] = {
-        cmocka_unit_test(test_split_plain),
-        cmocka_unit_test(test_split_single_field),
-        cmocka_unit_test(test_split_quoted),
-        cmocka_unit_test(test_split_doubled_quotes),
-        cmocka_unit_test(test_split_quoted_everything),
-        cmocka_unit_test(test_split_empty_fields),
+        cmocka_unit_test(test_split_fields),
         cmocka_unit_test(test_split_max_fields),
         cmocka_unit_test(test_split_too_many_fields),
-        cmocka_unit_test(test_split_unterminated_quote),
-        cmocka_unit_test(test_split_text_after_quote),
-        cmocka_unit_test(test_split_stray_quote),
-        cmocka_unit_test(test_put_plain_unquoted),
-        cmocka_unit_test(test_put_quotes_comma),
-        cmocka_unit_test(test_put_doubles_quotes),
-        cmocka_unit_test(test_put_newlines_become_spaces),
+        cmocka_unit_test(test_split_rejects),
+        cmocka_unit_test(test_put_quoting),
         cmocka_unit_test(test_put_appends_at_pos),
         cmocka_unit_test(test_put_exact_fit),
         cmocka_unit_test(test_put_too_long),

@@ -1,9 +1,12 @@
-/* Unit tests for mpchar_grow (grow.h) and mpchar_read_file (fileio.h).
+/* Unit tests for mpchar_grow (grow.h), mpchar_read_file and
+ * mpchar_make_dirs (fileio.h).
  *
  * Growth keeps the contents, doubles from 8, leaves a large enough array
  * alone, and refuses sizes that overflow without touching the array;
  * whole-file reading returns the bytes with a NUL after them, and names
- * the file when it is missing or larger than allowed. */
+ * the file when it is missing or larger than allowed; making folders
+ * creates every missing parent, accepts existing ones, and names the
+ * folder it cannot create. */
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>
@@ -13,6 +16,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 #include "mpchar/fileio.h"
@@ -104,6 +108,33 @@ static void test_read_file_round_trip(void **state)
     free(want);
 }
 
+static void test_make_dirs(void **state)
+{
+    (void)state;
+    char base[256], deep[512], file[512];
+    struct stat st;
+    mpchar_error err;
+    snprintf(base, sizeof base, "%s/dirs-test-%d",
+             getenv("TMPDIR") ? getenv("TMPDIR") : "/tmp", (int)getpid());
+    snprintf(deep, sizeof deep, "%s/a/b/c", base);
+    assert_int_equal(mpchar_make_dirs(deep, &err), 0);
+    assert_int_equal(stat(deep, &st), 0);
+    assert_true(S_ISDIR(st.st_mode));
+    assert_int_equal(mpchar_make_dirs(deep, &err), 0);
+    snprintf(file, sizeof file, "%s/a/f", base);
+    write_file(file, "x", 1);
+    snprintf(deep, sizeof deep, "%s/a/f/g", base);
+    assert_int_equal(mpchar_make_dirs(deep, &err), -1);
+    assert_non_null(strstr(err.msg, deep));
+    assert_non_null(strstr(err.msg, "cannot create"));
+    remove(file);
+    static const char *const made[] = {"/a/b/c", "/a/b", "/a", ""};
+    for (size_t i = 0; i < sizeof made / sizeof made[0]; i++) {
+        snprintf(deep, sizeof deep, "%s%s", base, made[i]);
+        assert_int_equal(rmdir(deep), 0);
+    }
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -111,6 +142,7 @@ int main(void)
         cmocka_unit_test(test_grow_leaves_room_alone),
         cmocka_unit_test(test_grow_overflow_is_refused),
         cmocka_unit_test(test_read_file_round_trip),
+        cmocka_unit_test(test_make_dirs),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

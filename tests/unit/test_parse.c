@@ -121,41 +121,24 @@ static void test_size_largest_values(void **state)
     assert_true(size_ok("8589934592G") == (1ULL << 63));
 }
 
-static void test_size_rejects_empty_and_signs(void **state)
-{
-    (void)state;
-    size_bad("");
-    size_bad("-1");
-    size_bad("+1");
-    size_bad("K");
-}
+static const char *const bad_sizes[] = {
+    /* empty and signs */
+    "", "-1", "+1", "K",
+    /* fraction and garbage */
+    "1.5K", "12x", "1KB", "1T", "0x10",
+    /* blanks */
+    " 12", "12 ", "1M B", "1 M",
+    /* overflow */
+    "18446744073709551616", "99999999999999999999999",
+    "17179869184G",       /* 2^34 G = 2^64 */
+    "18014398509481984K", /* 2^54 K = 2^64 */
+};
 
-static void test_size_rejects_fraction_and_garbage(void **state)
+static void test_size_rejects(void **state)
 {
     (void)state;
-    size_bad("1.5K");
-    size_bad("12x");
-    size_bad("1KB");
-    size_bad("1T");
-    size_bad("0x10");
-}
-
-static void test_size_rejects_blanks(void **state)
-{
-    (void)state;
-    size_bad(" 12");
-    size_bad("12 ");
-    size_bad("1M B");
-    size_bad("1 M");
-}
-
-static void test_size_rejects_overflow(void **state)
-{
-    (void)state;
-    size_bad("18446744073709551616");
-    size_bad("99999999999999999999999");
-    size_bad("17179869184G");       /* 2^34 G = 2^64 */
-    size_bad("18014398509481984K"); /* 2^54 K = 2^64 */
+    for (size_t i = 0; i < sizeof bad_sizes / sizeof bad_sizes[0]; i++)
+        size_bad(bad_sizes[i]);
 }
 
 /* ---- whole numbers ----------------------------------------------------- */
@@ -185,25 +168,30 @@ static void test_long_with_negative_min(void **state)
     assert_int_equal(v, 7);
 }
 
-static void test_long_out_of_range(void **state)
-{
-    (void)state;
-    long_bad("0", 1, 10);
-    long_bad("11", 1, 10);
-    long_bad("9223372036854775808", 0, LONG_MAX);
-    long_bad("18446744073709551615", 0, LONG_MAX);
-}
+static const struct {
+    const char *text;
+    long min, max;
+} bad_longs[] = {
+    /* out of range */
+    {"0", 1, 10},
+    {"11", 1, 10},
+    {"9223372036854775808", 0, LONG_MAX},
+    {"18446744073709551615", 0, LONG_MAX},
+    /* garbage */
+    {"", 0, 10},
+    {"-1", 0, 10},
+    {"12x", 0, 100},
+    {" 1", 0, 10},
+    {"1 ", 0, 10},
+    {"1K", 0, 100000},
+    {"1.0", 0, 10},
+};
 
-static void test_long_rejects_garbage(void **state)
+static void test_long_rejects(void **state)
 {
     (void)state;
-    long_bad("", 0, 10);
-    long_bad("-1", 0, 10);
-    long_bad("12x", 0, 100);
-    long_bad(" 1", 0, 10);
-    long_bad("1 ", 0, 10);
-    long_bad("1K", 0, 100000);
-    long_bad("1.0", 0, 10);
+    for (size_t i = 0; i < sizeof bad_longs / sizeof bad_longs[0]; i++)
+        long_bad(bad_longs[i].text, bad_longs[i].min, bad_longs[i].max);
 }
 
 /* ---- doubles ----------------------------------------------------------- */
@@ -223,33 +211,34 @@ static void test_double_accepts_forms(void **state)
     assert_true(v == 0.0);
 }
 
-static void test_double_rejects_inf_nan(void **state)
-{
-    (void)state;
-    double_bad("inf", -1e308, 1e308);
-    double_bad("-inf", -1e308, 1e308);
-    double_bad("infinity", -1e308, 1e308);
-    double_bad("nan", -1e308, 1e308);
-    double_bad("NAN", -1e308, 1e308);
-    double_bad("1e400", -1e308, 1e308);
-}
+static const struct {
+    const char *text;
+    double min, max;
+} bad_doubles[] = {
+    /* inf nan */
+    {"inf", -1e308, 1e308},
+    {"-inf", -1e308, 1e308},
+    {"infinity", -1e308, 1e308},
+    {"nan", -1e308, 1e308},
+    {"NAN", -1e308, 1e308},
+    {"1e400", -1e308, 1e308},
+    /* garbage */
+    {"", 0, 10},
+    {" 1", 0, 10},
+    {"1 ", 0, 10},
+    {"1.5x", 0, 10},
+    {"abc", 0, 10},
+    {"1,5", 0, 10},
+    /* out of range */
+    {"-0.5", 0, 10},
+    {"10.001", 0, 10},
+};
 
-static void test_double_rejects_garbage(void **state)
+static void test_double_rejects(void **state)
 {
     (void)state;
-    double_bad("", 0, 10);
-    double_bad(" 1", 0, 10);
-    double_bad("1 ", 0, 10);
-    double_bad("1.5x", 0, 10);
-    double_bad("abc", 0, 10);
-    double_bad("1,5", 0, 10);
-}
-
-static void test_double_out_of_range(void **state)
-{
-    (void)state;
-    double_bad("-0.5", 0, 10);
-    double_bad("10.001", 0, 10);
+    for (size_t i = 0; i < sizeof bad_doubles / sizeof bad_doubles[0]; i++)
+        double_bad(bad_doubles[i].text, bad_doubles[i].min, bad_doubles[i].max);
 }
 
 /* ---- integer lists ----------------------------------------------------- */
@@ -309,40 +298,40 @@ static void test_list_range_ending_at_long_max(void **state)
                 3);
 }
 
-static void test_list_rejects_empty_range(void **state)
-{
-    (void)state;
-    list_bad("8-2", 0, 100, "range '8-2' is empty");
-    list_bad("2,8-2,4", 0, 100, "range '8-2' is empty");
-}
+/* Rejected lists in [min, max], and a part of each error. */
+static const struct {
+    const char *text;
+    long min, max;
+    const char *part;
+} bad_lists[] = {
+    /* empty range */
+    {"8-2", 0, 100, "range '8-2' is empty"},
+    {"2,8-2,4", 0, 100, "range '8-2' is empty"},
+    /* out of range */
+    {"0", 1, 64, "0"},
+    {"2,65", 1, 64, "65"},
+    {"2-65", 1, 64, "65"},
+    {"0-4", 1, 64, "0"},
+    /* garbage */
+    {"", 0, 100, "not a whole number"},
+    {"2,,4", 0, 100, "not a whole number"},
+    {"2,4,", 0, 100, "not a whole number"},
+    {"a", 0, 100, "a"},
+    {"2;4", 0, 100, "2;4"},
+    {"-3", 0, 100, "-3"},
+    {"2-", 0, 100, "not a whole number"},
+    {"2-4-6", 0, 100, "4-6"},
+    {" 2", 0, 100, " 2"},
+    /* huge range */
+    {"0-2000000", 0, 100000000, "too long"},
+};
 
-static void test_list_rejects_out_of_range(void **state)
+static void test_list_rejects(void **state)
 {
     (void)state;
-    list_bad("0", 1, 64, "0");
-    list_bad("2,65", 1, 64, "65");
-    list_bad("2-65", 1, 64, "65");
-    list_bad("0-4", 1, 64, "0");
-}
-
-static void test_list_rejects_garbage(void **state)
-{
-    (void)state;
-    list_bad("", 0, 100, "not a whole number");
-    list_bad("2,,4", 0, 100, "not a whole number");
-    list_bad("2,4,", 0, 100, "not a whole number");
-    list_bad("a", 0, 100, "a");
-    list_bad("2;4", 0, 100, "2;4");
-    list_bad("-3", 0, 100, "-3");
-    list_bad("2-", 0, 100, "not a whole number");
-    list_bad("2-4-6", 0, 100, "4-6");
-    list_bad(" 2", 0, 100, " 2");
-}
-
-static void test_list_rejects_huge_range(void **state)
-{
-    (void)state;
-    list_bad("0-2000000", 0, 100000000, "too long");
+    for (size_t i = 0; i < sizeof bad_lists / sizeof bad_lists[0]; i++)
+        list_bad(bad_lists[i].text, bad_lists[i].min, bad_lists[i].max,
+                 bad_lists[i].part);
 }
 
 /* ---- size lists -------------------------------------------------------- */
@@ -366,9 +355,9 @@ static void test_size_list_sorted_and_deduped(void **state)
 static void test_size_list_rejects_bad_item(void **state)
 {
     (void)state;
-    mpchar_error err = {""};
     uint64_t *sizes = NULL;
     size_t count = 99;
+    mpchar_error err = {""};
     assert_int_equal(mpchar_parse_size_list("64K,1.5M", &sizes, &count, &err),
                      -1);
     assert_null(sizes);
@@ -420,28 +409,19 @@ int main(void)
         cmocka_unit_test(test_size_kilo_suffixes),
         cmocka_unit_test(test_size_mega_giga_suffixes),
         cmocka_unit_test(test_size_largest_values),
-        cmocka_unit_test(test_size_rejects_empty_and_signs),
-        cmocka_unit_test(test_size_rejects_fraction_and_garbage),
-        cmocka_unit_test(test_size_rejects_blanks),
-        cmocka_unit_test(test_size_rejects_overflow),
+        cmocka_unit_test(test_size_rejects),
         cmocka_unit_test(test_long_in_range),
         cmocka_unit_test(test_long_with_negative_min),
-        cmocka_unit_test(test_long_out_of_range),
-        cmocka_unit_test(test_long_rejects_garbage),
+        cmocka_unit_test(test_long_rejects),
         cmocka_unit_test(test_double_accepts_forms),
-        cmocka_unit_test(test_double_rejects_inf_nan),
-        cmocka_unit_test(test_double_rejects_garbage),
-        cmocka_unit_test(test_double_out_of_range),
+        cmocka_unit_test(test_double_rejects),
         cmocka_unit_test(test_list_single_and_commas),
         cmocka_unit_test(test_list_range),
         cmocka_unit_test(test_list_ranges_and_items),
         cmocka_unit_test(test_list_sorted_and_deduped),
         cmocka_unit_test(test_list_many_values_grow),
         cmocka_unit_test(test_list_range_ending_at_long_max),
-        cmocka_unit_test(test_list_rejects_empty_range),
-        cmocka_unit_test(test_list_rejects_out_of_range),
-        cmocka_unit_test(test_list_rejects_garbage),
-        cmocka_unit_test(test_list_rejects_huge_range),
+        cmocka_unit_test(test_list_rejects),
         cmocka_unit_test(test_size_list_sorted_and_deduped),
         cmocka_unit_test(test_size_list_rejects_bad_item),
         cmocka_unit_test(test_bool_exact_words),

@@ -22,6 +22,7 @@
 #include <stdio.h>
 
 #include "mpchar/error.h"
+#include "mpchar/patterns.h"
 #include "mpchar/pform.h"
 #include "mpchar/results.h"
 
@@ -136,11 +137,6 @@ typedef struct mpchar_pforms {
     mpchar_pform tc; /* reductions */
 } mpchar_pforms;
 
-typedef enum mpchar_kind {
-    MPCHAR_KIND_P2P,
-    MPCHAR_KIND_COLLECTIVE
-} mpchar_kind;
-
 /* Peak and aggregated metrics of a collective over its measured p
  * (seed 000 Section 3, seed 001 Section 2.1). */
 typedef struct mpchar_peaks {
@@ -203,28 +199,6 @@ void mpchar_model_free(mpchar_model *model);
 /* Adds an entry (deep copy of *e, whose fits array is copied). */
 int mpchar_model_add_entry(mpchar_model *model, const mpchar_entry *e,
                            mpchar_error *err);
-
-/* Patterns mpchar knows as point-to-point; everything else is collective. */
-bool mpchar_pattern_is_p2p(const char *pattern);
-/* A known pattern's place in the order reports list patterns in
- * (case-insensitive); every unknown name comes after them all. */
-size_t mpchar_pattern_order(const char *pattern);
-/* Aggregation factor f(p) of seed 000 Section 3 for a primitive name
- * (case-insensitive, "reduce_scatter" or "Reduce_scatter"); 1 for
- * point-to-point and unknown names. */
-double mpchar_aggregation_factor(const char *pattern, long p);
-
-/* Best known complexity of a collective's start-up t0(p) and per-byte
- * time tb(p) (with n as DESIGN.md defines it), and the algorithms behind
- * them; docs/models.md prints the same table. */
-typedef struct mpchar_best_known {
-    const char *primitive;
-    mpchar_complexity t0, tb;
-    const char *t0_algorithm, *tb_algorithm;
-} mpchar_best_known;
-
-/* NULL for point-to-point and unknown primitives. */
-const mpchar_best_known *mpchar_best_known_find(const char *primitive);
 
 /* Inter-message pipelining gain of seed 002 at n bytes: stream bandwidth
  * over pingpong bandwidth, T_pingpong(n)/T_stream(n), from the best models

@@ -393,9 +393,9 @@ static int get_entry(const rd *r, json_t *o, const char *where, mpchar_entry *e)
         get_str(r, o, where, "note", false, e->note, sizeof e->note) ||
         get_arr(r, o, where, "fits", 100000, &fits))
         return -1;
-    if (strcmp(kind, "p2p") && strcmp(kind, "collective"))
-        return bad(r, where, "kind", "expected p2p or collective");
-    e->kind = strcmp(kind, "p2p") ? MPCHAR_KIND_COLLECTIVE : MPCHAR_KIND_P2P;
+    mpchar_error sub;
+    if (mpchar_kind_parse(kind, &e->kind, &sub) != 0)
+        return bad(r, where, "kind", sub.msg);
     e->nfits = json_array_size(fits);
     if (e->nfits) {
         e->fits = calloc(e->nfits, sizeof *e->fits);

@@ -251,8 +251,7 @@ static json_t *entry_json(const mpchar_model *m, const mpchar_entry *e,
     put(o, "variant", json_string(e->variant), bad);
     put(o, "op", json_string(e->op), bad);
     put(o, "datatype", json_string(e->datatype), bad);
-    put(o, "kind",
-        json_string(e->kind == MPCHAR_KIND_P2P ? "p2p" : "collective"), bad);
+    put(o, "kind", json_string(mpchar_kind_name(e->kind)), bad);
     put(o, "oversubscribed", json_boolean(e->oversubscribed), bad);
     put(o, "note", json_string(e->note), bad);
     json_t *fits = json_array();

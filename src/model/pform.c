@@ -241,11 +241,3 @@ mpchar_complexity mpchar_pform_complexity(const mpchar_pform *f)
         return MPCHAR_O_1;
     return form_classes[f->kind];
 }
-
-const char *mpchar_complexity_name(mpchar_complexity c)
-{
-    static const char *const names[] = {
-        "O(1)", "O(log p)", "O(p)", "O(p log p)", "O(p^2)", "unknown",
-    };
-    return c >= 0 && c <= MPCHAR_O_UNKNOWN ? names[c] : "unknown";
-}

@@ -36,21 +36,19 @@
 
 /* ---- model families ------------------------------------------------ */
 
-#define MPCHAR_FAMILY_MAP(XX) \
-    XX(HOCKNEY, "hockney")    \
-    XX(TI, "ti")              \
-    XX(PIECEWISE, "piecewise")
-
+/* Each family is one entry of the family table (src/model/families.c):
+ * its name, fit, terms and parameters. */
 typedef enum mpchar_family {
-#define MPCHAR_FAMILY_ENUM(id, name) MPCHAR_FAMILY_##id,
-    MPCHAR_FAMILY_MAP(MPCHAR_FAMILY_ENUM)
-#undef MPCHAR_FAMILY_ENUM
-        MPCHAR_FAMILY_COUNT,
+    MPCHAR_FAMILY_HOCKNEY,
+    MPCHAR_FAMILY_TI,
+    MPCHAR_FAMILY_PIECEWISE,
+    MPCHAR_FAMILY_COUNT,
     MPCHAR_FAMILY_BEST = -1, /* for prediction: lowest validation error */
 } mpchar_family;
 
+/* "hockney", "ti", "piecewise"; "best" for MPCHAR_FAMILY_BEST. */
 const char *mpchar_family_name(mpchar_family f);
-/* "hockney", "ti", "piecewise" or "best". */
+/* A family's name or "best". */
 int mpchar_family_parse(const char *text, mpchar_family *f_p,
                         mpchar_error *err);
 

@@ -23,15 +23,16 @@ static int complexity_findings(mpchar_model *m, const mpchar_entry *e)
         e->kind != MPCHAR_KIND_COLLECTIVE)
         return 0;
     const mpchar_best_known *bk = &facts->best;
-    const mpchar_pform *t0 = NULL, *tb = NULL;
-    if (e->pf.ok[MPCHAR_FAMILY_TI]) {
-        t0 = &e->pf.ti_t0;
-        tb = &e->pf.ti_tb;
-    } else if (e->pf.ok[MPCHAR_FAMILY_HOCKNEY]) {
-        t0 = &e->pf.hockney_ts;
-        tb = &e->pf.hockney_tb;
-    }
-    if (!t0 || t0->np < 3)
+    mpchar_family fam =
+        e->pf.ok[MPCHAR_FAMILY_TI] ? MPCHAR_FAMILY_TI : MPCHAR_FAMILY_HOCKNEY;
+    if (!e->pf.ok[fam])
+        return 0;
+    const mpchar__family_ops *o = &mpchar__families[fam];
+    const mpchar_pform *t0 =
+        mpchar__param_pform_const(fam, &e->pf, o->startup, 0);
+    const mpchar_pform *tb =
+        mpchar__param_pform_const(fam, &e->pf, o->per_byte, 0);
+    if (t0->np < 3)
         return 0;
     char label[160], form[96];
     mpchar__entry_label(e, label, sizeof label);

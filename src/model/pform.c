@@ -57,8 +57,11 @@ double mpchar_pform_basis(mpchar_pform_kind k, double p)
     case MPCHAR_PFORM_P: return p;
     case MPCHAR_PFORM_P_LOG2: return p * log2(p);
     case MPCHAR_PFORM_P2: return p * p;
-    default: return 0.0;
+    case MPCHAR_PFORM_CONST:
+    case MPCHAR_PFORM_EXPR:
+    case MPCHAR_PFORM_COUNT: break;
     }
+    return 0.0; /* no basis: a constant or an expression */
 }
 
 int mpchar_pform_eval(const mpchar_pform *f, double p, double *value_p,

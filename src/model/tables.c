@@ -333,6 +333,8 @@ static void pct(table *t, int col, bool ok, double v)
 static int accuracy_table(const mpchar_model *m, FILE *out,
                           mpchar_table_format fmt)
 {
+    _Static_assert(MPCHAR_FAMILY_COUNT == 3, "the accuracy table's columns "
+                                             "name three families");
     table t = {.title = "Accuracy: average absolute relative error (%) on "
                         "the fitting set and the validation set",
                .ncols = 14,

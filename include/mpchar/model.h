@@ -22,6 +22,7 @@
 #include <stdio.h>
 
 #include "mpchar/error.h"
+#include "mpchar/patterns.h"
 #include "mpchar/pform.h"
 #include "mpchar/results.h"
 
@@ -35,21 +36,19 @@
 
 /* ---- model families ------------------------------------------------ */
 
-#define MPCHAR_FAMILY_MAP(XX) \
-    XX(HOCKNEY, "hockney")    \
-    XX(TI, "ti")              \
-    XX(PIECEWISE, "piecewise")
-
+/* Each family is one entry of the family table (src/model/families.c):
+ * its name, fit, terms and parameters. */
 typedef enum mpchar_family {
-#define MPCHAR_FAMILY_ENUM(id, name) MPCHAR_FAMILY_##id,
-    MPCHAR_FAMILY_MAP(MPCHAR_FAMILY_ENUM)
-#undef MPCHAR_FAMILY_ENUM
-        MPCHAR_FAMILY_COUNT,
+    MPCHAR_FAMILY_HOCKNEY,
+    MPCHAR_FAMILY_TI,
+    MPCHAR_FAMILY_PIECEWISE,
+    MPCHAR_FAMILY_COUNT,
     MPCHAR_FAMILY_BEST = -1, /* for prediction: lowest validation error */
 } mpchar_family;
 
+/* "hockney", "ti", "piecewise"; "best" for MPCHAR_FAMILY_BEST. */
 const char *mpchar_family_name(mpchar_family f);
-/* "hockney", "ti", "piecewise" or "best". */
+/* A family's name or "best". */
 int mpchar_family_parse(const char *text, mpchar_family *f_p,
                         mpchar_error *err);
 
@@ -136,11 +135,6 @@ typedef struct mpchar_pforms {
     mpchar_pform tc; /* reductions */
 } mpchar_pforms;
 
-typedef enum mpchar_kind {
-    MPCHAR_KIND_P2P,
-    MPCHAR_KIND_COLLECTIVE
-} mpchar_kind;
-
 /* Peak and aggregated metrics of a collective over its measured p
  * (seed 000 Section 3, seed 001 Section 2.1). */
 typedef struct mpchar_peaks {
@@ -203,28 +197,6 @@ void mpchar_model_free(mpchar_model *model);
 /* Adds an entry (deep copy of *e, whose fits array is copied). */
 int mpchar_model_add_entry(mpchar_model *model, const mpchar_entry *e,
                            mpchar_error *err);
-
-/* Patterns mpchar knows as point-to-point; everything else is collective. */
-bool mpchar_pattern_is_p2p(const char *pattern);
-/* A known pattern's place in the order reports list patterns in
- * (case-insensitive); every unknown name comes after them all. */
-size_t mpchar_pattern_order(const char *pattern);
-/* Aggregation factor f(p) of seed 000 Section 3 for a primitive name
- * (case-insensitive, "reduce_scatter" or "Reduce_scatter"); 1 for
- * point-to-point and unknown names. */
-double mpchar_aggregation_factor(const char *pattern, long p);
-
-/* Best known complexity of a collective's start-up t0(p) and per-byte
- * time tb(p) (with n as DESIGN.md defines it), and the algorithms behind
- * them; docs/models.md prints the same table. */
-typedef struct mpchar_best_known {
-    const char *primitive;
-    mpchar_complexity t0, tb;
-    const char *t0_algorithm, *tb_algorithm;
-} mpchar_best_known;
-
-/* NULL for point-to-point and unknown primitives. */
-const mpchar_best_known *mpchar_best_known_find(const char *primitive);
 
 /* Inter-message pipelining gain of seed 002 at n bytes: stream bandwidth
  * over pingpong bandwidth, T_pingpong(n)/T_stream(n), from the best models

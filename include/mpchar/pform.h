@@ -15,6 +15,7 @@
 #include <stdbool.h>
 #include <stddef.h>
 
+#include "mpchar/complexity.h"
 #include "mpchar/error.h"
 
 #define MPCHAR_EXPR_MAX 160
@@ -34,16 +35,6 @@ typedef enum mpchar_pform_kind {
 #undef MPCHAR_PFORM_ENUM
         MPCHAR_PFORM_COUNT
 } mpchar_pform_kind;
-
-/* Complexity classes, ordered from best to worst. */
-typedef enum mpchar_complexity {
-    MPCHAR_O_1,
-    MPCHAR_O_LOG_P,
-    MPCHAR_O_P,
-    MPCHAR_O_P_LOG_P,
-    MPCHAR_O_P2,
-    MPCHAR_O_UNKNOWN,
-} mpchar_complexity;
 
 typedef struct mpchar_pform {
     mpchar_pform_kind kind;
@@ -79,7 +70,6 @@ void mpchar_pform_format(const mpchar_pform *f, double scale, int sig,
 
 /* The growth class of a form: the form's class when b > 0, else O(1). */
 mpchar_complexity mpchar_pform_complexity(const mpchar_pform *f);
-const char *mpchar_complexity_name(mpchar_complexity c);
 
 /* ---- expressions ----------------------------------------------------- */
 

@@ -18,6 +18,7 @@
 #include "mpchar/error.h"
 #include "mpchar/grow.h"
 #include "mpchar/measure_defaults.h"
+#include "mpchar/patterns.h"
 #include "mpchar/results.h"
 #include "mpchar/sizes.h"
 
@@ -111,18 +112,17 @@ typedef struct bench_ctx {
     int bsend_bytes;
 } bench_ctx;
 
-typedef enum bench_kind { KIND_P2P, KIND_COLLECTIVE } bench_kind;
-
 /* Whose clock gives a repetition's time: rank 0 alone (round trips that
  * start and end there) or the maximum over ranks (collectives). */
 typedef enum bench_timing { TIME_ROOT, TIME_MAX_OVER_RANKS } bench_timing;
 
+/* How a pattern is measured.  What it is (point-to-point or collective,
+ * a reduction or not, ...) are its facts, found by its name in the pattern
+ * facts table (mpchar/patterns.h). */
 struct bench_pattern {
-    const char *name;
+    const char *name; /* the name of its facts */
     const char *description;
-    bench_kind kind;
     const char *const *variants; /* NULL-terminated; NULL means "-" */
-    bool reduction;              /* datatype double, ops sum and nop */
     bool zero_bytes_only;        /* barrier */
     bench_timing timing;
     bool barrier_before_rep;
@@ -153,6 +153,15 @@ extern const bench_pattern *const bench_collective_patterns[];
 size_t bench_registry_count(void);
 const bench_pattern *bench_registry_get(size_t i);
 const bench_pattern *bench_registry_find(const char *name);
+/* A registered pattern's facts (the registry is validated at start-up, so
+ * every one has them). */
+const mpchar_pattern_facts *bench_pattern_facts(const bench_pattern *p);
+/* Checks patterns[0..count) against a facts table: valid entries, unique
+ * names, facts for every pattern and a pattern for every fact. */
+int bench_registry_check(const bench_pattern *const *patterns, size_t count,
+                         const mpchar_pattern_facts *facts, size_t nfacts,
+                         mpchar_error *err);
+/* Checks the facts table, then the registry against it. */
 int bench_registry_validate(mpchar_error *err);
 
 /* ---- refinement ------------------------------------------------------ */

@@ -87,9 +87,9 @@ static void free_coll(bench_ctx *c)
 
 /* What every collective shares: timed on every rank after a barrier, the
  * repetition's time being the slowest rank's, one call per operation. */
-#define COLLECTIVE_PATTERN                                  \
-    .kind = KIND_COLLECTIVE, .timing = TIME_MAX_OVER_RANKS, \
-    .barrier_before_rep = true, .teardown = free_coll, .divisor = one_op
+#define COLLECTIVE_PATTERN                                     \
+    .timing = TIME_MAX_OVER_RANKS, .barrier_before_rep = true, \
+    .teardown = free_coll, .divisor = one_op
 
 /* Buffers of `in` and `out` elements of elem bytes each. */
 static int setup_elements(bench_ctx *c, size_t in, size_t out, size_t elem)
@@ -409,7 +409,6 @@ static const bench_pattern reduce = {
     .description = "MPI_Reduce of doubles; n = bytes of each process's "
                    "buffer",
     COLLECTIVE_PATTERN,
-    .reduction = true,
     .actual_bytes = doubles_whole,
     .memory_bytes = memory_twice,
     .setup = setup_reduce,
@@ -429,7 +428,6 @@ static const bench_pattern allreduce = {
     .description = "MPI_Allreduce of doubles; n = bytes of each process's "
                    "buffer",
     COLLECTIVE_PATTERN,
-    .reduction = true,
     .actual_bytes = doubles_whole,
     .memory_bytes = memory_twice,
     .setup = setup_reduce,
@@ -469,7 +467,6 @@ static const bench_pattern reduce_scatter = {
     .description = "MPI_Reduce_scatter of doubles, equal counts; n = bytes "
                    "of each process's input vector",
     COLLECTIVE_PATTERN,
-    .reduction = true,
     .actual_bytes = doubles_split,
     .memory_bytes = memory_twice,
     .setup = setup_reduce_scatter,
@@ -495,7 +492,6 @@ static const bench_pattern scan = {
     .name = "scan",
     .description = "MPI_Scan of doubles; n = bytes of each process's buffer",
     COLLECTIVE_PATTERN,
-    .reduction = true,
     .actual_bytes = doubles_whole,
     .memory_bytes = memory_twice,
     .setup = setup_reduce,

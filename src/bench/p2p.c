@@ -227,7 +227,6 @@ static const bench_pattern pingpong = {
     .name = "pingpong",
     .description = "round trip between ranks 0 and 1; T = half the round "
                    "trip (variants send, ssend, bsend, rsend, isend)",
-    .kind = KIND_P2P,
     .variants = pingpong_variants,
     .timing = TIME_ROOT,
     .actual_bytes = p2p_bytes,
@@ -279,7 +278,6 @@ static const bench_pattern pingping = {
     .name = "pingping",
     .description = "ranks 0 and 1 send to each other at once, then receive "
                    "(full duplex); T per exchange",
-    .kind = KIND_P2P,
     .timing = TIME_MAX_OVER_RANKS,
     .barrier_before_rep = true,
     .actual_bytes = p2p_bytes,
@@ -339,7 +337,6 @@ static const bench_pattern stream = {
     .name = "stream",
     .description = "rank 0 sends a window of messages back to back, rank 1 "
                    "acknowledges once; T per message",
-    .kind = KIND_P2P,
     .timing = TIME_ROOT,
     .actual_bytes = p2p_bytes,
     .memory_bytes = two_buffers,
@@ -380,7 +377,6 @@ static const bench_pattern bistream = {
     .name = "bistream",
     .description = "ranks 0 and 1 stream windows of Isend/Irecv to each "
                    "other at once; T per message",
-    .kind = KIND_P2P,
     .timing = TIME_MAX_OVER_RANKS,
     .barrier_before_rep = true,
     .actual_bytes = p2p_bytes,
@@ -451,7 +447,6 @@ static const bench_pattern recvfirst = {
     .description = "rank 0 posts a receive, tells rank 1 and computes "
                    "(10 us + 1 ns/byte, no MPI calls) while rank 1 sends; "
                    "T = rank 0's wait after computing (seed 003)",
-    .kind = KIND_P2P,
     .timing = TIME_ROOT,
     .opt_in = true,
     .max_batch = 1,

@@ -152,7 +152,8 @@ static int add_series(plan_builder *b, const bench_options *opt,
     strcpy(pt.key.pattern, pat->name);
     strcpy(pt.key.variant, variant);
     strcpy(pt.key.op, op);
-    strcpy(pt.key.datatype, pat->reduction ? "double" : "byte");
+    strcpy(pt.key.datatype,
+           bench_pattern_facts(pat)->reduction ? "double" : "byte");
     pt.key.p = p;
     size_t n;
     sized *sizes = series_sizes(pat, s, &n);
@@ -181,10 +182,11 @@ static int add_pattern(plan_builder *b, const bench_options *opt,
 {
     static const char *const no_variant[] = {"-", NULL};
     const char *const *variants = pat->variants ? pat->variants : no_variant;
-    if (pat->kind == KIND_P2P && p != 2)
+    const mpchar_pattern_facts *facts = bench_pattern_facts(pat);
+    if (facts->kind == MPCHAR_KIND_P2P && p != 2)
         return 0;
     for (const char *const *v = variants; *v; v++) {
-        if (!pat->reduction) {
+        if (!facts->reduction) {
             if (add_series(b, opt, pat, *v, "-", p, s, err) != 0)
                 return -1;
             continue;

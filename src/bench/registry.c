@@ -1,6 +1,8 @@
 /* The registry of benchmark patterns: the families' tables joined in one
  * list and checked once at start-up (unique names, every required
- * operation present), as netgauge registers its patterns. */
+ * operation present, and one entry of the pattern facts table for every
+ * pattern and the other way round), as netgauge registers its patterns. */
+#include <stdlib.h>
 #include <string.h>
 
 #include "bench.h"
@@ -39,6 +41,11 @@ const bench_pattern *bench_registry_find(const char *name)
     return NULL;
 }
 
+const mpchar_pattern_facts *bench_pattern_facts(const bench_pattern *p)
+{
+    return mpchar_pattern_find(p->name);
+}
+
 static int validate_one(const bench_pattern *p, mpchar_error *err)
 {
     if (!p->name || !mpchar_name_valid(p->name) || !p->description)
@@ -59,19 +66,65 @@ static int validate_one(const bench_pattern *p, mpchar_error *err)
     return 0;
 }
 
-int bench_registry_validate(mpchar_error *err)
+static bool has_facts(const char *name, const mpchar_pattern_facts *facts,
+                      size_t nfacts)
 {
-    size_t n = bench_registry_count();
-    for (size_t i = 0; i < n; i++) {
-        const bench_pattern *p = bench_registry_get(i);
+    for (size_t i = 0; i < nfacts; i++)
+        if (strcmp(facts[i].name, name) == 0)
+            return true;
+    return false;
+}
+
+static bool registered(const char *name, const bench_pattern *const *patterns,
+                       size_t count)
+{
+    for (size_t i = 0; i < count; i++)
+        if (strcmp(patterns[i]->name, name) == 0)
+            return true;
+    return false;
+}
+
+int bench_registry_check(const bench_pattern *const *patterns, size_t count,
+                         const mpchar_pattern_facts *facts, size_t nfacts,
+                         mpchar_error *err)
+{
+    for (size_t i = 0; i < count; i++) {
+        const bench_pattern *p = patterns[i];
         if (validate_one(p, err) != 0)
             return -1;
-        for (size_t j = 0; j < i; j++)
-            if (strcmp(bench_registry_get(j)->name, p->name) == 0)
-                return mpchar_error_set(err,
-                                        "registry: pattern '%s' is "
-                                        "registered twice",
-                                        p->name);
+        if (registered(p->name, patterns, i))
+            return mpchar_error_set(err,
+                                    "registry: pattern '%s' is "
+                                    "registered twice",
+                                    p->name);
+        if (!has_facts(p->name, facts, nfacts))
+            return mpchar_error_set(err,
+                                    "registry: pattern '%s' has no entry "
+                                    "in the pattern facts "
+                                    "(src/common/patterns.c)",
+                                    p->name);
     }
+    for (size_t i = 0; i < nfacts; i++)
+        if (!registered(facts[i].name, patterns, count))
+            return mpchar_error_set(err,
+                                    "registry: the pattern facts name '%s', "
+                                    "which mpchar-bench does not register",
+                                    facts[i].name);
     return 0;
+}
+
+int bench_registry_validate(mpchar_error *err)
+{
+    if (mpchar_patterns_check(err) != 0)
+        return -1;
+    size_t n = bench_registry_count();
+    const bench_pattern **all = malloc((n + 1) * sizeof *all);
+    if (!all)
+        return mpchar_error_set(err, "registry: out of memory");
+    for (size_t i = 0; i < n; i++)
+        all[i] = bench_registry_get(i);
+    int rc = bench_registry_check(all, n, mpchar_pattern_get(0),
+                                  mpchar_pattern_count(), err);
+    free(all);
+    return rc;
 }

@@ -1,65 +1,30 @@
 /* The p-forms of an entry: every parameter of every family, fitted across
- * the p at which that family could be fitted.  Piecewise parameters get
- * p-forms only when every p has the same number of segments (segment k is
- * then the same protocol at every p); otherwise the piecewise model is
- * available at the measured p only, and the entry's note says so. */
+ * the p at which that family could be fitted.  A segmented family's
+ * (piecewise) parameters get p-forms only when every p has the same number
+ * of segments (segment k is then the same protocol at every p); otherwise
+ * that family is available at the measured p only, and the entry's note
+ * says so. */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "model_internal.h"
 
-typedef double (*getter)(const mpchar_pfit *f, int k);
-
-static double g_hts(const mpchar_pfit *f, int k)
-{
-    (void)k;
-    return f->hockney.ts_us;
-}
-static double g_htb(const mpchar_pfit *f, int k)
-{
-    (void)k;
-    return f->hockney.tb_us_per_byte;
-}
-static double g_t0(const mpchar_pfit *f, int k)
-{
-    (void)k;
-    return f->ti.t0_us;
-}
-static double g_ti(const mpchar_pfit *f, int k)
-{
-    (void)k;
-    return f->ti.ti_us;
-}
-static double g_ttb(const mpchar_pfit *f, int k)
-{
-    (void)k;
-    return f->ti.tb_us_per_byte;
-}
-static double g_sts(const mpchar_pfit *f, int k)
-{
-    return f->pw.seg[k].ts_us;
-}
-static double g_stb(const mpchar_pfit *f, int k)
-{
-    return f->pw.seg[k].tb_us_per_byte;
-}
-static double g_brk(const mpchar_pfit *f, int k)
-{
-    return f->pw.seg[k].n_lo_bytes;
-}
-
-static int fit_param(const mpchar_entry *e, int fam, getter get, int k,
-                     mpchar_pform *out, long *ps, double *ys)
+/* The p-form of parameter `param` of segment k across the p at which fam
+ * was fitted; -1 when none was. */
+static int fit_param(mpchar_entry *e, mpchar_family fam, size_t param, int k,
+                     long *ps, double *ys)
 {
     size_t n = 0;
     for (size_t i = 0; i < e->nfits; i++) {
         if (!e->fits[i].ok[fam])
             continue;
         ps[n] = e->fits[i].p;
-        ys[n++] = get(&e->fits[i], k);
+        ys[n++] = mpchar__param_value(fam, &e->fits[i], param, k);
     }
-    return n ? mpchar_pform_fit(ps, ys, n, out, NULL) : -1;
+    return n ? mpchar_pform_fit(
+                   ps, ys, n, mpchar__param_pform(fam, &e->pf, param, k), NULL)
+             : -1;
 }
 
 static void append_note(mpchar_entry *e, const char *text)
@@ -69,33 +34,46 @@ static void append_note(mpchar_entry *e, const char *text)
              text);
 }
 
-static int piecewise_pforms(mpchar_entry *e, long *ps, double *ys)
+/* The family's segment count, the same at every p it was fitted at; 0
+ * when it was fitted nowhere, -1 (with a note) when counts differ. */
+static int common_segments(mpchar_entry *e, mpchar_family fam)
 {
     int count = 0;
     for (size_t i = 0; i < e->nfits; i++) {
         const mpchar_pfit *f = &e->fits[i];
-        if (!f->ok[MPCHAR_FAMILY_PIECEWISE])
+        if (!f->ok[fam])
             continue;
-        if (count && f->pw.count != count) {
-            append_note(e, "piecewise segment counts differ across p: "
-                           "piecewise predictions only at measured p");
+        int c = mpchar__segments(fam, f);
+        if (count && c != count) {
+            char note[160];
+            const char *name = mpchar_family_name(fam);
+            snprintf(note, sizeof note,
+                     "%s segment counts differ across p: %s predictions "
+                     "only at measured p",
+                     name, name);
+            append_note(e, note);
             return -1;
         }
-        count = f->pw.count;
+        count = c;
     }
-    if (count == 0)
-        return -1;
-    e->pf.pw_count = count;
-    for (int k = 0; k < count; k++) {
-        if (fit_param(e, MPCHAR_FAMILY_PIECEWISE, g_sts, k, &e->pf.pw_ts[k], ps,
-                      ys) ||
-            fit_param(e, MPCHAR_FAMILY_PIECEWISE, g_stb, k, &e->pf.pw_tb[k], ps,
-                      ys) ||
-            (k > 0 && fit_param(e, MPCHAR_FAMILY_PIECEWISE, g_brk, k,
-                                &e->pf.pw_break[k], ps, ys)))
-            return -1;
-    }
-    return 0;
+    return count;
+}
+
+/* Every parameter's p-form of one family; false when there are none. */
+static bool family_pforms(mpchar_entry *e, mpchar_family fam, long *ps,
+                          double *ys)
+{
+    const mpchar__family_ops *o = &mpchar__families[fam];
+    int count = common_segments(e, fam);
+    if (count <= 0)
+        return false;
+    mpchar__set_pform_segments(fam, &e->pf, count);
+    for (int k = 0; k < count; k++)
+        for (size_t i = 0; i < o->nparams; i++)
+            if ((k > 0 || !o->params[i].breakpoint) &&
+                fit_param(e, fam, i, k, ps, ys) != 0)
+                return false;
+    return true;
 }
 
 int mpchar__entry_pforms(mpchar_entry *e, mpchar_error *err)
@@ -107,17 +85,8 @@ int mpchar__entry_pforms(mpchar_entry *e, mpchar_error *err)
         free(ys);
         return mpchar_error_set(err, "out of memory");
     }
-    mpchar_pforms *pf = &e->pf;
-    pf->ok[MPCHAR_FAMILY_HOCKNEY] =
-        fit_param(e, MPCHAR_FAMILY_HOCKNEY, g_hts, 0, &pf->hockney_ts, ps,
-                  ys) == 0 &&
-        fit_param(e, MPCHAR_FAMILY_HOCKNEY, g_htb, 0, &pf->hockney_tb, ps,
-                  ys) == 0;
-    pf->ok[MPCHAR_FAMILY_TI] =
-        fit_param(e, MPCHAR_FAMILY_TI, g_t0, 0, &pf->ti_t0, ps, ys) == 0 &&
-        fit_param(e, MPCHAR_FAMILY_TI, g_ti, 0, &pf->ti_ti, ps, ys) == 0 &&
-        fit_param(e, MPCHAR_FAMILY_TI, g_ttb, 0, &pf->ti_tb, ps, ys) == 0;
-    pf->ok[MPCHAR_FAMILY_PIECEWISE] = piecewise_pforms(e, ps, ys) == 0;
+    for (int fam = 0; fam < MPCHAR_FAMILY_COUNT; fam++)
+        e->pf.ok[fam] = family_pforms(e, (mpchar_family)fam, ps, ys);
     size_t fitted = 0;
     for (size_t i = 0; i < e->nfits; i++)
         fitted += e->fits[i].best >= 0;

@@ -1,10 +1,10 @@
-/* Findings a user can act on, and the table of best known complexity
- * classes they are judged against.
+/* Findings a user can act on.
  *
  * - complexity: the class of t0(p) or tb(p) (from the p-forms of the t_i
  *   model, else Hockney; needs three p or more) is worse than the best
- *   known algorithm achieves for that primitive (seed 000 4.2 finds O(p)
- *   Scans, seed 001 O(p) broadcasts);
+ *   known algorithm achieves for that primitive (in the pattern facts,
+ *   mpchar/patterns.h; seed 000 4.2 finds O(p) Scans, seed 001 O(p)
+ *   broadcasts);
  * - protocol-switch: the piecewise model of a point-to-point pattern found
  *   breakpoints, reported in bytes (eager/rendezvous and similar switches);
  * - not-fitted: a family could not be fitted at some p, and why;
@@ -13,55 +13,26 @@
 #include <math.h>
 #include <stdio.h>
 #include <string.h>
-#include <strings.h>
 
 #include "model_internal.h"
 
-static const mpchar_best_known best_known[] = {
-    {"barrier", MPCHAR_O_LOG_P, MPCHAR_O_1,
-     "dissemination barrier (Hensgen, Finkel and Manber 1988)", "-"},
-    {"bcast", MPCHAR_O_LOG_P, MPCHAR_O_1, "binomial tree",
-     "scatter + ring allgather (van de Geijn), 2(p-1)/p n"},
-    {"scatter", MPCHAR_O_LOG_P, MPCHAR_O_1, "binomial tree",
-     "binomial tree, (p-1)/p n of the root's total"},
-    {"gather", MPCHAR_O_LOG_P, MPCHAR_O_1, "binomial tree",
-     "binomial tree, (p-1)/p n of the root's total"},
-    {"allgather", MPCHAR_O_LOG_P, MPCHAR_O_1, "recursive doubling / Bruck",
-     "ring, (p-1)/p n of the total"},
-    {"alltoall", MPCHAR_O_LOG_P, MPCHAR_O_1, "Bruck",
-     "pairwise exchange, (p-1)/p n of each process's total"},
-    {"reduce", MPCHAR_O_LOG_P, MPCHAR_O_1, "binomial tree",
-     "Rabenseifner: reduce-scatter + gather, 2(p-1)/p n"},
-    {"allreduce", MPCHAR_O_LOG_P, MPCHAR_O_1, "recursive doubling",
-     "Rabenseifner: reduce-scatter + allgather, 2(p-1)/p n"},
-    {"reduce_scatter", MPCHAR_O_LOG_P, MPCHAR_O_1, "recursive halving",
-     "recursive halving / pairwise exchange, (p-1)/p n"},
-    {"scan", MPCHAR_O_LOG_P, MPCHAR_O_LOG_P,
-     "recursive doubling (Hillis-Steele)", "recursive doubling, n per round"},
-};
-
-const mpchar_best_known *mpchar_best_known_find(const char *primitive)
-{
-    for (size_t i = 0; i < sizeof best_known / sizeof best_known[0]; i++)
-        if (strcasecmp(primitive, best_known[i].primitive) == 0)
-            return &best_known[i];
-    return NULL;
-}
-
 static int complexity_findings(mpchar_model *m, const mpchar_entry *e)
 {
-    const mpchar_best_known *bk = mpchar_best_known_find(e->pattern);
-    if (!bk || e->kind != MPCHAR_KIND_COLLECTIVE)
+    const mpchar_pattern_facts *facts = mpchar_pattern_find(e->pattern);
+    if (!facts || facts->kind != MPCHAR_KIND_COLLECTIVE ||
+        e->kind != MPCHAR_KIND_COLLECTIVE)
         return 0;
-    const mpchar_pform *t0 = NULL, *tb = NULL;
-    if (e->pf.ok[MPCHAR_FAMILY_TI]) {
-        t0 = &e->pf.ti_t0;
-        tb = &e->pf.ti_tb;
-    } else if (e->pf.ok[MPCHAR_FAMILY_HOCKNEY]) {
-        t0 = &e->pf.hockney_ts;
-        tb = &e->pf.hockney_tb;
-    }
-    if (!t0 || t0->np < 3)
+    const mpchar_best_known *bk = &facts->best;
+    mpchar_family fam =
+        e->pf.ok[MPCHAR_FAMILY_TI] ? MPCHAR_FAMILY_TI : MPCHAR_FAMILY_HOCKNEY;
+    if (!e->pf.ok[fam])
+        return 0;
+    const mpchar__family_ops *o = &mpchar__families[fam];
+    const mpchar_pform *t0 =
+        mpchar__param_pform_const(fam, &e->pf, o->startup, 0);
+    const mpchar_pform *tb =
+        mpchar__param_pform_const(fam, &e->pf, o->per_byte, 0);
+    if (t0->np < 3)
         return 0;
     char label[160], form[96];
     mpchar__entry_label(e, label, sizeof label);

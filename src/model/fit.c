@@ -3,7 +3,7 @@
  * Rows are grouped into entries (library, pattern, variant, op, datatype)
  * and, within an entry, by p.  For each p the fitting statistic (per-point
  * minimum by default, as seed 000 does; median on request) of the fitting
- * set is fitted with the three families, and each family is scored on the
+ * set is fitted with every family (families.c), and each is scored on the
  * validation set and on the fitting set; spikes (outliers.c) are left out
  * of both and recorded.  Then come the p-forms of every
  * parameter, the computation cost t_c of reductions (seed 001 Section 4.3:
@@ -49,17 +49,6 @@ static int cmp_rows(const void *pa, const void *pb)
 static double stat_of(const mpchar_measurement *r, mpchar_fit_stat s)
 {
     return s == MPCHAR_STAT_MEDIAN ? r->t_median_us : r->t_min_us;
-}
-
-/* The constant model of an operation measured only at n = 0 (Barrier). */
-static void fit_zero_only(mpchar_pfit *f, double t0)
-{
-    f->hockney.ts_us = t0;
-    f->ti.t0_us = t0;
-    f->pw.count = 1;
-    f->pw.seg[0].ts_us = t0;
-    for (int fam = 0; fam < MPCHAR_FAMILY_COUNT; fam++)
-        f->ok[fam] = true;
 }
 
 static void score(mpchar_pfit *f, const mpchar__point *fit, size_t nfit,
@@ -136,22 +125,17 @@ static void fit_families(const fit_ctx *c, mpchar_pfit *f,
         for (int fam = 0; fam < MPCHAR_FAMILY_COUNT; fam++)
             snprintf(f->why[fam], sizeof f->why[fam], "no fitting-set points");
     } else if (fit[nfit - 1].n == 0.0) {
+        /* Measured at n = 0 only (Barrier): every family is T = t0. */
         double t0 = fit[0].t;
         for (size_t i = 1; i < nfit; i++)
             t0 = fmin(t0, fit[i].t);
-        fit_zero_only(f, t0);
+        for (int fam = 0; fam < MPCHAR_FAMILY_COUNT; fam++)
+            mpchar__family_constant(f, (mpchar_family)fam, t0);
     } else {
-        f->ok[MPCHAR_FAMILY_HOCKNEY] =
-            mpchar__hockney_fit(fit, nfit, c->opt, &f->hockney,
-                                f->why[MPCHAR_FAMILY_HOCKNEY],
-                                MPCHAR_NOTE_MAX) == 0;
-        f->ok[MPCHAR_FAMILY_TI] =
-            mpchar__ti_fit(fit, nfit, c->opt, &f->ti, f->why[MPCHAR_FAMILY_TI],
-                           MPCHAR_NOTE_MAX) == 0;
-        f->ok[MPCHAR_FAMILY_PIECEWISE] =
-            mpchar__piecewise_fit(fit, nfit, c->opt, &f->pw,
-                                  f->why[MPCHAR_FAMILY_PIECEWISE],
-                                  MPCHAR_NOTE_MAX) == 0;
+        for (int fam = 0; fam < MPCHAR_FAMILY_COUNT; fam++)
+            f->ok[fam] =
+                mpchar__families[fam].fit(fit, nfit, c->opt, f, f->why[fam],
+                                          MPCHAR_NOTE_MAX) == 0;
     }
 }
 
@@ -326,7 +310,9 @@ int mpchar_model_fit(const mpchar_measurements *m, const char *source,
                      const mpchar_fit_options *opt, mpchar_model *model_p,
                      mpchar_error *err)
 {
-    if (check_options(opt, err) != 0)
+    if (mpchar__families_check(mpchar__families, MPCHAR_FAMILY_COUNT, err) !=
+            0 ||
+        check_options(opt, err) != 0)
         return -1;
     mpchar_model model;
     memset(&model, 0, sizeof model);

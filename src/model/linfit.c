@@ -111,7 +111,7 @@ static size_t distinct_sizes(const mpchar__point *pt, size_t count)
 }
 
 int mpchar__hockney_fit(const mpchar__point *pt, size_t count,
-                        const mpchar_fit_options *opt, mpchar_hockney *out,
+                        const mpchar_fit_options *opt, mpchar_pfit *out,
                         char *why, size_t why_len)
 {
     size_t d = distinct_sizes(pt, count);
@@ -138,7 +138,7 @@ int mpchar__hockney_fit(const mpchar__point *pt, size_t count,
         snprintf(why, why_len, "least-squares fit failed");
         return -1;
     }
-    out->ts_us = a;
-    out->tb_us_per_byte = b;
+    out->hockney.ts_us = a;
+    out->hockney.tb_us_per_byte = b;
     return 0;
 }

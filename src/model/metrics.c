@@ -2,77 +2,12 @@
  * Section 2.1): asymptotic bandwidth Bw_as = 1/tb, start-up throughput
  * pi0 = 1/t0, half-peak length n_1/2 = t0/tb; for collectives the
  * aggregated metrics f(p)*Bw_as(p) and f(p)*pi0(p) with the aggregation
- * factor f(p) of seed 000, their peaks over p, and n_1/2^mag, the least
+ * factor f(p) of seed 000 (mpchar/patterns.h), their peaks over p, and n_1/2^mag, the least
  * n_1/2(p). */
-#include <ctype.h>
 #include <math.h>
 #include <string.h>
-#include <strings.h>
 
 #include "model_internal.h"
-
-typedef enum agg {
-    AGG_NONE,
-    AGG_PM1,
-    AGG_PM1_OVER_P,
-    AGG_2PM1,
-    AGG_P2M1_OVER_P
-} agg;
-
-/* The patterns mpchar knows, in the order reports list them: whether each
- * is point-to-point ("send" is seed 001's name for ping-pong), and the
- * aggregation factor of each collective. */
-static const struct {
-    const char *name;
-    bool p2p;
-    agg kind;
-} known[] = {
-    {"pingpong", true, AGG_NONE},
-    {"pingping", true, AGG_NONE},
-    {"stream", true, AGG_NONE},
-    {"bistream", true, AGG_NONE},
-    {"recvfirst", true, AGG_NONE},
-    {"send", true, AGG_NONE},
-    {"barrier", false, AGG_PM1},
-    {"bcast", false, AGG_PM1},
-    {"scatter", false, AGG_PM1_OVER_P},
-    {"gather", false, AGG_PM1_OVER_P},
-    {"allgather", false, AGG_P2M1_OVER_P},
-    {"alltoall", false, AGG_PM1},
-    {"reduce", false, AGG_PM1},
-    {"allreduce", false, AGG_2PM1},
-    {"reduce_scatter", false, AGG_P2M1_OVER_P},
-    {"scan", false, AGG_PM1},
-};
-#define NKNOWN (sizeof known / sizeof known[0])
-
-size_t mpchar_pattern_order(const char *pattern)
-{
-    size_t i = 0;
-    while (i < NKNOWN && strcasecmp(pattern, known[i].name) != 0)
-        i++;
-    return i;
-}
-
-bool mpchar_pattern_is_p2p(const char *pattern)
-{
-    size_t i = mpchar_pattern_order(pattern);
-    return i < NKNOWN && known[i].p2p;
-}
-
-double mpchar_aggregation_factor(const char *pattern, long p)
-{
-    double q = (double)p;
-    size_t i = mpchar_pattern_order(pattern);
-    switch (i < NKNOWN ? known[i].kind : AGG_NONE) {
-    case AGG_PM1: return q - 1.0;
-    case AGG_PM1_OVER_P: return (q - 1.0) / q;
-    case AGG_2PM1: return 2.0 * (q - 1.0);
-    case AGG_P2M1_OVER_P: return (q * q - 1.0) / q;
-    case AGG_NONE: break;
-    }
-    return 1.0;
-}
 
 void mpchar_metrics_compute(double t0_us, double tb_us_per_byte,
                             mpchar_metrics *out)

@@ -8,35 +8,41 @@
 
 #include "model_internal.h"
 
-static const char *const family_names[] = {
-#define XX(id, name) name,
-    MPCHAR_FAMILY_MAP(XX)
-#undef XX
-};
-
 const char *mpchar_family_name(mpchar_family f)
 {
     if (f == MPCHAR_FAMILY_BEST)
         return "best";
-    return f >= 0 && f < MPCHAR_FAMILY_COUNT ? family_names[f] : "?";
+    return f >= 0 && f < MPCHAR_FAMILY_COUNT ? mpchar__families[f].name : "?";
+}
+
+/* "hockney, ti, piecewise": the families' names, for messages. */
+static void family_list(char *buf, size_t len)
+{
+    size_t pos = 0;
+    buf[0] = '\0';
+    for (int f = 0; f < MPCHAR_FAMILY_COUNT && pos < len; f++)
+        pos += (size_t)snprintf(buf + pos, len - pos, "%s%s", f ? ", " : "",
+                                mpchar__families[f].name);
 }
 
 int mpchar_family_parse(const char *text, mpchar_family *f_p, mpchar_error *err)
 {
-    if (strcmp(text, "best") == 0) {
-        *f_p = MPCHAR_FAMILY_BEST;
-        return 0;
-    }
     for (int f = 0; f < MPCHAR_FAMILY_COUNT; f++) {
-        if (strcmp(text, family_names[f]) == 0) {
+        if (strcmp(text, mpchar__families[f].name) == 0) {
             *f_p = (mpchar_family)f;
             return 0;
         }
     }
+    if (strcmp(text, "best") == 0) {
+        *f_p = MPCHAR_FAMILY_BEST;
+        return 0;
+    }
+    char names[128];
+    family_list(names, sizeof names);
     return mpchar_error_set(err,
-                            "unknown model family '%.40s' (expected "
-                            "hockney, ti, piecewise or best)",
-                            text);
+                            "unknown model family '%.40s' (expected %s or "
+                            "best)",
+                            text, names);
 }
 
 const char *mpchar_finding_kind_name(mpchar_finding_kind k)

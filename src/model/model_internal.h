@@ -30,16 +30,83 @@ int mpchar__line_fit(const double *x, const double *y, const double *wref,
  * closer than the grid's usual step share their span (coverage.c). */
 int mpchar__coverage_weights(const mpchar__point *pt, size_t count, double *w);
 
-/* Hockney, t_i and piecewise fits of sorted points (n ascending). */
-int mpchar__hockney_fit(const mpchar__point *pt, size_t count,
-                        const mpchar_fit_options *opt, mpchar_hockney *out,
-                        char *why, size_t why_len);
-int mpchar__ti_fit(const mpchar__point *pt, size_t count,
-                   const mpchar_fit_options *opt, mpchar_ti *out, char *why,
-                   size_t why_len);
-int mpchar__piecewise_fit(const mpchar__point *pt, size_t count,
-                          const mpchar_fit_options *opt, mpchar_piecewise *out,
-                          char *why, size_t why_len);
+/* ---- model families (families.c) ------------------------------------ */
+
+/* Fits sorted points (n ascending) into the family's part of *out, or says
+ * why it cannot in why. */
+typedef int mpchar__family_fit(const mpchar__point *pt, size_t count,
+                               const mpchar_fit_options *opt, mpchar_pfit *out,
+                               char *why, size_t why_len);
+mpchar__family_fit mpchar__hockney_fit, mpchar__ti_fit, mpchar__piecewise_fit;
+/* The t_i term ti * tb*n/(t0 + tb*n) of seed 000's model at n. */
+double mpchar__ti_term(const mpchar_ti *m, double n_bytes);
+
+/* One parameter of a family: its model.json key (with its unit) and where
+ * a one-p fit and the p-forms keep it, as the byte offsets of its value in
+ * the first segment (segment k lies k strides further). */
+typedef struct mpchar__family_param {
+    const char *name;
+    size_t fit_offset;   /* a double in mpchar_pfit */
+    size_t pform_offset; /* an mpchar_pform in mpchar_pforms */
+    /* A segment's lower end in bytes: 0 in the first segment, which has
+     * no p-form for it, and ascending after. */
+    bool breakpoint;
+} mpchar__family_param;
+
+#define MPCHAR__FAMILY_PARAMS_MAX 3
+
+/* What every part of the model engine needs to know about a family: a new
+ * family is one entry of mpchar__families, checked at start-up. */
+typedef struct mpchar__family_ops {
+    const char *name; /* --family, model.json */
+    mpchar__family_fit *fit;
+    /* The family's term beyond start-up ts and transfer tb*n at n (the
+     * t_i term; 0 for linear families), and the parameter a prediction
+     * names ti_us (NAN when there is none): T(n) = ts + term + tb*n. */
+    double (*term)(const mpchar_pfit *f, double n_bytes, double *ti_us_p);
+    size_t nparams;
+    mpchar__family_param params[MPCHAR__FAMILY_PARAMS_MAX];
+    size_t startup, per_byte; /* which parameters are ts (t0) and tb */
+    /* Segmented families repeat their parameters on 1 to
+     * MPCHAR_MAX_SEGMENTS segments (model.json: arrays of them), counted
+     * by an int in mpchar_pfit and in mpchar_pforms. */
+    bool segmented;
+    size_t fit_count_offset, pforms_count_offset;
+    size_t fit_stride, pform_stride; /* bytes from one segment to the next */
+} mpchar__family_ops;
+
+extern const mpchar__family_ops mpchar__families[MPCHAR_FAMILY_COUNT];
+
+/* Checks a family table (mpchar__families when fitting or reading
+ * starts): every entry named once, with its operations and parameters, a
+ * segmented family with one breakpoint parameter. */
+int mpchar__families_check(const mpchar__family_ops *table, size_t count,
+                           mpchar_error *err);
+
+/* Segments of a fit and of p-forms (1 for families that are not
+ * segmented). */
+int mpchar__segments(mpchar_family fam, const mpchar_pfit *f);
+void mpchar__set_segments(mpchar_family fam, mpchar_pfit *f, int count);
+int mpchar__pform_segments(mpchar_family fam, const mpchar_pforms *pf);
+void mpchar__set_pform_segments(mpchar_family fam, mpchar_pforms *pf,
+                                int count);
+/* Parameter `param` of segment k in a fit and in the p-forms. */
+double *mpchar__param(mpchar_family fam, mpchar_pfit *f, size_t param, int k);
+double mpchar__param_value(mpchar_family fam, const mpchar_pfit *f,
+                           size_t param, int k);
+mpchar_pform *mpchar__param_pform(mpchar_family fam, mpchar_pforms *pf,
+                                  size_t param, int k);
+const mpchar_pform *mpchar__param_pform_const(mpchar_family fam,
+                                              const mpchar_pforms *pf,
+                                              size_t param, int k);
+/* The segment that holds n. */
+int mpchar__segment_at(mpchar_family fam, const mpchar_pfit *f, double n);
+/* T(n) of one family of a fit, and its terms (prediction). */
+double mpchar__family_eval(const mpchar_pfit *f, mpchar_family fam, double n);
+void mpchar__family_terms(const mpchar_pfit *f, mpchar_family fam, double n,
+                          mpchar_prediction *out);
+/* The constant model T = t0 of an operation measured at n = 0 only. */
+void mpchar__family_constant(mpchar_pfit *f, mpchar_family fam, double t0);
 
 /* Marks spike[i] for points (sorted by n) that are more than factor times
  * slower than the fastest of the next smaller and of the next larger
@@ -51,7 +118,6 @@ size_t mpchar__spikes(const double *n, const double *t, size_t count,
 double mpchar__family_error(const mpchar_pfit *f, mpchar_family fam,
                             const mpchar__point *pt, size_t count,
                             size_t *used_p);
-double mpchar__family_eval(const mpchar_pfit *f, mpchar_family fam, double n);
 /* Lowest validation error (fit error when there is no validation set). */
 int mpchar__choose_best(const mpchar_pfit *f);
 

@@ -206,41 +206,83 @@ static int get_accuracy(const rd *r, json_t *o, const char *where,
            get_size(r, v, path, "validation_count", &a->val_count);
 }
 
-static int get_segments(const rd *r, json_t *v, const char *where,
-                        mpchar_piecewise *pw)
+/* One segment's parameters of a family; a breakpoint must be 0 in the
+ * first segment and rise after. */
+static int get_params(const rd *r, json_t *o, const char *where,
+                      mpchar_family fam, int k, mpchar_pfit *f)
 {
-    json_t *segs;
-    if (get_arr(r, v, where, "segments", MPCHAR_MAX_SEGMENTS, &segs))
-        return -1;
-    pw->count = (int)json_array_size(segs);
-    if (pw->count < 1)
-        return bad(r, where, "segments", "expected 1 to 4 segments");
-    for (int k = 0; k < pw->count; k++) {
-        char path[256];
-        pathf(path, sizeof path, "%s.segments[%d]", where, k);
-        json_t *s = json_array_get(segs, (size_t)k);
-        mpchar_segment *g = &pw->seg[k];
-        if (!json_is_object(s))
-            return bad(r, path, "", "expected an object");
-        if (get_num(r, s, path, "n_lo_bytes", false, &g->n_lo_bytes) ||
-            get_num(r, s, path, "ts_us", false, &g->ts_us) ||
-            get_num(r, s, path, "tb_us_per_byte", false, &g->tb_us_per_byte))
+    const mpchar__family_ops *ops = &mpchar__families[fam];
+    for (size_t i = 0; i < ops->nparams; i++) {
+        const char *key = ops->params[i].name;
+        double *v = mpchar__param(fam, f, i, k);
+        if (get_num(r, o, where, key, false, v))
             return -1;
-        if (k == 0 ? g->n_lo_bytes != 0.0
-                   : !(g->n_lo_bytes > pw->seg[k - 1].n_lo_bytes))
-            return bad(r, path, "n_lo_bytes",
-                       "expected 0 for the first "
-                       "segment, then ascending");
+        if (ops->params[i].breakpoint &&
+            (k == 0 ? *v != 0.0
+                    : !(*v > mpchar__param_value(fam, f, i, k - 1))))
+            return bad(r, where, key,
+                       "expected 0 for the first segment, then ascending");
     }
     return 0;
 }
 
-static int get_family(const rd *r, json_t *o, const char *where, int fam,
-                      mpchar_pfit *f)
+/* The array `key` of 1 to MPCHAR_MAX_SEGMENTS objects; their count. */
+static int get_segment_array(const rd *r, json_t *o, const char *where,
+                             const char *key, bool nullable, json_t **out)
+{
+    json_t *v = member(r, o, where, key);
+    char what[64];
+    if (!v)
+        return -1;
+    *out = NULL;
+    if (nullable && json_is_null(v))
+        return 0;
+    if (json_is_array(v) && json_array_size(v) >= 1 &&
+        json_array_size(v) <= MPCHAR_MAX_SEGMENTS) {
+        *out = v;
+        return (int)json_array_size(v);
+    }
+    snprintf(what, sizeof what, "expected %s1 to %d segments",
+             nullable ? "null or " : "", MPCHAR_MAX_SEGMENTS);
+    return bad(r, where, key, what);
+}
+
+/* The object of segment k of an array of segments at where.key. */
+static json_t *segment(const rd *r, json_t *segs, const char *where,
+                       const char *key, int k, char *path, size_t len)
+{
+    pathf(path, len, "%s.%s[%d]", where, key, k);
+    json_t *s = json_array_get(segs, (size_t)k);
+    if (!json_is_object(s)) {
+        bad(r, path, "", "expected an object");
+        return NULL;
+    }
+    return s;
+}
+
+static int get_segments(const rd *r, json_t *v, const char *where,
+                        mpchar_family fam, mpchar_pfit *f)
+{
+    json_t *segs;
+    int count = get_segment_array(r, v, where, "segments", false, &segs);
+    if (count < 0)
+        return -1;
+    mpchar__set_segments(fam, f, count);
+    for (int k = 0; k < count; k++) {
+        char path[256];
+        json_t *s = segment(r, segs, where, "segments", k, path, sizeof path);
+        if (!s || get_params(r, s, path, fam, k, f))
+            return -1;
+    }
+    return 0;
+}
+
+static int get_family(const rd *r, json_t *o, const char *where,
+                      mpchar_family fam, mpchar_pfit *f)
 {
     json_t *v;
     char path[256];
-    const char *key = mpchar_family_name((mpchar_family)fam);
+    const char *key = mpchar_family_name(fam);
     pathf(path, sizeof path, "%s.%s", where, key);
     if (get_obj(r, o, where, key, false, &v))
         return -1;
@@ -249,18 +291,9 @@ static int get_family(const rd *r, json_t *o, const char *where, int fam,
         return get_str(r, v, path, "not_fitted", false, f->why[fam],
                        sizeof f->why[fam]);
     f->ok[fam] = true;
-    int rc;
-    if (fam == MPCHAR_FAMILY_HOCKNEY)
-        rc = get_num(r, v, path, "ts_us", false, &f->hockney.ts_us) ||
-             get_num(r, v, path, "tb_us_per_byte", false,
-                     &f->hockney.tb_us_per_byte);
-    else if (fam == MPCHAR_FAMILY_TI)
-        rc =
-            get_num(r, v, path, "t0_us", false, &f->ti.t0_us) ||
-            get_num(r, v, path, "ti_us", false, &f->ti.ti_us) ||
-            get_num(r, v, path, "tb_us_per_byte", false, &f->ti.tb_us_per_byte);
-    else
-        rc = get_segments(r, v, path, &f->pw);
+    int rc = mpchar__families[fam].segmented
+                 ? get_segments(r, v, path, fam, f)
+                 : get_params(r, v, path, fam, 0, f);
     return rc ? -1 : get_accuracy(r, v, path, &f->acc[fam]);
 }
 
@@ -289,7 +322,7 @@ static int get_fit(const rd *r, json_t *o, const char *where, mpchar_pfit *f)
                 sizeof f->outliers))
         return -1;
     for (int fam = 0; fam < MPCHAR_FAMILY_COUNT; fam++)
-        if (get_family(r, o, where, fam, f))
+        if (get_family(r, o, where, (mpchar_family)fam, f))
             return -1;
     f->best = -1;
     if (!(b = member(r, o, where, "best")))
@@ -319,57 +352,60 @@ static int get_fit(const rd *r, json_t *o, const char *where, mpchar_pfit *f)
     return 0;
 }
 
-static int get_pw_pforms(const rd *r, json_t *pf, const char *where,
-                         mpchar_pforms *out)
+/* One segment's parameter p-forms; a breakpoint has none in the first
+ * segment. */
+static int get_segment_pforms(const rd *r, json_t *o, const char *where,
+                              mpchar_family fam, int k, mpchar_pforms *out)
 {
-    json_t *arr = member(r, pf, where, "piecewise");
-    if (!arr)
-        return -1;
-    if (json_is_null(arr))
-        return 0;
-    if (!json_is_array(arr) || json_array_size(arr) < 1 ||
-        json_array_size(arr) > MPCHAR_MAX_SEGMENTS)
-        return bad(r, where, "piecewise", "expected null or 1 to 4 segments");
-    out->pw_count = (int)json_array_size(arr);
-    for (int k = 0; k < out->pw_count; k++) {
-        char path[256];
-        pathf(path, sizeof path, "%s.piecewise[%d]", where, k);
-        json_t *s = json_array_get(arr, (size_t)k);
-        if (!json_is_object(s))
-            return bad(r, path, "", "expected an object");
-        if (get_pform(r, s, path, "ts_us", &out->pw_ts[k]) ||
-            get_pform(r, s, path, "tb_us_per_byte", &out->pw_tb[k]))
+    const mpchar__family_ops *ops = &mpchar__families[fam];
+    for (size_t i = 0; i < ops->nparams; i++)
+        if ((k > 0 || !ops->params[i].breakpoint) &&
+            get_pform(r, o, where, ops->params[i].name,
+                      mpchar__param_pform(fam, out, i, k)))
             return -1;
-        if (k > 0 && get_pform(r, s, path, "n_lo_bytes", &out->pw_break[k]))
+    return 0;
+}
+
+/* A family's p-forms: null, an object of them, or for a segmented family
+ * an array of segments of them. */
+static int get_family_pforms(const rd *r, json_t *pf, const char *where,
+                             mpchar_family fam, mpchar_pforms *out)
+{
+    const char *key = mpchar_family_name(fam);
+    char path[256];
+    json_t *v;
+    if (!mpchar__families[fam].segmented) {
+        pathf(path, sizeof path, "%s.%s", where, key);
+        if (get_obj(r, pf, where, key, true, &v) ||
+            (v && get_segment_pforms(r, v, path, fam, 0, out)))
+            return -1;
+        out->ok[fam] = v != NULL;
+        return 0;
+    }
+    int count = get_segment_array(r, pf, where, key, true, &v);
+    if (count < 0)
+        return -1;
+    mpchar__set_pform_segments(fam, out, count);
+    for (int k = 0; k < count; k++) {
+        json_t *s = segment(r, v, where, key, k, path, sizeof path);
+        if (!s || get_segment_pforms(r, s, path, fam, k, out))
             return -1;
     }
-    out->ok[MPCHAR_FAMILY_PIECEWISE] = true;
+    out->ok[fam] = count > 0;
     return 0;
 }
 
 static int get_pforms(const rd *r, json_t *o, const char *where,
                       mpchar_pforms *out)
 {
-    json_t *pf, *h, *t, *tc;
-    char path[256], sub[288];
+    json_t *pf, *tc;
+    char path[256];
     pathf(path, sizeof path, "%s.pforms", where);
-    if (get_obj(r, o, where, "pforms", false, &pf) ||
-        get_obj(r, pf, path, "hockney", true, &h) ||
-        get_obj(r, pf, path, "ti", true, &t))
+    if (get_obj(r, o, where, "pforms", false, &pf))
         return -1;
-    pathf(sub, sizeof sub, "%s.hockney", path);
-    if (h && (get_pform(r, h, sub, "ts_us", &out->hockney_ts) ||
-              get_pform(r, h, sub, "tb_us_per_byte", &out->hockney_tb)))
-        return -1;
-    out->ok[MPCHAR_FAMILY_HOCKNEY] = h != NULL;
-    pathf(sub, sizeof sub, "%s.ti", path);
-    if (t && (get_pform(r, t, sub, "t0_us", &out->ti_t0) ||
-              get_pform(r, t, sub, "ti_us", &out->ti_ti) ||
-              get_pform(r, t, sub, "tb_us_per_byte", &out->ti_tb)))
-        return -1;
-    out->ok[MPCHAR_FAMILY_TI] = t != NULL;
-    if (get_pw_pforms(r, pf, path, out))
-        return -1;
+    for (int fam = 0; fam < MPCHAR_FAMILY_COUNT; fam++)
+        if (get_family_pforms(r, pf, path, (mpchar_family)fam, out))
+            return -1;
     if (!(tc = member(r, pf, path, "tc_us_per_byte")))
         return -1;
     out->tc_ok = !json_is_null(tc);
@@ -393,9 +429,9 @@ static int get_entry(const rd *r, json_t *o, const char *where, mpchar_entry *e)
         get_str(r, o, where, "note", false, e->note, sizeof e->note) ||
         get_arr(r, o, where, "fits", 100000, &fits))
         return -1;
-    if (strcmp(kind, "p2p") && strcmp(kind, "collective"))
-        return bad(r, where, "kind", "expected p2p or collective");
-    e->kind = strcmp(kind, "p2p") ? MPCHAR_KIND_COLLECTIVE : MPCHAR_KIND_P2P;
+    mpchar_error sub;
+    if (mpchar_kind_parse(kind, &e->kind, &sub) != 0)
+        return bad(r, where, "kind", sub.msg);
     e->nfits = json_array_size(fits);
     if (e->nfits) {
         e->fits = calloc(e->nfits, sizeof *e->fits);
@@ -546,6 +582,8 @@ static int read_root(const rd *r, json_t *root, mpchar_model *m)
 int mpchar_model_parse(const char *text, size_t len, const char *name,
                        mpchar_model *model_p, mpchar_error *err)
 {
+    if (mpchar__families_check(mpchar__families, MPCHAR_FAMILY_COUNT, err))
+        return -1;
     json_error_t jerr;
     json_t *root = json_loadb(text, len, JSON_REJECT_DUPLICATES, &jerr);
     if (!root)

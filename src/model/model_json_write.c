@@ -62,7 +62,35 @@ static json_t *metrics_json(double t0, double tb, int *bad)
     return o;
 }
 
-static json_t *family_json(const mpchar_pfit *f, int fam, int *bad)
+/* One segment's parameters, then the metrics of its ts and tb. */
+static void put_params(json_t *o, const mpchar_pfit *f, mpchar_family fam,
+                       int k, int *bad)
+{
+    const mpchar__family_ops *ops = &mpchar__families[fam];
+    for (size_t i = 0; i < ops->nparams; i++)
+        put(o, ops->params[i].name, jnum(mpchar__param_value(fam, f, i, k)),
+            bad);
+    put(o, "metrics",
+        metrics_json(mpchar__param_value(fam, f, ops->startup, k),
+                     mpchar__param_value(fam, f, ops->per_byte, k), bad),
+        bad);
+}
+
+static json_t *segments_json(const mpchar_pfit *f, mpchar_family fam, int *bad)
+{
+    json_t *segs = json_array();
+    for (int k = 0; segs && k < mpchar__segments(fam, f); k++) {
+        json_t *so = json_object();
+        if (!so || json_array_append_new(segs, so) != 0) {
+            *bad = 1;
+            break;
+        }
+        put_params(so, f, fam, k, bad);
+    }
+    return segs;
+}
+
+static json_t *family_json(const mpchar_pfit *f, mpchar_family fam, int *bad)
 {
     json_t *o = json_object();
     if (!o)
@@ -71,35 +99,10 @@ static json_t *family_json(const mpchar_pfit *f, int fam, int *bad)
         put(o, "not_fitted", json_string(f->why[fam]), bad);
         return o;
     }
-    if (fam == MPCHAR_FAMILY_HOCKNEY) {
-        put(o, "ts_us", jnum(f->hockney.ts_us), bad);
-        put(o, "tb_us_per_byte", jnum(f->hockney.tb_us_per_byte), bad);
-        put(o, "metrics",
-            metrics_json(f->hockney.ts_us, f->hockney.tb_us_per_byte, bad),
-            bad);
-    } else if (fam == MPCHAR_FAMILY_TI) {
-        put(o, "t0_us", jnum(f->ti.t0_us), bad);
-        put(o, "ti_us", jnum(f->ti.ti_us), bad);
-        put(o, "tb_us_per_byte", jnum(f->ti.tb_us_per_byte), bad);
-        put(o, "metrics", metrics_json(f->ti.t0_us, f->ti.tb_us_per_byte, bad),
-            bad);
-    } else {
-        json_t *segs = json_array();
-        for (int k = 0; segs && k < f->pw.count; k++) {
-            const mpchar_segment *s = &f->pw.seg[k];
-            json_t *so = json_object();
-            if (!so || json_array_append_new(segs, so) != 0) {
-                *bad = 1;
-                break;
-            }
-            put(so, "n_lo_bytes", jnum(s->n_lo_bytes), bad);
-            put(so, "ts_us", jnum(s->ts_us), bad);
-            put(so, "tb_us_per_byte", jnum(s->tb_us_per_byte), bad);
-            put(so, "metrics", metrics_json(s->ts_us, s->tb_us_per_byte, bad),
-                bad);
-        }
-        put(o, "segments", segs, bad);
-    }
+    if (mpchar__families[fam].segmented)
+        put(o, "segments", segments_json(f, fam, bad), bad);
+    else
+        put_params(o, f, fam, 0, bad);
     const mpchar_accuracy *a = &f->acc[fam];
     json_t *acc = json_object();
     if (acc) {
@@ -163,8 +166,8 @@ static json_t *fit_json(const mpchar_entry *e, const mpchar_pfit *f, int *bad)
                      : json_null(),
         bad);
     for (int fam = 0; fam < MPCHAR_FAMILY_COUNT; fam++)
-        put(o, mpchar_family_name((mpchar_family)fam), family_json(f, fam, bad),
-            bad);
+        put(o, mpchar_family_name((mpchar_family)fam),
+            family_json(f, (mpchar_family)fam, bad), bad);
     if (isfinite(f->tc_us_per_byte)) {
         json_t *r = json_object();
         if (r) {
@@ -178,39 +181,49 @@ static json_t *fit_json(const mpchar_entry *e, const mpchar_pfit *f, int *bad)
     return o;
 }
 
+/* One segment's parameter p-forms; a breakpoint's is null in the first
+ * segment. */
+static json_t *segment_pforms_json(const mpchar_pforms *pf, mpchar_family fam,
+                                   int k, int *bad)
+{
+    const mpchar__family_ops *ops = &mpchar__families[fam];
+    json_t *o = json_object();
+    for (size_t i = 0; o && i < ops->nparams; i++)
+        put(o, ops->params[i].name,
+            k == 0 && ops->params[i].breakpoint
+                ? json_null()
+                : pform_json(mpchar__param_pform_const(fam, pf, i, k), 1.0,
+                             bad),
+            bad);
+    return o;
+}
+
+/* A family's p-forms: an object of them, an array of segments of them for
+ * a segmented family, or null when there are none. */
+static json_t *family_pforms_json(const mpchar_pforms *pf, mpchar_family fam,
+                                  int *bad)
+{
+    if (!pf->ok[fam])
+        return json_null();
+    if (!mpchar__families[fam].segmented)
+        return segment_pforms_json(pf, fam, 0, bad);
+    json_t *segs = json_array();
+    for (int k = 0; segs && k < mpchar__pform_segments(fam, pf); k++)
+        if (json_array_append_new(segs, segment_pforms_json(pf, fam, k, bad)) !=
+            0)
+            *bad = 1;
+    return segs;
+}
+
 static json_t *pforms_json(const mpchar_entry *e, int *bad)
 {
     const mpchar_pforms *pf = &e->pf;
     json_t *o = json_object();
     if (!o)
         return NULL;
-    json_t *h = json_null(), *t = json_null(), *pw = json_null();
-    if (pf->ok[MPCHAR_FAMILY_HOCKNEY] && (h = json_object())) {
-        put(h, "ts_us", pform_json(&pf->hockney_ts, 1.0, bad), bad);
-        put(h, "tb_us_per_byte", pform_json(&pf->hockney_tb, 1.0, bad), bad);
-    }
-    if (pf->ok[MPCHAR_FAMILY_TI] && (t = json_object())) {
-        put(t, "t0_us", pform_json(&pf->ti_t0, 1.0, bad), bad);
-        put(t, "ti_us", pform_json(&pf->ti_ti, 1.0, bad), bad);
-        put(t, "tb_us_per_byte", pform_json(&pf->ti_tb, 1.0, bad), bad);
-    }
-    if (pf->ok[MPCHAR_FAMILY_PIECEWISE] && (pw = json_array())) {
-        for (int k = 0; k < pf->pw_count; k++) {
-            json_t *s = json_object();
-            if (!s || json_array_append_new(pw, s) != 0) {
-                *bad = 1;
-                break;
-            }
-            put(s, "n_lo_bytes",
-                k > 0 ? pform_json(&pf->pw_break[k], 1.0, bad) : json_null(),
-                bad);
-            put(s, "ts_us", pform_json(&pf->pw_ts[k], 1.0, bad), bad);
-            put(s, "tb_us_per_byte", pform_json(&pf->pw_tb[k], 1.0, bad), bad);
-        }
-    }
-    put(o, "hockney", h, bad);
-    put(o, "ti", t, bad);
-    put(o, "piecewise", pw, bad);
+    for (int fam = 0; fam < MPCHAR_FAMILY_COUNT; fam++)
+        put(o, mpchar_family_name((mpchar_family)fam),
+            family_pforms_json(pf, (mpchar_family)fam, bad), bad);
     put(o, "tc_us_per_byte",
         pf->tc_ok ? pform_json(&pf->tc, 1.0, bad) : json_null(), bad);
     return o;
@@ -251,8 +264,7 @@ static json_t *entry_json(const mpchar_model *m, const mpchar_entry *e,
     put(o, "variant", json_string(e->variant), bad);
     put(o, "op", json_string(e->op), bad);
     put(o, "datatype", json_string(e->datatype), bad);
-    put(o, "kind",
-        json_string(e->kind == MPCHAR_KIND_P2P ? "p2p" : "collective"), bad);
+    put(o, "kind", json_string(mpchar_kind_name(e->kind)), bad);
     put(o, "oversubscribed", json_boolean(e->oversubscribed), bad);
     put(o, "note", json_string(e->note), bad);
     json_t *fits = json_array();

@@ -57,8 +57,11 @@ double mpchar_pform_basis(mpchar_pform_kind k, double p)
     case MPCHAR_PFORM_P: return p;
     case MPCHAR_PFORM_P_LOG2: return p * log2(p);
     case MPCHAR_PFORM_P2: return p * p;
-    default: return 0.0;
+    case MPCHAR_PFORM_CONST:
+    case MPCHAR_PFORM_EXPR:
+    case MPCHAR_PFORM_COUNT: break;
     }
+    return 0.0; /* no basis: a constant or an expression */
 }
 
 int mpchar_pform_eval(const mpchar_pform *f, double p, double *value_p,
@@ -240,12 +243,4 @@ mpchar_complexity mpchar_pform_complexity(const mpchar_pform *f)
     if (f->kind == MPCHAR_PFORM_CONST || !(f->b > 0.0))
         return MPCHAR_O_1;
     return form_classes[f->kind];
-}
-
-const char *mpchar_complexity_name(mpchar_complexity c)
-{
-    static const char *const names[] = {
-        "O(1)", "O(log p)", "O(p)", "O(p log p)", "O(p^2)", "unknown",
-    };
-    return c >= 0 && c <= MPCHAR_O_UNKNOWN ? names[c] : "unknown";
 }

@@ -234,7 +234,7 @@ static int choose_segments(const seg_ctx *c, const double *cost, int max_k,
 }
 
 int mpchar__piecewise_fit(const mpchar__point *pt, size_t count,
-                          const mpchar_fit_options *opt, mpchar_piecewise *out,
+                          const mpchar_fit_options *opt, mpchar_pfit *out,
                           char *why, size_t why_len)
 {
     size_t d = 0;
@@ -277,7 +277,7 @@ int mpchar__piecewise_fit(const mpchar__point *pt, size_t count,
         max_k = MPCHAR_MAX_SEGMENTS;
     size_t cuts[MPCHAR_MAX_SEGMENTS + 1];
     int K = choose_segments(&c, cost, max_k, cuts);
-    if (K == 0 || fit_segments(&c, cuts, K, opt, out) != 0) {
+    if (K == 0 || fit_segments(&c, cuts, K, opt, &out->pw) != 0) {
         snprintf(why, why_len, "segmented regression failed");
         goto out;
     }

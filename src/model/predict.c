@@ -46,47 +46,47 @@ static int best_pform_family(const mpchar_entry *e)
     return best;
 }
 
-static int eval_pf(const mpchar_pform *f, long p, double *v, mpchar_error *err)
+/* Parameter `param` of segment k at p from its p-form; a breakpoint is 0
+ * in the first segment and never below the one before. */
+static int param_at(const mpchar_pforms *pf, mpchar_family fam, size_t param,
+                    int k, long p, mpchar_pfit *out, mpchar_error *err)
 {
-    return mpchar_pform_eval(f, (double)p, v, err);
+    double *v = mpchar__param(fam, out, param, k);
+    if (!mpchar__families[fam].params[param].breakpoint)
+        return mpchar_pform_eval(mpchar__param_pform_const(fam, pf, param, k),
+                                 (double)p, v, err);
+    *v = 0.0;
+    if (k == 0)
+        return 0;
+    if (mpchar_pform_eval(mpchar__param_pform_const(fam, pf, param, k),
+                          (double)p, v, err) != 0)
+        return -1;
+    double below = mpchar__param_value(fam, out, param, k - 1);
+    if (*v < below)
+        *v = below;
+    return 0;
 }
 
 /* A one-p fit built from the p-forms of family fam. */
-static int pfit_from_pforms(const mpchar_entry *e, int fam, long p,
+static int pfit_from_pforms(const mpchar_entry *e, mpchar_family fam, long p,
                             mpchar_pfit *out, mpchar_error *err)
 {
-    const mpchar_pforms *pf = &e->pf;
     memset(out, 0, sizeof *out);
     out->p = p;
     out->ok[fam] = true;
-    if (fam == MPCHAR_FAMILY_HOCKNEY)
-        return eval_pf(&pf->hockney_ts, p, &out->hockney.ts_us, err) ||
-               eval_pf(&pf->hockney_tb, p, &out->hockney.tb_us_per_byte, err);
-    if (fam == MPCHAR_FAMILY_TI)
-        return eval_pf(&pf->ti_t0, p, &out->ti.t0_us, err) ||
-               eval_pf(&pf->ti_ti, p, &out->ti.ti_us, err) ||
-               eval_pf(&pf->ti_tb, p, &out->ti.tb_us_per_byte, err);
-    out->pw.count = pf->pw_count;
-    for (int k = 0; k < pf->pw_count; k++) {
-        mpchar_segment *s = &out->pw.seg[k];
-        if (eval_pf(&pf->pw_ts[k], p, &s->ts_us, err) ||
-            eval_pf(&pf->pw_tb[k], p, &s->tb_us_per_byte, err))
-            return -1;
-        s->n_lo_bytes = 0.0;
-        if (k > 0) {
-            if (eval_pf(&pf->pw_break[k], p, &s->n_lo_bytes, err))
+    int count = mpchar__pform_segments(fam, &e->pf);
+    mpchar__set_segments(fam, out, count);
+    for (int k = 0; k < count; k++)
+        for (size_t i = 0; i < mpchar__families[fam].nparams; i++)
+            if (param_at(&e->pf, fam, i, k, p, out, err) != 0)
                 return -1;
-            if (s->n_lo_bytes < out->pw.seg[k - 1].n_lo_bytes)
-                s->n_lo_bytes = out->pw.seg[k - 1].n_lo_bytes;
-        }
-    }
     return 0;
 }
 
 /* The fit and family to use for (family, p). */
 static int resolve(const mpchar_entry *e, mpchar_family family, long p,
-                   mpchar_pfit *tmp, const mpchar_pfit **fit_p, int *fam_p,
-                   bool *from_pforms_p, mpchar_error *err)
+                   mpchar_pfit *tmp, const mpchar_pfit **fit_p,
+                   mpchar_family *fam_p, bool *from_pforms_p, mpchar_error *err)
 {
     char label[160];
     mpchar__entry_label(e, label, sizeof label);
@@ -94,7 +94,7 @@ static int resolve(const mpchar_entry *e, mpchar_family family, long p,
     int fam = family;
     if (f && (family == MPCHAR_FAMILY_BEST ? f->best >= 0 : f->ok[family])) {
         *fit_p = f;
-        *fam_p = family == MPCHAR_FAMILY_BEST ? f->best : family;
+        *fam_p = family == MPCHAR_FAMILY_BEST ? (mpchar_family)f->best : family;
         *from_pforms_p = false;
         return 0;
     }
@@ -107,10 +107,10 @@ static int resolve(const mpchar_entry *e, mpchar_family family, long p,
                                     : mpchar_family_name(family),
                                 p, f && family >= 0 ? ": " : "",
                                 f && family >= 0 ? f->why[family] : "");
-    if (pfit_from_pforms(e, fam, p, tmp, err) != 0)
+    if (pfit_from_pforms(e, (mpchar_family)fam, p, tmp, err) != 0)
         return mpchar_error_prefix(err, "%s", label);
     *fit_p = tmp;
-    *fam_p = fam;
+    *fam_p = (mpchar_family)fam;
     *from_pforms_p = true;
     return 0;
 }
@@ -121,62 +121,15 @@ int mpchar_entry_t0_tb(const mpchar_entry *e, mpchar_family f, long p,
 {
     mpchar_pfit tmp;
     const mpchar_pfit *fit;
-    int fam;
+    mpchar_family fam;
     bool from_pf;
     if (resolve(e, f, p, &tmp, &fit, &fam, &from_pf, err) != 0)
         return -1;
-    switch (fam) {
-    case MPCHAR_FAMILY_HOCKNEY:
-        *t0_us_p = fit->hockney.ts_us;
-        *tb_us_per_byte_p = fit->hockney.tb_us_per_byte;
-        break;
-    case MPCHAR_FAMILY_TI:
-        *t0_us_p = fit->ti.t0_us;
-        *tb_us_per_byte_p = fit->ti.tb_us_per_byte;
-        break;
-    default:
-        *t0_us_p = fit->pw.seg[0].ts_us;
-        *tb_us_per_byte_p = fit->pw.seg[fit->pw.count - 1].tb_us_per_byte;
-        break;
-    }
+    const mpchar__family_ops *o = &mpchar__families[fam];
+    *t0_us_p = mpchar__param_value(fam, fit, o->startup, 0);
+    *tb_us_per_byte_p = mpchar__param_value(fam, fit, o->per_byte,
+                                            mpchar__segments(fam, fit) - 1);
     return 0;
-}
-
-double mpchar__family_eval(const mpchar_pfit *f, mpchar_family fam, double n)
-{
-    switch (fam) {
-    case MPCHAR_FAMILY_HOCKNEY: return mpchar_hockney_eval(&f->hockney, n);
-    case MPCHAR_FAMILY_TI: return mpchar_ti_eval(&f->ti, n);
-    default: return mpchar_piecewise_eval(&f->pw, n);
-    }
-}
-
-static void fill_terms(const mpchar_pfit *f, int fam, double n,
-                       mpchar_prediction *out)
-{
-    out->ti_us = NAN;
-    out->segment = -1;
-    out->extra_us = 0.0;
-    if (fam == MPCHAR_FAMILY_HOCKNEY) {
-        out->ts_us = f->hockney.ts_us;
-        out->tb_us_per_byte = f->hockney.tb_us_per_byte;
-    } else if (fam == MPCHAR_FAMILY_TI) {
-        out->ts_us = f->ti.t0_us;
-        out->tb_us_per_byte = f->ti.tb_us_per_byte;
-        out->ti_us = f->ti.ti_us;
-        out->extra_us =
-            mpchar_ti_eval(&f->ti, n) - f->ti.t0_us - f->ti.tb_us_per_byte * n;
-    } else {
-        int k = 0;
-        while (k + 1 < f->pw.count && n >= f->pw.seg[k + 1].n_lo_bytes)
-            k++;
-        out->segment = k;
-        out->ts_us = f->pw.seg[k].ts_us;
-        out->tb_us_per_byte = f->pw.seg[k].tb_us_per_byte;
-    }
-    out->startup_us = out->ts_us;
-    out->transfer_us = out->tb_us_per_byte * n;
-    out->t_us = mpchar__family_eval(f, (mpchar_family)fam, n);
 }
 
 static void p_range(const mpchar_entry *e, long *lo, long *hi)
@@ -189,12 +142,14 @@ static void p_range(const mpchar_entry *e, long *lo, long *hi)
         if (e->fits[i].p > *hi)
             *hi = e->fits[i].p;
     }
-    if (e->nfits == 0) {
-        const mpchar_pform *f = &e->pf.hockney_ts;
-        if (!e->pf.ok[MPCHAR_FAMILY_HOCKNEY])
-            f = e->pf.ok[MPCHAR_FAMILY_TI] ? &e->pf.ti_t0 : &e->pf.pw_ts[0];
+    for (int fam = 0; e->nfits == 0 && fam < MPCHAR_FAMILY_COUNT; fam++) {
+        if (!e->pf.ok[fam])
+            continue;
+        const mpchar_pform *f = mpchar__param_pform_const(
+            (mpchar_family)fam, &e->pf, mpchar__families[fam].startup, 0);
         *lo = f->p_min;
         *hi = f->p_max;
+        break;
     }
 }
 
@@ -216,16 +171,16 @@ int mpchar_entry_predict(const mpchar_entry *e, mpchar_family family,
                                 label, p);
     mpchar_pfit tmp;
     const mpchar_pfit *fit;
-    int fam;
+    mpchar_family fam;
     bool from_pf;
     if (resolve(e, family, p, &tmp, &fit, &fam, &from_pf, err) != 0)
         return -1;
     mpchar_prediction pr;
     memset(&pr, 0, sizeof pr);
     pr.entry = e;
-    pr.family = (mpchar_family)fam;
+    pr.family = fam;
     pr.from_pforms = from_pf;
-    fill_terms(fit, fam, n_bytes, &pr);
+    mpchar__family_terms(fit, pr.family, n_bytes, &pr);
     long plo, phi;
     p_range(e, &plo, &phi);
     pr.extrapolated_p = plo > 0 && (p < plo || p > phi);

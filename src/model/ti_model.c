@@ -23,12 +23,17 @@
 
 #include "model_internal.h"
 
-double mpchar_ti_eval(const mpchar_ti *m, double n_bytes)
+double mpchar__ti_term(const mpchar_ti *m, double n_bytes)
 {
     double tr = m->tb_us_per_byte * n_bytes;
     double den = m->t0_us + tr;
     double w = den != 0.0 ? tr / den : 0.0;
-    return m->t0_us + m->ti_us * w + tr;
+    return w != 0.0 ? m->ti_us * w : 0.0; /* not -0 for a negative ti */
+}
+
+double mpchar_ti_eval(const mpchar_ti *m, double n_bytes)
+{
+    return m->t0_us + mpchar__ti_term(m, n_bytes) + m->tb_us_per_byte * n_bytes;
 }
 
 typedef struct ti_data {
@@ -106,7 +111,7 @@ static int ti_refine(const ti_data *d, double tb0, mpchar_ti *m)
 }
 
 int mpchar__ti_fit(const mpchar__point *pt, size_t count,
-                   const mpchar_fit_options *opt, mpchar_ti *out, char *why,
+                   const mpchar_fit_options *opt, mpchar_pfit *out, char *why,
                    size_t why_len)
 {
     if (count == 0 || pt[0].n != 0.0) {
@@ -171,6 +176,6 @@ int mpchar__ti_fit(const mpchar__point *pt, size_t count,
         }
     }
     free(buf);
-    *out = fit;
+    out->ti = fit;
     return 0;
 }

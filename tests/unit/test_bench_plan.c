@@ -227,6 +227,35 @@ static void test_registry_valid(void **state)
     assert_int_equal(bench_registry_count(), 15);
 }
 
+/* The registry and the pattern facts name the same patterns: a pattern
+ * without facts, or facts without a pattern, stop mpchar-bench at
+ * start-up. */
+static void test_registry_checked_against_facts(void **state)
+{
+    (void)state;
+    mpchar_error err;
+    const bench_pattern *pats[16];
+    mpchar_pattern_facts facts[16];
+    size_t n = bench_registry_count(), nf = mpchar_pattern_count();
+    assert_true(n <= 16 && nf < 16);
+    for (size_t i = 0; i < n; i++)
+        pats[i] = bench_registry_get(i);
+    for (size_t i = 0; i < nf; i++)
+        facts[i] = *mpchar_pattern_get(i);
+    assert_int_equal(bench_registry_check(pats, n, facts, nf, &err), 0);
+    facts[nf] = facts[0];
+    facts[nf].name = "pingpang";
+    assert_int_equal(bench_registry_check(pats, n, facts, nf + 1, &err), -1);
+    assert_contains(err.msg, "'pingpang', which mpchar-bench does not "
+                             "register");
+    assert_int_equal(bench_registry_check(pats, n, facts + 1, nf - 1, &err),
+                     -1);
+    assert_contains(err.msg, "'pingpong' has no entry in the pattern facts");
+    pats[n] = pats[0];
+    assert_int_equal(bench_registry_check(pats, n + 1, facts, nf, &err), -1);
+    assert_contains(err.msg, "'pingpong' is registered twice");
+}
+
 static void test_memory_need(void **state)
 {
     (void)state;
@@ -452,6 +481,7 @@ int main(void)
         cmocka_unit_test(test_n_conventions),
         cmocka_unit_test(test_unknown_pattern),
         cmocka_unit_test(test_registry_valid),
+        cmocka_unit_test(test_registry_checked_against_facts),
         cmocka_unit_test(test_memory_need),
         cmocka_unit_test(test_resume_marks_done_and_failed),
         cmocka_unit_test(test_plan_without_repair_reads_only),

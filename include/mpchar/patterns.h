@@ -1,0 +1,78 @@
+/* What each communication pattern is, in one table (src/common/patterns.c)
+ * that the benchmark, the model and the report all read: point-to-point or
+ * collective, whether it reduces, its aggregation factor f(p) of seed 000
+ * Section 3, the best known algorithms for it, and, by its place in the
+ * table, the order in which tables and reports list it.  How a pattern is
+ * measured lives in mpchar-bench's registry, whose entries name their
+ * facts and are checked against this table at start-up.  libc only: the
+ * MPI programs link it. */
+#ifndef MPCHAR_PATTERNS_H
+#define MPCHAR_PATTERNS_H
+
+#include <stdbool.h>
+#include <stddef.h>
+
+#include "mpchar/complexity.h"
+#include "mpchar/error.h"
+
+typedef enum mpchar_kind {
+    MPCHAR_KIND_P2P,
+    MPCHAR_KIND_COLLECTIVE
+} mpchar_kind;
+
+/* Aggregation factor f(p) of seed 000 Section 3: the data a collective
+ * moves in units of one message, so that f(p)/t0 and f(p)/tb compare
+ * collectives with point-to-point throughput. */
+typedef enum mpchar_aggregation {
+    MPCHAR_AGG_ONE,         /* 1: point-to-point */
+    MPCHAR_AGG_PM1,         /* p - 1 */
+    MPCHAR_AGG_PM1_OVER_P,  /* (p - 1)/p */
+    MPCHAR_AGG_2PM1,        /* 2(p - 1) */
+    MPCHAR_AGG_P2M1_OVER_P, /* (p^2 - 1)/p */
+} mpchar_aggregation;
+
+/* Best known complexity of a collective's start-up t0(p) and per-byte
+ * time tb(p) (with n as the benchmark defines it), and the algorithms
+ * behind them; docs/models.md prints the same table. */
+typedef struct mpchar_best_known {
+    mpchar_complexity t0, tb;
+    const char *t0_algorithm, *tb_algorithm;
+} mpchar_best_known;
+
+typedef struct mpchar_pattern_facts {
+    const char *name;  /* as mpchar-bench and measurements.csv name it */
+    const char *alias; /* another name the seeds use for it, or NULL */
+    mpchar_kind kind;
+    bool reduction; /* doubles, with ops sum and nop (t_c, seed 001) */
+    mpchar_aggregation aggregation;
+    mpchar_best_known best; /* collectives only */
+} mpchar_pattern_facts;
+
+/* The table, in report order. */
+size_t mpchar_pattern_count(void);
+const mpchar_pattern_facts *mpchar_pattern_get(size_t i);
+/* The facts of a name or alias, case-insensitively ("Reduce_scatter",
+ * seed 001's "send" for ping-pong); NULL for unknown names. */
+const mpchar_pattern_facts *mpchar_pattern_find(const char *name);
+
+/* A pattern's place in report order; every unknown name comes after them
+ * all. */
+size_t mpchar_pattern_order(const char *pattern);
+/* Known point-to-point patterns; everything else is collective. */
+bool mpchar_pattern_is_p2p(const char *pattern);
+/* f(p) of a pattern; 1 for point-to-point and unknown names. */
+double mpchar_aggregation_factor(const char *pattern, long p);
+
+/* "p2p" or "collective", as model.json writes a kind. */
+const char *mpchar_kind_name(mpchar_kind k);
+int mpchar_kind_parse(const char *text, mpchar_kind *k_p, mpchar_error *err);
+
+/* Checks a facts table: valid, unique names and aliases (ignoring case),
+ * and facts that fit the kind (collectives aggregate and have best known
+ * algorithms, point-to-point patterns neither). */
+int mpchar_pattern_facts_check(const mpchar_pattern_facts *facts, size_t count,
+                               mpchar_error *err);
+/* The same for the table itself. */
+int mpchar_patterns_check(mpchar_error *err);
+
+#endif

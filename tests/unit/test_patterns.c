@@ -1,0 +1,117 @@
+/* Unit tests of the pattern facts table (mpchar/patterns.h): look-up by
+ * name and alias ignoring case, report order, aggregation factors, kind
+ * names, and the check that refuses a table whose facts contradict their
+ * kind or whose names clash. */
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <cmocka.h>
+
+#include <string.h>
+
+#include "mpchar/patterns.h"
+#include "unit_assert.h"
+
+static void test_table_passes_its_check(void **state)
+{
+    (void)state;
+    mpchar_error err;
+    assert_int_equal(mpchar_patterns_check(&err), 0);
+    assert_true(mpchar_pattern_count() >= 15);
+    assert_null(mpchar_pattern_get(mpchar_pattern_count()));
+}
+
+static void test_find_by_name_and_alias(void **state)
+{
+    (void)state;
+    const mpchar_pattern_facts *pp = mpchar_pattern_find("pingpong");
+    assert_non_null(pp);
+    assert_ptr_equal(mpchar_pattern_find("Send"), pp);
+    assert_ptr_equal(mpchar_pattern_find("PINGPONG"), pp);
+    const mpchar_pattern_facts *rs = mpchar_pattern_find("Reduce_scatter");
+    assert_non_null(rs);
+    assert_string_equal(rs->name, "reduce_scatter");
+    assert_true(rs->reduction);
+    assert_int_equal(rs->kind, MPCHAR_KIND_COLLECTIVE);
+    assert_int_equal(rs->best.t0, MPCHAR_O_LOG_P);
+    assert_false(mpchar_pattern_find("bcast")->reduction);
+    assert_null(mpchar_pattern_find("my_pattern"));
+    assert_int_equal(mpchar_pattern_order("my_pattern"),
+                     mpchar_pattern_count());
+    assert_int_equal(mpchar_pattern_order("send"), 0);
+}
+
+static void test_aggregation_factors(void **state)
+{
+    (void)state;
+    assert_double_near(mpchar_aggregation_factor("gather", 4), 0.75, 0);
+    assert_double_near(mpchar_aggregation_factor("allgather", 2), 1.5, 0);
+    assert_double_near(mpchar_aggregation_factor("Allreduce", 3), 4.0, 0);
+    assert_double_near(mpchar_aggregation_factor("alltoall", 8), 7.0, 0);
+    assert_double_near(mpchar_aggregation_factor("stream", 8), 1.0, 0);
+}
+
+static void test_kind_names(void **state)
+{
+    (void)state;
+    mpchar_error err;
+    mpchar_kind k = MPCHAR_KIND_P2P;
+    assert_string_equal(mpchar_kind_name(MPCHAR_KIND_COLLECTIVE), "collective");
+    assert_int_equal(mpchar_kind_parse("collective", &k, &err), 0);
+    assert_int_equal(k, MPCHAR_KIND_COLLECTIVE);
+    assert_int_equal(mpchar_kind_parse("p2p", &k, &err), 0);
+    assert_int_equal(k, MPCHAR_KIND_P2P);
+    assert_int_equal(mpchar_kind_parse("Collective", &k, &err), -1);
+    assert_contains(err.msg, "expected p2p or collective");
+}
+
+static const mpchar_best_known tree = {MPCHAR_O_LOG_P, MPCHAR_O_1, "tree",
+                                       "ring"};
+
+static void expect_refused(const mpchar_pattern_facts *t, size_t n,
+                           const char *needle)
+{
+    mpchar_error err;
+    assert_int_equal(mpchar_pattern_facts_check(t, n, &err), -1);
+    assert_contains(err.msg, needle);
+}
+
+static void test_check_refuses_contradictions(void **state)
+{
+    (void)state;
+    mpchar_error err;
+    mpchar_pattern_facts t[2] = {
+        {.name = "ping", .kind = MPCHAR_KIND_P2P},
+        {.name = "tree",
+         .kind = MPCHAR_KIND_COLLECTIVE,
+         .aggregation = MPCHAR_AGG_PM1,
+         .best = tree},
+    };
+    assert_int_equal(mpchar_pattern_facts_check(t, 2, &err), 0);
+    t[1].alias = "PING";
+    expect_refused(t, 2, "'ping' and 'tree' share a name");
+    t[1].alias = NULL;
+    t[1].aggregation = MPCHAR_AGG_ONE;
+    expect_refused(t, 2, "'tree' needs an aggregation factor");
+    t[1].aggregation = MPCHAR_AGG_PM1;
+    t[1].best.tb_algorithm = NULL;
+    expect_refused(t, 2, "'tree' needs best known algorithms");
+    t[1].best = tree;
+    t[0].reduction = true;
+    expect_refused(t, 2, "'ping' is a point-to-point reduction");
+    t[0].reduction = false;
+    t[0].name = "bad name";
+    expect_refused(t, 2, "no valid name");
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(test_table_passes_its_check),
+        cmocka_unit_test(test_find_by_name_and_alias),
+        cmocka_unit_test(test_aggregation_factors),
+        cmocka_unit_test(test_kind_names),
+        cmocka_unit_test(test_check_refuses_contradictions),
+    };
+    return cmocka_run_group_tests(tests, NULL, NULL);
+}

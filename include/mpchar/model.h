@@ -1,10 +1,11 @@
 /* The model engine: turns measurements into models of communication time,
  * metrics that compare libraries, accuracy figures and findings.
  *
- * Three model families are fitted for every (library, pattern, variant,
+ * Four model families are fitted for every (library, pattern, variant,
  * op, datatype) entry and every number of processes p:
- *   - Hockney:   T(n) = ts + tb*n                                 (seed 001)
+ *   - Hockney:   T(n) = ts + tb*n, free least squares             (seed 001)
  *   - t_i model: T(n) = t0 + ti*tb*n/(t0 + tb*n) + tb*n           (seed 000)
+ *   - Hockney with ts = t0 and the t_i line's tb: seed 000's baseline
  *   - piecewise: Hockney lines on up to four message-size segments whose
  *                breakpoints are found by segmented regression.
  * Each parameter's dependence on p is a p-form (mpchar/pform.h).  Times are
@@ -27,7 +28,7 @@
 #include "mpchar/results.h"
 
 #define MPCHAR_MODEL_SCHEMA "mpchar-model"
-#define MPCHAR_MODEL_VERSION 1
+#define MPCHAR_MODEL_VERSION 2
 #define MPCHAR_MODEL_FILE "model.json"
 #define MPCHAR_MAX_SEGMENTS 4
 #define MPCHAR_MIN_SIZES 3
@@ -41,12 +42,14 @@
 typedef enum mpchar_family {
     MPCHAR_FAMILY_HOCKNEY,
     MPCHAR_FAMILY_TI,
+    MPCHAR_FAMILY_HOCKNEY_T0,
     MPCHAR_FAMILY_PIECEWISE,
     MPCHAR_FAMILY_COUNT,
     MPCHAR_FAMILY_BEST = -1, /* for prediction: lowest validation error */
 } mpchar_family;
 
-/* "hockney", "ti", "piecewise"; "best" for MPCHAR_FAMILY_BEST. */
+/* "hockney", "ti", "hockney_t0", "piecewise"; "best" for
+ * MPCHAR_FAMILY_BEST. */
 const char *mpchar_family_name(mpchar_family f);
 /* A family's name or "best". */
 int mpchar_family_parse(const char *text, mpchar_family *f_p,
@@ -63,7 +66,24 @@ typedef enum mpchar_weighting {
     MPCHAR_WEIGHT_ABSOLUTE, /* ordinary least squares */
 } mpchar_weighting;
 
+/* How the families are fitted (docs/models.md, "The seeds' estimators"). */
+typedef enum mpchar_fit_method {
+    /* mpchar's: relative weighting, the t_i fit refined on the model's own
+     * residual, spikes and no-op zero-count returns left out */
+    MPCHAR_METHOD_BEST,
+    /* exactly as the papers fit: plain least squares over every point, the
+     * t_i line of T - T(0) as it comes, T(0) kept even when it is a no-op;
+     * needs stat min, absolute weighting, no robust fit, no spike filter */
+    MPCHAR_METHOD_SEED,
+} mpchar_fit_method;
+
+/* "best" or "seed". */
+const char *mpchar_fit_method_name(mpchar_fit_method m);
+int mpchar_fit_method_parse(const char *text, mpchar_fit_method *m_p,
+                            mpchar_error *err);
+
 typedef struct mpchar_fit_options {
+    mpchar_fit_method method;
     mpchar_fit_stat stat; /* which measured time to fit */
     mpchar_weighting weighting;
     bool robust; /* GSL bisquare robust regression */
@@ -73,6 +93,9 @@ typedef struct mpchar_fit_options {
 } mpchar_fit_options;
 
 void mpchar_fit_options_default(mpchar_fit_options *opt);
+/* The seed method and the settings it needs (statistic, weighting, no
+ * robust fit, no spike filter); the rest of *opt stays. */
+void mpchar_fit_options_seed(mpchar_fit_options *opt);
 
 /* ---- one-p models --------------------------------------------------- */
 
@@ -109,15 +132,22 @@ typedef struct mpchar_pfit {
     double n_min_bytes, n_max_bytes; /* range of the fitting set */
     bool ok[MPCHAR_FAMILY_COUNT];
     char why[MPCHAR_FAMILY_COUNT][MPCHAR_NOTE_MAX]; /* when !ok */
+    /* n = 0 returned at once: T(0) (t_zero_us) is below half the time of
+     * the smallest message; the best method then fits n > 0 only */
+    bool zero_noop;
+    double t_zero_us; /* T(0) measured (NAN: no n = 0 point) */
     mpchar_hockney hockney;
     mpchar_ti ti;
+    mpchar_hockney hockney_t0;
     mpchar_piecewise pw;
     mpchar_accuracy acc[MPCHAR_FAMILY_COUNT];
     int best;                          /* mpchar_family, -1 if none fitted */
     size_t outliers_fit, outliers_val; /* points left out as outliers */
     char outliers[MPCHAR_NOTE_MAX];    /* which ("" if none) */
-    double tc_us_per_byte;             /* reductions: tb(sum) - tb(nop); NAN */
-    double r_cc;                       /* tb(nop)/tc; NAN */
+    /* reductions: tb(usersum) - tb(nop) (else sum - nop) in the family
+     * the collective table prints (t_i, else Hockney); NAN when none */
+    double tc_us_per_byte;
+    double r_cc; /* tb(nop)/tc in the same family; NAN */
 } mpchar_pfit;
 
 /* ---- p-forms of an entry -------------------------------------------- */
@@ -128,6 +158,7 @@ typedef struct mpchar_pforms {
     bool ok[MPCHAR_FAMILY_COUNT];
     mpchar_pform hockney_ts, hockney_tb;
     mpchar_pform ti_t0, ti_ti, ti_tb;
+    mpchar_pform hockney_t0_ts, hockney_t0_tb;
     int pw_count;
     mpchar_pform pw_ts[MPCHAR_MAX_SEGMENTS], pw_tb[MPCHAR_MAX_SEGMENTS];
     mpchar_pform pw_break[MPCHAR_MAX_SEGMENTS]; /* [1..count-1] used */
@@ -162,6 +193,9 @@ typedef enum mpchar_finding_kind {
     MPCHAR_FINDING_NOT_FITTED,
     MPCHAR_FINDING_OVERSUBSCRIBED,
     MPCHAR_FINDING_OUTLIER,
+    MPCHAR_FINDING_ZERO_NOOP, /* n = 0 returns at once */
+    MPCHAR_FINDING_OP_CHOICE, /* sum and usersum differ beyond noise */
+    MPCHAR_FINDING_COUNT
 } mpchar_finding_kind;
 
 const char *mpchar_finding_kind_name(mpchar_finding_kind k);
@@ -227,6 +261,15 @@ int mpchar_entry_t0_tb(const mpchar_entry *e, mpchar_family f, long p,
 /* Peaks over the given p (the entry's measured p when ps is NULL). */
 int mpchar_entry_peaks(const mpchar_entry *e, mpchar_family f, const long *ps,
                        size_t nps, mpchar_peaks *out, mpchar_error *err);
+/* Peaks of the p-forms over every integer p of the range they were fitted
+ * on, as seed 001 takes them (its Table 2: p = 2..12); -1 when the family
+ * has no p-forms. */
+int mpchar_entry_pform_peaks(const mpchar_entry *e, mpchar_family f,
+                             mpchar_peaks *out, mpchar_error *err);
+
+/* The family of a collective's table, its peaks, t_c and findings: the
+ * t_i model where it has p-forms, else Hockney. */
+mpchar_family mpchar_entry_table_family(const mpchar_entry *e);
 
 /* ---- prediction ------------------------------------------------------ */
 

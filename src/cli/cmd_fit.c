@@ -1,6 +1,7 @@
 /* `mpchar fit DIR`: fits the models of DIR/measurements.csv, writes
  * DIR/model.json (or --out FILE) and prints the point-to-point,
  * collective, accuracy and findings tables. */
+#include <math.h>
 #include <stddef.h>
 #include <stdio.h>
 #include <string.h>
@@ -14,7 +15,8 @@
 
 typedef struct fit_args {
     const char *dir, *out;
-    int fmt, units, stat, weighting; /* indexes among the option's names */
+    /* indexes among the option's names; -1 when not given */
+    int method, fmt, units, stat, weighting;
     mpchar_fit_options opt;
     bool quiet;
 } fit_args;
@@ -49,6 +51,12 @@ static const mpchar_option_entry options[] = {
     {{"out", "FILE", "write the model here instead", NULL},
      mpchar_option_text,
      offsetof(fit_args, out)},
+    {{"method", "best|seed",
+      "best: mpchar's estimators; seed: the papers' own (plain least "
+      "squares, seed 000's t_i line, T(0) as it is; docs/models.md)",
+      "best"},
+     mpchar_option_choice,
+     offsetof(fit_args, method)},
     {{"format", "text|markdown|csv", "table format", "text"},
      mpchar_option_choice,
      offsetof(fit_args, fmt)},
@@ -58,11 +66,14 @@ static const mpchar_option_entry options[] = {
       "default"},
      mpchar_option_choice,
      offsetof(fit_args, units)},
-    {{"stat", "min|median", "fitted statistic of each point", "min"},
+    /* No defaults here: the method decides them (fit_options). */
+    {{"stat", "min|median", "fitted statistic of each point (default min)",
+      NULL},
      mpchar_option_choice,
      offsetof(fit_args, stat)},
     {{"weighting", "relative|absolute",
-      "least squares on relative or absolute residuals", "relative"},
+      "least squares on relative or absolute residuals (default relative)",
+      NULL},
      mpchar_option_choice,
      offsetof(fit_args, weighting)},
     {{"robust", NULL, "bisquare robust regression", NULL},
@@ -75,8 +86,8 @@ static const mpchar_option_entry options[] = {
      offsetof(fit_args, opt.max_segments)},
     {{"outlier-factor", "F",
       "leave out points F times slower than both smaller and larger sizes; "
-      "0: off",
-      MPCHAR_STR(MPCHAR_OUTLIER_FACTOR)},
+      "0: off (default " MPCHAR_STR(MPCHAR_OUTLIER_FACTOR) ")",
+      NULL},
      set_outlier_factor,
      offsetof(fit_args, opt.outlier_factor)},
     {{"include-oversubscribed", NULL, "fit oversubscribed points too", NULL},
@@ -99,17 +110,42 @@ static const command_options fit_command = {
     1,
 };
 
+/* The fit options from the parsed arguments: the method's settings, and
+ * no setting the seed method fixes given beside it. */
+static int fit_options(fit_args *a)
+{
+    if (a->method == MPCHAR_METHOD_SEED) {
+        if (a->stat >= 0 || a->weighting >= 0 || a->opt.robust ||
+            !isnan(a->opt.outlier_factor)) {
+            fprintf(stderr, "mpchar fit: --method seed fits the minimum "
+                            "times by plain least squares: it takes no "
+                            "--stat, --weighting, --robust or "
+                            "--outlier-factor\n");
+            return -1;
+        }
+        mpchar_fit_options_seed(&a->opt);
+        return 0;
+    }
+    a->opt.stat = a->stat >= 0 ? (mpchar_fit_stat)a->stat : MPCHAR_STAT_MIN;
+    a->opt.weighting = a->weighting >= 0 ? (mpchar_weighting)a->weighting
+                                         : MPCHAR_WEIGHT_RELATIVE;
+    if (isnan(a->opt.outlier_factor))
+        a->opt.outlier_factor = MPCHAR_OUTLIER_FACTOR;
+    return 0;
+}
+
 int cmd_fit(int argc, char **argv)
 {
-    fit_args a = {.dir = NULL};
+    fit_args a = {.dir = NULL, .stat = -1, .weighting = -1};
     mpchar_error err;
     int first, rc;
     mpchar_fit_options_default(&a.opt);
+    a.opt.outlier_factor = NAN;
     if (command_parse(&fit_command, argc, argv, &a, &first, &rc) != 0)
         return rc;
+    if (fit_options(&a) != 0)
+        return 2;
     a.dir = argv[first];
-    a.opt.stat = (mpchar_fit_stat)a.stat;
-    a.opt.weighting = (mpchar_weighting)a.weighting;
     char csv[4096], out[4096];
     if (snprintf(csv, sizeof csv, "%s/%s", a.dir, MPCHAR_MEASUREMENTS_FILE) >=
             (int)sizeof csv ||

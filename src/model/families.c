@@ -66,6 +66,18 @@ const mpchar__family_ops mpchar__families[MPCHAR_FAMILY_COUNT] = {
             .startup = 0,
             .per_byte = 2,
         },
+    [MPCHAR_FAMILY_HOCKNEY_T0] =
+        {
+            .name = "hockney_t0",
+            .fit = mpchar__hockney_t0_fit,
+            .term = linear_term,
+            .nparams = 2,
+            .params = {PARAM("ts_us", hockney_t0.ts_us, hockney_t0_ts),
+                       PARAM("tb_us_per_byte", hockney_t0.tb_us_per_byte,
+                             hockney_t0_tb)},
+            .startup = 0,
+            .per_byte = 1,
+        },
     [MPCHAR_FAMILY_PIECEWISE] =
         {
             .name = "piecewise",

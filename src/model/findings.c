@@ -9,7 +9,10 @@
  *   breakpoints, reported in bytes (eager/rendezvous and similar switches);
  * - not-fitted: a family could not be fitted at some p, and why;
  * - oversubscribed: a model rests on oversubscribed measurements;
- * - outlier: points the spike filter left out (outliers.c). */
+ * - outlier: points the spike filter left out (outliers.c);
+ * - zero-count-noop: n = 0 returned at once (fit.c), so T(0) is no
+ *   start-up time;
+ * - op-dependent-algorithm: sum and usersum differ (op_costs.c). */
 #include <math.h>
 #include <stdio.h>
 #include <string.h>
@@ -109,11 +112,35 @@ static int fit_findings(mpchar_model *m, const mpchar_entry *e)
     return 0;
 }
 
+/* One finding per fit whose n = 0 returned at once. */
+static int zero_noop_findings(mpchar_model *m, const mpchar_entry *e)
+{
+    char label[160];
+    mpchar__entry_label(e, label, sizeof label);
+    bool best = m->opt.method == MPCHAR_METHOD_BEST;
+    for (size_t i = 0; i < e->nfits; i++) {
+        const mpchar_pfit *f = &e->fits[i];
+        if (f->zero_noop &&
+            mpchar__model_add_finding(
+                m, MPCHAR_FINDING_ZERO_NOOP, e->library, e->pattern,
+                "%s p=%ld: n = 0 returns at once (T(0) = %.3g us, against "
+                "more than twice that for the smallest message): %s",
+                label, f->p, f->t_zero_us,
+                best ? "the start-up t0, pi0 and n_1/2 come from real "
+                       "messages (n > 0)"
+                     : "the seed method keeps T(0) as t0, so pi0 and "
+                       "n_1/2 describe the no-op") != 0)
+            return -1;
+    }
+    return 0;
+}
+
 int mpchar__model_findings(mpchar_model *model, mpchar_error *err)
 {
     for (size_t i = 0; i < model->nentries; i++) {
         if (complexity_findings(model, &model->entries[i]) != 0 ||
-            fit_findings(model, &model->entries[i]) != 0)
+            fit_findings(model, &model->entries[i]) != 0 ||
+            zero_noop_findings(model, &model->entries[i]) != 0)
             return mpchar_error_set(err, "out of memory recording findings");
     }
     return 0;

@@ -5,10 +5,14 @@
  * minimum by default, as seed 000 does; median on request) of the fitting
  * set is fitted with every family (families.c), and each is scored on the
  * validation set and on the fitting set; spikes (outliers.c) are left out
- * of both and recorded.  Then come the p-forms of every
+ * of both and recorded.  Where n = 0 returns at once (a no-op: T(0)
+ * below half the smallest message's time, as Open MPI's bcast does) the
+ * fit is flagged and, in the best method, fitted on n > 0 only, so that
+ * the start-up comes from real messages.  Then come the p-forms of every
  * parameter, the computation cost t_c of reductions (seed 001 Section 4.3:
- * tb with "sum" minus tb with "nop") and the findings.  Oversubscribed
- * rows are left out unless asked for; models fitted on them say so. */
+ * tb with the op minus tb with "nop", op_costs.c) and the findings.
+ * Oversubscribed rows are left out unless asked for; models fitted on
+ * them say so. */
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -21,7 +25,7 @@ typedef struct fit_ctx {
     const mpchar_fit_options *opt;
 } fit_ctx;
 
-static int cmp_entry_key(const mpchar_point_key *a, const mpchar_point_key *b)
+int mpchar__cmp_entry_key(const mpchar_point_key *a, const mpchar_point_key *b)
 {
     int c;
     if ((c = strcmp(a->library, b->library)) ||
@@ -32,21 +36,26 @@ static int cmp_entry_key(const mpchar_point_key *a, const mpchar_point_key *b)
     return 0;
 }
 
+int mpchar__cmp_point_key(const mpchar_point_key *a, const mpchar_point_key *b)
+{
+    int c = mpchar__cmp_entry_key(a, b);
+    if (c)
+        return c;
+    if (a->p != b->p)
+        return a->p < b->p ? -1 : 1;
+    if (a->n_bytes != b->n_bytes)
+        return a->n_bytes < b->n_bytes ? -1 : 1;
+    return (int)a->set - (int)b->set;
+}
+
 static int cmp_rows(const void *pa, const void *pb)
 {
     const mpchar_measurement *a = *(const mpchar_measurement *const *)pa;
     const mpchar_measurement *b = *(const mpchar_measurement *const *)pb;
-    int c = cmp_entry_key(&a->key, &b->key);
-    if (c)
-        return c;
-    if (a->key.p != b->key.p)
-        return a->key.p < b->key.p ? -1 : 1;
-    if (a->key.n_bytes != b->key.n_bytes)
-        return a->key.n_bytes < b->key.n_bytes ? -1 : 1;
-    return (int)a->key.set - (int)b->key.set;
+    return mpchar__cmp_point_key(&a->key, &b->key);
 }
 
-static double stat_of(const mpchar_measurement *r, mpchar_fit_stat s)
+double mpchar__stat_of(const mpchar_measurement *r, mpchar_fit_stat s)
 {
     return s == MPCHAR_STAT_MEDIAN ? r->t_median_us : r->t_min_us;
 }
@@ -95,7 +104,7 @@ static int split_points(const fit_ctx *c, const mpchar_measurement *const *rows,
     double *t = n + count;
     for (size_t i = 0; i < count; i++) {
         n[i] = (double)rows[i]->key.n_bytes;
-        t[i] = stat_of(rows[i], c->opt->stat);
+        t[i] = mpchar__stat_of(rows[i], c->opt->stat);
     }
     mpchar__spikes(n, t, count, c->opt->outlier_factor, spike);
     size_t nfit = 0, nval = 0;
@@ -139,6 +148,35 @@ static void fit_families(const fit_ctx *c, mpchar_pfit *f,
     }
 }
 
+/* T(0), and whether it is a no-op: under ZERO_NOOP_RATIO times the least
+ * time of the smallest message (sorted points).  A message of one byte
+ * costs little more than none wherever n = 0 does real work. */
+#define ZERO_NOOP_RATIO 0.5
+static void detect_zero_noop(mpchar_pfit *f, const mpchar__point *pt,
+                             size_t count)
+{
+    size_t i = 0;
+    f->t_zero_us = NAN;
+    for (; i < count && pt[i].n == 0.0; i++)
+        f->t_zero_us = i ? fmin(f->t_zero_us, pt[i].t) : pt[i].t;
+    if (i == 0 || i == count)
+        return;
+    double t_small = pt[i].t;
+    for (size_t j = i; j < count && pt[j].n == pt[i].n; j++)
+        t_small = fmin(t_small, pt[j].t);
+    f->zero_noop = f->t_zero_us < ZERO_NOOP_RATIO * t_small;
+}
+
+/* Drops the n = 0 points of sorted points; the new count. */
+static size_t drop_zero(mpchar__point *pt, size_t count)
+{
+    size_t i = 0;
+    while (i < count && pt[i].n == 0.0)
+        i++;
+    memmove(pt, pt + i, (count - i) * sizeof *pt);
+    return count - i;
+}
+
 /* Fits rows[0..count) of one entry and one p (sorted by n). */
 static int fit_one_p(const fit_ctx *c, const mpchar_measurement *const *rows,
                      size_t count, mpchar_pfit *f)
@@ -154,6 +192,11 @@ static int fit_one_p(const fit_ctx *c, const mpchar_measurement *const *rows,
     if (split_points(c, rows, count, f, fit, &nfit, val, &nval) != 0) {
         free(fit);
         return -1;
+    }
+    detect_zero_noop(f, fit, nfit);
+    if (f->zero_noop && c->opt->method == MPCHAR_METHOD_BEST) {
+        nfit = drop_zero(fit, nfit);
+        nval = drop_zero(val, nval);
     }
     for (size_t i = 0; i < nfit; i++)
         f->fit_sizes += i == 0 || fit[i].n != fit[i - 1].n;
@@ -200,54 +243,6 @@ static int fit_entry(const fit_ctx *c, const mpchar_measurement *const *rows,
     return mpchar__entry_pforms(e, err);
 }
 
-static const mpchar_entry *find_nop(const mpchar_model *m,
-                                    const mpchar_entry *sum)
-{
-    for (size_t i = 0; i < m->nentries; i++) {
-        const mpchar_entry *e = &m->entries[i];
-        if (!strcmp(e->op, "nop") && !strcmp(e->library, sum->library) &&
-            !strcmp(e->pattern, sum->pattern) &&
-            !strcmp(e->variant, sum->variant) &&
-            !strcmp(e->datatype, sum->datatype))
-            return e;
-    }
-    return NULL;
-}
-
-/* t_c(p) = tb(p) with sum - tb(p) with nop; r_cc(p) = tb_nop(p)/t_c(p). */
-static void reduction_costs(mpchar_model *m)
-{
-    for (size_t i = 0; i < m->nentries; i++) {
-        mpchar_entry *e = &m->entries[i];
-        const mpchar_entry *nop = strcmp(e->op, "sum") ? NULL : find_nop(m, e);
-        if (!nop)
-            continue;
-        long ps[64];
-        double tc[64];
-        size_t n = 0;
-        for (size_t a = 0; a < e->nfits; a++) {
-            mpchar_pfit *f = &e->fits[a];
-            for (size_t b = 0; b < nop->nfits; b++) {
-                const mpchar_pfit *g = &nop->fits[b];
-                if (g->p != f->p || !f->ok[MPCHAR_FAMILY_HOCKNEY] ||
-                    !g->ok[MPCHAR_FAMILY_HOCKNEY])
-                    continue;
-                f->tc_us_per_byte =
-                    f->hockney.tb_us_per_byte - g->hockney.tb_us_per_byte;
-                f->r_cc = f->tc_us_per_byte != 0.0
-                              ? g->hockney.tb_us_per_byte / f->tc_us_per_byte
-                              : NAN;
-                if (n < 64) {
-                    ps[n] = f->p;
-                    tc[n++] = f->tc_us_per_byte;
-                }
-            }
-        }
-        e->pf.tc_ok =
-            n > 0 && mpchar_pform_fit(ps, tc, n, &e->pf.tc, NULL) == 0;
-    }
-}
-
 /* Fails when no family could be fitted anywhere, naming the first reason. */
 static int check_fitted(const mpchar_model *m, const char *source,
                         mpchar_error *err)
@@ -284,6 +279,13 @@ static int check_options(const mpchar_fit_options *opt, mpchar_error *err)
                                 "outlier factor must be 0 (off) or "
                                 "above 1, not %g",
                                 opt->outlier_factor);
+    if (opt->method == MPCHAR_METHOD_SEED &&
+        (opt->stat != MPCHAR_STAT_MIN ||
+         opt->weighting != MPCHAR_WEIGHT_ABSOLUTE || opt->robust ||
+         opt->outlier_factor != 0.0))
+        return mpchar_error_set(err, "the seed method fits the minimum "
+                                     "times by plain least squares, without "
+                                     "a robust fit or a spike filter");
     return 0;
 }
 
@@ -292,7 +294,7 @@ static int fit_all(const fit_ctx *c, const mpchar_measurement **idx, size_t n,
 {
     for (size_t i = 0; i < n;) {
         size_t j = i;
-        while (j < n && cmp_entry_key(&idx[j]->key, &idx[i]->key) == 0)
+        while (j < n && mpchar__cmp_entry_key(&idx[j]->key, &idx[i]->key) == 0)
             j++;
         mpchar_entry e;
         int rc = fit_entry(c, idx + i, j - i, &e, err);
@@ -342,13 +344,15 @@ int mpchar_model_fit(const mpchar_measurements *m, const char *source,
     qsort(idx, n, sizeof *idx, cmp_rows);
     fit_ctx c = {.opt = opt};
     int rc = fit_all(&c, idx, n, &model, err);
-    free(idx);
     if (rc == 0)
         rc = check_fitted(&model, source, err);
     if (rc == 0) {
-        reduction_costs(&model);
+        mpchar__reduction_costs(&model);
         rc = mpchar__model_findings(&model, err);
     }
+    if (rc == 0)
+        rc = mpchar__op_findings(&model, idx, n, opt->stat, err);
+    free(idx);
     if (rc != 0) {
         mpchar_model_free(&model);
         return -1;

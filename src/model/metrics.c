@@ -18,10 +18,43 @@ void mpchar_metrics_compute(double t0_us, double tb_us_per_byte,
         t0_us > 0.0 && tb_us_per_byte > 0.0 ? t0_us / tb_us_per_byte : NAN;
 }
 
+mpchar_family mpchar_entry_table_family(const mpchar_entry *e)
+{
+    return e->pf.ok[MPCHAR_FAMILY_TI] ? MPCHAR_FAMILY_TI
+                                      : MPCHAR_FAMILY_HOCKNEY;
+}
+
+/* Takes the metrics of p into the peaks. */
+static void peak_update(mpchar_peaks *pk, const char *pattern, long p,
+                        double t0_us, double tb_us_per_byte)
+{
+    double fp = mpchar_aggregation_factor(pattern, p);
+    mpchar_metrics m;
+    mpchar_metrics_compute(t0_us, tb_us_per_byte, &m);
+    if (isfinite(m.pi0_per_s) &&
+        (isnan(pk->pi0_pag_per_s) || fp * m.pi0_per_s > pk->pi0_pag_per_s)) {
+        pk->pi0_pag_per_s = fp * m.pi0_per_s;
+        pk->pi0_pag_p = p;
+    }
+    if (isfinite(m.bw_as_MB_per_s) &&
+        (isnan(pk->bw_pag_MB_per_s) ||
+         fp * m.bw_as_MB_per_s > pk->bw_pag_MB_per_s)) {
+        pk->bw_pag_MB_per_s = fp * m.bw_as_MB_per_s;
+        pk->bw_pag_p = p;
+    }
+    if (isfinite(m.n_half_bytes) && (isnan(pk->n_half_mag_bytes) ||
+                                     m.n_half_bytes < pk->n_half_mag_bytes)) {
+        pk->n_half_mag_bytes = m.n_half_bytes;
+        pk->n_half_mag_p = p;
+    }
+}
+
+static const mpchar_peaks NO_PEAKS = {NAN, NAN, 0, 0, NAN, 0};
+
 int mpchar_entry_peaks(const mpchar_entry *e, mpchar_family f, const long *ps,
                        size_t nps, mpchar_peaks *out, mpchar_error *err)
 {
-    mpchar_peaks pk = {NAN, NAN, 0, 0, NAN, 0};
+    mpchar_peaks pk = NO_PEAKS;
     size_t count = ps ? nps : e->nfits;
     for (size_t i = 0; i < count; i++) {
         long p = ps ? ps[i] : e->fits[i].p;
@@ -31,26 +64,31 @@ int mpchar_entry_peaks(const mpchar_entry *e, mpchar_family f, const long *ps,
                 continue; /* a p whose family did not fit */
             return -1;
         }
-        double fp = mpchar_aggregation_factor(e->pattern, p);
-        mpchar_metrics m;
-        mpchar_metrics_compute(t0, tb, &m);
-        if (isfinite(m.pi0_per_s) &&
-            (isnan(pk.pi0_pag_per_s) || fp * m.pi0_per_s > pk.pi0_pag_per_s)) {
-            pk.pi0_pag_per_s = fp * m.pi0_per_s;
-            pk.pi0_pag_p = p;
-        }
-        if (isfinite(m.bw_as_MB_per_s) &&
-            (isnan(pk.bw_pag_MB_per_s) ||
-             fp * m.bw_as_MB_per_s > pk.bw_pag_MB_per_s)) {
-            pk.bw_pag_MB_per_s = fp * m.bw_as_MB_per_s;
-            pk.bw_pag_p = p;
-        }
-        if (isfinite(m.n_half_bytes) &&
-            (isnan(pk.n_half_mag_bytes) ||
-             m.n_half_bytes < pk.n_half_mag_bytes)) {
-            pk.n_half_mag_bytes = m.n_half_bytes;
-            pk.n_half_mag_p = p;
-        }
+        peak_update(&pk, e->pattern, p, t0, tb);
+    }
+    *out = pk;
+    return 0;
+}
+
+int mpchar_entry_pform_peaks(const mpchar_entry *e, mpchar_family f,
+                             mpchar_peaks *out, mpchar_error *err)
+{
+    if (f < 0 || f >= MPCHAR_FAMILY_COUNT || !e->pf.ok[f])
+        return mpchar_error_set(err, "%s %s: no %s p-forms", e->library,
+                                e->pattern, mpchar_family_name(f));
+    const mpchar__family_ops *o = &mpchar__families[f];
+    const mpchar_pform *t0 =
+        mpchar__param_pform_const(f, &e->pf, o->startup, 0);
+    int last = mpchar__pform_segments(f, &e->pf) - 1;
+    const mpchar_pform *tb =
+        mpchar__param_pform_const(f, &e->pf, o->per_byte, last);
+    mpchar_peaks pk = NO_PEAKS;
+    for (long p = t0->p_min; p <= t0->p_max; p++) {
+        double a, b;
+        if (mpchar_pform_eval(t0, (double)p, &a, err) != 0 ||
+            mpchar_pform_eval(tb, (double)p, &b, err) != 0)
+            return -1;
+        peak_update(&pk, e->pattern, p, a, b);
     }
     *out = pk;
     return 0;

@@ -48,20 +48,62 @@ int mpchar_family_parse(const char *text, mpchar_family *f_p, mpchar_error *err)
 const char *mpchar_finding_kind_name(mpchar_finding_kind k)
 {
     static const char *const names[] = {
-        "complexity",     "protocol-switch", "not-fitted",
-        "oversubscribed", "outlier",
+        [MPCHAR_FINDING_COMPLEXITY] = "complexity",
+        [MPCHAR_FINDING_SWITCH] = "protocol-switch",
+        [MPCHAR_FINDING_NOT_FITTED] = "not-fitted",
+        [MPCHAR_FINDING_OVERSUBSCRIBED] = "oversubscribed",
+        [MPCHAR_FINDING_OUTLIER] = "outlier",
+        [MPCHAR_FINDING_ZERO_NOOP] = "zero-count-noop",
+        [MPCHAR_FINDING_OP_CHOICE] = "op-dependent-algorithm",
     };
-    return k >= 0 && k <= MPCHAR_FINDING_OUTLIER ? names[k] : "?";
+    _Static_assert(sizeof names / sizeof names[0] == MPCHAR_FINDING_COUNT,
+                   "every finding kind has a name");
+    return k >= 0 && k < MPCHAR_FINDING_COUNT ? names[k] : "?";
+}
+
+static const char *const method_names[] = {
+    [MPCHAR_METHOD_BEST] = "best",
+    [MPCHAR_METHOD_SEED] = "seed",
+};
+
+const char *mpchar_fit_method_name(mpchar_fit_method m)
+{
+    return m >= 0 && m <= MPCHAR_METHOD_SEED ? method_names[m] : "?";
+}
+
+int mpchar_fit_method_parse(const char *text, mpchar_fit_method *m_p,
+                            mpchar_error *err)
+{
+    for (size_t i = 0; i < sizeof method_names / sizeof method_names[0]; i++) {
+        if (strcmp(text, method_names[i]) == 0) {
+            *m_p = (mpchar_fit_method)i;
+            return 0;
+        }
+    }
+    return mpchar_error_set(err,
+                            "unknown fit method '%.40s' (expected best "
+                            "or seed)",
+                            text);
 }
 
 void mpchar_fit_options_default(mpchar_fit_options *opt)
 {
+    opt->method = MPCHAR_METHOD_BEST;
     opt->stat = MPCHAR_STAT_MIN;
     opt->weighting = MPCHAR_WEIGHT_RELATIVE;
     opt->robust = false;
     opt->include_oversubscribed = false;
     opt->max_segments = MPCHAR_MAX_SEGMENTS;
     opt->outlier_factor = MPCHAR_OUTLIER_FACTOR;
+}
+
+void mpchar_fit_options_seed(mpchar_fit_options *opt)
+{
+    opt->method = MPCHAR_METHOD_SEED;
+    opt->stat = MPCHAR_STAT_MIN;
+    opt->weighting = MPCHAR_WEIGHT_ABSOLUTE;
+    opt->robust = false;
+    opt->outlier_factor = 0.0;
 }
 
 void mpchar__strlcpy(char *dst, const char *src, size_t len)

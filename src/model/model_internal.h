@@ -37,7 +37,8 @@ int mpchar__coverage_weights(const mpchar__point *pt, size_t count, double *w);
 typedef int mpchar__family_fit(const mpchar__point *pt, size_t count,
                                const mpchar_fit_options *opt, mpchar_pfit *out,
                                char *why, size_t why_len);
-mpchar__family_fit mpchar__hockney_fit, mpchar__ti_fit, mpchar__piecewise_fit;
+mpchar__family_fit mpchar__hockney_fit, mpchar__ti_fit, mpchar__hockney_t0_fit,
+    mpchar__piecewise_fit;
 /* The t_i term ti * tb*n/(t0 + tb*n) of seed 000's model at n. */
 double mpchar__ti_term(const mpchar_ti *m, double n_bytes);
 
@@ -120,6 +121,21 @@ double mpchar__family_error(const mpchar_pfit *f, mpchar_family fam,
                             size_t *used_p);
 /* Lowest validation error (fit error when there is no validation set). */
 int mpchar__choose_best(const mpchar_pfit *f);
+
+/* Orders of measurement keys as mpchar_model_fit sorts rows: by entry
+ * (library, pattern, variant, op, datatype), then p, n and set. */
+int mpchar__cmp_entry_key(const mpchar_point_key *a, const mpchar_point_key *b);
+int mpchar__cmp_point_key(const mpchar_point_key *a, const mpchar_point_key *b);
+
+/* The time of a row that is fitted: its minimum or median. */
+double mpchar__stat_of(const mpchar_measurement *r, mpchar_fit_stat s);
+
+/* t_c and r_cc of every reduction entry measured with nop (op_costs.c). */
+void mpchar__reduction_costs(mpchar_model *m);
+/* op-dependent-algorithm findings from rows sorted by
+ * mpchar__cmp_point_key (op_costs.c). */
+int mpchar__op_findings(mpchar_model *m, const mpchar_measurement *const *rows,
+                        size_t count, mpchar_fit_stat stat, mpchar_error *err);
 
 /* p-forms of every family parameter of an entry across its fits. */
 int mpchar__entry_pforms(mpchar_entry *e, mpchar_error *err);

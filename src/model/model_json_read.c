@@ -14,6 +14,7 @@
 
 #include "model_internal.h"
 #include "mpchar/fileio.h"
+#include "mpchar/measure_defaults.h"
 
 typedef struct rd {
     const char *file;
@@ -310,7 +311,9 @@ static int get_fit(const rd *r, json_t *o, const char *where, mpchar_pfit *f)
         get_size(r, o, where, "fit_sizes", &f->fit_sizes) ||
         get_size(r, o, where, "validation_sizes", &f->val_sizes) ||
         get_num(r, o, where, "n_min_bytes", true, &f->n_min_bytes) ||
-        get_num(r, o, where, "n_max_bytes", true, &f->n_max_bytes))
+        get_num(r, o, where, "n_max_bytes", true, &f->n_max_bytes) ||
+        get_bool(r, o, where, "zero_noop", &f->zero_noop) ||
+        get_num(r, o, where, "t_zero_us", true, &f->t_zero_us))
         return -1;
     json_t *out;
     char opath[256];
@@ -460,9 +463,10 @@ static int get_entry(const rd *r, json_t *o, const char *where, mpchar_entry *e)
 static int get_options(const rd *r, json_t *root, mpchar_fit_options *opt)
 {
     json_t *o;
-    char stat[16], wt[16];
+    char method[16], stat[16], wt[16];
     long maxseg;
     if (get_obj(r, root, "", "options", false, &o) ||
+        get_str(r, o, "options", "method", false, method, sizeof method) ||
         get_str(r, o, "options", "statistic", false, stat, sizeof stat) ||
         get_str(r, o, "options", "weighting", false, wt, sizeof wt) ||
         get_bool(r, o, "options", "robust", &opt->robust) ||
@@ -476,6 +480,8 @@ static int get_options(const rd *r, json_t *root, mpchar_fit_options *opt)
         return bad(r, "options", "outlier_factor",
                    "expected 0 or a number "
                    "above 1");
+    if (mpchar_fit_method_parse(method, &opt->method, NULL) != 0)
+        return bad(r, "options", "method", "expected best or seed");
     if (strcmp(stat, "min") && strcmp(stat, "median"))
         return bad(r, "options", "statistic", "expected min or median");
     if (strcmp(wt, "relative") && strcmp(wt, "absolute"))
@@ -512,10 +518,10 @@ static int get_findings(const rd *r, json_t *root, mpchar_model *m)
             get_str(r, o, path, "text", false, f->text, sizeof f->text))
             return -1;
         int k = 0;
-        while (k <= MPCHAR_FINDING_OUTLIER &&
+        while (k < MPCHAR_FINDING_COUNT &&
                strcmp(kind, mpchar_finding_kind_name((mpchar_finding_kind)k)))
             k++;
-        if (k > MPCHAR_FINDING_OUTLIER)
+        if (k >= MPCHAR_FINDING_COUNT)
             return bad(r, path, "kind", "unknown kind of finding");
         f->kind = (mpchar_finding_kind)k;
         m->nfindings++;
@@ -543,8 +549,8 @@ static int get_header(const rd *r, json_t *root, mpchar_model *m)
         return -1;
     if (version != MPCHAR_MODEL_VERSION)
         return bad(r, "", "version",
-                   "unsupported version (this mpchar "
-                   "reads version 1)");
+                   "unsupported version (this mpchar reads version " MPCHAR_STR(
+                       MPCHAR_MODEL_VERSION) "; fit again)");
     if (get_str(r, root, "", "generator", false, m->generator,
                 sizeof m->generator) ||
         get_obj(r, root, "", "source", false, &src) ||

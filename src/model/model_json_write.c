@@ -154,6 +154,8 @@ static json_t *fit_json(const mpchar_entry *e, const mpchar_pfit *f, int *bad)
     put(o, "validation_sizes", json_integer((json_int_t)f->val_sizes), bad);
     put(o, "n_min_bytes", jnum(f->n_min_bytes), bad);
     put(o, "n_max_bytes", jnum(f->n_max_bytes), bad);
+    put(o, "zero_noop", json_boolean(f->zero_noop), bad);
+    put(o, "t_zero_us", jnum(f->t_zero_us), bad);
     json_t *out = json_object();
     if (out) {
         put(out, "fit", json_integer((json_int_t)f->outliers_fit), bad);
@@ -284,6 +286,7 @@ static json_t *options_json(const mpchar_fit_options *opt, int *bad)
     json_t *o = json_object();
     if (!o)
         return NULL;
+    put(o, "method", json_string(mpchar_fit_method_name(opt->method)), bad);
     put(o, "statistic",
         json_string(opt->stat == MPCHAR_STAT_MEDIAN ? "median" : "min"), bad);
     put(o, "weighting",

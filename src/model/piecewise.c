@@ -20,8 +20,10 @@
  * first of the next; inside that gap it goes where the lines cross, else
  * just after a power of two, else the faster line is used (see
  * place_break), and the breakpoint is reported in whole bytes.  The n = 0
- * point may form a segment of its own (T(0) moves no data, and libraries
- * often return at once). */
+ * points take no part in the segmentation: no data moves there, so a
+ * T(0) a little off the short-message line (or a no-op, fit.c) would
+ * otherwise cut a segment of its own off the first sizes; the first
+ * segment's line covers n = 0. */
 #include <gsl/gsl_errno.h>
 #include <math.h>
 #include <stdio.h>
@@ -124,8 +126,6 @@ static double power_of_two_in(double xa, double xb)
 static double place_break(double xa, double xb, const mpchar_segment *lo,
                           const mpchar_segment *hi)
 {
-    if (xa == 0.0)
-        return 1.0; /* after the n = 0 segment: every n > 0 */
     double dtb = lo->tb_us_per_byte - hi->tb_us_per_byte;
     if (dtb != 0.0) {
         double cross = (hi->ts_us - lo->ts_us) / dtb;
@@ -150,12 +150,6 @@ static int fit_segments(const seg_ctx *c, const size_t *cuts, int K,
     for (int k = 0; k < K; k++) {
         size_t i = cuts[k], j = cuts[k + 1];
         double a, b;
-        if (j - i == 1) { /* the n = 0 point on its own */
-            out->seg[k].ts_us = c->y[i];
-            out->seg[k].tb_us_per_byte = 0.0;
-            out->seg[k].n_lo_bytes = 0.0;
-            continue;
-        }
         if (mpchar__line_fit(c->x + i, c->y + i, NULL, c->cover + i, j - i,
                              opt->weighting, opt->robust, &a, &b) != 0)
             return -1;
@@ -182,13 +176,12 @@ static double *segment_costs(const seg_ctx *c)
         return NULL;
     for (size_t k = 0; k < stride * stride; k++)
         cost[k] = INFINITY;
-    /* T(0) alone: no data moves, and libraries often return at once. */
-    if (n > 1 && c->x[0] == 0.0 && c->x[1] != 0.0)
-        cost[1] = 0.0;
     for (size_t i = 0; i < n; i++) {
         double W = 0.0, mx = 0.0, my = 0.0, sxx = 0.0, sxy = 0.0, syy = 0.0;
+        size_t sizes = 0; /* distinct sizes in [i, j] */
         for (size_t j = i; j < n; j++) {
             double w = c->w[j], x = c->x[j], y = c->y[j];
+            sizes += j == i || x != c->x[j - 1];
             W += w;
             double dx = x - mx, dy = y - my;
             mx += w * dx / W;
@@ -196,7 +189,7 @@ static double *segment_costs(const seg_ctx *c)
             sxx += w * dx * (x - mx);
             sxy += w * dx * (y - my);
             syy += w * dy * (y - my);
-            if (j + 1 - i < SEG_MIN_POINTS || c->x[i] == x || !(sxx > 0.0))
+            if (j + 1 - i < SEG_MIN_POINTS || sizes < 2 || !(sxx > 0.0))
                 continue;
             double rss = syy - sxy * sxy / sxx;
             cost[i * stride + j + 1] = rss > 0.0 ? rss : 0.0;
@@ -237,6 +230,10 @@ int mpchar__piecewise_fit(const mpchar__point *pt, size_t count,
                           const mpchar_fit_options *opt, mpchar_pfit *out,
                           char *why, size_t why_len)
 {
+    while (count > 0 && pt[0].n == 0.0) {
+        pt++;
+        count--;
+    }
     size_t d = 0;
     for (size_t i = 0; i < count; i++)
         d += i == 0 || pt[i].n != pt[i - 1].n;

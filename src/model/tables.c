@@ -5,8 +5,9 @@
  *   pi_s, Bw_as, n_1/2) plus the breakpoints the piecewise model found, and
  *   seed 002's latency, r_inf and n_1/2 below and above the switch;
  * - collectives in the layout of seed 000 Tables 1-4 (t0(p), t_i(p), t_b(p)
- *   of the t_i model, pi0^pag and Bw_as^pag with the p of each peak), and
- *   t_c(p) for reductions;
+ *   of the t_i model, pi0^pag and Bw_as^pag with the p of each peak, over
+ *   the measured p and over the p-forms as seed 001 takes them), T(0) and
+ *   whether it was a no-op, and t_c(p) and r_cc for reductions;
  * - the accuracy table (fit and validation error of each family, side by
  *   side, and the best family);
  * - the inter-message pipelining gain (seed 002), the notes and findings.
@@ -66,6 +67,8 @@ typedef enum text_field {
 } text_field;
 /* The p-forms of a collective's columns. */
 typedef enum pform_param { T0, TI, TB_P, TC } pform_param;
+/* The p a peak is taken over. */
+typedef enum peak_over { MEASURED_P, PFORM_P } peak_over;
 
 typedef struct column column;
 
@@ -93,6 +96,7 @@ struct column {
     p2p_line line;     /* point-to-point lines */
     quantity q;        /* lines and peaks */
     pform_param param; /* p-forms */
+    peak_over over;    /* peaks */
     double arg_bytes;  /* pipelining gain: n */
 };
 
@@ -196,19 +200,20 @@ static void c_last_switch(mpchar_table_cell *c, const source *s,
         put(c, "none");
 }
 
-/* t0(p), tb(p) of the t_i model, Hockney's when the t_i model has none. */
+/* t0(p), tb(p) of the table's family (the t_i model, else Hockney). */
 static void c_pform(mpchar_table_cell *c, const source *s, const col_use *u)
 {
     const mpchar_pforms *pf = &s->e->pf;
-    bool ti = pf->ok[MPCHAR_FAMILY_TI];
-    bool any = ti || pf->ok[MPCHAR_FAMILY_HOCKNEY];
+    mpchar_family fam = mpchar_entry_table_family(s->e);
+    const mpchar__family_ops *o = &mpchar__families[fam];
+    bool ti = fam == MPCHAR_FAMILY_TI, any = pf->ok[fam];
     const struct {
         bool ok;
         const mpchar_pform *form;
     } v[] = {
-        [T0] = {any, ti ? &pf->ti_t0 : &pf->hockney_ts},
+        [T0] = {any, mpchar__param_pform_const(fam, pf, o->startup, 0)},
         [TI] = {ti, &pf->ti_ti},
-        [TB_P] = {any, ti ? &pf->ti_tb : &pf->hockney_tb},
+        [TB_P] = {any, mpchar__param_pform_const(fam, pf, o->per_byte, 0)},
         [TC] = {pf->tc_ok, &pf->tc},
     };
     char buf[256];
@@ -221,13 +226,16 @@ static void c_pform(mpchar_table_cell *c, const source *s, const col_use *u)
     put(c, "%s", buf);
 }
 
-/* Peaks over the measured p, of the family the p-form columns show. */
+/* Peaks over the measured p or the p-forms' range, of the family the
+ * p-form columns show. */
 static void c_peak(mpchar_table_cell *c, const source *s, const col_use *u)
 {
     mpchar_peaks pk = {0};
-    mpchar_family fam = s->e->pf.ok[MPCHAR_FAMILY_TI] ? MPCHAR_FAMILY_TI
-                                                      : MPCHAR_FAMILY_HOCKNEY;
-    if (mpchar_entry_peaks(s->e, fam, NULL, 0, &pk, NULL) != 0)
+    mpchar_family fam = mpchar_entry_table_family(s->e);
+    int rc = u->def->over == PFORM_P
+                 ? mpchar_entry_pform_peaks(s->e, fam, &pk, NULL)
+                 : mpchar_entry_peaks(s->e, fam, NULL, 0, &pk, NULL);
+    if (rc != 0)
         pk.pi0_pag_per_s = pk.bw_pag_MB_per_s = pk.n_half_mag_bytes = NAN;
     const double v[] = {[PI] = pk.pi0_pag_per_s,
                         [BW] = pk.bw_pag_MB_per_s,
@@ -242,6 +250,44 @@ static void c_peak(mpchar_table_cell *c, const source *s, const col_use *u)
         put(c, "%.0f (p=%ld)", x, p[q]);
     else
         put(c, "%.4g (p=%ld)", x, p[q]);
+}
+
+/* T(0) at the least p, "no-op" where n = 0 returned at once at some p. */
+static void c_t_zero(mpchar_table_cell *c, const source *s, const col_use *u)
+{
+    const mpchar_pfit *shown = NULL;
+    for (size_t i = 0; i < s->e->nfits; i++) {
+        const mpchar_pfit *f = &s->e->fits[i];
+        if (isfinite(f->t_zero_us) &&
+            (!shown || (f->zero_noop && !shown->zero_noop)))
+            shown = f;
+    }
+    if (!shown)
+        put(c, "-");
+    else
+        put(c, "%.4g%s", in_unit(shown->t_zero_us, u->unit),
+            shown->zero_noop ? " no-op" : "");
+}
+
+/* r_cc at the least and the largest p it has. */
+static void c_r_cc(mpchar_table_cell *c, const source *s, const col_use *u)
+{
+    const mpchar_pfit *lo = NULL, *hi = NULL;
+    (void)u;
+    for (size_t i = 0; i < s->e->nfits; i++) {
+        const mpchar_pfit *f = &s->e->fits[i];
+        if (!isfinite(f->r_cc))
+            continue;
+        lo = lo && lo->p < f->p ? lo : f;
+        hi = hi && hi->p > f->p ? hi : f;
+    }
+    if (!lo)
+        put(c, "-");
+    else if (lo == hi)
+        put(c, "%.4g (p=%ld)", lo->r_cc, lo->p);
+    else
+        put(c, "%.4g (p=%ld) .. %.4g (p=%ld)", lo->r_cc, lo->p, hi->r_cc,
+            hi->p);
 }
 
 static void c_p_range(mpchar_table_cell *c, const source *s, const col_use *u)
@@ -352,13 +398,20 @@ static const column collective_cols[] = {
     {"primitive", .fill = c_text, .text = PATTERN},
     {"library", .fill = c_text, .text = LIBRARY},
     {"op", .fill = c_text, .text = OP},
+    {"T(0)", &US, .fill = c_t_zero},
     {"t0(p)", &US, .fill = c_pform, .param = T0},
     {"ti(p)", &US, .fill = c_pform, .param = TI},
     {"tb(p)", &NS_PER_BYTE, &US_PER_BYTE, c_pform, .param = TB_P},
     {"pi0^pag", &K_PER_S, &KBYTES_PER_S, c_peak, .q = PI},
     {"Bw_as^pag", &MB_PER_S, &MBYTES_PER_S, c_peak, .q = BW},
     {"n_1/2^mag", &BYTES, .fill = c_peak, .q = N_HALF},
+    {"pi0^pag p-forms", &K_PER_S, &KBYTES_PER_S, c_peak, .q = PI,
+     .over = PFORM_P},
+    {"Bw_as^pag p-forms", &MB_PER_S, &MBYTES_PER_S, c_peak, .q = BW,
+     .over = PFORM_P},
+    {"n_1/2^mag p-forms", &BYTES, .fill = c_peak, .q = N_HALF, .over = PFORM_P},
     {"tc(p)", &NS_PER_BYTE, &US_PER_BYTE, c_pform, .param = TC},
+    {"r_cc", .fill = c_r_cc},
     {"p", .fill = c_p_range},
 };
 

@@ -4,17 +4,21 @@
  * least-squares line of T(n) - t0 against n over n > 0.  The weight of ti
  * grows from 0 at n = 0 to 1 for long messages, so the model keeps T(0)
  * exact while following the extra start-up cost that protocols for longer
- * messages add.
+ * messages add.  Seed 000's baseline, Hockney with ts = t0 and the line's
+ * tb, comes from the same line.
+ *
+ * Where n = 0 returns at once (mpchar_pfit.zero_noop) the best method has
+ * left the n = 0 point out, and t0 is the smallest message's time.
  *
  * The seed's line is only a first estimate of the model's own ti and tb:
  * its intercept is biased because the weight of ti, tb*n/(t0 + tb*n), is
  * below 1 for short messages (data generated from the model itself do not
- * give their parameters back).  So the line is refined by minimizing the
- * model's own (relative) residual with t0 held at T(0): for a given tb the
- * best ti is a closed-form weighted least-squares coefficient, which
- * leaves a one-dimensional search over log(tb) (a grid around the line's
- * tb, then GSL's Brent minimizer).  The refinement is kept only when it
- * lowers the residual. */
+ * give their parameters back).  So the best method refines the line by
+ * minimizing the model's own (relative) residual with t0 held: for a given
+ * tb the best ti is a closed-form weighted least-squares coefficient,
+ * which leaves a one-dimensional search over log(tb) (a grid around the
+ * line's tb, then GSL's Brent minimizer).  The refinement is kept only
+ * when it lowers the residual; the seed method keeps the line. */
 #include <gsl/gsl_errno.h>
 #include <gsl/gsl_min.h>
 #include <math.h>
@@ -110,72 +114,127 @@ static int ti_refine(const ti_data *d, double tb0, mpchar_ti *m)
     return rc;
 }
 
-int mpchar__ti_fit(const mpchar__point *pt, size_t count,
-                   const mpchar_fit_options *opt, mpchar_pfit *out, char *why,
-                   size_t why_len)
+/* The line of T - t0 against n (seed 000): t0, and the points after the
+ * ones t0 was taken from, in first; -1 with why when there is none. */
+typedef struct ti_line {
+    double t0, ti, tb;
+    size_t first; /* points [first, count) are on the line */
+} ti_line;
+
+static size_t distinct_from(const mpchar__point *pt, size_t first, size_t count)
 {
-    if (count == 0 || pt[0].n != 0.0) {
+    size_t d = 0;
+    for (size_t i = first; i < count; i++)
+        d += i == first || pt[i].n != pt[i - 1].n;
+    return d;
+}
+
+static int fit_line(const mpchar__point *pt, size_t count,
+                    const mpchar_fit_options *opt, bool zero_noop, ti_line *out,
+                    char *why, size_t why_len)
+{
+    if (count == 0 || (pt[0].n != 0.0 && !zero_noop)) {
         snprintf(why, why_len, "no n = 0 point to take t0 from");
         return -1;
     }
+    /* t0 is the least time at the first size: n = 0, or the smallest
+     * message when n = 0 was a no-op (that size then stays on the line). */
+    size_t first = 1;
     double t0 = pt[0].t;
-    size_t first = 1, d = 0;
-    while (first < count && pt[first].n == 0.0) {
-        if (pt[first].t < t0)
-            t0 = pt[first].t;
+    while (first < count && pt[first].n == pt[0].n) {
+        t0 = fmin(t0, pt[first].t);
         first++;
     }
-    for (size_t i = first; i < count; i++)
-        d += i == first || pt[i].n != pt[i - 1].n;
-    if (d + 1 < MPCHAR_MIN_SIZES) {
-        snprintf(why, why_len, "only %zu message size%s (fewer than %d)", d + 1,
-                 d + 1 == 1 ? "" : "s", MPCHAR_MIN_SIZES);
+    if (pt[0].n != 0.0)
+        first = 0;
+    size_t d = distinct_from(pt, first, count) + (first > 0);
+    if (d < MPCHAR_MIN_SIZES) {
+        snprintf(why, why_len, "only %zu message size%s (fewer than %d)", d,
+                 d == 1 ? "" : "s", MPCHAR_MIN_SIZES);
         return -1;
     }
     size_t m = count - first;
-    double *buf = malloc(4 * m * sizeof *buf);
-    if (!buf) {
+    double *x = malloc(3 * m * sizeof *x);
+    if (!x) {
         snprintf(why, why_len, "out of memory");
         return -1;
     }
-    double *x = buf, *y = buf + m, *ref = buf + 2 * m;
+    double *y = x + m, *ref = x + 2 * m;
     for (size_t i = 0; i < m; i++) {
         x[i] = pt[first + i].n;
         y[i] = pt[first + i].t - t0;
         ref[i] = pt[first + i].t;
     }
-    double a, b;
     int rc = mpchar__line_fit(x, y, ref, NULL, m, opt->weighting, opt->robust,
-                              &a, &b);
+                              &out->ti, &out->tb);
+    free(x);
     if (rc != 0) {
-        free(buf);
         snprintf(why, why_len, "least-squares fit failed");
         return -1;
     }
-    mpchar_ti fit = {t0, a, b};
-    if (t0 > 0.0 && b > 0.0) {
-        double *w = buf + 3 * m;
-        for (size_t i = 0; i < m; i++)
-            w[i] = mpchar__fit_weight(ref[i], opt->weighting);
-        ti_data td = {x, ref, w, m, t0};
-        double line_cost = 0.0;
-        for (size_t i = 0; i < m; i++) {
-            double e = ref[i] - mpchar_ti_eval(&fit, x[i]);
-            line_cost += w[i] * e * e;
-        }
-        mpchar_ti refined = fit;
-        gsl_set_error_handler_off();
-        if (ti_refine(&td, b, &refined) == 0) {
-            double c = 0.0;
-            for (size_t i = 0; i < m; i++) {
-                double e = ref[i] - mpchar_ti_eval(&refined, x[i]);
-                c += w[i] * e * e;
-            }
-            if (c < line_cost)
-                fit = refined;
-        }
+    out->t0 = t0;
+    out->first = first;
+    return 0;
+}
+
+static double model_cost(const mpchar_ti *m, const ti_data *d)
+{
+    double c = 0.0;
+    for (size_t i = 0; i < d->count; i++) {
+        double e = d->t[i] - mpchar_ti_eval(m, d->n[i]);
+        c += d->w[i] * e * e;
     }
+    return c;
+}
+
+/* The refined model when it lowers the weighted residual, else fit. */
+static int refine(const mpchar__point *pt, size_t count,
+                  const mpchar_fit_options *opt, mpchar_ti *fit)
+{
+    size_t m = count;
+    double *buf = malloc(3 * m * sizeof *buf);
+    if (!buf)
+        return -1;
+    double *x = buf, *t = buf + m, *w = buf + 2 * m;
+    for (size_t i = 0; i < m; i++) {
+        x[i] = pt[i].n;
+        t[i] = pt[i].t;
+        w[i] = mpchar__fit_weight(t[i], opt->weighting);
+    }
+    ti_data td = {x, t, w, m, fit->t0_us};
+    mpchar_ti refined = *fit;
+    gsl_set_error_handler_off();
+    if (ti_refine(&td, fit->tb_us_per_byte, &refined) == 0 &&
+        model_cost(&refined, &td) < model_cost(fit, &td))
+        *fit = refined;
     free(buf);
+    return 0;
+}
+
+int mpchar__ti_fit(const mpchar__point *pt, size_t count,
+                   const mpchar_fit_options *opt, mpchar_pfit *out, char *why,
+                   size_t why_len)
+{
+    ti_line l;
+    if (fit_line(pt, count, opt, out->zero_noop, &l, why, why_len) != 0)
+        return -1;
+    mpchar_ti fit = {l.t0, l.ti, l.tb};
+    if (opt->method == MPCHAR_METHOD_BEST && l.t0 > 0.0 && l.tb > 0.0 &&
+        refine(pt + l.first, count - l.first, opt, &fit) != 0) {
+        snprintf(why, why_len, "out of memory");
+        return -1;
+    }
     out->ti = fit;
+    return 0;
+}
+
+int mpchar__hockney_t0_fit(const mpchar__point *pt, size_t count,
+                           const mpchar_fit_options *opt, mpchar_pfit *out,
+                           char *why, size_t why_len)
+{
+    ti_line l;
+    if (fit_line(pt, count, opt, out->zero_noop, &l, why, why_len) != 0)
+        return -1;
+    out->hockney_t0 = (mpchar_hockney){l.t0, l.tb};
     return 0;
 }

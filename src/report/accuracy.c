@@ -72,6 +72,7 @@ static void summary_table(mpchar__report *r)
     static const char *const published[MPCHAR_FAMILY_COUNT] = {
         [MPCHAR_FAMILY_HOCKNEY] = "18% and 28% (SCI)",
         [MPCHAR_FAMILY_TI] = "7% (Send), under 7% (collectives)",
+        [MPCHAR_FAMILY_HOCKNEY_T0] = "-",
         [MPCHAR_FAMILY_PIECEWISE] = "-"};
     stats p2p[MPCHAR_FAMILY_COUNT], coll[MPCHAR_FAMILY_COUNT];
     collect(r, MPCHAR_KIND_P2P, p2p);

@@ -15,12 +15,14 @@
 static const mpchar__style family_style[MPCHAR_FAMILY_COUNT] = {
     [MPCHAR_FAMILY_HOCKNEY] = MPCHAR__DASHED,
     [MPCHAR_FAMILY_TI] = MPCHAR__DOTTED,
+    [MPCHAR_FAMILY_HOCKNEY_T0] = MPCHAR__DASHED,
     [MPCHAR_FAMILY_PIECEWISE] = MPCHAR__LINE,
 };
 
 static const char *const family_label[MPCHAR_FAMILY_COUNT] = {
     [MPCHAR_FAMILY_HOCKNEY] = "Hockney",
     [MPCHAR_FAMILY_TI] = "t_i model",
+    [MPCHAR_FAMILY_HOCKNEY_T0] = "Hockney, ts = t0 (seed 000)",
     [MPCHAR_FAMILY_PIECEWISE] = "piecewise",
 };
 

@@ -25,6 +25,7 @@ static const color spare[] = {
 static const color families[] = {
     [MPCHAR_FAMILY_HOCKNEY] = {"hockney", "#7f7f7f"},
     [MPCHAR_FAMILY_TI] = {"ti", "#e69f00"},
+    [MPCHAR_FAMILY_HOCKNEY_T0] = {"hockney_t0", "#56b4e9"},
     [MPCHAR_FAMILY_PIECEWISE] = {"piecewise", "#222222"},
 };
 

@@ -125,8 +125,14 @@ static void test_bad_model_json(void **state)
     char *text, *bad;
     mpchar_error err;
     assert_int_equal(mpchar_model_dump(&m, &text, &err), 0);
-    bad = replaced(text, "\"version\": 1", "\"version\": 2");
+    bad = replaced(text, "\"version\": 2", "\"version\": 1");
     expect_model_error(bad, "field 'version'");
+    free(bad);
+    bad = replaced(text, "\"method\": \"best\"", "\"method\": \"fast\"");
+    expect_model_error(bad, "field 'options.method'");
+    free(bad);
+    bad = replaced(text, "\"zero_noop\": false", "\"zero_noop\": 0");
+    expect_model_error(bad, "field 'entries[0].fits[0].zero_noop'");
     free(bad);
     bad = replaced(text, "\"ts_us\": ", "\"ts_us\": \"fast\", \"x\": ");
     expect_model_error(bad, "field 'entries[0].fits[0].hockney.ts_us'");

@@ -34,7 +34,8 @@ static void test_names_parse_back(void **state)
         assert_int_equal(back, f);
     }
     assert_int_equal(mpchar_family_parse("hockney2", NULL, &err), -1);
-    assert_contains(err.msg, "expected hockney, ti, piecewise or best");
+    assert_contains(err.msg,
+                    "expected hockney, ti, hockney_t0, piecewise or best");
 }
 
 static void expect_refused(const mpchar__family_ops *table, const char *needle)

@@ -43,7 +43,7 @@ typedef struct mpchar_pattern_facts {
     const char *name;  /* as mpchar-bench and measurements.csv name it */
     const char *alias; /* another name the seeds use for it, or NULL */
     mpchar_kind kind;
-    bool reduction; /* doubles, with ops sum and nop (t_c, seed 001) */
+    bool reduction; /* doubles, with ops sum, usersum and nop (t_c) */
     mpchar_aggregation aggregation;
     mpchar_best_known best; /* collectives only */
 } mpchar_pattern_facts;

@@ -38,7 +38,7 @@ typedef struct mpchar_point_key {
     char library[MPCHAR_NAME_MAX];
     char pattern[MPCHAR_NAME_MAX];
     char variant[MPCHAR_NAME_MAX]; /* "-" where it does not apply */
-    char op[MPCHAR_NAME_MAX];      /* "sum", "nop" or "-" */
+    char op[MPCHAR_NAME_MAX];      /* "sum", "usersum", "nop" or "-" */
     char datatype[MPCHAR_NAME_MAX];
     long p;
     uint64_t n_bytes; /* actual bytes after rounding */

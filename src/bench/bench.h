@@ -45,7 +45,7 @@ typedef struct bench_options {
     uint64_t max_size;
     uint64_t validation_seed;
     long validation_count;
-    char ops[64]; /* comma list of sum,nop */
+    char ops[64]; /* comma list of bench_ops names */
     double time_per_point_ms;
     long min_reps, max_reps, warmup_reps;
     long window; /* messages per repetition of stream/bistream */
@@ -88,6 +88,20 @@ void bench_options_usage(FILE *out);
 typedef struct bench_pattern bench_pattern;
 typedef struct bench_point bench_point;
 
+/* The reduction operations (reduce_ops.c): --ops names them. */
+#define BENCH_OP_COUNT 3
+#define BENCH_DEFAULT_OPS "sum,usersum,nop"
+typedef struct bench_op_def {
+    const char *name;
+    MPI_User_function *fn; /* NULL: MPI_SUM */
+    bool sums;             /* computes the sum, which --check verifies */
+} bench_op_def;
+extern const bench_op_def bench_ops[BENCH_OP_COUNT];
+/* The index of an op's name, or -1. */
+int bench_op_find(const char *name);
+void bench_ops_create(MPI_Op ops[BENCH_OP_COUNT]);
+void bench_ops_free(MPI_Op ops[BENCH_OP_COUNT]);
+
 /* The state of one point while it is measured. */
 typedef struct bench_ctx {
     const bench_point *pt;
@@ -107,7 +121,7 @@ typedef struct bench_ctx {
     MPI_Request *reqs;
     size_t nreqs;
     int *counts; /* reduce_scatter's receive counts */
-    MPI_Op nop;  /* the user-defined no-op reduction */
+    bool sums;   /* the op sums (results can be checked) */
     void *bsend_buf;
     int bsend_bytes;
 } bench_ctx;
@@ -427,7 +441,7 @@ typedef struct bench_run {
     bench_clock clock;
     bench_refine_params refine;
     bench_hang hang;
-    MPI_Op nop;
+    MPI_Op ops[BENCH_OP_COUNT]; /* bench_ops, created */
     int rank, world;
     int failures;
     size_t progress_done, progress_total; /* measurements at this p */

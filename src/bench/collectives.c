@@ -6,8 +6,9 @@
  * vector; Reduce_scatter each process's input vector; Alltoall the total
  * each process sends.  Counts that n and p do not divide are rounded to the
  * nearest whole element (at least one when n > 0) and the actual bytes are
- * what the row records.  Reductions use doubles, with MPI_SUM or the no-op
- * operation that separates the computation cost t_c (seed 001). */
+ * what the row records.  Reductions use doubles, with the operations of
+ * reduce_ops.c (MPI_SUM, a user-defined sum, and the no-op that separates
+ * the computation cost t_c, seed 001). */
 #include <stdlib.h>
 #include <string.h>
 
@@ -339,11 +340,6 @@ static double check_value(size_t i, int rank, long rep)
     return (double)((i + (size_t)rank + (size_t)rep) % 13u);
 }
 
-static bool summing(const bench_ctx *c)
-{
-    return c->op == MPI_SUM;
-}
-
 static void prepare_reduction(bench_ctx *c)
 {
     if (!c->check)
@@ -393,7 +389,7 @@ static void run_reduce(bench_ctx *c)
  * result is unspecified by design, so only sums are checked. */
 static int verify_allreduce(bench_ctx *c, char *why, size_t len)
 {
-    if (!summing(c))
+    if (!c->sums)
         return 0;
     return verify_sums(c, (double *)c->rbuf, 0, c->count, c->size - 1, why,
                        len);
@@ -456,7 +452,7 @@ static void run_reduce_scatter(bench_ctx *c)
 
 static int verify_reduce_scatter(bench_ctx *c, char *why, size_t len)
 {
-    if (!summing(c))
+    if (!c->sums)
         return 0;
     return verify_sums(c, (double *)c->rbuf, (size_t)c->rank * c->count,
                        c->count, c->size - 1, why, len);
@@ -483,7 +479,7 @@ static void run_scan(bench_ctx *c)
 
 static int verify_scan(bench_ctx *c, char *why, size_t len)
 {
-    if (!summing(c))
+    if (!c->sums)
         return 0;
     return verify_sums(c, (double *)c->rbuf, 0, c->count, c->rank, why, len);
 }

@@ -27,11 +27,6 @@ static bool env_rank_zero(void)
     return true;
 }
 
-static void nop_op(void *in, void *inout, int *len, MPI_Datatype *type)
-{
-    (void)in, (void)inout, (void)len, (void)type;
-}
-
 /* MPCHAR_BENCH_INJECT_HANG=PATTERN:N makes rank 0 stop responding at that
  * point, so tests can prove that `mpchar run`'s watchdog ends it. */
 static int parse_hang(const char *text, bench_hang *h, mpchar_error *err)
@@ -226,14 +221,14 @@ static int run_all(bench_run *r, mpchar_error *err)
     if (r->rank == 0 &&
         bench_output_library_info(&r->out, &r->opt, res, over, err) != 0)
         return -1;
-    MPI_Op_create(nop_op, 1, &r->nop);
+    bench_ops_create(r->ops);
     long default_p = r->world;
     const long *ps = r->opt.p_list ? r->opt.p_list : &default_p;
     size_t np = r->opt.p_list ? r->opt.p_count : 1;
     for (size_t i = 0; i < np; i++)
         measure_p(r, ps[i]);
     bench_sweep_report_waits(r);
-    MPI_Op_free(&r->nop);
+    bench_ops_free(r->ops);
     return 0;
 }
 

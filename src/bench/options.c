@@ -158,8 +158,9 @@ static int on_ops(bench_options *o, const char *a, mpchar_error *e)
     if (set_name(copy, sizeof copy, a, "--ops", e) != 0)
         return -1;
     for (char *tok = strtok(copy, ","); tok; tok = strtok(NULL, ",")) {
-        if (strcmp(tok, "sum") != 0 && strcmp(tok, "nop") != 0)
-            return mpchar_error_set(e, "--ops: '%s' is not sum or nop", tok);
+        if (bench_op_find(tok) < 0)
+            return mpchar_error_set(e, "--ops: '%s' is not sum, usersum or nop",
+                                    tok);
     }
     return set_name(o->ops, sizeof o->ops, a, "--ops", e);
 }
@@ -332,7 +333,10 @@ static const option_spec specs[] = {
       "through neighbouring sizes that refinement looks into (default 0.1)",
       NULL},
      on_refine_tolerance},
-    {{"ops", "LIST", "reduction operations: sum,nop (default both)", NULL},
+    {{"ops", "LIST",
+      "reduction operations: sum (MPI_SUM), usersum (a user-defined sum), "
+      "nop (a user-defined no-op)",
+      BENCH_DEFAULT_OPS},
      on_ops},
     {{"rotate-root", NULL,
       "rotate the root of rooted collectives per "
@@ -383,7 +387,7 @@ static void set_defaults(bench_options *opt)
     memset(opt, 0, sizeof *opt);
     strcpy(opt->library, "mpi");
     strcpy(opt->patterns, "all");
-    strcpy(opt->ops, "sum,nop");
+    strcpy(opt->ops, BENCH_DEFAULT_OPS);
     opt->grid = MPCHAR_GRID_SQRT2;
     opt->max_size = 1u << 20;
     opt->validation_seed = MPCHAR_DEFAULT_VALIDATION_SEED;

@@ -159,7 +159,9 @@ static void measure_round(bench_run *r, const bench_point *pt, MPI_Comm comm,
     c.window = r->opt.window;
     c.check = r->opt.check;
     c.count = pt->count;
-    c.op = strcmp(pt->key.op, "nop") == 0 ? r->nop : MPI_SUM;
+    int op = bench_op_find(pt->key.op);
+    c.op = op >= 0 ? r->ops[op] : MPI_OP_NULL; /* "-": no reduction */
+    c.sums = op >= 0 && bench_ops[op].sums;
     bool ok = bench_all_agree(pt->pattern->setup(&c) == 0, comm);
     mpchar_error err;
     if (!ok) {

@@ -191,7 +191,7 @@ static int entry_cmp(const mpchar__report *r, const mpchar_entry *a,
 {
     static const char *const variants[] = {"-",     "send",  "ssend", "bsend",
                                            "rsend", "isend", NULL};
-    static const char *const ops[] = {"-", "sum", "nop", NULL};
+    static const char *const ops[] = {"-", "sum", "usersum", "nop", NULL};
     int d = (int)mpchar_pattern_order(a->pattern) -
             (int)mpchar_pattern_order(b->pattern);
     if (!d)

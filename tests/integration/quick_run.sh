@@ -21,7 +21,7 @@ for c in barrier bcast scatter gather allgather alltoall; do
   done
 done
 for r in reduce allreduce reduce_scatter scan; do
-  for op in sum nop; do
+  for op in sum usersum nop; do
     for p in 2 3 4; do
       grep -q ",$r,-,$op,double,$p,.*,validation," "$csv" \
         || fail "no $r $op validation rows at p=$p"

@@ -74,7 +74,7 @@ for url in re.findall(r"https?://[^\s\"'<>]+", html):
     assert url.startswith("http://www.w3.org/"), "URL in report.html: " + url
 md = open(os.path.join(rep, "report.md"), encoding="utf-8").read()
 assert f"<!-- plots: {expected} -->" in md
-for table in ("| library | pattern | variant | ts (us) |", "| primitive | library | op | t0(p) (us) |",
+for table in ("| library | pattern | variant | ts (us) |", "| primitive | library | op | T(0) (us) | t0(p) (us) |",
               "| family | point-to-point: mean validation error % (max) |"):
     assert table in md, "report.md lacks " + table
 for link in re.findall(r"!\[[^]]*\]\(([^)]+)\)", md):

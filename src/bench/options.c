@@ -1,6 +1,8 @@
 /* Command-line options of mpchar-bench, declared once in a table that
  * drives parsing and --help together. */
 #include <getopt.h>
+#include <stddef.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -10,12 +12,58 @@
 typedef int (*option_handler)(bench_options *opt, const char *arg,
                               mpchar_error *err);
 
+/* How an option's value is kept at its offset in bench_options: a flag
+ * sets a bool, a long or a double in [min, max], a choice the index of its
+ * name in an enum; or a handler. */
+typedef enum option_kind {
+    OPT_FLAG,
+    OPT_LONG,
+    OPT_DOUBLE,
+    OPT_CHOICE,
+    OPT_HANDLER
+} option_kind;
+
 typedef struct option_spec {
     const char *name;
     const char *arg; /* NULL: a flag */
     const char *help;
-    option_handler handle;
+    option_kind kind;
+    size_t offset;              /* OPT_FLAG, OPT_LONG, OPT_DOUBLE */
+    double min, max;            /* OPT_LONG, OPT_DOUBLE */
+    const char *unit;           /* OPT_DOUBLE: named in its errors */
+    const char *const *choices; /* OPT_CHOICE: names, NULL-terminated */
+    option_handler handle;      /* OPT_HANDLER */
 } option_spec;
+
+#define FLAG(field) .kind = OPT_FLAG, .offset = offsetof(bench_options, field)
+#define LONG(field, lo, hi)                                                \
+    .kind = OPT_LONG, .offset = offsetof(bench_options, field), .min = lo, \
+    .max = hi
+#define DOUBLE(field, lo, hi, what)                                          \
+    .kind = OPT_DOUBLE, .offset = offsetof(bench_options, field), .min = lo, \
+    .max = hi, .unit = what
+#define CHOICE(field, names)                                      \
+    .kind = OPT_CHOICE, .offset = offsetof(bench_options, field), \
+    .choices = names
+#define HANDLER(fn) .kind = OPT_HANDLER, .handle = fn
+
+/* A choice is kept as the enum's int value. */
+_Static_assert(sizeof(bench_sync) == sizeof(int) &&
+                   sizeof(bench_progress) == sizeof(int),
+               "choices are written as int");
+
+const char *const bench_sync_names[] = {
+    [SYNC_WINDOW] = "window",
+    [SYNC_BARRIER] = "barrier",
+    NULL,
+};
+
+static const char *const progress_names[] = {
+    [PROGRESS_HUMAN] = "human",
+    [PROGRESS_MACHINE] = "machine",
+    [PROGRESS_NONE] = "none",
+    NULL,
+};
 
 static int set_name(char *dst, size_t len, const char *arg, const char *what,
                     mpchar_error *err)
@@ -24,6 +72,29 @@ static int set_name(char *dst, size_t len, const char *arg, const char *what,
         return mpchar_error_set(err, "%s '%s' is too long", what, arg);
     strcpy(dst, arg);
     return 0;
+}
+
+/* The index of arg among names (NULL-terminated), or an error that names
+ * the option and lists them. */
+static int choice(const char *arg, const char *const *names, const char *option,
+                  int *index_p, mpchar_error *err)
+{
+    char list[128] = "";
+    size_t len = 0;
+    for (int i = 0; names[i]; i++) {
+        if (strcmp(arg, names[i]) == 0) {
+            *index_p = i;
+            return 0;
+        }
+        len += (size_t)snprintf(list + len, sizeof list - len, "%s%s",
+                                i == 0         ? ""
+                                : names[i + 1] ? ", "
+                                               : " or ",
+                                names[i]);
+        if (len >= sizeof list)
+            len = sizeof list - 1;
+    }
+    return mpchar_error_set(err, "--%s: '%s' is not %s", option, arg, list);
 }
 
 static int on_library(bench_options *o, const char *a, mpchar_error *e)
@@ -52,20 +123,22 @@ static int on_p(bench_options *o, const char *a, mpchar_error *e)
 
 static int on_sizes(bench_options *o, const char *a, mpchar_error *e)
 {
+    static const char *const grids[] = {
+        [MPCHAR_GRID_SQRT2] = "sqrt2",
+        [MPCHAR_GRID_POW2] = "pow2",
+        [MPCHAR_GRID_POW4] = "pow4",
+        [MPCHAR_GRID_LIST] = NULL,
+    };
+    int grid;
     free(o->size_list);
     o->size_list = NULL;
-    if (strcmp(a, "pow4") == 0) {
-        o->grid = MPCHAR_GRID_POW4;
-    } else if (strcmp(a, "pow2") == 0) {
-        o->grid = MPCHAR_GRID_POW2;
-    } else if (strcmp(a, "sqrt2") == 0) {
-        o->grid = MPCHAR_GRID_SQRT2;
-    } else {
-        o->grid = MPCHAR_GRID_LIST;
-        if (mpchar_parse_size_list(a, &o->size_list, &o->size_count, e))
-            return mpchar_error_prefix(e,
-                                       "--sizes (sqrt2, pow2, pow4 or a list)");
+    if (choice(a, grids, "sizes", &grid, NULL) == 0) {
+        o->grid = (mpchar_grid_kind)grid;
+        return 0;
     }
+    o->grid = MPCHAR_GRID_LIST;
+    if (mpchar_parse_size_list(a, &o->size_list, &o->size_count, e))
+        return mpchar_error_prefix(e, "--sizes (sqrt2, pow2, pow4 or a list)");
     return 0;
 }
 
@@ -76,81 +149,12 @@ static int on_max_size(bench_options *o, const char *a, mpchar_error *e)
     return 0;
 }
 
-static int on_time(bench_options *o, const char *a, mpchar_error *e)
-{
-    if (mpchar_parse_double(a, 0.001, 3.6e6, &o->time_per_point_ms, e))
-        return mpchar_error_prefix(e, "--time-per-point (milliseconds)");
-    return 0;
-}
-
-static int on_long(long *dst, const char *a, long min, long max,
-                   const char *what, mpchar_error *e)
-{
-    if (mpchar_parse_long(a, min, max, dst, e) != 0)
-        return mpchar_error_prefix(e, "%s", what);
-    return 0;
-}
-
-static int on_min_reps(bench_options *o, const char *a, mpchar_error *e)
-{
-    return on_long(&o->min_reps, a, 1, 100000000, "--min-reps", e);
-}
-
-static int on_max_reps(bench_options *o, const char *a, mpchar_error *e)
-{
-    return on_long(&o->max_reps, a, 1, 10000000, "--max-reps", e);
-}
-
-static int on_warmup(bench_options *o, const char *a, mpchar_error *e)
-{
-    return on_long(&o->warmup_reps, a, 1, 100000, "--warmup", e);
-}
-
-static int on_window(bench_options *o, const char *a, mpchar_error *e)
-{
-    return on_long(&o->window, a, 1, 4096, "--window", e);
-}
-
-static int on_validation(bench_options *o, const char *a, mpchar_error *e)
-{
-    return on_long(&o->validation_count, a, 0, 10000, "--validation-count", e);
-}
-
 static int on_seed(bench_options *o, const char *a, mpchar_error *e)
 {
     long seed;
-    if (on_long(&seed, a, 0, 2147483647L, "--validation-seed", e) != 0)
-        return -1;
+    if (mpchar_parse_long(a, 0, 2147483647L, &seed, e) != 0)
+        return mpchar_error_prefix(e, "--validation-seed");
     o->validation_seed = (uint64_t)seed;
-    return 0;
-}
-
-static int on_rounds(bench_options *o, const char *a, mpchar_error *e)
-{
-    return on_long(&o->rounds, a, 1, 100, "--rounds", e);
-}
-
-static int on_level_retries(bench_options *o, const char *a, mpchar_error *e)
-{
-    return on_long(&o->level_retries, a, 0, 10, "--level-retries", e);
-}
-
-static int on_level_wait(bench_options *o, const char *a, mpchar_error *e)
-{
-    if (mpchar_parse_double(a, 0.0, 86400.0, &o->level_wait_s, e) != 0)
-        return mpchar_error_prefix(e, "--level-wait (seconds)");
-    return 0;
-}
-
-static int on_refine(bench_options *o, const char *a, mpchar_error *e)
-{
-    return on_long(&o->refine_points, a, 0, BENCH_REFINE_MAX, "--refine", e);
-}
-
-static int on_refine_tolerance(bench_options *o, const char *a, mpchar_error *e)
-{
-    if (mpchar_parse_double(a, 0.001, 10.0, &o->refine_tolerance, e))
-        return mpchar_error_prefix(e, "--refine-tolerance (a fraction)");
     return 0;
 }
 
@@ -166,11 +170,6 @@ static int on_ops(bench_options *o, const char *a, mpchar_error *e)
     return set_name(o->ops, sizeof o->ops, a, "--ops", e);
 }
 
-static int on_cores(bench_options *o, const char *a, mpchar_error *e)
-{
-    return on_long(&o->cores_per_node, a, 1, 1000000, "--cores-per-node", e);
-}
-
 static int on_out(bench_options *o, const char *a, mpchar_error *e)
 {
     (void)e;
@@ -178,164 +177,131 @@ static int on_out(bench_options *o, const char *a, mpchar_error *e)
     return 0;
 }
 
-static int on_progress(bench_options *o, const char *a, mpchar_error *e)
-{
-    if (strcmp(a, "human") == 0)
-        o->progress = PROGRESS_HUMAN;
-    else if (strcmp(a, "machine") == 0)
-        o->progress = PROGRESS_MACHINE;
-    else if (strcmp(a, "none") == 0)
-        o->progress = PROGRESS_NONE;
-    else
-        return mpchar_error_set(e,
-                                "--progress: '%s' is not human, machine "
-                                "or none",
-                                a);
-    return 0;
-}
-
-static int on_rotate(bench_options *o, const char *a, mpchar_error *e)
-{
-    (void)a, (void)e;
-    o->rotate_root = true;
-    return 0;
-}
-
-static int on_sync(bench_options *o, const char *a, mpchar_error *e)
-{
-    if (strcmp(a, "window") == 0)
-        o->sync = SYNC_WINDOW;
-    else if (strcmp(a, "barrier") == 0)
-        o->sync = SYNC_BARRIER;
-    else
-        return mpchar_error_set(e, "--sync: '%s' is not window or barrier", a);
-    return 0;
-}
-
-static int on_check(bench_options *o, const char *a, mpchar_error *e)
-{
-    (void)a, (void)e;
-    o->check = true;
-    return 0;
-}
-
-static int on_raw(bench_options *o, const char *a, mpchar_error *e)
-{
-    (void)a, (void)e;
-    o->raw = true;
-    return 0;
-}
-
-static int on_plan(bench_options *o, const char *a, mpchar_error *e)
-{
-    (void)a, (void)e;
-    o->plan_only = true;
-    return 0;
-}
-
-static int on_oversubscribed(bench_options *o, const char *a, mpchar_error *e)
-{
-    (void)a, (void)e;
-    o->force_oversubscribed = true;
-    return 0;
-}
-
 static const option_spec specs[] = {
     {"library", "NAME",
      "short library name written in every row "
      "(default: mpi)",
-     on_library},
+     HANDLER(on_library)},
     {"patterns", "LIST",
      "comma list of patterns, or all (default; all "
      "leaves out those --list marks)",
-     on_patterns},
+     HANDLER(on_patterns)},
     {"p", "LIST", "process counts, e.g. 2,4 or 2-8 (default: world size)",
-     on_p},
+     HANDLER(on_p)},
     {"sizes", "GRID",
      "sqrt2 (default: 0, 1, 2, 3, 4, 6, 8, 11, ...), pow2, "
      "pow4 or a list like 0,1K,64K",
-     on_sizes},
+     HANDLER(on_sizes)},
     {"max-size", "BYTES",
      "largest size of the sqrt2/pow2/pow4 grids and of "
      "the validation draw (default 1M)",
-     on_max_size},
+     HANDLER(on_max_size)},
     {"time-per-point", "MS",
      "time budget per point, none when "
      "oversubscribed (default " MPCHAR_STR(
          MPCHAR_DEFAULT_TIME_PER_POINT_MS) ")",
-     on_time},
+     DOUBLE(time_per_point_ms, 0.001, 3.6e6, "milliseconds")},
     {"min-reps", "N",
      "minimum timed repetitions (default " MPCHAR_STR(
          MPCHAR_DEFAULT_MIN_REPS) ")",
-     on_min_reps},
+     LONG(min_reps, 1, 100000000)},
     {"max-reps", "N",
      "maximum timed repetitions (default " MPCHAR_STR(
          MPCHAR_DEFAULT_MAX_REPS) ")",
-     on_max_reps},
-    {"warmup", "N", "untimed warm-up repetitions (default 3)", on_warmup},
+     LONG(max_reps, 1, 10000000)},
+    {"warmup", "N", "untimed warm-up repetitions (default 3)",
+     LONG(warmup_reps, 1, 100000)},
     {"window", "N",
      "messages per repetition of stream and bistream "
      "(default 32)",
-     on_window},
+     LONG(window, 1, 4096)},
     {"validation-count", "N",
      "random validation sizes per series "
      "(default 20)",
-     on_validation},
+     LONG(validation_count, 0, 10000)},
     {"validation-seed", "N", "seed of the validation draw (default 20061)",
-     on_seed},
+     HANDLER(on_seed)},
     {"rounds", "N",
      "passes over each series that share a point's "
      "repetitions and budget (default " MPCHAR_STR(
          MPCHAR_DEFAULT_ROUNDS) ", 1: one sweep)",
-     on_rounds},
+     LONG(rounds, 1, 100)},
     {"level-retries", "N",
      "times a series is measured again when the "
      "machine's speed changed during it (default " MPCHAR_STR(
          MPCHAR_DEFAULT_LEVEL_RETRIES) ", 0: never)",
-     on_level_retries},
+     LONG(level_retries, 0, 10)},
     {"level-wait", "S",
      "most seconds a launch waits in all for the "
      "machine's best speed before a series, and never longer than it has "
      "measured (default " MPCHAR_STR(MPCHAR_DEFAULT_LEVEL_WAIT_S) ", 0: never)",
-     on_level_wait},
+     DOUBLE(level_wait_s, 0.0, 86400.0, "seconds")},
     {"refine", "N",
      "fitting sizes refinement may add per series around "
      "protocol switches (default " MPCHAR_STR(
          MPCHAR_DEFAULT_REFINE_POINTS) ", 0: off, at most 64)",
-     on_refine},
+     LONG(refine_points, 0, BENCH_REFINE_MAX)},
     {"refine-tolerance", "F",
      "relative distance from the straight line "
      "through neighbouring sizes that refinement looks into (default 0.1)",
-     on_refine_tolerance},
-    {"ops", "LIST", "reduction operations: sum,nop (default both)", on_ops},
+     DOUBLE(refine_tolerance, 0.001, 10.0, "a fraction")},
+    {"ops", "LIST", "reduction operations: sum,nop (default both)",
+     HANDLER(on_ops)},
     {"rotate-root", NULL,
      "rotate the root of rooted collectives per "
      "repetition",
-     on_rotate},
+     FLAG(rotate_root)},
     {"sync", "HOW",
      "start collective repetitions in windows on a shared "
      "clock (window, default) or after a barrier (barrier); points where "
      "ranks share cores always use the barrier",
-     on_sync},
+     CHOICE(sync, bench_sync_names)},
     {"check", NULL,
      "fill buffers with a known pattern and verify every "
      "received byte (untimed)",
-     on_check},
-    {"raw", NULL, "also write every repetition's time to raw.csv", on_raw},
+     FLAG(check)},
+    {"raw", NULL, "also write every repetition's time to raw.csv", FLAG(raw)},
     {"cores-per-node", "N",
      "cores of a node, for marking oversubscribed "
      "points (default: online CPUs)",
-     on_cores},
+     LONG(cores_per_node, 1, 1000000)},
     {"oversubscribed", NULL, "mark every point oversubscribed",
-     on_oversubscribed},
+     FLAG(force_oversubscribed)},
     {"out", "DIR",
      "results directory: rows are appended to "
      "DIR/measurements.csv and points already there are skipped",
-     on_out},
-    {"progress", "MODE", "human (default), machine or none", on_progress},
-    {"plan", NULL, "print the points that would be measured and exit", on_plan},
+     HANDLER(on_out)},
+    {"progress", "MODE", "human (default), machine or none",
+     CHOICE(progress, progress_names)},
+    {"plan", NULL, "print the points that would be measured and exit",
+     FLAG(plan_only)},
 };
 #define NSPECS (sizeof specs / sizeof specs[0])
+
+/* Applies one option's value to opt. */
+static int apply(const option_spec *sp, bench_options *opt, const char *arg,
+                 mpchar_error *err)
+{
+    char *field = (char *)opt + sp->offset;
+    switch (sp->kind) {
+    case OPT_FLAG: *(bool *)field = true; return 0;
+    case OPT_LONG:
+        if (mpchar_parse_long(arg, (long)sp->min, (long)sp->max, (long *)field,
+                              err) != 0)
+            return mpchar_error_prefix(err, "--%s", sp->name);
+        return 0;
+    case OPT_DOUBLE:
+        if (mpchar_parse_double(arg, sp->min, sp->max, (double *)field, err))
+            return mpchar_error_prefix(err, "--%s (%s)", sp->name, sp->unit);
+        return 0;
+    case OPT_CHOICE:
+        if (choice(arg, sp->choices, sp->name, (int *)field, err) != 0)
+            return -1;
+        return 0;
+    case OPT_HANDLER: return sp->handle(opt, arg, err);
+    }
+    return mpchar_error_set(err, "--%s: no way to apply it", sp->name);
+}
 
 void bench_options_usage(FILE *out)
 {
@@ -436,7 +402,7 @@ int bench_options_parse(int argc, char **argv, bench_options *opt, int *exit_p,
                                     "unknown option or missing value: "
                                     "'%s' (see --help)",
                                     argv[optind - 1]);
-        if (specs[c - 1].handle(opt, optarg, err) != 0)
+        if (apply(&specs[c - 1], opt, optarg, err) != 0)
             return -1;
     }
     if (optind < argc)

@@ -77,6 +77,37 @@ static const mpchar_compare_point *at(const mpchar_comparison *c,
     return NULL;
 }
 
+/* Two result sets and their comparison under options o. */
+typedef struct sides {
+    side a, b;
+    mpchar_compare_options o;
+    mpchar_comparison c;
+    mpchar_error err;
+} sides;
+
+/* Empty sides, compared with threshold 0 unless the test changes o. */
+static void start(sides *s)
+{
+    memset(s, 0, sizeof *s);
+    s->o = options(0.0);
+}
+
+/* Compares A with B, which must succeed. */
+static mpchar_comparison *compare(sides *s)
+{
+    assert_int_equal(
+        mpchar_compare_run(&s->a.m, &s->b.m, &s->o, &s->c, &s->err), 0);
+    return &s->c;
+}
+
+/* Compares A with B, which must fail; returns the error. */
+static const char *refused(sides *s)
+{
+    assert_int_equal(
+        mpchar_compare_run(&s->a.m, &s->b.m, &s->o, &s->c, &s->err), -1);
+    return s->err.msg;
+}
+
 /* ---- the rule ----------------------------------------------------------- */
 
 static void test_spread(void **state)
@@ -126,33 +157,29 @@ static void test_noise_window(void **state)
     (void)state;
     static const double spread[] = {0.02, 0.10, 0.04, 0.50, 0.03};
     static const double noise[] = {0.04, 0.10, 0.10, 0.50, 0.04};
-    static side a, b;
-    memset(&a, 0, sizeof a);
-    memset(&b, 0, sizeof b);
+    static sides s;
+    start(&s);
     /* Out of order, interleaved with another series of larger spreads
      * that must not leak into this one. */
     for (int k = 4; k >= 0; k--) {
-        add(&a, "x", "pingpong", 2, (uint64_t)1 << (2 * k), MPCHAR_SET_FIT, 1.0,
-            spread[k]);
-        add(&a, "x", "pingpong", 4, (uint64_t)1 << (2 * k), MPCHAR_SET_FIT, 1.0,
-            0.9);
-        add(&b, "x", "pingpong", 2, (uint64_t)1 << (2 * k), MPCHAR_SET_FIT, 1.0,
-            0.0);
+        add(&s.a, "x", "pingpong", 2, (uint64_t)1 << (2 * k), MPCHAR_SET_FIT,
+            1.0, spread[k]);
+        add(&s.a, "x", "pingpong", 4, (uint64_t)1 << (2 * k), MPCHAR_SET_FIT,
+            1.0, 0.9);
+        add(&s.b, "x", "pingpong", 2, (uint64_t)1 << (2 * k), MPCHAR_SET_FIT,
+            1.0, 0.0);
     }
-    mpchar_compare_options o = options(0.0);
-    mpchar_comparison c;
-    mpchar_error err;
-    assert_int_equal(mpchar_compare_run(&a.m, &b.m, &o, &c, &err), 0);
-    assert_int_equal(c.count, 5);
-    assert_int_equal(c.only_a_count, 5); /* the p = 4 series */
+    mpchar_comparison *c = compare(&s);
+    assert_int_equal(c->count, 5);
+    assert_int_equal(c->only_a_count, 5); /* the p = 4 series */
     for (int k = 0; k < 5; k++) {
-        const mpchar_compare_point *pt = &c.points[k];
+        const mpchar_compare_point *pt = &c->points[k];
         assert_int_equal(pt->key.n_bytes, (uint64_t)1 << (2 * k));
         assert_double_near(pt->noise_a, noise[k], 1e-12);
         assert_double_near(pt->noise_b, 0.0, 1e-12);
         assert_double_near(pt->allowance, noise[k], 1e-12);
     }
-    mpchar_comparison_free(&c);
+    mpchar_comparison_free(c);
 }
 
 /* A series of two takes the larger of its own spread and their mean; a
@@ -160,24 +187,20 @@ static void test_noise_window(void **state)
 static void test_noise_short_series(void **state)
 {
     (void)state;
-    static side a, b;
-    memset(&a, 0, sizeof a);
-    memset(&b, 0, sizeof b);
-    add(&a, "x", "bcast", 2, 8, MPCHAR_SET_FIT, 1.0, 0.10);
-    add(&a, "x", "bcast", 2, 16, MPCHAR_SET_VALIDATION, 1.0, 0.30);
-    add(&a, "x", "barrier", 2, 0, MPCHAR_SET_FIT, 1.0, 0.07);
-    add(&b, "x", "bcast", 2, 8, MPCHAR_SET_FIT, 1.0, 0.0);
-    add(&b, "x", "bcast", 2, 16, MPCHAR_SET_VALIDATION, 1.0, 0.0);
-    add(&b, "x", "barrier", 2, 0, MPCHAR_SET_FIT, 1.0, 0.0);
-    mpchar_compare_options o = options(0.0);
-    mpchar_comparison c;
-    mpchar_error err;
-    assert_int_equal(mpchar_compare_run(&a.m, &b.m, &o, &c, &err), 0);
-    assert_int_equal(c.count, 3);
-    assert_double_near(c.points[0].noise_a, 0.20, 1e-12);
-    assert_double_near(c.points[1].noise_a, 0.30, 1e-12);
-    assert_double_near(c.points[2].noise_a, 0.07, 1e-12);
-    mpchar_comparison_free(&c);
+    static sides s;
+    start(&s);
+    add(&s.a, "x", "bcast", 2, 8, MPCHAR_SET_FIT, 1.0, 0.10);
+    add(&s.a, "x", "bcast", 2, 16, MPCHAR_SET_VALIDATION, 1.0, 0.30);
+    add(&s.a, "x", "barrier", 2, 0, MPCHAR_SET_FIT, 1.0, 0.07);
+    add(&s.b, "x", "bcast", 2, 8, MPCHAR_SET_FIT, 1.0, 0.0);
+    add(&s.b, "x", "bcast", 2, 16, MPCHAR_SET_VALIDATION, 1.0, 0.0);
+    add(&s.b, "x", "barrier", 2, 0, MPCHAR_SET_FIT, 1.0, 0.0);
+    mpchar_comparison *c = compare(&s);
+    assert_int_equal(c->count, 3);
+    assert_double_near(c->points[0].noise_a, 0.20, 1e-12);
+    assert_double_near(c->points[1].noise_a, 0.30, 1e-12);
+    assert_double_near(c->points[2].noise_a, 0.07, 1e-12);
+    mpchar_comparison_free(c);
 }
 
 /* ---- matching and pairing ------------------------------------------------- */
@@ -185,99 +208,83 @@ static void test_noise_short_series(void **state)
 static void test_matching(void **state)
 {
     (void)state;
-    static side a, b;
-    memset(&a, 0, sizeof a);
-    memset(&b, 0, sizeof b);
+    static sides s;
+    start(&s);
     for (uint64_t n = 0; n < 3; n++) {
-        add(&a, "openmpi", "pingpong", 2, n, MPCHAR_SET_FIT, 1.0, 0.0);
-        add(&b, "openmpi", "pingpong", 2, n, MPCHAR_SET_FIT, 1.0, 0.0);
+        add(&s.a, "openmpi", "pingpong", 2, n, MPCHAR_SET_FIT, 1.0, 0.0);
+        add(&s.b, "openmpi", "pingpong", 2, n, MPCHAR_SET_FIT, 1.0, 0.0);
     }
-    add(&a, "openmpi", "pingpong", 2, 5, MPCHAR_SET_VALIDATION, 1.0, 0.0);
-    add(&b, "openmpi", "pingpong", 2, 7, MPCHAR_SET_VALIDATION, 1.0, 0.0);
+    add(&s.a, "openmpi", "pingpong", 2, 5, MPCHAR_SET_VALIDATION, 1.0, 0.0);
+    add(&s.b, "openmpi", "pingpong", 2, 7, MPCHAR_SET_VALIDATION, 1.0, 0.0);
     /* Same n, other set: not the same point. */
-    add(&b, "openmpi", "pingpong", 2, 1, MPCHAR_SET_VALIDATION, 1.0, 0.0);
-    add(&a, "mpich", "pingpong", 2, 0, MPCHAR_SET_FIT, 1.0, 0.0);
-    add(&a, "mpich", "pingpong", 2, 1, MPCHAR_SET_FIT, 1.0, 0.0);
-    mpchar_compare_options o = options(0.0);
-    mpchar_comparison c;
-    mpchar_error err;
-    assert_int_equal(mpchar_compare_run(&a.m, &b.m, &o, &c, &err), 0);
-    assert_int_equal(c.pairing, MPCHAR_PAIRING_COMMON);
-    assert_int_equal(c.pair_count, 1);
-    assert_string_equal(c.pairs[0].a, "openmpi");
-    assert_int_equal(c.count, 3);
-    assert_int_equal(c.only_a_count, 1);
-    assert_int_equal(c.only_a[0].n_bytes, 5);
-    assert_int_equal(c.only_b_count, 2);
-    assert_int_equal(c.only_b[0].n_bytes, 1);
-    assert_int_equal(c.only_b[0].set, MPCHAR_SET_VALIDATION);
-    assert_int_equal(c.only_b[1].n_bytes, 7);
-    assert_int_equal(c.other_a, 2);
-    assert_int_equal(c.other_b, 0);
-    assert_int_equal(c.summary.within, 3);
-    mpchar_comparison_free(&c);
+    add(&s.b, "openmpi", "pingpong", 2, 1, MPCHAR_SET_VALIDATION, 1.0, 0.0);
+    add(&s.a, "mpich", "pingpong", 2, 0, MPCHAR_SET_FIT, 1.0, 0.0);
+    add(&s.a, "mpich", "pingpong", 2, 1, MPCHAR_SET_FIT, 1.0, 0.0);
+    mpchar_comparison *c = compare(&s);
+    assert_int_equal(c->pairing, MPCHAR_PAIRING_COMMON);
+    assert_int_equal(c->pair_count, 1);
+    assert_string_equal(c->pairs[0].a, "openmpi");
+    assert_int_equal(c->count, 3);
+    assert_int_equal(c->only_a_count, 1);
+    assert_int_equal(c->only_a[0].n_bytes, 5);
+    assert_int_equal(c->only_b_count, 2);
+    assert_int_equal(c->only_b[0].n_bytes, 1);
+    assert_int_equal(c->only_b[0].set, MPCHAR_SET_VALIDATION);
+    assert_int_equal(c->only_b[1].n_bytes, 7);
+    assert_int_equal(c->other_a, 2);
+    assert_int_equal(c->other_b, 0);
+    assert_int_equal(c->summary.within, 3);
+    mpchar_comparison_free(c);
 }
 
 static void test_pairing_single(void **state)
 {
     (void)state;
-    static side a, b;
-    memset(&a, 0, sizeof a);
-    memset(&b, 0, sizeof b);
-    add(&a, "openmpi", "pingpong", 2, 8, MPCHAR_SET_FIT, 2.0, 0.0);
-    add(&b, "mpich", "pingpong", 2, 8, MPCHAR_SET_FIT, 3.0, 0.0);
-    mpchar_compare_options o = options(0.0);
-    mpchar_comparison c;
-    mpchar_error err;
-    assert_int_equal(mpchar_compare_run(&a.m, &b.m, &o, &c, &err), 0);
-    assert_int_equal(c.pairing, MPCHAR_PAIRING_SINGLE);
-    assert_int_equal(c.count, 1);
-    assert_string_equal(c.points[0].key.library, "openmpi");
-    assert_string_equal(c.points[0].library_b, "mpich");
-    assert_double_near(c.points[0].ratio, 1.5, 1e-12);
-    assert_int_equal(c.points[0].verdict, MPCHAR_VERDICT_SLOWER);
-    mpchar_comparison_free(&c);
+    static sides s;
+    start(&s);
+    add(&s.a, "openmpi", "pingpong", 2, 8, MPCHAR_SET_FIT, 2.0, 0.0);
+    add(&s.b, "mpich", "pingpong", 2, 8, MPCHAR_SET_FIT, 3.0, 0.0);
+    mpchar_comparison *c = compare(&s);
+    assert_int_equal(c->pairing, MPCHAR_PAIRING_SINGLE);
+    assert_int_equal(c->count, 1);
+    assert_string_equal(c->points[0].key.library, "openmpi");
+    assert_string_equal(c->points[0].library_b, "mpich");
+    assert_double_near(c->points[0].ratio, 1.5, 1e-12);
+    assert_int_equal(c->points[0].verdict, MPCHAR_VERDICT_SLOWER);
+    mpchar_comparison_free(c);
 }
 
 static void test_pairing_errors_and_choice(void **state)
 {
     (void)state;
-    static side a, b;
-    memset(&a, 0, sizeof a);
-    memset(&b, 0, sizeof b);
-    add(&a, "openmpi", "pingpong", 2, 8, MPCHAR_SET_FIT, 1.0, 0.0);
-    add(&a, "mpich", "pingpong", 2, 8, MPCHAR_SET_FIT, 1.0, 0.0);
-    add(&b, "ompi5", "pingpong", 2, 8, MPCHAR_SET_FIT, 1.0, 0.0);
-    add(&b, "mpich4", "pingpong", 2, 8, MPCHAR_SET_FIT, 1.2, 0.0);
-    mpchar_compare_options o = options(0.0);
-    mpchar_comparison c;
-    mpchar_error err;
-    assert_int_equal(mpchar_compare_run(&a.m, &b.m, &o, &c, &err), -1);
-    assert_contains(err.msg, "no library in common");
-    assert_contains(err.msg, "A: openmpi, mpich; B: ompi5, mpich4");
-    o.library_a = "mpich";
-    o.library_b = "nompi";
-    assert_int_equal(mpchar_compare_run(&a.m, &b.m, &o, &c, &err), -1);
-    assert_contains(err.msg, "B has no library 'nompi' (it has: ompi5, "
-                             "mpich4)");
-    o.library_b = "mpich4";
-    assert_int_equal(mpchar_compare_run(&a.m, &b.m, &o, &c, &err), 0);
-    assert_int_equal(c.pairing, MPCHAR_PAIRING_CHOSEN);
-    assert_int_equal(c.count, 1);
-    assert_double_near(c.points[0].ratio, 1.2, 1e-12);
-    assert_int_equal(c.other_a, 1);
-    assert_int_equal(c.other_b, 1);
-    mpchar_comparison_free(&c);
+    static sides s;
+    start(&s);
+    add(&s.a, "openmpi", "pingpong", 2, 8, MPCHAR_SET_FIT, 1.0, 0.0);
+    add(&s.a, "mpich", "pingpong", 2, 8, MPCHAR_SET_FIT, 1.0, 0.0);
+    add(&s.b, "ompi5", "pingpong", 2, 8, MPCHAR_SET_FIT, 1.0, 0.0);
+    add(&s.b, "mpich4", "pingpong", 2, 8, MPCHAR_SET_FIT, 1.2, 0.0);
+    const char *why = refused(&s);
+    assert_contains(why, "no library in common");
+    assert_contains(why, "A: openmpi, mpich; B: ompi5, mpich4");
+    s.o.library_a = "mpich";
+    s.o.library_b = "nompi";
+    assert_contains(refused(&s), "B has no library 'nompi' (it has: ompi5, "
+                                 "mpich4)");
+    s.o.library_b = "mpich4";
+    mpchar_comparison *c = compare(&s);
+    assert_int_equal(c->pairing, MPCHAR_PAIRING_CHOSEN);
+    assert_int_equal(c->count, 1);
+    assert_double_near(c->points[0].ratio, 1.2, 1e-12);
+    assert_int_equal(c->other_a, 1);
+    assert_int_equal(c->other_b, 1);
+    mpchar_comparison_free(c);
     /* One name alone means the same library on both sides. */
-    o.library_a = NULL;
-    o.library_b = "mpich";
-    assert_int_equal(mpchar_compare_run(&a.m, &b.m, &o, &c, &err), -1);
-    assert_contains(err.msg, "B has no library 'mpich'");
-    side empty;
-    memset(&empty, 0, sizeof empty);
-    o = options(0.0);
-    assert_int_equal(mpchar_compare_run(&empty.m, &b.m, &o, &c, &err), -1);
-    assert_contains(err.msg, "A holds no measurements");
+    s.o.library_a = NULL;
+    s.o.library_b = "mpich";
+    assert_contains(refused(&s), "B has no library 'mpich'");
+    memset(&s.a, 0, sizeof s.a);
+    s.o = options(0.0);
+    assert_contains(refused(&s), "A holds no measurements");
 }
 
 /* ---- regressions ------------------------------------------------------------ */
@@ -285,16 +292,16 @@ static void test_pairing_errors_and_choice(void **state)
 /* Eight sizes of 2 % spread; B is A but 20 % slower at n = 1024 and 3 %
  * faster at n = 4 (within noise): threshold 10 % flags exactly n = 1024
  * (0.20 > 0.10 + 0.02); the geometric mean is (1.2 * 0.97)^(1/8). */
-static void regression_sides(side *a, side *b, double spread_b_1024)
+static void regression_sides(sides *s, double spread_b_1024)
 {
-    memset(a, 0, sizeof *a);
-    memset(b, 0, sizeof *b);
+    start(s);
+    s->o.threshold = 0.10;
     for (int k = 0; k < 8; k++) {
         uint64_t n = (uint64_t)1 << (2 * k);
         double t = 1.0 + 0.001 * (double)n;
         double tb = n == 1024 ? 1.2 * t : n == 4 ? 0.97 * t : t;
-        add(a, "openmpi", "allreduce", 4, n, MPCHAR_SET_FIT, t, 0.02);
-        add(b, "openmpi", "allreduce", 4, n, MPCHAR_SET_FIT, tb,
+        add(&s->a, "openmpi", "allreduce", 4, n, MPCHAR_SET_FIT, t, 0.02);
+        add(&s->b, "openmpi", "allreduce", 4, n, MPCHAR_SET_FIT, tb,
             n == 1024 ? spread_b_1024 : 0.02);
     }
 }
@@ -302,31 +309,28 @@ static void regression_sides(side *a, side *b, double spread_b_1024)
 static void test_regression_found(void **state)
 {
     (void)state;
-    static side a, b;
-    regression_sides(&a, &b, 0.02);
-    mpchar_compare_options o = options(0.10);
-    mpchar_comparison c;
-    mpchar_error err;
-    assert_int_equal(mpchar_compare_run(&a.m, &b.m, &o, &c, &err), 0);
-    assert_int_equal(c.count, 8);
-    assert_int_equal(c.summary.slower, 1);
-    assert_int_equal(c.summary.faster, 0);
-    assert_int_equal(c.summary.within, 7);
-    const mpchar_compare_point *pt = at(&c, "allreduce", 1024);
+    static sides s;
+    regression_sides(&s, 0.02);
+    mpchar_comparison *c = compare(&s);
+    assert_int_equal(c->count, 8);
+    assert_int_equal(c->summary.slower, 1);
+    assert_int_equal(c->summary.faster, 0);
+    assert_int_equal(c->summary.within, 7);
+    const mpchar_compare_point *pt = at(c, "allreduce", 1024);
     assert_int_equal(pt->verdict, MPCHAR_VERDICT_SLOWER);
     assert_double_near(pt->ratio, 1.2, 1e-12);
     assert_double_near(pt->allowance, 0.02, 1e-12);
-    assert_ptr_equal(&c.points[c.summary.worst], pt);
-    assert_double_near(c.summary.geomean_ratio, pow(1.2 * 0.97, 1.0 / 8),
+    assert_ptr_equal(&c->points[c->summary.worst], pt);
+    assert_double_near(c->summary.geomean_ratio, pow(1.2 * 0.97, 1.0 / 8),
                        1e-12);
-    mpchar_comparison_free(&c);
+    mpchar_comparison_free(c);
     /* Without a threshold the 3 % improvement is beyond 2 % noise. */
-    o = options(0.0);
-    assert_int_equal(mpchar_compare_run(&a.m, &b.m, &o, &c, &err), 0);
-    assert_int_equal(c.summary.slower, 1);
-    assert_int_equal(c.summary.faster, 1);
-    assert_int_equal(at(&c, "allreduce", 4)->verdict, MPCHAR_VERDICT_FASTER);
-    mpchar_comparison_free(&c);
+    s.o = options(0.0);
+    compare(&s);
+    assert_int_equal(c->summary.slower, 1);
+    assert_int_equal(c->summary.faster, 1);
+    assert_int_equal(at(c, "allreduce", 4)->verdict, MPCHAR_VERDICT_FASTER);
+    mpchar_comparison_free(c);
 }
 
 /* The same 20 % on a point whose B repetitions spread 15 %: the limit is
@@ -334,93 +338,79 @@ static void test_regression_found(void **state)
 static void test_regression_within_noise(void **state)
 {
     (void)state;
-    static side a, b;
-    regression_sides(&a, &b, 0.15);
-    mpchar_compare_options o = options(0.10);
-    mpchar_comparison c;
-    mpchar_error err;
-    assert_int_equal(mpchar_compare_run(&a.m, &b.m, &o, &c, &err), 0);
-    assert_int_equal(c.summary.slower, 0);
-    assert_double_near(at(&c, "allreduce", 1024)->allowance, 0.15, 1e-12);
-    mpchar_comparison_free(&c);
+    static sides s;
+    regression_sides(&s, 0.15);
+    mpchar_comparison *c = compare(&s);
+    assert_int_equal(c->summary.slower, 0);
+    assert_double_near(at(c, "allreduce", 1024)->allowance, 0.15, 1e-12);
+    mpchar_comparison_free(c);
 }
 
 static void test_oversubscribed(void **state)
 {
     (void)state;
-    static side a, b;
-    regression_sides(&a, &b, 0.02);
-    for (size_t i = 0; i < b.m.count; i++)
-        if (b.rows[i].key.n_bytes == 1024)
-            b.rows[i].oversubscribed = true;
-    mpchar_compare_options o = options(0.10);
-    mpchar_comparison c;
-    mpchar_error err;
-    assert_int_equal(mpchar_compare_run(&a.m, &b.m, &o, &c, &err), 0);
-    const mpchar_compare_point *pt = at(&c, "allreduce", 1024);
+    static sides s;
+    regression_sides(&s, 0.02);
+    for (size_t i = 0; i < s.b.m.count; i++)
+        if (s.b.rows[i].key.n_bytes == 1024)
+            s.b.rows[i].oversubscribed = true;
+    mpchar_comparison *c = compare(&s);
+    const mpchar_compare_point *pt = at(c, "allreduce", 1024);
     assert_true(pt->oversubscribed);
     assert_false(pt->judged);
     assert_int_equal(pt->verdict, MPCHAR_VERDICT_SLOWER);
-    assert_int_equal(c.summary.slower, 0);
-    assert_int_equal(c.summary.judged, 7);
-    assert_int_equal(c.summary.oversubscribed_not_judged, 1);
-    mpchar_comparison_free(&c);
-    o.include_oversubscribed = true;
-    assert_int_equal(mpchar_compare_run(&a.m, &b.m, &o, &c, &err), 0);
-    assert_int_equal(c.summary.slower, 1);
-    assert_int_equal(c.summary.judged, 8);
-    mpchar_comparison_free(&c);
+    assert_int_equal(c->summary.slower, 0);
+    assert_int_equal(c->summary.judged, 7);
+    assert_int_equal(c->summary.oversubscribed_not_judged, 1);
+    mpchar_comparison_free(c);
+    s.o.include_oversubscribed = true;
+    compare(&s);
+    assert_int_equal(c->summary.slower, 1);
+    assert_int_equal(c->summary.judged, 8);
+    mpchar_comparison_free(c);
 }
 
 static void test_zero_time_and_median(void **state)
 {
     (void)state;
-    static side a, b;
-    memset(&a, 0, sizeof a);
-    memset(&b, 0, sizeof b);
-    add(&a, "x", "barrier", 1, 0, MPCHAR_SET_FIT, 0.0, 0.0);
-    add(&b, "x", "barrier", 1, 0, MPCHAR_SET_FIT, 0.5, 0.0);
-    add(&a, "x", "bcast", 2, 8, MPCHAR_SET_FIT, 1.0, 1.0); /* median 2 */
-    add(&b, "x", "bcast", 2, 8, MPCHAR_SET_FIT, 1.0, 2.0); /* median 3 */
-    mpchar_compare_options o = options(0.0);
-    mpchar_comparison c;
-    mpchar_error err;
-    assert_int_equal(mpchar_compare_run(&a.m, &b.m, &o, &c, &err), 0);
-    const mpchar_compare_point *z = at(&c, "barrier", 0);
+    static sides s;
+    start(&s);
+    add(&s.a, "x", "barrier", 1, 0, MPCHAR_SET_FIT, 0.0, 0.0);
+    add(&s.b, "x", "barrier", 1, 0, MPCHAR_SET_FIT, 0.5, 0.0);
+    add(&s.a, "x", "bcast", 2, 8, MPCHAR_SET_FIT, 1.0, 1.0); /* median 2 */
+    add(&s.b, "x", "bcast", 2, 8, MPCHAR_SET_FIT, 1.0, 2.0); /* median 3 */
+    mpchar_comparison *c = compare(&s);
+    const mpchar_compare_point *z = at(c, "barrier", 0);
     assert_int_equal(z->verdict, MPCHAR_VERDICT_UNDEFINED);
     assert_true(isnan(z->ratio));
-    assert_int_equal(c.summary.undefined, 1);
-    assert_double_near(c.summary.geomean_ratio, 1.0, 1e-12);
-    mpchar_comparison_free(&c);
-    o.stat = MPCHAR_COMPARE_STAT_MEDIAN;
-    assert_int_equal(mpchar_compare_run(&a.m, &b.m, &o, &c, &err), 0);
-    assert_double_near(at(&c, "bcast", 8)->ratio, 1.5, 1e-12);
-    mpchar_comparison_free(&c);
+    assert_int_equal(c->summary.undefined, 1);
+    assert_double_near(c->summary.geomean_ratio, 1.0, 1e-12);
+    mpchar_comparison_free(c);
+    s.o.stat = MPCHAR_COMPARE_STAT_MEDIAN;
+    compare(&s);
+    assert_double_near(at(c, "bcast", 8)->ratio, 1.5, 1e-12);
+    mpchar_comparison_free(c);
 }
 
 /* Series come out in A's order of first appearance, n ascending within. */
 static void test_order(void **state)
 {
     (void)state;
-    static side a, b;
-    memset(&a, 0, sizeof a);
-    memset(&b, 0, sizeof b);
+    static sides s;
+    start(&s);
     const char *patterns[] = {"scatter", "bcast", "allreduce"};
     for (int k = 0; k < 3; k++)
         for (uint64_t n = 3; n > 0; n--) {
-            add(&a, "x", patterns[k], 2, n, MPCHAR_SET_FIT, 1.0, 0.0);
-            add(&b, "x", patterns[2 - k], 2, n, MPCHAR_SET_FIT, 1.0, 0.0);
+            add(&s.a, "x", patterns[k], 2, n, MPCHAR_SET_FIT, 1.0, 0.0);
+            add(&s.b, "x", patterns[2 - k], 2, n, MPCHAR_SET_FIT, 1.0, 0.0);
         }
-    mpchar_compare_options o = options(0.0);
-    mpchar_comparison c;
-    mpchar_error err;
-    assert_int_equal(mpchar_compare_run(&a.m, &b.m, &o, &c, &err), 0);
-    assert_int_equal(c.count, 9);
+    mpchar_comparison *c = compare(&s);
+    assert_int_equal(c->count, 9);
     for (size_t i = 0; i < 9; i++) {
-        assert_string_equal(c.points[i].key.pattern, patterns[i / 3]);
-        assert_int_equal(c.points[i].key.n_bytes, i % 3 + 1);
+        assert_string_equal(c->points[i].key.pattern, patterns[i / 3]);
+        assert_int_equal(c->points[i].key.n_bytes, i % 3 + 1);
     }
-    mpchar_comparison_free(&c);
+    mpchar_comparison_free(c);
 }
 
 int main(void)

@@ -220,9 +220,9 @@ static void test_key_equal_and_hash(void **state)
 
 /* ---- formatting -------------------------------------------------------- */
 
-static void test_measurement_format_line(void **state)
+/* The measurement that GOOD_ROW holds. */
+static mpchar_measurement good_row(void)
 {
-    (void)state;
     mpchar_measurement m = {make_key("mpich", 2, 1024, MPCHAR_SET_FIT),
                             100,
                             1.0,
@@ -231,6 +231,13 @@ static void test_measurement_format_line(void **state)
                             4.0,
                             0.5,
                             false};
+    return m;
+}
+
+static void test_measurement_format_line(void **state)
+{
+    (void)state;
+    mpchar_measurement m = good_row();
     char line[MPCHAR_LINE_MAX];
     mpchar_error err = {""};
     assert_int_equal(mpchar_measurement_format(&m, line, sizeof line, &err), 0);
@@ -264,14 +271,7 @@ static void test_failure_format_quotes_reason(void **state)
 static void test_format_buffer_too_small(void **state)
 {
     (void)state;
-    mpchar_measurement m = {make_key("mpich", 2, 1024, MPCHAR_SET_FIT),
-                            100,
-                            1.0,
-                            2.0,
-                            2.5,
-                            4.0,
-                            0.5,
-                            false};
+    mpchar_measurement m = good_row();
     mpchar_failure f = {m.key, "some reason"};
     char line[40];
     mpchar_error err = {""};
@@ -462,129 +462,56 @@ static void test_header_bad_csv(void **state)
 
 /* ---- row errors -------------------------------------------------------- */
 
-static void test_row_missing_field(void **state)
-{
-    expect_row_error(*state,
-                     "mpich,pingpong,-,-,byte,2,1024,fit,100,1.0,2.0,"
-                     "2.5,4.0,0.5\n",
-                     "oversubscribed");
-    expect_row_error(*state, "mpich,pingpong,-,-,byte,2\n", "n_bytes");
-}
+/* Rows that must be refused, each with the column its error names: a
+ * missing field, a bad number, time, set, bool, count, size or name, and
+ * a minimum above the median or mean. */
+static const struct bad_row {
+    const char *row, *column;
+} bad_rows[] = {
+    {"mpich,pingpong,-,-,byte,2,1024,fit,100,1.0,2.0,2.5,4.0,0.5\n",
+     "oversubscribed"},
+    {"mpich,pingpong,-,-,byte,2\n", "n_bytes"},
+    {"mpich,pingpong,-,-,byte,2,1024,fit,100,1.0,fast,2.5,4.0,0.5,false\n",
+     "t_median_us"},
+    {"mpich,pingpong,-,-,byte,2,1024,fit,100,-1.0,2.0,2.5,4.0,0.5,false\n",
+     "t_min_us"},
+    {"mpich,pingpong,-,-,byte,2,1024,fit,100,1.0,2.0,NaN,4.0,0.5,false\n",
+     "t_mean_us"},
+    {"mpich,pingpong,-,-,byte,2,1024,fit,100,1.0,2.0,2.5,inf,0.5,false\n",
+     "t_max_us"},
+    {"mpich,pingpong,-,-,byte,2,1024,fit,100,1.0,2.0,2.5,4.0,inf,false\n",
+     "t_stddev_us"},
+    {"mpich,pingpong,-,-,byte,2,1024,Fit,100,1.0,2.0,2.5,4.0,0.5,false\n",
+     "set"},
+    {"mpich,pingpong,-,-,byte,2,1024,test,100,1.0,2.0,2.5,4.0,0.5,false\n",
+     "set"},
+    {"mpich,pingpong,-,-,byte,2,1024,fit,100,1.0,2.0,2.5,4.0,0.5,yes\n",
+     "oversubscribed"},
+    {"mpich,pingpong,-,-,byte,2,1024,fit,100,1.0,2.0,2.5,4.0,0.5,\n",
+     "oversubscribed"},
+    {"mpich,pingpong,-,-,byte,0,1024,fit,100,1.0,2.0,2.5,4.0,0.5,false\n", "p"},
+    {"mpich,pingpong,-,-,byte,2,1024,fit,0,1.0,2.0,2.5,4.0,0.5,false\n",
+     "reps"},
+    {"mpich,pingpong,-,-,byte,2,1K,fit,100,1.0,2.0,2.5,4.0,0.5,false\n",
+     "n_bytes"},
+    {"mpich,pingpong,-,-,byte,2,1024B,fit,100,1.0,2.0,2.5,4.0,0.5,false\n",
+     "n_bytes"},
+    {"mpich,pingpong,-,-,byte,2,,fit,100,1.0,2.0,2.5,4.0,0.5,false\n",
+     "n_bytes"},
+    {"mp ich,pingpong,-,-,byte,2,1024,fit,100,1.0,2.0,2.5,4.0,0.5,false\n",
+     "library"},
+    {"mpich,pingpong,,-,byte,2,1024,fit,100,1.0,2.0,2.5,4.0,0.5,false\n",
+     "variant"},
+    {"mpich,pingpong,-,-,byte,2,1024,fit,100,5.0,2.0,2.5,4.0,0.5,false\n",
+     "t_min_us"},
+    {"mpich,pingpong,-,-,byte,2,1024,fit,100,1.0,2.0,9.5,4.0,0.5,false\n",
+     "t_min_us"},
+};
 
-static void test_row_non_numeric_time(void **state)
+static void test_bad_rows(void **state)
 {
-    expect_row_error(*state,
-                     "mpich,pingpong,-,-,byte,2,1024,fit,100,1.0,"
-                     "fast,2.5,4.0,0.5,false\n",
-                     "t_median_us");
-}
-
-static void test_row_negative_time(void **state)
-{
-    expect_row_error(*state,
-                     "mpich,pingpong,-,-,byte,2,1024,fit,100,-1.0,"
-                     "2.0,2.5,4.0,0.5,false\n",
-                     "t_min_us");
-}
-
-static void test_row_nan_time(void **state)
-{
-    expect_row_error(*state,
-                     "mpich,pingpong,-,-,byte,2,1024,fit,100,1.0,2.0,"
-                     "NaN,4.0,0.5,false\n",
-                     "t_mean_us");
-}
-
-static void test_row_inf_time(void **state)
-{
-    expect_row_error(*state,
-                     "mpich,pingpong,-,-,byte,2,1024,fit,100,1.0,2.0,"
-                     "2.5,inf,0.5,false\n",
-                     "t_max_us");
-    expect_row_error(*state,
-                     "mpich,pingpong,-,-,byte,2,1024,fit,100,1.0,2.0,"
-                     "2.5,4.0,inf,false\n",
-                     "t_stddev_us");
-}
-
-static void test_row_bad_set(void **state)
-{
-    expect_row_error(*state,
-                     "mpich,pingpong,-,-,byte,2,1024,Fit,100,1.0,2.0,"
-                     "2.5,4.0,0.5,false\n",
-                     "set");
-    expect_row_error(*state,
-                     "mpich,pingpong,-,-,byte,2,1024,test,100,1.0,"
-                     "2.0,2.5,4.0,0.5,false\n",
-                     "set");
-}
-
-static void test_row_bad_bool(void **state)
-{
-    expect_row_error(*state,
-                     "mpich,pingpong,-,-,byte,2,1024,fit,100,1.0,2.0,"
-                     "2.5,4.0,0.5,yes\n",
-                     "oversubscribed");
-    expect_row_error(*state,
-                     "mpich,pingpong,-,-,byte,2,1024,fit,100,1.0,2.0,"
-                     "2.5,4.0,0.5,\n",
-                     "oversubscribed");
-}
-
-static void test_row_p_zero(void **state)
-{
-    expect_row_error(*state,
-                     "mpich,pingpong,-,-,byte,0,1024,fit,100,1.0,2.0,"
-                     "2.5,4.0,0.5,false\n",
-                     "p");
-}
-
-static void test_row_reps_zero(void **state)
-{
-    expect_row_error(*state,
-                     "mpich,pingpong,-,-,byte,2,1024,fit,0,1.0,2.0,"
-                     "2.5,4.0,0.5,false\n",
-                     "reps");
-}
-
-static void test_row_n_bytes_with_suffix(void **state)
-{
-    expect_row_error(*state,
-                     "mpich,pingpong,-,-,byte,2,1K,fit,100,1.0,2.0,"
-                     "2.5,4.0,0.5,false\n",
-                     "n_bytes");
-    expect_row_error(*state,
-                     "mpich,pingpong,-,-,byte,2,1024B,fit,100,1.0,"
-                     "2.0,2.5,4.0,0.5,false\n",
-                     "n_bytes");
-    expect_row_error(*state,
-                     "mpich,pingpong,-,-,byte,2,,fit,100,1.0,2.0,"
-                     "2.5,4.0,0.5,false\n",
-                     "n_bytes");
-}
-
-static void test_row_bad_name(void **state)
-{
-    expect_row_error(*state,
-                     "mp ich,pingpong,-,-,byte,2,1024,fit,100,1.0,"
-                     "2.0,2.5,4.0,0.5,false\n",
-                     "library");
-    expect_row_error(*state,
-                     "mpich,pingpong,,-,byte,2,1024,fit,100,1.0,2.0,"
-                     "2.5,4.0,0.5,false\n",
-                     "variant");
-}
-
-static void test_row_min_above_max(void **state)
-{
-    expect_row_error(*state,
-                     "mpich,pingpong,-,-,byte,2,1024,fit,100,5.0,2.0,"
-                     "2.5,4.0,0.5,false\n",
-                     "t_min_us");
-    expect_row_error(*state,
-                     "mpich,pingpong,-,-,byte,2,1024,fit,100,1.0,2.0,"
-                     "9.5,4.0,0.5,false\n",
-                     "t_min_us");
+    for (size_t i = 0; i < sizeof bad_rows / sizeof bad_rows[0]; i++)
+        expect_row_error(*state, bad_rows[i].row, bad_rows[i].column);
 }
 
 static void test_row_bad_csv_quoting(void **state)
@@ -639,51 +566,49 @@ static void test_truncated_tail_is_error_by_default(void **state)
                  "truncated", NULL);
 }
 
+/* Writes text to the fixture's file and reads it back with a truncated
+ * tail allowed, which must succeed; returns the valid byte count. */
+static long read_allowing_tail(const fixture *fx, const char *text,
+                               mpchar_measurements *m)
+{
+    mpchar_read_options opt = {.allow_truncated_tail = true};
+    mpchar_error err = {""};
+    long valid = -1;
+    write_text(fx->path, text);
+    *m = (mpchar_measurements){NULL, 0};
+    assert_int_equal(mpchar_measurements_read(fx->path, &opt, m, &valid, &err),
+                     0);
+    return valid;
+}
+
 static void test_truncated_tail_allowed(void **state)
 {
-    fixture *fx = *state;
     const char *complete = HEADER GOOD_ROW GOOD_ROW2;
     char text[1024];
     snprintf(text, sizeof text, "%smpich,pingpong,-,-,byte,2,40", complete);
-    write_text(fx->path, text);
-    mpchar_read_options opt = {.allow_truncated_tail = true};
-    mpchar_measurements m = {NULL, 0};
-    mpchar_error err = {""};
-    long valid = -1;
-    assert_int_equal(mpchar_measurements_read(fx->path, &opt, &m, &valid, &err),
-                     0);
+    mpchar_measurements m;
+    assert_int_equal(read_allowing_tail(*state, text, &m),
+                     (long)strlen(complete));
     assert_int_equal(m.count, 2);
     assert_true(m.rows[0].key.n_bytes == 1024);
     assert_true(m.rows[1].key.n_bytes == 2048);
-    assert_int_equal(valid, (long)strlen(complete));
     mpchar_measurements_free(&m);
 }
 
 static void test_truncated_tail_allowed_header_only(void **state)
 {
-    fixture *fx = *state;
-    write_text(fx->path, HEADER "mpich,ping");
-    mpchar_read_options opt = {.allow_truncated_tail = true};
-    mpchar_measurements m = {NULL, 0};
-    mpchar_error err = {""};
-    long valid = -1;
-    assert_int_equal(mpchar_measurements_read(fx->path, &opt, &m, &valid, &err),
-                     0);
+    mpchar_measurements m;
+    assert_int_equal(read_allowing_tail(*state, HEADER "mpich,ping", &m),
+                     (long)strlen(HEADER));
     assert_int_equal(m.count, 0);
-    assert_int_equal(valid, (long)strlen(HEADER));
+    mpchar_measurements_free(&m);
 }
 
 static void test_complete_file_valid_bytes_is_size(void **state)
 {
-    fixture *fx = *state;
-    mpchar_read_options opt = {.allow_truncated_tail = true};
-    mpchar_measurements m = {NULL, 0};
-    mpchar_error err = {""};
-    long valid = -1;
-    write_text(fx->path, HEADER GOOD_ROW);
-    assert_int_equal(mpchar_measurements_read(fx->path, &opt, &m, &valid, &err),
-                     0);
-    assert_int_equal(valid, (long)strlen(HEADER GOOD_ROW));
+    mpchar_measurements m;
+    assert_int_equal(read_allowing_tail(*state, HEADER GOOD_ROW, &m),
+                     (long)strlen(HEADER GOOD_ROW));
     mpchar_measurements_free(&m);
 }
 
@@ -876,18 +801,7 @@ int main(void)
         DIR_TEST(test_header_missing_column),
         DIR_TEST(test_header_reordered_columns),
         DIR_TEST(test_header_bad_csv),
-        DIR_TEST(test_row_missing_field),
-        DIR_TEST(test_row_non_numeric_time),
-        DIR_TEST(test_row_negative_time),
-        DIR_TEST(test_row_nan_time),
-        DIR_TEST(test_row_inf_time),
-        DIR_TEST(test_row_bad_set),
-        DIR_TEST(test_row_bad_bool),
-        DIR_TEST(test_row_p_zero),
-        DIR_TEST(test_row_reps_zero),
-        DIR_TEST(test_row_n_bytes_with_suffix),
-        DIR_TEST(test_row_bad_name),
-        DIR_TEST(test_row_min_above_max),
+        DIR_TEST(test_bad_rows),
         DIR_TEST(test_row_bad_csv_quoting),
         DIR_TEST(test_error_in_later_line),
         DIR_TEST(test_duplicate_key_names_earlier_line),

@@ -33,6 +33,8 @@ typedef enum bench_progress {
 /* How repetitions of patterns that need all ranks to start together are
  * started: at a common time on rank 0's clock, or by leaving a barrier. */
 typedef enum bench_sync { SYNC_WINDOW, SYNC_BARRIER } bench_sync;
+/* Their names, as --sync and library-<name>.json give them; NULL-ended. */
+extern const char *const bench_sync_names[];
 
 typedef struct bench_options {
     char library[MPCHAR_NAME_MAX];
@@ -137,7 +139,10 @@ struct bench_pattern {
     const char *name; /* the name of its facts */
     const char *description;
     const char *const *variants; /* NULL-terminated; NULL means "-" */
-    bool zero_bytes_only;        /* barrier */
+    /* n is split among the p processes (the root's total, a gathered
+     * vector) rather than one process's buffer; bench_pattern_bytes. */
+    bool split;
+    bool zero_bytes_only; /* barrier */
     bench_timing timing;
     bool barrier_before_rep;
     /* Left out of "all": the pattern spends most of its run time outside
@@ -146,8 +151,6 @@ struct bench_pattern {
     /* Most operations per timed repetition; 0: the loop's own limit.  A
      * pattern whose preparation grows with the batch keeps it at 1. */
     long max_batch;
-    /* Actual bytes (and elements per process) for requested n at p. */
-    uint64_t (*actual_bytes)(uint64_t n, int p, size_t *count_p);
     /* Bytes of buffers one process needs, for the memory check. */
     uint64_t (*memory_bytes)(uint64_t n, int p, long window);
     int (*setup)(bench_ctx *c);    /* allocate, attach */
@@ -160,8 +163,16 @@ struct bench_pattern {
     double (*divisor)(const bench_ctx *c);
 };
 
-extern const bench_pattern *const bench_p2p_patterns[];
-extern const bench_pattern *const bench_collective_patterns[];
+/* A registry entry: the name of its facts, a description for --list, then
+ * designated initializers of the other fields. */
+#define BENCH_PATTERN(id, what, ...)                 \
+    {                                                \
+        .name = id, .description = what, __VA_ARGS__ \
+    }
+
+/* The families' entries, each ended by one without a name. */
+extern const bench_pattern bench_p2p_patterns[];
+extern const bench_pattern bench_collective_patterns[];
 
 /* The registry: every pattern of every family, validated once. */
 size_t bench_registry_count(void);
@@ -170,6 +181,12 @@ const bench_pattern *bench_registry_find(const char *name);
 /* A registered pattern's facts (the registry is validated at start-up, so
  * every one has them). */
 const mpchar_pattern_facts *bench_pattern_facts(const bench_pattern *p);
+/* The actual bytes for requested n at p, and the elements per process
+ * (*count_p): whole elements (doubles for reductions, else bytes), the
+ * nearest to n (or to n/p when split), at least one when n > 0; 0 for a
+ * zero-bytes-only pattern. */
+uint64_t bench_pattern_bytes(const bench_pattern *pat, uint64_t n, int p,
+                             size_t *count_p);
 /* Checks patterns[0..count) against a facts table: valid entries, unique
  * names, facts for every pattern and a pattern for every fact. */
 int bench_registry_check(const bench_pattern *const *patterns, size_t count,

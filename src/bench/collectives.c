@@ -5,7 +5,7 @@
  * buffer; Scatter and Gather the total at the root; Allgather the gathered
  * vector; Reduce_scatter each process's input vector; Alltoall the total
  * each process sends.  Counts that n and p do not divide are rounded to the
- * nearest whole element (at least one when n > 0) and the actual bytes are
+ * nearest whole element (bench_pattern_bytes) and the actual bytes are
  * what the row records.  Reductions use doubles, with the operations of
  * reduce_ops.c (MPI_SUM, a user-defined sum, and the no-op that separates
  * the computation cost t_c, seed 001). */
@@ -14,53 +14,6 @@
 
 #include "bench.h"
 #include "buffers.h"
-
-/* Whole elements of elem bytes nearest to n / parts, at least 1 if n > 0. */
-static size_t nearest_elements(uint64_t n, int parts, size_t elem)
-{
-    uint64_t unit = (uint64_t)parts * elem;
-    uint64_t k = (n + unit / 2) / unit;
-    return (size_t)(n > 0 && k == 0 ? 1 : k);
-}
-
-static uint64_t bytes_zero(uint64_t n, int p, size_t *count_p)
-{
-    (void)n, (void)p;
-    *count_p = 0;
-    return 0;
-}
-
-static uint64_t bytes_whole(uint64_t n, int p, size_t *count_p)
-{
-    *count_p = nearest_elements(n, 1, 1);
-    (void)p;
-    return *count_p;
-}
-
-static uint64_t bytes_split(uint64_t n, int p, size_t *count_p)
-{
-    *count_p = nearest_elements(n, p, 1);
-    return (uint64_t)*count_p * (uint64_t)p;
-}
-
-static uint64_t doubles_whole(uint64_t n, int p, size_t *count_p)
-{
-    (void)p;
-    *count_p = nearest_elements(n, 1, sizeof(double));
-    return (uint64_t)*count_p * sizeof(double);
-}
-
-static uint64_t doubles_split(uint64_t n, int p, size_t *count_p)
-{
-    *count_p = nearest_elements(n, p, sizeof(double));
-    return (uint64_t)*count_p * (uint64_t)p * sizeof(double);
-}
-
-static uint64_t memory_none(uint64_t n, int p, long window)
-{
-    (void)n, (void)p, (void)window;
-    return 0;
-}
 
 static uint64_t memory_twice(uint64_t n, int p, long window)
 {
@@ -86,12 +39,6 @@ static void free_coll(bench_ctx *c)
     bench_buffers_free(c);
 }
 
-/* What every collective shares: timed on every rank after a barrier, the
- * repetition's time being the slowest rank's, one call per operation. */
-#define COLLECTIVE_PATTERN                                     \
-    .timing = TIME_MAX_OVER_RANKS, .barrier_before_rep = true, \
-    .teardown = free_coll, .divisor = one_op
-
 /* Buffers of `in` and `out` elements of elem bytes each. */
 static int setup_elements(bench_ctx *c, size_t in, size_t out, size_t elem)
 {
@@ -110,17 +57,6 @@ static void run_barrier(bench_ctx *c)
     for (long b = 0; b < c->batch; b++)
         MPI_Barrier(c->comm);
 }
-
-static const bench_pattern barrier = {
-    .name = "barrier",
-    .description = "MPI_Barrier (n = 0)",
-    COLLECTIVE_PATTERN,
-    .zero_bytes_only = true,
-    .actual_bytes = bytes_zero,
-    .memory_bytes = memory_none,
-    .setup = setup_none,
-    .run = run_barrier,
-};
 
 /* ---- bcast ----------------------------------------------------------- */
 
@@ -151,21 +87,9 @@ static int verify_bcast(bench_ctx *c, char *why, size_t len)
                              "broadcast buffer", why, len);
 }
 
-static const bench_pattern bcast = {
-    .name = "bcast",
-    .description = "MPI_Bcast; n = bytes of each process's buffer",
-    COLLECTIVE_PATTERN,
-    .actual_bytes = bytes_whole,
-    .memory_bytes = memory_twice,
-    .setup = setup_bcast,
-    .prepare = prepare_bcast,
-    .run = run_bcast,
-    .verify = verify_bcast,
-};
-
 /* ---- scatter, gather, allgather, alltoall ---------------------------- */
 
-/* Chunk j of a p-chunk buffer carries source id base + j. */
+/* Chunk j of a p-chunk buffer carries source id base + j * stride. */
 static void fill_chunks(unsigned char *buf, const bench_ctx *c, long base,
                         long stride, bool poison)
 {
@@ -178,13 +102,14 @@ static void fill_chunks(unsigned char *buf, const bench_ctx *c, long base,
     }
 }
 
-static int check_chunks(const unsigned char *buf, const bench_ctx *c, long base,
-                        long stride, char *why, size_t len)
+/* Checks the received chunks of rbuf, filled as fill_chunks says. */
+static int check_chunks(const bench_ctx *c, long base, long stride, char *why,
+                        size_t len)
 {
     char what[64];
     for (int j = 0; j < c->size; j++) {
         snprintf(what, sizeof what, "rank %d chunk %d", c->rank, j);
-        if (bench_check_bytes(buf + (size_t)j * c->count, c->count,
+        if (bench_check_bytes(c->rbuf + (size_t)j * c->count, c->count,
                               base + j * stride, c->rep, what, why, len))
             return -1;
     }
@@ -229,18 +154,6 @@ static int verify_scatter(bench_ctx *c, char *why, size_t len)
                              "scattered chunk", why, len);
 }
 
-static const bench_pattern scatter = {
-    .name = "scatter",
-    .description = "MPI_Scatter; n = total bytes at the root",
-    COLLECTIVE_PATTERN,
-    .actual_bytes = bytes_split,
-    .memory_bytes = memory_twice,
-    .setup = setup_one_to_all,
-    .prepare = prepare_scatter,
-    .run = run_scatter,
-    .verify = verify_scatter,
-};
-
 static void prepare_gather(bench_ctx *c)
 {
     if (!c->check)
@@ -256,24 +169,16 @@ static void run_gather(bench_ctx *c)
                    c->root, c->comm);
 }
 
-static int verify_gather(bench_ctx *c, char *why, size_t len)
+/* Chunk j of the gathered vector comes from rank j. */
+static int verify_allgather(bench_ctx *c, char *why, size_t len)
 {
-    if (c->rank != c->root)
-        return 0;
-    return check_chunks(c->rbuf, c, 0, 1, why, len);
+    return check_chunks(c, 0, 1, why, len);
 }
 
-static const bench_pattern gather = {
-    .name = "gather",
-    .description = "MPI_Gather; n = total bytes at the root",
-    COLLECTIVE_PATTERN,
-    .actual_bytes = bytes_split,
-    .memory_bytes = memory_twice,
-    .setup = setup_all_to_one,
-    .prepare = prepare_gather,
-    .run = run_gather,
-    .verify = verify_gather,
-};
+static int verify_gather(bench_ctx *c, char *why, size_t len)
+{
+    return c->rank == c->root ? verify_allgather(c, why, len) : 0;
+}
 
 static void run_allgather(bench_ctx *c)
 {
@@ -281,23 +186,6 @@ static void run_allgather(bench_ctx *c)
         MPI_Allgather(c->sbuf, count(c), MPI_BYTE, c->rbuf, count(c), MPI_BYTE,
                       c->comm);
 }
-
-static int verify_allgather(bench_ctx *c, char *why, size_t len)
-{
-    return check_chunks(c->rbuf, c, 0, 1, why, len);
-}
-
-static const bench_pattern allgather = {
-    .name = "allgather",
-    .description = "MPI_Allgather; n = bytes of the gathered vector",
-    COLLECTIVE_PATTERN,
-    .actual_bytes = bytes_split,
-    .memory_bytes = memory_twice,
-    .setup = setup_all_to_one,
-    .prepare = prepare_gather,
-    .run = run_allgather,
-    .verify = verify_allgather,
-};
 
 /* Chunk for rank j from rank r carries source id r * p + j. */
 static void prepare_alltoall(bench_ctx *c)
@@ -317,20 +205,8 @@ static void run_alltoall(bench_ctx *c)
 
 static int verify_alltoall(bench_ctx *c, char *why, size_t len)
 {
-    return check_chunks(c->rbuf, c, c->rank, c->size, why, len);
+    return check_chunks(c, c->rank, c->size, why, len);
 }
-
-static const bench_pattern alltoall = {
-    .name = "alltoall",
-    .description = "MPI_Alltoall; n = total bytes each process sends",
-    COLLECTIVE_PATTERN,
-    .actual_bytes = bytes_split,
-    .memory_bytes = memory_twice,
-    .setup = setup_all_to_all,
-    .prepare = prepare_alltoall,
-    .run = run_alltoall,
-    .verify = verify_alltoall,
-};
 
 /* ---- reductions ------------------------------------------------------ */
 
@@ -351,24 +227,28 @@ static void prepare_reduction(bench_ctx *c)
     memset(c->rbuf, 0xff, c->rbuf_bytes); /* NaNs */
 }
 
-/* Checks out[0..n) against the sum over ranks [0, upto] of element
- * first + i. */
-static int verify_sums(const bench_ctx *c, const double *out, size_t first,
-                       size_t n, int upto, char *why, size_t len)
+/* Checks the count results in rbuf against the sums over ranks [0, upto]
+ * of elements first, first + 1, ...  With the no-op operation the result
+ * is unspecified by design, so only sums are checked. */
+static int verify_sums(const bench_ctx *c, size_t first, int upto, char *why,
+                       size_t len)
 {
-    double *want = malloc((n ? n : 1) * sizeof *want);
+    if (!c->sums)
+        return 0; /* the no-op's result is unspecified by design */
+    double *want = malloc((c->count ? c->count : 1) * sizeof *want);
     if (!want) {
         snprintf(why, len, "check failed: out of memory");
         return -1;
     }
-    for (size_t i = 0; i < n; i++) {
+    for (size_t i = 0; i < c->count; i++) {
         want[i] = 0.0;
         for (int r = 0; r <= upto; r++)
             want[i] += check_value(first + i, r, c->rep);
     }
     char what[48];
     snprintf(what, sizeof what, "rank %d result", c->rank);
-    int rc = bench_check_doubles(out, want, n, what, why, len);
+    int rc = bench_check_doubles((const double *)c->rbuf, want, c->count, what,
+                                 why, len);
     free(want);
     return rc;
 }
@@ -385,14 +265,10 @@ static void run_reduce(bench_ctx *c)
                    c->comm);
 }
 
-/* Every rank holds the sum over all ranks.  With the no-op operation the
- * result is unspecified by design, so only sums are checked. */
+/* Every rank holds the sum over all ranks. */
 static int verify_allreduce(bench_ctx *c, char *why, size_t len)
 {
-    if (!c->sums)
-        return 0;
-    return verify_sums(c, (double *)c->rbuf, 0, c->count, c->size - 1, why,
-                       len);
+    return verify_sums(c, 0, c->size - 1, why, len);
 }
 
 static int verify_reduce(bench_ctx *c, char *why, size_t len)
@@ -400,47 +276,21 @@ static int verify_reduce(bench_ctx *c, char *why, size_t len)
     return c->rank == c->root ? verify_allreduce(c, why, len) : 0;
 }
 
-static const bench_pattern reduce = {
-    .name = "reduce",
-    .description = "MPI_Reduce of doubles; n = bytes of each process's "
-                   "buffer",
-    COLLECTIVE_PATTERN,
-    .actual_bytes = doubles_whole,
-    .memory_bytes = memory_twice,
-    .setup = setup_reduce,
-    .prepare = prepare_reduction,
-    .run = run_reduce,
-    .verify = verify_reduce,
-};
-
 static void run_allreduce(bench_ctx *c)
 {
     for (long b = 0; b < c->batch; b++)
         MPI_Allreduce(c->sbuf, c->rbuf, count(c), MPI_DOUBLE, c->op, c->comm);
 }
 
-static const bench_pattern allreduce = {
-    .name = "allreduce",
-    .description = "MPI_Allreduce of doubles; n = bytes of each process's "
-                   "buffer",
-    COLLECTIVE_PATTERN,
-    .actual_bytes = doubles_whole,
-    .memory_bytes = memory_twice,
-    .setup = setup_reduce,
-    .prepare = prepare_reduction,
-    .run = run_allreduce,
-    .verify = verify_allreduce,
-};
-
 static int setup_reduce_scatter(bench_ctx *c)
 {
-    size_t total = c->count * (size_t)c->size;
     c->counts = malloc((size_t)c->size * sizeof *c->counts);
     if (!c->counts)
         return -1;
     for (int r = 0; r < c->size; r++)
         c->counts[r] = count(c);
-    return setup_elements(c, total, c->count, sizeof(double));
+    return setup_elements(c, c->count * (size_t)c->size, c->count,
+                          sizeof(double));
 }
 
 static void run_reduce_scatter(bench_ctx *c)
@@ -450,26 +300,11 @@ static void run_reduce_scatter(bench_ctx *c)
                            c->comm);
 }
 
+/* Rank r holds block r of the sum over all ranks. */
 static int verify_reduce_scatter(bench_ctx *c, char *why, size_t len)
 {
-    if (!c->sums)
-        return 0;
-    return verify_sums(c, (double *)c->rbuf, (size_t)c->rank * c->count,
-                       c->count, c->size - 1, why, len);
+    return verify_sums(c, (size_t)c->rank * c->count, c->size - 1, why, len);
 }
-
-static const bench_pattern reduce_scatter = {
-    .name = "reduce_scatter",
-    .description = "MPI_Reduce_scatter of doubles, equal counts; n = bytes "
-                   "of each process's input vector",
-    COLLECTIVE_PATTERN,
-    .actual_bytes = doubles_split,
-    .memory_bytes = memory_twice,
-    .setup = setup_reduce_scatter,
-    .prepare = prepare_reduction,
-    .run = run_reduce_scatter,
-    .verify = verify_reduce_scatter,
-};
 
 static void run_scan(bench_ctx *c)
 {
@@ -477,26 +312,64 @@ static void run_scan(bench_ctx *c)
         MPI_Scan(c->sbuf, c->rbuf, count(c), MPI_DOUBLE, c->op, c->comm);
 }
 
+/* Rank r holds the sum over ranks 0 to r. */
 static int verify_scan(bench_ctx *c, char *why, size_t len)
 {
-    if (!c->sums)
-        return 0;
-    return verify_sums(c, (double *)c->rbuf, 0, c->count, c->rank, why, len);
+    return verify_sums(c, 0, c->rank, why, len);
 }
 
-static const bench_pattern scan = {
-    .name = "scan",
-    .description = "MPI_Scan of doubles; n = bytes of each process's buffer",
-    COLLECTIVE_PATTERN,
-    .actual_bytes = doubles_whole,
-    .memory_bytes = memory_twice,
-    .setup = setup_reduce,
-    .prepare = prepare_reduction,
-    .run = run_scan,
-    .verify = verify_scan,
-};
+/* ---- the family ------------------------------------------------------ */
 
-const bench_pattern *const bench_collective_patterns[] = {
-    &barrier, &bcast,     &scatter,        &gather, &allgather, &alltoall,
-    &reduce,  &allreduce, &reduce_scatter, &scan,   NULL,
+/* What every collective shares: timed on every rank after a barrier, the
+ * repetition's time being the slowest rank's, one call per operation. */
+#define COLLECTIVE                                             \
+    .timing = TIME_MAX_OVER_RANKS, .barrier_before_rep = true, \
+    .memory_bytes = memory_twice, .teardown = free_coll, .divisor = one_op
+
+const bench_pattern bench_collective_patterns[] = {
+    BENCH_PATTERN("barrier", "MPI_Barrier (n = 0)", COLLECTIVE,
+                  .zero_bytes_only = true, .setup = setup_none,
+                  .run = run_barrier),
+    BENCH_PATTERN("bcast", "MPI_Bcast; n = bytes of each process's buffer",
+                  COLLECTIVE, .setup = setup_bcast, .prepare = prepare_bcast,
+                  .run = run_bcast, .verify = verify_bcast),
+    BENCH_PATTERN("scatter", "MPI_Scatter; n = total bytes at the root",
+                  COLLECTIVE, .split = true, .setup = setup_one_to_all,
+                  .prepare = prepare_scatter, .run = run_scatter,
+                  .verify = verify_scatter),
+    BENCH_PATTERN("gather", "MPI_Gather; n = total bytes at the root",
+                  COLLECTIVE, .split = true, .setup = setup_all_to_one,
+                  .prepare = prepare_gather, .run = run_gather,
+                  .verify = verify_gather),
+    BENCH_PATTERN("allgather",
+                  "MPI_Allgather; n = bytes of the gathered vector", COLLECTIVE,
+                  .split = true, .setup = setup_all_to_one,
+                  .prepare = prepare_gather, .run = run_allgather,
+                  .verify = verify_allgather),
+    BENCH_PATTERN("alltoall",
+                  "MPI_Alltoall; n = total bytes each process sends",
+                  COLLECTIVE, .split = true, .setup = setup_all_to_all,
+                  .prepare = prepare_alltoall, .run = run_alltoall,
+                  .verify = verify_alltoall),
+    BENCH_PATTERN(
+        "reduce", "MPI_Reduce of doubles; n = bytes of each process's buffer",
+        COLLECTIVE, .setup = setup_reduce, .prepare = prepare_reduction,
+        .run = run_reduce, .verify = verify_reduce),
+    BENCH_PATTERN("allreduce",
+                  "MPI_Allreduce of doubles; n = bytes of each process's "
+                  "buffer",
+                  COLLECTIVE, .setup = setup_reduce,
+                  .prepare = prepare_reduction, .run = run_allreduce,
+                  .verify = verify_allreduce),
+    BENCH_PATTERN("reduce_scatter",
+                  "MPI_Reduce_scatter of doubles, equal counts; n = bytes of "
+                  "each process's input vector",
+                  COLLECTIVE, .split = true, .setup = setup_reduce_scatter,
+                  .prepare = prepare_reduction, .run = run_reduce_scatter,
+                  .verify = verify_reduce_scatter),
+    BENCH_PATTERN(
+        "scan", "MPI_Scan of doubles; n = bytes of each process's buffer",
+        COLLECTIVE, .setup = setup_reduce, .prepare = prepare_reduction,
+        .run = run_scan, .verify = verify_scan),
+    {.name = NULL},
 };

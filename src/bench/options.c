@@ -177,19 +177,21 @@ static int on_out(bench_options *o, const char *a, mpchar_error *e)
     return 0;
 }
 
+/* The choices' names, in the order of their enums. */
+const char *const bench_sync_names[] = {
+    [SYNC_WINDOW] = "window",
+    [SYNC_BARRIER] = "barrier",
+    NULL,
+};
+#define SYNC_CHOICES "window|barrier"
+#define PROGRESS_CHOICES "human|machine|none"
+
 static int on_progress(bench_options *o, const char *a, mpchar_error *e)
 {
-    if (strcmp(a, "human") == 0)
-        o->progress = PROGRESS_HUMAN;
-    else if (strcmp(a, "machine") == 0)
-        o->progress = PROGRESS_MACHINE;
-    else if (strcmp(a, "none") == 0)
-        o->progress = PROGRESS_NONE;
-    else
-        return mpchar_error_set(e,
-                                "--progress: '%s' is not human, machine "
-                                "or none",
-                                a);
+    int i;
+    if (mpchar_parse_choice(a, PROGRESS_CHOICES, &i, e) != 0)
+        return mpchar_error_prefix(e, "--progress");
+    o->progress = (bench_progress)i;
     return 0;
 }
 
@@ -202,12 +204,10 @@ static int on_rotate(bench_options *o, const char *a, mpchar_error *e)
 
 static int on_sync(bench_options *o, const char *a, mpchar_error *e)
 {
-    if (strcmp(a, "window") == 0)
-        o->sync = SYNC_WINDOW;
-    else if (strcmp(a, "barrier") == 0)
-        o->sync = SYNC_BARRIER;
-    else
-        return mpchar_error_set(e, "--sync: '%s' is not window or barrier", a);
+    int i;
+    if (mpchar_parse_choice(a, SYNC_CHOICES, &i, e) != 0)
+        return mpchar_error_prefix(e, "--sync");
+    o->sync = (bench_sync)i;
     return 0;
 }
 

@@ -132,8 +132,9 @@ int bench_output_library_info(const bench_output *out, const bench_options *opt,
     fprintf(f, "  \"last_launch_ranks\": %d,\n", world);
     fprintf(f, "  \"last_launch_oversubscribed\": %s,\n",
             oversubscribed ? "true" : "false");
-    json_field(f, "sync", opt->sync == SYNC_WINDOW ? "window" : "barrier", 0);
-    json_field(f, "sync_where_oversubscribed", "barrier", 0);
+    json_field(f, "sync", bench_sync_names[opt->sync], 0);
+    json_field(f, "sync_where_oversubscribed", bench_sync_names[SYNC_BARRIER],
+               0);
     fprintf(f, "  \"rounds\": %ld,\n", opt->rounds);
     fprintf(f, "  \"timer_resolution_us\": %.6f,\n", timer_res_s * 1e6);
     fprintf(f, "  \"mpi_wtick_us\": %.6f\n}\n", MPI_Wtick() * 1e6);

@@ -12,13 +12,6 @@
 #define TAG_DATA 1
 #define TAG_GO 2
 
-static uint64_t p2p_bytes(uint64_t n, int p, size_t *count_p)
-{
-    (void)p;
-    *count_p = (size_t)n;
-    return n;
-}
-
 static uint64_t two_buffers(uint64_t n, int p, long window)
 {
     (void)p, (void)window;
@@ -223,22 +216,6 @@ static int verify_pingpong(bench_ctx *c, char *why, size_t len)
     return verify_slots(c, c->mode == MODE_RSEND ? c->batch : 1, 0, why, len);
 }
 
-static const bench_pattern pingpong = {
-    .name = "pingpong",
-    .description = "round trip between ranks 0 and 1; T = half the round "
-                   "trip (variants send, ssend, bsend, rsend, isend)",
-    .variants = pingpong_variants,
-    .timing = TIME_ROOT,
-    .actual_bytes = p2p_bytes,
-    .memory_bytes = two_buffers,
-    .setup = setup_pingpong,
-    .prepare = prepare_pingpong,
-    .run = run_pingpong,
-    .verify = verify_pingpong,
-    .teardown = teardown_pingpong,
-    .divisor = half_round_trip,
-};
-
 /* ---- ping-ping ------------------------------------------------------- */
 
 static int setup_two(bench_ctx *c)
@@ -273,22 +250,6 @@ static int verify_from_peer(bench_ctx *c, char *why, size_t len)
     long slots = (long)(c->count ? c->rbuf_bytes / c->count : 1);
     return verify_slots(c, slots, peer(c), why, len);
 }
-
-static const bench_pattern pingping = {
-    .name = "pingping",
-    .description = "ranks 0 and 1 send to each other at once, then receive "
-                   "(full duplex); T per exchange",
-    .timing = TIME_MAX_OVER_RANKS,
-    .barrier_before_rep = true,
-    .actual_bytes = p2p_bytes,
-    .memory_bytes = two_buffers,
-    .setup = setup_two,
-    .prepare = prepare_exchange,
-    .run = run_pingping,
-    .verify = verify_from_peer,
-    .teardown = free_p2p,
-    .divisor = one_exchange,
-};
 
 /* ---- stream ---------------------------------------------------------- */
 
@@ -333,21 +294,6 @@ static int verify_stream(bench_ctx *c, char *why, size_t len)
     return verify_one_way(c, 0, why, len);
 }
 
-static const bench_pattern stream = {
-    .name = "stream",
-    .description = "rank 0 sends a window of messages back to back, rank 1 "
-                   "acknowledges once; T per message",
-    .timing = TIME_ROOT,
-    .actual_bytes = p2p_bytes,
-    .memory_bytes = two_buffers,
-    .setup = setup_two,
-    .prepare = prepare_stream,
-    .run = run_stream,
-    .verify = verify_stream,
-    .teardown = free_p2p,
-    .divisor = per_message,
-};
-
 /* ---- bistream -------------------------------------------------------- */
 
 static int setup_bistream(bench_ctx *c)
@@ -372,22 +318,6 @@ static void run_bistream(bench_ctx *c)
         MPI_Waitall(2 * w, c->reqs, MPI_STATUSES_IGNORE);
     }
 }
-
-static const bench_pattern bistream = {
-    .name = "bistream",
-    .description = "ranks 0 and 1 stream windows of Isend/Irecv to each "
-                   "other at once; T per message",
-    .timing = TIME_MAX_OVER_RANKS,
-    .barrier_before_rep = true,
-    .actual_bytes = p2p_bytes,
-    .memory_bytes = windowed_buffers,
-    .setup = setup_bistream,
-    .prepare = prepare_exchange,
-    .run = run_bistream,
-    .verify = verify_from_peer,
-    .teardown = free_p2p,
-    .divisor = per_message,
-};
 
 /* ---- recvfirst ------------------------------------------------------- */
 
@@ -442,24 +372,51 @@ static int verify_recvfirst(bench_ctx *c, char *why, size_t len)
     return verify_one_way(c, 1, why, len);
 }
 
-static const bench_pattern recvfirst = {
-    .name = "recvfirst",
-    .description = "rank 0 posts a receive, tells rank 1 and computes "
-                   "(10 us + 1 ns/byte, no MPI calls) while rank 1 sends; "
-                   "T = rank 0's wait after computing (seed 003)",
-    .timing = TIME_ROOT,
-    .opt_in = true,
-    .max_batch = 1,
-    .actual_bytes = p2p_bytes,
-    .memory_bytes = two_buffers,
-    .setup = setup_two,
-    .prepare = prepare_recvfirst,
-    .run = run_recvfirst,
-    .verify = verify_recvfirst,
-    .teardown = free_p2p,
-    .divisor = one_exchange,
-};
+/* ---- the family ------------------------------------------------------ */
 
-const bench_pattern *const bench_p2p_patterns[] = {
-    &pingpong, &pingping, &stream, &bistream, &recvfirst, NULL,
+/* Patterns whose ranks send at once start their repetitions together and
+ * take the slower rank's time; the others are timed on rank 0, where their
+ * round trip or stream starts and ends. */
+#define TOGETHER .timing = TIME_MAX_OVER_RANKS, .barrier_before_rep = true
+
+const bench_pattern bench_p2p_patterns[] = {
+    BENCH_PATTERN("pingpong",
+                  "round trip between ranks 0 and 1; T = half the round trip "
+                  "(variants send, ssend, bsend, rsend, isend)",
+                  .variants = pingpong_variants, .timing = TIME_ROOT,
+                  .memory_bytes = two_buffers, .setup = setup_pingpong,
+                  .prepare = prepare_pingpong, .run = run_pingpong,
+                  .verify = verify_pingpong, .teardown = teardown_pingpong,
+                  .divisor = half_round_trip),
+    BENCH_PATTERN("pingping",
+                  "ranks 0 and 1 send to each other at once, then receive "
+                  "(full duplex); T per exchange",
+                  TOGETHER, .memory_bytes = two_buffers, .setup = setup_two,
+                  .prepare = prepare_exchange, .run = run_pingping,
+                  .verify = verify_from_peer, .teardown = free_p2p,
+                  .divisor = one_exchange),
+    BENCH_PATTERN("stream",
+                  "rank 0 sends a window of messages back to back, rank 1 "
+                  "acknowledges once; T per message",
+                  .timing = TIME_ROOT, .memory_bytes = two_buffers,
+                  .setup = setup_two, .prepare = prepare_stream,
+                  .run = run_stream, .verify = verify_stream,
+                  .teardown = free_p2p, .divisor = per_message),
+    BENCH_PATTERN("bistream",
+                  "ranks 0 and 1 stream windows of Isend/Irecv to each other "
+                  "at once; T per message",
+                  TOGETHER, .memory_bytes = windowed_buffers,
+                  .setup = setup_bistream, .prepare = prepare_exchange,
+                  .run = run_bistream, .verify = verify_from_peer,
+                  .teardown = free_p2p, .divisor = per_message),
+    BENCH_PATTERN("recvfirst",
+                  "rank 0 posts a receive, tells rank 1 and computes "
+                  "(10 us + 1 ns/byte, no MPI calls) while rank 1 sends; "
+                  "T = rank 0's wait after computing (seed 003)",
+                  .timing = TIME_ROOT, .opt_in = true, .max_batch = 1,
+                  .memory_bytes = two_buffers, .setup = setup_two,
+                  .prepare = prepare_recvfirst, .run = run_recvfirst,
+                  .verify = verify_recvfirst, .teardown = free_p2p,
+                  .divisor = one_exchange),
+    {.name = NULL},
 };

@@ -163,7 +163,8 @@ static int add_series(plan_builder *b, const bench_options *opt,
     for (size_t i = 0; i < n && rc == 0; i++) {
         pt.key.set = sizes[i].set;
         pt.n_requested = sizes[i].n;
-        pt.key.n_bytes = pat->actual_bytes(pt.n_requested, (int)p, &pt.count);
+        pt.key.n_bytes =
+            bench_pattern_bytes(pat, pt.n_requested, (int)p, &pt.count);
         if (pt.count > 2147483647u)
             rc = mpchar_error_set(err,
                                   "size %llu is too large for pattern "

@@ -309,7 +309,8 @@ static uint64_t midpoint(const refine_state *s, interval iv,
         iv.a.n + (iv.b.n - iv.a.n) / 2};
     for (size_t i = 0; i < 2; i++) {
         size_t count;
-        uint64_t actual = s->pat->actual_bytes(tries[i], (int)s->p, &count);
+        uint64_t actual =
+            bench_pattern_bytes(s->pat, tries[i], (int)s->p, &count);
         if (actual > iv.a.n && actual < iv.b.n && !is_grid_size(s, actual)) {
             *requested_p = tries[i];
             return actual;

@@ -7,7 +7,7 @@
 
 #include "bench.h"
 
-static const bench_pattern *const *const families[] = {
+static const bench_pattern *const families[] = {
     bench_p2p_patterns,
     bench_collective_patterns,
 };
@@ -17,7 +17,7 @@ size_t bench_registry_count(void)
 {
     size_t n = 0;
     for (size_t f = 0; f < NFAMILIES; f++)
-        for (const bench_pattern *const *p = families[f]; *p; p++)
+        for (const bench_pattern *p = families[f]; p->name; p++)
             n++;
     return n;
 }
@@ -25,9 +25,9 @@ size_t bench_registry_count(void)
 const bench_pattern *bench_registry_get(size_t i)
 {
     for (size_t f = 0; f < NFAMILIES; f++)
-        for (const bench_pattern *const *p = families[f]; *p; p++)
+        for (const bench_pattern *p = families[f]; p->name; p++)
             if (i-- == 0)
-                return *p;
+                return p;
     return NULL;
 }
 
@@ -46,13 +46,26 @@ const mpchar_pattern_facts *bench_pattern_facts(const bench_pattern *p)
     return mpchar_pattern_find(p->name);
 }
 
+uint64_t bench_pattern_bytes(const bench_pattern *pat, uint64_t n, int p,
+                             size_t *count_p)
+{
+    uint64_t elem = bench_pattern_facts(pat)->reduction ? sizeof(double) : 1;
+    uint64_t parts = pat->split ? (uint64_t)p : 1;
+    uint64_t k = (n + parts * elem / 2) / (parts * elem);
+    if (pat->zero_bytes_only)
+        k = 0;
+    else if (n > 0 && k == 0)
+        k = 1;
+    *count_p = (size_t)k;
+    return k * parts * elem;
+}
+
 static int validate_one(const bench_pattern *p, mpchar_error *err)
 {
     if (!p->name || !mpchar_name_valid(p->name) || !p->description)
         return mpchar_error_set(err, "registry: a pattern has no valid name "
                                      "or description");
-    if (!p->actual_bytes || !p->memory_bytes || !p->setup || !p->run ||
-        !p->teardown || !p->divisor)
+    if (!p->memory_bytes || !p->setup || !p->run || !p->teardown || !p->divisor)
         return mpchar_error_set(err,
                                 "registry: pattern '%s' lacks a "
                                 "required operation",

@@ -141,8 +141,8 @@ void bench_series_point(const bench_plan *plan, size_t first,
     pt_p->skip = false;
     pt_p->key.set = MPCHAR_SET_FIT;
     pt_p->n_requested = n_requested;
-    pt_p->key.n_bytes = pt_p->pattern->actual_bytes(
-        n_requested, (int)pt_p->key.p, &pt_p->count);
+    pt_p->key.n_bytes = bench_pattern_bytes(pt_p->pattern, n_requested,
+                                            (int)pt_p->key.p, &pt_p->count);
 }
 
 int bench_series_mark(const bench_plan *plan, size_t first,

@@ -49,6 +49,19 @@ static const func functions[] = {
     {"ceil", ceil},   {"floor", floor}, {"abs", fabs},
 };
 
+/* "(expr)" at ps->s, which is '('. */
+static int parse_group(parser *ps, double *v)
+{
+    ps->s++;
+    if (parse_expr(ps, v) != 0)
+        return -1;
+    skip_space(ps);
+    if (*ps->s != ')')
+        return fail(ps, "expected ')'");
+    ps->s++;
+    return 0;
+}
+
 static int parse_call(parser *ps, const char *name, size_t len, double *v)
 {
     for (size_t i = 0; i < sizeof functions / sizeof functions[0]; i++) {
@@ -58,14 +71,9 @@ static int parse_call(parser *ps, const char *name, size_t len, double *v)
         skip_space(ps);
         if (*ps->s != '(')
             return fail(ps, "expected '(' after function name");
-        ps->s++;
         double arg;
-        if (parse_expr(ps, &arg) != 0)
+        if (parse_group(ps, &arg) != 0)
             return -1;
-        skip_space(ps);
-        if (*ps->s != ')')
-            return fail(ps, "expected ')'");
-        ps->s++;
         *v = functions[i].fn(arg);
         return 0;
     }
@@ -77,16 +85,8 @@ static int parse_atom(parser *ps, double *v)
 {
     skip_space(ps);
     const char *s = ps->s;
-    if (*s == '(') {
-        ps->s++;
-        if (parse_expr(ps, v) != 0)
-            return -1;
-        skip_space(ps);
-        if (*ps->s != ')')
-            return fail(ps, "expected ')'");
-        ps->s++;
-        return 0;
-    }
+    if (*s == '(')
+        return parse_group(ps, v);
     if (isdigit((unsigned char)*s) || *s == '.') {
         char *end;
         *v = strtod(s, &end);
@@ -190,11 +190,10 @@ int mpchar_expr_eval(const char *expr, double p, double *value_p,
     skip_space(&ps);
     if (*ps.s != '\0')
         return fail(&ps, "unexpected text after the expression");
-    if (!isfinite(v))
-        return mpchar_error_set(err,
-                                "expression '%.60s': not finite at "
-                                "p = %g",
-                                expr, p);
-    *value_p = v;
-    return 0;
+    if (isfinite(v)) {
+        *value_p = v;
+        return 0;
+    }
+    return mpchar_error_set(err, "expression '%.60s': not finite at p = %g",
+                            expr, p);
 }

@@ -312,7 +312,10 @@ int mpchar_model_fit(const mpchar_measurements *m, const char *source,
                      const mpchar_fit_options *opt, mpchar_model *model_p,
                      mpchar_error *err)
 {
-    if (mpchar__families_check(mpchar__families, MPCHAR_FAMILY_COUNT, err) !=
+    /* The fit reads both tables (kinds, f(p), families), so a broken entry
+     * is refused before any work. */
+    if (mpchar_patterns_check(err) != 0 ||
+        mpchar__families_check(mpchar__families, MPCHAR_FAMILY_COUNT, err) !=
             0 ||
         check_options(opt, err) != 0)
         return -1;

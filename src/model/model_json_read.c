@@ -51,19 +51,23 @@ static json_t *member(const rd *r, json_t *o, const char *where,
     return v;
 }
 
+/* The member key into *v_p: -1 when it is missing, NULL when it is null
+ * and may be. */
+static int member_or_null(const rd *r, json_t *o, const char *where,
+                          const char *key, bool nullable, json_t **v_p)
+{
+    json_t *v = member(r, o, where, key);
+    *v_p = v && !(nullable && json_is_null(v)) ? v : NULL;
+    return v ? 0 : -1;
+}
+
 static int get_obj(const rd *r, json_t *o, const char *where, const char *key,
                    bool nullable, json_t **out)
 {
-    json_t *v = member(r, o, where, key);
-    if (!v)
+    if (member_or_null(r, o, where, key, nullable, out) != 0)
         return -1;
-    if (nullable && json_is_null(v)) {
-        *out = NULL;
-        return 0;
-    }
-    if (!json_is_object(v))
+    if (*out && !json_is_object(*out))
         return bad(r, where, key, "expected an object");
-    *out = v;
     return 0;
 }
 
@@ -84,13 +88,12 @@ static int get_arr(const rd *r, json_t *o, const char *where, const char *key,
 static int get_num(const rd *r, json_t *o, const char *where, const char *key,
                    bool nullable, double *out)
 {
-    json_t *v = member(r, o, where, key);
-    if (!v)
+    json_t *v;
+    *out = NAN;
+    if (member_or_null(r, o, where, key, nullable, &v) != 0)
         return -1;
-    if (nullable && json_is_null(v)) {
-        *out = NAN;
+    if (!v)
         return 0;
-    }
     if (!json_is_number(v))
         return bad(r, where, key,
                    nullable ? "expected a number or null"
@@ -231,12 +234,12 @@ static int get_params(const rd *r, json_t *o, const char *where,
 static int get_segment_array(const rd *r, json_t *o, const char *where,
                              const char *key, bool nullable, json_t **out)
 {
-    json_t *v = member(r, o, where, key);
+    json_t *v;
     char what[64];
-    if (!v)
+    if (member_or_null(r, o, where, key, nullable, &v) != 0)
         return -1;
     *out = NULL;
-    if (nullable && json_is_null(v))
+    if (!v)
         return 0;
     if (json_is_array(v) && json_array_size(v) >= 1 &&
         json_array_size(v) <= MPCHAR_MAX_SEGMENTS) {

@@ -83,19 +83,27 @@ static int pfit_from_pforms(const mpchar_entry *e, mpchar_family fam, long p,
     return 0;
 }
 
-/* The fit and family to use for (family, p). */
+/* The fit and family that answer for (family, p): the fit of a measured
+ * p, or one built from the p-forms into tmp. */
+typedef struct resolved {
+    mpchar_pfit tmp;
+    const mpchar_pfit *fit;
+    mpchar_family fam;
+    bool from_pforms;
+} resolved;
+
 static int resolve(const mpchar_entry *e, mpchar_family family, long p,
-                   mpchar_pfit *tmp, const mpchar_pfit **fit_p,
-                   mpchar_family *fam_p, bool *from_pforms_p, mpchar_error *err)
+                   resolved *out, mpchar_error *err)
 {
     char label[160];
     mpchar__entry_label(e, label, sizeof label);
     const mpchar_pfit *f = fit_at(e, p);
     int fam = family;
     if (f && (family == MPCHAR_FAMILY_BEST ? f->best >= 0 : f->ok[family])) {
-        *fit_p = f;
-        *fam_p = family == MPCHAR_FAMILY_BEST ? (mpchar_family)f->best : family;
-        *from_pforms_p = false;
+        out->fit = f;
+        out->fam =
+            family == MPCHAR_FAMILY_BEST ? (mpchar_family)f->best : family;
+        out->from_pforms = false;
         return 0;
     }
     if (family == MPCHAR_FAMILY_BEST)
@@ -107,11 +115,11 @@ static int resolve(const mpchar_entry *e, mpchar_family family, long p,
                                     : mpchar_family_name(family),
                                 p, f && family >= 0 ? ": " : "",
                                 f && family >= 0 ? f->why[family] : "");
-    if (pfit_from_pforms(e, (mpchar_family)fam, p, tmp, err) != 0)
+    out->fam = (mpchar_family)fam;
+    if (pfit_from_pforms(e, out->fam, p, &out->tmp, err) != 0)
         return mpchar_error_prefix(err, "%s", label);
-    *fit_p = tmp;
-    *fam_p = (mpchar_family)fam;
-    *from_pforms_p = true;
+    out->fit = &out->tmp;
+    out->from_pforms = true;
     return 0;
 }
 
@@ -119,16 +127,13 @@ int mpchar_entry_t0_tb(const mpchar_entry *e, mpchar_family f, long p,
                        double *t0_us_p, double *tb_us_per_byte_p,
                        mpchar_error *err)
 {
-    mpchar_pfit tmp;
-    const mpchar_pfit *fit;
-    mpchar_family fam;
-    bool from_pf;
-    if (resolve(e, f, p, &tmp, &fit, &fam, &from_pf, err) != 0)
+    resolved rs;
+    if (resolve(e, f, p, &rs, err) != 0)
         return -1;
-    const mpchar__family_ops *o = &mpchar__families[fam];
-    *t0_us_p = mpchar__param_value(fam, fit, o->startup, 0);
-    *tb_us_per_byte_p = mpchar__param_value(fam, fit, o->per_byte,
-                                            mpchar__segments(fam, fit) - 1);
+    const mpchar__family_ops *o = &mpchar__families[rs.fam];
+    *t0_us_p = mpchar__param_value(rs.fam, rs.fit, o->startup, 0);
+    *tb_us_per_byte_p = mpchar__param_value(
+        rs.fam, rs.fit, o->per_byte, mpchar__segments(rs.fam, rs.fit) - 1);
     return 0;
 }
 
@@ -169,16 +174,15 @@ int mpchar_entry_predict(const mpchar_entry *e, mpchar_family family,
                                 "%s: point-to-point patterns run on "
                                 "p = 2, not %ld",
                                 label, p);
-    mpchar_pfit tmp;
-    const mpchar_pfit *fit;
-    mpchar_family fam;
-    bool from_pf;
-    if (resolve(e, family, p, &tmp, &fit, &fam, &from_pf, err) != 0)
+    resolved rs;
+    if (resolve(e, family, p, &rs, err) != 0)
         return -1;
+    const mpchar_pfit *fit = rs.fit;
+    bool from_pf = rs.from_pforms;
     mpchar_prediction pr;
     memset(&pr, 0, sizeof pr);
     pr.entry = e;
-    pr.family = fam;
+    pr.family = rs.fam;
     pr.from_pforms = from_pf;
     mpchar__family_terms(fit, pr.family, n_bytes, &pr);
     long plo, phi;

@@ -51,7 +51,8 @@ static void test_options_parsed(void **state)
     mpchar_error err;
     assert_int_equal(parse(&o, &err, "--p", "2-4,8", "--sizes", "0,1K,64K",
                            "--time-per-point", "2.5", "--library", "mpich",
-                           "--ops", "sum", "--check", NULL),
+                           "--ops", "sum", "--check", "--sync", "barrier",
+                           "--progress", "none", "--level-wait", "0.5", NULL),
                      0);
     assert_int_equal(o.p_count, 4);
     assert_int_equal(o.p_list[3], 8);
@@ -60,6 +61,10 @@ static void test_options_parsed(void **state)
     assert_true(o.size_list[2] == 65536);
     assert_string_equal(o.library, "mpich");
     assert_true(o.check);
+    assert_false(o.raw);
+    assert_int_equal(o.sync, SYNC_BARRIER);
+    assert_int_equal(o.progress, PROGRESS_NONE);
+    assert_double_near(o.level_wait_s, 0.5, 0);
     bench_options_free(&o);
 }
 
@@ -81,7 +86,12 @@ static void test_bad_options(void **state)
     expect_option_error("--sizes", "1x", "--sizes");
     expect_option_error("--max-size", "1T", "--max-size");
     expect_option_error("--ops", "max", "max");
-    expect_option_error("--progress", "loud", "loud");
+    expect_option_error(
+        "--progress", "loud",
+        "--progress: unknown value 'loud' (human|machine|none)");
+    expect_option_error("--sync", "often",
+                        "--sync: unknown value 'often' (window|barrier)");
+    expect_option_error("--level-wait", "-1", "--level-wait (seconds)");
     expect_option_error("--library", "a/b", "--library");
     expect_option_error("--bogus", "1", "--bogus");
     expect_option_error("--min-reps", "0", "--min-reps");
@@ -188,7 +198,7 @@ static void test_plan_has_no_duplicates(void **state)
 static uint64_t actual(const char *pattern, uint64_t n, int p)
 {
     size_t count;
-    return bench_registry_find(pattern)->actual_bytes(n, p, &count);
+    return bench_pattern_bytes(bench_registry_find(pattern), n, p, &count);
 }
 
 static void test_n_conventions(void **state)
@@ -323,38 +333,69 @@ static const char failed[] = MPCHAR_FAILED_HEADER
     "\n"
     "mpi,pingpong,send,-,byte,2,64,fit,\"no progress, watchdog\"\n";
 
-static void test_resume_marks_done_and_failed(void **state)
-{
-    (void)state;
+/* A results directory and a ping-pong plan marked from it. */
+typedef struct resume_case {
     char dir[256];
     bench_options o;
     bench_plan plan;
     mpchar_error err;
-    make_dir(dir, sizeof dir);
-    write_file(dir, MPCHAR_MEASUREMENTS_FILE, measured);
-    write_file(dir, MPCHAR_FAILED_FILE, failed);
-    assert_int_equal(parse(&o, &err, "--patterns", "pingpong", "--sizes",
-                           "0,4,16,64,256", NULL),
+} resume_case;
+
+/* Makes the directory, with measurements.csv holding measurements. */
+static void case_start(resume_case *rc, const char *measurements)
+{
+    make_dir(rc->dir, sizeof rc->dir);
+    write_file(rc->dir, MPCHAR_MEASUREMENTS_FILE, measurements);
+}
+
+/* Plans ping-pong on sizes up to max_size (a --sizes and a --max-size
+ * value) and marks the points the directory already holds; returns what
+ * marking returned. */
+static int case_plan(resume_case *rc, const char *sizes, const char *max_size,
+                     bool repair)
+{
+    assert_int_equal(parse(&rc->o, &rc->err, "--patterns", "pingpong",
+                           "--sizes", sizes, "--max-size", max_size, NULL),
                      0);
-    assert_int_equal(bench_plan_build(&o, 2, &plan, &err), 0);
-    assert_int_equal(bench_plan_mark_done(&plan, dir, true, &err), 0);
+    assert_int_equal(bench_plan_build(&rc->o, 2, &rc->plan, &rc->err), 0);
+    return bench_plan_mark_done(&rc->plan, rc->dir, repair, &rc->err);
+}
+
+static void case_plan_free(resume_case *rc)
+{
+    bench_plan_free(&rc->plan);
+    bench_options_free(&rc->o);
+}
+
+static size_t skipped_points(const bench_plan *plan)
+{
     size_t skipped = 0;
-    for (size_t i = 0; i < plan.count; i++) {
-        const mpchar_point_key *k = &plan.points[i].key;
+    for (size_t i = 0; i < plan->count; i++)
+        skipped += plan->points[i].skip;
+    return skipped;
+}
+
+static void test_resume_marks_done_and_failed(void **state)
+{
+    (void)state;
+    resume_case rc;
+    case_start(&rc, measured);
+    write_file(rc.dir, MPCHAR_FAILED_FILE, failed);
+    assert_int_equal(case_plan(&rc, "0,4,16,64,256", "1M", true), 0);
+    for (size_t i = 0; i < rc.plan.count; i++) {
+        const mpchar_point_key *k = &rc.plan.points[i].key;
         bool send = strcmp(k->variant, "send") == 0;
         bool done = send && k->set == MPCHAR_SET_FIT &&
                     (k->n_bytes == 0 || k->n_bytes == 4 || k->n_bytes == 64);
-        assert_int_equal(plan.points[i].skip, done);
-        skipped += plan.points[i].skip;
+        assert_int_equal(rc.plan.points[i].skip, done);
     }
-    assert_int_equal(skipped, 3);
+    assert_int_equal(skipped_points(&rc.plan), 3);
     /* The incomplete row is gone, so the point is measured again. */
-    assert_int_equal(file_size(dir, MPCHAR_MEASUREMENTS_FILE),
+    assert_int_equal(file_size(rc.dir, MPCHAR_MEASUREMENTS_FILE),
                      (long)(strlen(measured) - strlen("mpi,pingpong,send,-,"
                                                       "byte,2,16,fi")));
-    bench_plan_free(&plan);
-    bench_options_free(&o);
-    remove_dir(dir);
+    case_plan_free(&rc);
+    remove_dir(rc.dir);
 }
 
 /* Planning (--plan) only reads: the incomplete line stays for the run that
@@ -362,26 +403,14 @@ static void test_resume_marks_done_and_failed(void **state)
 static void test_plan_without_repair_reads_only(void **state)
 {
     (void)state;
-    char dir[256];
-    bench_options o;
-    bench_plan plan;
-    mpchar_error err;
-    make_dir(dir, sizeof dir);
-    write_file(dir, MPCHAR_MEASUREMENTS_FILE, measured);
-    assert_int_equal(
-        parse(&o, &err, "--patterns", "pingpong", "--sizes", "0,4,16", NULL),
-        0);
-    assert_int_equal(bench_plan_build(&o, 2, &plan, &err), 0);
-    assert_int_equal(bench_plan_mark_done(&plan, dir, false, &err), 0);
-    assert_int_equal(file_size(dir, MPCHAR_MEASUREMENTS_FILE),
+    resume_case rc;
+    case_start(&rc, measured);
+    assert_int_equal(case_plan(&rc, "0,4,16", "1M", false), 0);
+    assert_int_equal(file_size(rc.dir, MPCHAR_MEASUREMENTS_FILE),
                      (long)strlen(measured));
-    size_t skipped = 0;
-    for (size_t i = 0; i < plan.count; i++)
-        skipped += plan.points[i].skip;
-    assert_int_equal(skipped, 2);
-    bench_plan_free(&plan);
-    bench_options_free(&o);
-    remove_dir(dir);
+    assert_int_equal(skipped_points(&rc.plan), 2);
+    case_plan_free(&rc);
+    remove_dir(rc.dir);
 }
 
 /* A grid measured with a jump between 1 KiB and 4 KiB: refinement,
@@ -404,68 +433,52 @@ static void write_jump(const char *dir, const char *over)
     write_file(dir, MPCHAR_MEASUREMENTS_FILE, text);
 }
 
-/* Replays the pingpong/send series' refinement from dir; returns whether
- * its measured grid was oversubscribed. */
-static bool next_refinement(const char *dir, bench_refinement *rf)
+/* Replays the pingpong/send series' refinement from the directory;
+ * returns whether its measured grid was oversubscribed. */
+static bool next_refinement(resume_case *rc, bench_refinement *rf)
 {
-    bench_options o;
-    bench_plan plan;
-    mpchar_error err;
     bench_refine_params rp;
-    assert_int_equal(parse(&o, &err, "--patterns", "pingpong", "--sizes",
-                           "pow4", "--max-size", "16K", NULL),
-                     0);
-    assert_int_equal(bench_plan_build(&o, 2, &plan, &err), 0);
-    assert_int_equal(bench_plan_mark_done(&plan, dir, false, &err), 0);
+    assert_int_equal(case_plan(rc, "pow4", "16K", false), 0);
     bench_refine_params_default(&rp);
-    size_t end = bench_series_end(&plan, 0);
+    size_t end = bench_series_end(&rc->plan, 0);
     for (size_t i = 0; i < end; i++)
-        assert_string_equal(plan.points[i].key.variant, "send");
-    assert_string_not_equal(plan.points[end].key.variant, "send");
-    bench_series_refinement(&plan, 0, end, &rp, rf);
-    bool over = bench_series_oversubscribed(&plan, 0);
-    bench_plan_free(&plan);
-    bench_options_free(&o);
+        assert_string_equal(rc->plan.points[i].key.variant, "send");
+    assert_string_not_equal(rc->plan.points[end].key.variant, "send");
+    bench_series_refinement(&rc->plan, 0, end, &rp, rf);
+    bool over = bench_series_oversubscribed(&rc->plan, 0);
+    case_plan_free(rc);
     return over;
 }
 
 static void test_refinement_replays_from_results(void **state)
 {
     (void)state;
-    char dir[256];
+    resume_case rc;
     bench_refinement rf;
-    make_dir(dir, sizeof dir);
-    write_jump(dir, "false");
-    assert_false(next_refinement(dir, &rf));
+    case_start(&rc, "");
+    write_jump(rc.dir, "false");
+    assert_false(next_refinement(&rc, &rf));
     assert_int_equal(rf.count, 0);
     /* The midpoint of an interval next to the jump's ends. */
     assert_true(rf.next_n_bytes == 512 || rf.next_n_bytes == 2048 ||
                 rf.next_n_bytes == 8192);
-    write_jump(dir, "true");
-    assert_true(next_refinement(dir, &rf));
-    remove_dir(dir);
+    write_jump(rc.dir, "true");
+    assert_true(next_refinement(&rc, &rf));
+    remove_dir(rc.dir);
 }
 
 static void test_resume_rejects_malformed_rows(void **state)
 {
     (void)state;
-    char dir[256];
-    bench_options o;
-    bench_plan plan;
-    mpchar_error err;
-    make_dir(dir, sizeof dir);
-    write_file(dir, MPCHAR_MEASUREMENTS_FILE,
-               MPCHAR_MEASUREMENTS_HEADER
+    resume_case rc;
+    case_start(&rc, MPCHAR_MEASUREMENTS_HEADER
                "\n"
                "mpi,pingpong,send,-,byte,2,0,fit,10,1,x,1,1,0,false\n");
-    assert_int_equal(parse(&o, &err, "--patterns", "pingpong", NULL), 0);
-    assert_int_equal(bench_plan_build(&o, 2, &plan, &err), 0);
-    assert_int_equal(bench_plan_mark_done(&plan, dir, true, &err), -1);
-    assert_contains(err.msg, "measurements.csv:2");
-    assert_contains(err.msg, "t_median_us");
-    bench_plan_free(&plan);
-    bench_options_free(&o);
-    remove_dir(dir);
+    assert_int_equal(case_plan(&rc, "sqrt2", "1M", true), -1);
+    assert_contains(rc.err.msg, "measurements.csv:2");
+    assert_contains(rc.err.msg, "t_median_us");
+    case_plan_free(&rc);
+    remove_dir(rc.dir);
 }
 
 int main(void)

@@ -25,7 +25,11 @@ typedef struct series {
     uint64_t grid[64];
     size_t ngrid;
     uint64_t fail_at; /* a size whose measurement fails; 0: none */
+    bench_refine_params rp;
 } series;
+
+/* Measures a curve into a series on a grid of sizes up to max. */
+typedef void (*grid_fn)(series *s, curve_fn f, uint64_t max);
 
 static bool lookup(void *ctx, uint64_t n, double *t_us_p)
 {
@@ -230,30 +234,19 @@ static void require_bracketed(const series *s, uint64_t edge, const char *what)
         fail_msg("%s: bracketed only within %.3fx", what, ratio);
 }
 
-static void defaults(bench_refine_params *rp)
+/* A fresh series: f measured on grid up to 64 KiB, default parameters. */
+static void start(series *s, curve_fn f, grid_fn grid)
 {
-    bench_refine_params_default(rp);
+    *s = (series){.count = 0};
+    bench_refine_params_default(&s->rp);
+    grid(s, f, 65536);
 }
 
-/* Measures f's grid into *s and refines it with the default parameters;
- * returns the number of sizes added. */
-static size_t refine_fresh(series *s, curve_fn f)
+/* Starts a series and refines it; returns the number of sizes added. */
+static size_t refine_fresh(series *s, curve_fn f, grid_fn grid)
 {
-    bench_refine_params rp;
-    defaults(&rp);
-    *s = (series){.count = 0};
-    measure_grid(s, f, 65536);
-    return refine(s, "pingpong", f, &rp);
-}
-
-/* The same on the default sqrt2 grid. */
-static size_t refine_fresh_sqrt2(series *s, curve_fn f)
-{
-    bench_refine_params rp;
-    defaults(&rp);
-    *s = (series){.count = 0};
-    measure_sqrt2_grid(s, f, 65536);
-    return refine(s, "pingpong", f, &rp);
+    start(s, f, grid);
+    return refine(s, "pingpong", f, &s->rp);
 }
 
 /* Series without a switch add nothing: a straight line, and noise within
@@ -268,7 +261,7 @@ static void test_no_switch_adds_nothing(void **state)
                  {"noise within tolerance", noisy_linear}};
     for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
         series s;
-        size_t added = refine_fresh(&s, cases[i].f);
+        size_t added = refine_fresh(&s, cases[i].f, measure_grid);
         if (added != 0)
             fail_msg("%s: refinement added %zu sizes", cases[i].name, added);
     }
@@ -280,7 +273,7 @@ static void test_lone_disturbed_size_costs_two_probes(void **state)
 {
     (void)state;
     series s;
-    assert_int_equal(refine_fresh(&s, one_spike), 2);
+    assert_int_equal(refine_fresh(&s, one_spike, measure_grid), 2);
     bool left = false, right = false;
     for (size_t i = 0; i < s.count; i++) {
         if (s.n[i] == 0 || s.n[i] == 2048)
@@ -295,14 +288,12 @@ static void test_lone_disturbed_size_costs_two_probes(void **state)
 static void test_eager_limit_is_bracketed(void **state)
 {
     (void)state;
-    series s = {.count = 0};
-    bench_refine_params rp;
-    defaults(&rp);
-    measure_grid(&s, eager_limit, 65536);
+    series s;
+    start(&s, eager_limit, measure_grid);
     assert_true(bracket(&s, 8192) > 1.9);
-    size_t added = refine(&s, "pingpong", eager_limit, &rp);
-    assert_true(added > 0 && added <= (size_t)rp.max_points);
-    assert_true(bracket(&s, 8192) <= rp.min_ratio + 1e-12);
+    size_t added = refine(&s, "pingpong", eager_limit, &s.rp);
+    assert_true(added > 0 && added <= (size_t)s.rp.max_points);
+    assert_true(bracket(&s, 8192) <= s.rp.min_ratio + 1e-12);
 }
 
 /* Only the half of an interval that holds the jump is split further: the
@@ -311,7 +302,7 @@ static void test_only_the_jumps_half_is_split(void **state)
 {
     (void)state;
     series s;
-    assert_true(refine_fresh(&s, eager_limit) <= 6);
+    assert_true(refine_fresh(&s, eager_limit, measure_grid) <= 6);
     assert_true(bracket(&s, 8192) <= BENCH_REFINE_MIN_RATIO + 1e-12);
 }
 
@@ -335,7 +326,7 @@ static void test_switches_are_bracketed(void **state)
         {"rendezvous line through the eager time", measured_rendezvous, 8192}};
     for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
         series s;
-        refine_fresh(&s, cases[i].f);
+        refine_fresh(&s, cases[i].f, measure_grid);
         require_bracketed(&s, cases[i].edge, cases[i].name);
     }
 }
@@ -347,7 +338,7 @@ static void test_switch_on_one_line_is_probed(void **state)
 {
     (void)state;
     series s;
-    refine_fresh_sqrt2(&s, rendezvous_on_the_eager_line);
+    refine_fresh(&s, rendezvous_on_the_eager_line, measure_sqrt2_grid);
     require_bracketed(&s, 8192, "eager limit");
 }
 
@@ -357,7 +348,7 @@ static void test_size_below_its_chord_is_looked_into(void **state)
 {
     (void)state;
     series s;
-    refine_fresh(&s, measured_rendezvous);
+    refine_fresh(&s, measured_rendezvous, measure_grid);
     for (size_t i = 0; i < s.count; i++)
         if (s.n[i] > 1024 && s.n[i] < 2048)
             return;
@@ -371,7 +362,7 @@ static void test_noisy_octaves_leave_the_budget_to_the_switch(void **state)
 {
     (void)state;
     series s;
-    refine_fresh_sqrt2(&s, noisy_octaves_eager_limit);
+    refine_fresh(&s, noisy_octaves_eager_limit, measure_sqrt2_grid);
     int per_octave[64] = {0};
     for (size_t i = s.ngrid; i < s.count; i++) {
         int k = (int)floor(log2((double)s.n[i]));
@@ -383,48 +374,42 @@ static void test_noisy_octaves_leave_the_budget_to_the_switch(void **state)
 static void test_budget_is_respected(void **state)
 {
     (void)state;
-    series s = {.count = 0};
-    bench_refine_params rp;
-    defaults(&rp);
-    rp.max_points = 3;
-    measure_grid(&s, two_switches, 65536);
-    assert_int_equal(refine(&s, "pingpong", two_switches, &rp), 3);
-    rp.max_points = 0;
-    series off = {.count = 0};
-    measure_grid(&off, two_switches, 65536);
-    assert_int_equal(refine(&off, "pingpong", two_switches, &rp), 0);
+    series s, off;
+    start(&s, two_switches, measure_grid);
+    s.rp.max_points = 3;
+    assert_int_equal(refine(&s, "pingpong", two_switches, &s.rp), 3);
+    start(&off, two_switches, measure_grid);
+    off.rp.max_points = 0;
+    assert_int_equal(refine(&off, "pingpong", two_switches, &off.rp), 0);
 }
 
 static void test_reductions_stay_whole_doubles(void **state)
 {
     (void)state;
     series s = {.count = 0};
-    bench_refine_params rp;
-    defaults(&rp);
+    bench_refine_params_default(&s.rp);
     measure_grid_from(&s, eager_limit, 8, 65536); /* whole doubles */
     size_t before = s.count;
-    assert_true(refine(&s, "allreduce", eager_limit, &rp) > 0);
+    assert_true(refine(&s, "allreduce", eager_limit, &s.rp) > 0);
     for (size_t i = before; i < s.count; i++)
         assert_int_equal(s.n[i] % 8, 0);
-    assert_true(bracket(&s, 8192) <= rp.min_ratio + 1e-12);
+    assert_true(bracket(&s, 8192) <= s.rp.min_ratio + 1e-12);
 }
 
 static void test_failed_midpoint_is_not_split(void **state)
 {
     (void)state;
-    series s = {.count = 0};
-    bench_refine_params rp;
-    defaults(&rp);
-    measure_grid(&s, eager_limit, 65536);
+    series s;
+    start(&s, eager_limit, measure_grid);
     bench_refinement rf;
     const bench_pattern *pat = bench_registry_find("pingpong");
-    bench_refine_replay(&rp, pat, 2, s.grid, s.ngrid, lookup, &s, &rf);
+    bench_refine_replay(&s.rp, pat, 2, s.grid, s.ngrid, lookup, &s, &rf);
     assert_true(rf.next_n_bytes > 0);
     s.fail_at = rf.next_n_bytes;
-    size_t added = refine(&s, "pingpong", eager_limit, &rp);
+    size_t added = refine(&s, "pingpong", eager_limit, &s.rp);
     assert_true(added >= 1);
     /* The replay over the final data asks for nothing more. */
-    bench_refine_replay(&rp, pat, 2, s.grid, s.ngrid, lookup, &s, &rf);
+    bench_refine_replay(&s.rp, pat, 2, s.grid, s.ngrid, lookup, &s, &rf);
     assert_int_equal(rf.next_requested, 0);
     assert_int_equal(rf.count, added);
 }
@@ -436,21 +421,19 @@ static void test_failed_midpoint_is_not_split(void **state)
 static void test_measured_prefix_only(void **state)
 {
     (void)state;
-    series s = {.count = 0};
-    bench_refine_params rp;
-    defaults(&rp);
-    measure_grid(&s, eager_limit, 65536);
+    series s;
+    start(&s, eager_limit, measure_grid);
     const bench_pattern *pat = bench_registry_find("pingpong");
     bench_refinement rf;
     s.count = 14; /* 0, 1, ... 4096 */
-    bench_refine_replay(&rp, pat, 2, s.grid, s.ngrid, lookup, &s, &rf);
+    bench_refine_replay(&s.rp, pat, 2, s.grid, s.ngrid, lookup, &s, &rf);
     assert_int_equal(rf.count, 0);
     assert_int_equal(rf.next_requested, 0);
     s.count = 16; /* ... 8192, 16384: the jump is bracketed */
-    bench_refine_replay(&rp, pat, 2, s.grid, s.ngrid, lookup, &s, &rf);
+    bench_refine_replay(&s.rp, pat, 2, s.grid, s.ngrid, lookup, &s, &rf);
     assert_int_equal(rf.next_requested, 0);
     s.count = 17; /* ... 32768: 16384 was no disturbed time */
-    bench_refine_replay(&rp, pat, 2, s.grid, s.ngrid, lookup, &s, &rf);
+    bench_refine_replay(&s.rp, pat, 2, s.grid, s.ngrid, lookup, &s, &rf);
     assert_true(rf.next_n_bytes > 4096 && rf.next_n_bytes < 16384);
 }
 
@@ -459,12 +442,11 @@ static void test_measured_prefix_only(void **state)
 static void test_sweep_and_batch_agree(void **state)
 {
     (void)state;
-    series batch = {.count = 0}, sweep = {.count = 0};
-    bench_refine_params rp;
-    defaults(&rp);
-    measure_grid(&batch, two_switches, 65536);
+    series batch, sweep;
+    start(&batch, two_switches, measure_grid);
+    bench_refine_params rp = batch.rp;
     size_t added = refine(&batch, "pingpong", two_switches, &rp);
-    measure_grid(&sweep, two_switches, 65536);
+    start(&sweep, two_switches, measure_grid);
     size_t ngrid = sweep.count;
     sweep.count = 0;
     for (size_t g = 0; g < ngrid; g++) {

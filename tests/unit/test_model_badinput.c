@@ -111,6 +111,15 @@ static char *replaced(const char *text, const char *from, const char *to)
     return out;
 }
 
+/* The text with from replaced by to must fail to read, naming needle. */
+static void expect_replaced_error(const char *text, const char *from,
+                                  const char *to, const char *needle)
+{
+    char *bad = replaced(text, from, to);
+    expect_model_error(bad, needle);
+    free(bad);
+}
+
 static void test_bad_model_json(void **state)
 {
     (void)state;
@@ -122,34 +131,25 @@ static void test_bad_model_json(void **state)
     expect_model_error("\x7f\x45\x4c\x46\x02", "model.json:1:");
     mpchar_model m;
     small_model(&m);
-    char *text, *bad;
+    char *text;
     mpchar_error err;
     assert_int_equal(mpchar_model_dump(&m, &text, &err), 0);
-    bad = replaced(text, "\"version\": 2", "\"version\": 1");
-    expect_model_error(bad, "field 'version'");
-    free(bad);
-    bad = replaced(text, "\"method\": \"best\"", "\"method\": \"fast\"");
-    expect_model_error(bad, "field 'options.method'");
-    free(bad);
-    bad = replaced(text, "\"zero_noop\": false", "\"zero_noop\": 0");
-    expect_model_error(bad, "field 'entries[0].fits[0].zero_noop'");
-    free(bad);
-    bad = replaced(text, "\"ts_us\": ", "\"ts_us\": \"fast\", \"x\": ");
-    expect_model_error(bad, "field 'entries[0].fits[0].hockney.ts_us'");
-    free(bad);
-    bad = replaced(text, "\"library\": \"lib\"", "\"library\": \"a b\"");
-    expect_model_error(bad, "field 'entries[0].library'");
-    free(bad);
-    bad = replaced(text, "\"best\": \"", "\"best\": \"x");
-    expect_model_error(bad, "field 'entries[0].fits[0].best'");
-    free(bad);
-    bad = replaced(text, "\"p\": 2", "\"p\": -2");
-    expect_model_error(bad, "field 'entries[0].fits[0].p'");
-    free(bad);
-    bad = replaced(text, "\"form\": \"a\"",
-                   "\"form\": \"expr\", \"expr\": \"p +\"");
-    expect_model_error(bad, "expr");
-    free(bad);
+    expect_replaced_error(text, "\"version\": 2", "\"version\": 1",
+                          "field 'version'");
+    expect_replaced_error(text, "\"method\": \"best\"", "\"method\": \"fast\"",
+                          "field 'options.method'");
+    expect_replaced_error(text, "\"zero_noop\": false", "\"zero_noop\": 0",
+                          "field 'entries[0].fits[0].zero_noop'");
+    expect_replaced_error(text, "\"ts_us\": ", "\"ts_us\": \"fast\", \"x\": ",
+                          "field 'entries[0].fits[0].hockney.ts_us'");
+    expect_replaced_error(text, "\"library\": \"lib\"", "\"library\": \"a b\"",
+                          "field 'entries[0].library'");
+    expect_replaced_error(text, "\"best\": \"", "\"best\": \"x",
+                          "field 'entries[0].fits[0].best'");
+    expect_replaced_error(text, "\"p\": 2", "\"p\": -2",
+                          "field 'entries[0].fits[0].p'");
+    expect_replaced_error(text, "\"form\": \"a\"",
+                          "\"form\": \"expr\", \"expr\": \"p +\"", "expr");
     free(text);
     mpchar_model_free(&m);
 }

@@ -32,18 +32,27 @@ static void lower(char *dst, const char *src, size_t len)
     dst[i] = '\0';
 }
 
+/* A collective entry of a library and a primitive (named as a seed's
+ * table names it) with p-forms of family fam only, which the caller sets. */
+static void collective_entry(mpchar_entry *e, const char *library,
+                             const char *primitive, mpchar_family fam)
+{
+    memset(e, 0, sizeof *e);
+    snprintf(e->library, sizeof e->library, "%s", library);
+    lower(e->pattern, primitive, sizeof e->pattern);
+    snprintf(e->variant, sizeof e->variant, "-");
+    snprintf(e->op, sizeof e->op, "-");
+    snprintf(e->datatype, sizeof e->datatype, "byte");
+    e->kind = MPCHAR_KIND_COLLECTIVE;
+    e->pf.ok[fam] = true;
+}
+
 /* An entry whose t_i-model parameters are the published expressions. */
 static void ti_entry(mpchar_entry *e, const char *primitive, const char *t0,
                      const char *ti, const char *tb_ns, long pmin, long pmax)
 {
     char buf[MPCHAR_EXPR_MAX];
-    memset(e, 0, sizeof *e);
-    lower(e->pattern, primitive, sizeof e->pattern);
-    snprintf(e->library, sizeof e->library, "lib");
-    snprintf(e->variant, sizeof e->variant, "-");
-    snprintf(e->op, sizeof e->op, "-");
-    e->kind = MPCHAR_KIND_COLLECTIVE;
-    e->pf.ok[MPCHAR_FAMILY_TI] = true;
+    collective_entry(e, "lib", primitive, MPCHAR_FAMILY_TI);
     synth_expr_pform(&e->pf.ti_t0, t0, pmin, pmax);
     synth_expr_pform(&e->pf.ti_ti, *ti ? ti : "0", pmin, pmax);
     snprintf(buf, sizeof buf, "(%s)/1000", *tb_ns ? tb_ns : "0");
@@ -152,14 +161,7 @@ static void hockney_entry(mpchar_entry *e, const char *library,
                           const char *pattern, const char *ts,
                           const char *tb_us, long pmin, long pmax)
 {
-    memset(e, 0, sizeof *e);
-    snprintf(e->library, sizeof e->library, "%s", library);
-    lower(e->pattern, pattern, sizeof e->pattern);
-    snprintf(e->variant, sizeof e->variant, "-");
-    snprintf(e->op, sizeof e->op, "-");
-    snprintf(e->datatype, sizeof e->datatype, "byte");
-    e->kind = MPCHAR_KIND_COLLECTIVE;
-    e->pf.ok[MPCHAR_FAMILY_HOCKNEY] = true;
+    collective_entry(e, library, pattern, MPCHAR_FAMILY_HOCKNEY);
     synth_expr_pform(&e->pf.hockney_ts, ts, pmin, pmax);
     synth_expr_pform(&e->pf.hockney_tb, tb_us, pmin, pmax);
 }

@@ -213,14 +213,37 @@ static void test_piecewise3(void **state)
                     "breakpoints within one grid step");
 }
 
-/* Measured p = 2 ping-pong minima {n, t_us} as fitting rows. */
-static void add_pingpong_fit(mpchar_measurements *meas, const char *library,
-                             const char *variant, const double (*pts)[2],
-                             size_t count)
+/* A measured p = 2 ping-pong series and its model. */
+typedef struct measured {
+    mpchar_measurements meas;
+    mpchar_model m;
+} measured;
+
+/* Fits a library's measured ping-pong points, fitting points pts and
+ * validation points val ({n, t_us} each); returns the p = 2 fit, whose
+ * piecewise model must exist. */
+static const mpchar_pfit *fit_measured(measured *x, const char *library,
+                                       const char *variant,
+                                       const double (*pts)[2], size_t npts,
+                                       const double (*val)[2], size_t nval)
 {
-    for (size_t i = 0; i < count; i++)
-        synth_add(meas, library, "pingpong", variant, "-", 2,
-                  (uint64_t)pts[i][0], MPCHAR_SET_FIT, pts[i][1]);
+    x->meas = (mpchar_measurements){0};
+    for (size_t i = 0; i < npts + nval; i++) {
+        const double *pt = i < npts ? pts[i] : val[i - npts];
+        synth_add(&x->meas, library, "pingpong", variant, "-", 2,
+                  (uint64_t)pt[0],
+                  i < npts ? MPCHAR_SET_FIT : MPCHAR_SET_VALIDATION, pt[1]);
+    }
+    fit(&x->meas, &x->m);
+    const mpchar_pfit *f = &x->m.entries[0].fits[0];
+    assert_true(f->ok[MPCHAR_FAMILY_PIECEWISE]);
+    return f;
+}
+
+static void measured_free(measured *x)
+{
+    mpchar_model_free(&x->m);
+    free(x->meas.rows);
 }
 
 /* Measured (MPICH 4.0 rsend ping-pong, refined around its eager limit):
@@ -241,20 +264,15 @@ static void test_piecewise_gap_stays_positive(void **state)
         {8554, 3.5370},  {8741, 3.5670},  {8933, 3.6788},  {9329, 3.6888},
         {9742, 3.8057},  {10624, 4.0645}, {11585, 4.0060}, {13777, 4.3415},
         {16384, 4.6017}, {23170, 5.4808}, {32768, 6.6175}, {65536, 10.6010}};
-    mpchar_measurements meas = {0};
-    add_pingpong_fit(&meas, "mpich", "rsend", pts, sizeof pts / sizeof pts[0]);
-    synth_add(&meas, "mpich", "pingpong", "rsend", "-", 2, 6535,
-              MPCHAR_SET_VALIDATION, 0.8406);
-    mpchar_model m;
-    fit(&meas, &m);
-    const mpchar_pfit *f = &m.entries[0].fits[0];
-    assert_true(f->ok[MPCHAR_FAMILY_PIECEWISE]);
+    static const double val[][2] = {{6535, 0.8406}};
+    measured x;
+    const mpchar_pfit *f = fit_measured(&x, "mpich", "rsend", pts,
+                                        sizeof pts / sizeof pts[0], val, 1);
     for (double n = 1; n <= 65536; n *= 1.05)
         assert_true(mpchar_piecewise_eval(&f->pw, n) > 0.0);
     double t = mpchar_piecewise_eval(&f->pw, 6535);
     assert_true(fabs(t - 0.8406) / 0.8406 < 0.10);
-    mpchar_model_free(&m);
-    free(meas.rows);
+    measured_free(&x);
 }
 
 /* Measured (MPICH 4.0 send ping-pong, a series refinement left alone):
@@ -276,17 +294,13 @@ static void test_piecewise_gap_switches_after_power_of_two(void **state)
         {4096, 0.688},  {5793, 0.828},  {8192, 1.064},  {11585, 4.213},
         {16384, 4.563}, {23170, 5.101}, {32768, 6.622}, {46341, 8.446},
         {65536, 10.855}};
-    mpchar_measurements meas = {0};
-    add_pingpong_fit(&meas, "mpich", "send", pts, sizeof pts / sizeof pts[0]);
-    mpchar_model m;
-    fit(&meas, &m);
-    const mpchar_pfit *f = &m.entries[0].fits[0];
-    assert_true(f->ok[MPCHAR_FAMILY_PIECEWISE]);
+    measured x;
+    const mpchar_pfit *f = fit_measured(&x, "mpich", "send", pts,
+                                        sizeof pts / sizeof pts[0], NULL, 0);
     assert_true(mpchar_piecewise_eval(&f->pw, 8192) < 1.2);
     double t = mpchar_piecewise_eval(&f->pw, 8430);
     assert_true(fabs(t - 3.55) / 3.55 < 0.15);
-    mpchar_model_free(&m);
-    free(meas.rows);
+    measured_free(&x);
 }
 
 /* Measured (Open MPI 4.1 send ping-pong): refinement packed 12 sizes
@@ -313,12 +327,9 @@ static void test_piecewise_packed_sizes_share_their_weight(void **state)
     static const double val[][2] = {{1110, 0.2434}, {1398, 0.2723},
                                     {1891, 0.3105}, {4463, 2.3597},
                                     {4755, 2.3711}, {8430, 2.7541}};
-    mpchar_measurements meas = {0};
-    add_pingpong_fit(&meas, "openmpi", "send", pts, sizeof pts / sizeof pts[0]);
-    mpchar_model m;
-    fit(&meas, &m);
-    const mpchar_pfit *f = &m.entries[0].fits[0];
-    assert_true(f->ok[MPCHAR_FAMILY_PIECEWISE]);
+    measured x;
+    const mpchar_pfit *f = fit_measured(&x, "openmpi", "send", pts,
+                                        sizeof pts / sizeof pts[0], NULL, 0);
     bool at_limit = false;
     for (int k = 1; k < f->pw.count; k++) {
         double lo = f->pw.seg[k].n_lo_bytes;
@@ -330,8 +341,7 @@ static void test_piecewise_packed_sizes_share_their_weight(void **state)
         double t = mpchar_piecewise_eval(&f->pw, val[i][0]);
         assert_true(fabs(t - val[i][1]) / val[i][1] < 0.10);
     }
-    mpchar_model_free(&m);
-    free(meas.rows);
+    measured_free(&x);
 }
 
 typedef struct pf_truth {

@@ -68,7 +68,7 @@ static const mpchar_option_entry options[] = {
     {{"p", "N", "number of processes", "2"},
      set_processes,
      offsetof(predict_args, q.p)},
-    {{"family", "hockney|ti|piecewise|best",
+    {{"family", "hockney|ti|hockney_t0|piecewise|best",
       "model family; best: the one with the lowest validation error for "
       "that entry",
       "best"},

@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # The main job's measurement: `mpchar run --quick --mpi all` must hold every
 # pattern, variant and reduction operation at p = 2..4 and every size, for
-# every library, plus the validation rows.  The time it takes is printed
+# every library, plus the validation rows, and its models must hold what
+# docs/models.md promises of real data.  The time it takes is printed
 # (performance goals belong to scripts, not to tests).
 source "$(dirname "$0")/lib.sh"
 start=$(date +%s)
@@ -37,5 +38,33 @@ assert o["time_per_point_ms"] == "160" and o["min_reps"] == "3", o
 PY
 over=$(awk -F, 'NR > 1 && $NF == 1 && $9 != 3 { n++ } END { print n + 0 }' "$csv")
 [ "$over" -eq 0 ] || fail "$over oversubscribed points without 3 repetitions"
+# The models of the real run (docs/models.md): no start-up from a no-op
+# T(0), no protocol switch near 1 byte, r_cc for every reduction op.
+"$BIN/mpchar" fit "$WORK/r" --format csv > "$WORK/fit.csv" || fail "fit failed"
+python3 - "$WORK/r/model.json" "$WORK/fit.csv" <<'PY' || fail "model check"
+import csv, json, re, sys
+model = json.load(open(sys.argv[1]))
+for e in model["entries"]:
+    for f in e["fits"]:
+        ti = f.get("ti") or {}
+        if f["zero_noop"] and ti.get("t0_us") is not None:
+            assert ti["t0_us"] >= 2 * f["t_zero_us"], (e["library"], e["pattern"])
+for fd in model["findings"]:
+    m = re.search(r"protocol switch near (\d+) bytes", fd["text"])
+    assert not m or int(m.group(1)) > 2, fd["text"]
+rows, head = [], None
+for row in csv.reader(open(sys.argv[2])):
+    if row and row[0].startswith("# "):
+        head = None if not row[0].startswith("# Collective") else "next"
+    elif head == "next":
+        head = {h.split(" (")[0]: i for i, h in enumerate(row)}
+    elif isinstance(head, dict) and row:
+        rows.append((head, row))
+ops = [(r[h["library"]], r[h["primitive"]], r[h["op"]], r[h["r_cc"]])
+       for h, r in rows if r[h["op"]] in ("sum", "usersum")]
+assert ops, "no reduction rows in the collective table"
+missing = [o[:3] for o in ops if o[3] == "-"]
+assert not missing, "no r_cc: %r" % missing
+PY
 tail -8 "$WORK/log"
 echo "ok: quick run of $libs in ${took}s"

@@ -140,6 +140,10 @@ typedef struct mpchar_pfit {
     mpchar_ti ti;
     mpchar_hockney hockney_t0;
     mpchar_piecewise pw;
+    /* seed 002's short messages: the Hockney line (fitted as the families
+     * are) of the sizes below the piecewise model's last switch; its one
+     * segment when it found none */
+    mpchar_hockney below_switch;
     mpchar_accuracy acc[MPCHAR_FAMILY_COUNT];
     int best;                          /* mpchar_family, -1 if none fitted */
     size_t outliers_fit, outliers_val; /* points left out as outliers */

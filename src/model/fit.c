@@ -177,6 +177,25 @@ static size_t drop_zero(mpchar__point *pt, size_t count)
     return count - i;
 }
 
+/* The line of the sizes below the last piecewise switch (seed 002's short
+ * messages): a first segment of a few bytes has no r_inf of its own. */
+static void below_switch_line(const fit_ctx *c, mpchar_pfit *f,
+                              const mpchar__point *fit, size_t nfit)
+{
+    const mpchar_piecewise *pw = &f->pw;
+    f->below_switch =
+        (mpchar_hockney){pw->seg[0].ts_us, pw->seg[0].tb_us_per_byte};
+    if (!f->ok[MPCHAR_FAMILY_PIECEWISE] || pw->count < 2)
+        return;
+    size_t n = 0;
+    while (n < nfit && fit[n].n < pw->seg[pw->count - 1].n_lo_bytes)
+        n++;
+    mpchar_pfit below;
+    char why[MPCHAR_NOTE_MAX];
+    if (mpchar__hockney_fit(fit, n, c->opt, &below, why, sizeof why) == 0)
+        f->below_switch = below.hockney;
+}
+
 /* Fits rows[0..count) of one entry and one p (sorted by n). */
 static int fit_one_p(const fit_ctx *c, const mpchar_measurement *const *rows,
                      size_t count, mpchar_pfit *f)
@@ -205,6 +224,7 @@ static int fit_one_p(const fit_ctx *c, const mpchar_measurement *const *rows,
     f->n_min_bytes = nfit ? fit[0].n : NAN;
     f->n_max_bytes = nfit ? fit[nfit - 1].n : NAN;
     fit_families(c, f, fit, nfit);
+    below_switch_line(c, f, fit, nfit);
     score(f, fit, nfit, val, nval);
     free(fit);
     return 0;

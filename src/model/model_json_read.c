@@ -301,6 +301,30 @@ static int get_family(const rd *r, json_t *o, const char *where,
     return rc ? -1 : get_accuracy(r, v, path, &f->acc[fam]);
 }
 
+/* Seed 002's short-message line, written for point-to-point piecewise
+ * fits; else the first segment's. */
+static int get_below_switch(const rd *r, json_t *o, const char *where,
+                            mpchar_pfit *f)
+{
+    json_t *s2 = json_object_get(o, "seed002"), *sm;
+    char path[256];
+    f->below_switch =
+        (mpchar_hockney){f->pw.seg[0].ts_us, f->pw.seg[0].tb_us_per_byte};
+    if (!s2)
+        return 0;
+    pathf(path, sizeof path, "%s.seed002", where);
+    if (!json_is_object(s2))
+        return bad(r, where, "seed002", "expected an object");
+    if (get_obj(r, s2, path, "short_messages", false, &sm))
+        return -1;
+    pathf(path, sizeof path, "%s.seed002.short_messages", where);
+    return get_num(r, sm, path, "latency_us", true, &f->below_switch.ts_us) ||
+                   get_num(r, sm, path, "tb_us_per_byte", true,
+                           &f->below_switch.tb_us_per_byte)
+               ? -1
+               : 0;
+}
+
 static int get_fit(const rd *r, json_t *o, const char *where, mpchar_pfit *f)
 {
     char best[32];
@@ -330,6 +354,8 @@ static int get_fit(const rd *r, json_t *o, const char *where, mpchar_pfit *f)
     for (int fam = 0; fam < MPCHAR_FAMILY_COUNT; fam++)
         if (get_family(r, o, where, (mpchar_family)fam, f))
             return -1;
+    if (get_below_switch(r, o, where, f) != 0)
+        return -1;
     f->best = -1;
     if (!(b = member(r, o, where, "best")))
         return -1;

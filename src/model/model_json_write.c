@@ -116,22 +116,25 @@ static json_t *family_json(const mpchar_pfit *f, mpchar_family fam, int *bad)
     return o;
 }
 
-/* Seed 002: latency, r_inf and n_1/2 below and above the detected switch
- * (the first and the last piecewise segment). */
+/* Seed 002: latency, r_inf and n_1/2 below the detected switch (the
+ * line of the sizes below it) and above it (the last piecewise segment). */
 static json_t *short_long_json(const mpchar_pfit *f, int *bad)
 {
     json_t *o = json_object();
     if (!o)
         return NULL;
     const mpchar_piecewise *pw = &f->pw;
-    const mpchar_segment *segs[2] = {&pw->seg[0], &pw->seg[pw->count - 1]};
+    const mpchar_segment *last = &pw->seg[pw->count - 1];
+    const mpchar_hockney lines[2] = {f->below_switch,
+                                     {last->ts_us, last->tb_us_per_byte}};
     const char *names[2] = {"short_messages", "long_messages"};
     for (int i = 0; i < 2; i++) {
         json_t *s = json_object();
         mpchar_metrics m;
-        mpchar_metrics_compute(segs[i]->ts_us, segs[i]->tb_us_per_byte, &m);
+        mpchar_metrics_compute(lines[i].ts_us, lines[i].tb_us_per_byte, &m);
         if (s) {
-            put(s, "latency_us", jnum(segs[i]->ts_us), bad);
+            put(s, "latency_us", jnum(lines[i].ts_us), bad);
+            put(s, "tb_us_per_byte", jnum(lines[i].tb_us_per_byte), bad);
             put(s, "r_inf_MB_per_s", jnum(m.bw_as_MB_per_s), bad);
             put(s, "n_half_bytes", jnum(m.n_half_bytes), bad);
         }

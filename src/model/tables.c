@@ -54,7 +54,7 @@ typedef struct source {
 } source;
 
 /* The (ts, tb) line a point-to-point cell reads, and what of it. */
-typedef enum p2p_line { HOCKNEY_LINE, FIRST_SEGMENT, LAST_SEGMENT } p2p_line;
+typedef enum p2p_line { HOCKNEY_LINE, BELOW_SWITCH, LAST_SEGMENT } p2p_line;
 typedef enum quantity { TS, TB, PI, BW, N_HALF } quantity;
 /* The texts a cell can copy. */
 typedef enum text_field {
@@ -153,10 +153,13 @@ static bool line_of(const mpchar_pfit *f, p2p_line l, double *ts, double *tb)
         *tb = f->hockney.tb_us_per_byte;
         return f->ok[MPCHAR_FAMILY_HOCKNEY];
     }
-    const mpchar_segment *sg =
-        &f->pw.seg[l == FIRST_SEGMENT ? 0 : f->pw.count - 1];
-    *ts = sg->ts_us;
-    *tb = sg->tb_us_per_byte;
+    if (l == BELOW_SWITCH) {
+        *ts = f->below_switch.ts_us;
+        *tb = f->below_switch.tb_us_per_byte;
+    } else {
+        *ts = f->pw.seg[f->pw.count - 1].ts_us;
+        *tb = f->pw.seg[f->pw.count - 1].tb_us_per_byte;
+    }
     return f->ok[MPCHAR_FAMILY_PIECEWISE];
 }
 
@@ -386,9 +389,9 @@ static const column short_long_cols[] = {
     {"pattern", .fill = c_text, .text = PATTERN},
     {"variant", .fill = c_text, .text = VARIANT},
     {"switch", &BYTES, .fill = c_last_switch},
-    {"short latency", &US, .fill = c_line, .line = FIRST_SEGMENT, .q = TS},
-    {"short r_inf", &MB_PER_S, .fill = c_line, .line = FIRST_SEGMENT, .q = BW},
-    {"short n_1/2", &BYTES, .fill = c_line, .line = FIRST_SEGMENT, .q = N_HALF},
+    {"short latency", &US, .fill = c_line, .line = BELOW_SWITCH, .q = TS},
+    {"short r_inf", &MB_PER_S, .fill = c_line, .line = BELOW_SWITCH, .q = BW},
+    {"short n_1/2", &BYTES, .fill = c_line, .line = BELOW_SWITCH, .q = N_HALF},
     {"long latency", &US, .fill = c_line, .line = LAST_SEGMENT, .q = TS},
     {"long r_inf", &MB_PER_S, .fill = c_line, .line = LAST_SEGMENT, .q = BW},
     {"long n_1/2", &BYTES, .fill = c_line, .line = LAST_SEGMENT, .q = N_HALF},

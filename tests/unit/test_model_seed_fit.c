@@ -422,7 +422,21 @@ static void test_no_segment_at_zero(void **state)
     assert_int_equal(f->pw.count, 2);
     assert_true(f->pw.seg[1].n_lo_bytes > 8192 &&
                 f->pw.seg[1].n_lo_bytes <= 16384);
-    assert_true(f->pw.seg[0].tb_us_per_byte > 0.0); /* short r_inf defined */
+    /* seed 002's short messages: the line below the switch, through
+     * model.json too */
+    assert_true(fabs(f->below_switch.tb_us_per_byte - 2e-4) < 1e-6);
+    char *text;
+    mpchar_model back;
+    mpchar_error err;
+    assert_int_equal(mpchar_model_dump(&model, &text, &err), 0);
+    assert_int_equal(
+        mpchar_model_parse(text, strlen(text), "m.json", &back, &err), 0);
+    const mpchar_pfit *g = fit_at(entry_of(&back, "lib", "pingpong", NULL), 2);
+    assert_true(g->below_switch.ts_us == f->below_switch.ts_us);
+    assert_true(g->below_switch.tb_us_per_byte ==
+                f->below_switch.tb_us_per_byte);
+    free(text);
+    mpchar_model_free(&back);
     mpchar_model_free(&model);
     free(m.rows);
 }

@@ -266,8 +266,8 @@ static int check_reduce(MPI_Comm comm, int count, MPI_Datatype type, MPI_Op op)
     return rc != MPI_SUCCESS ? rc : mpchar__op_check(op, type);
 }
 
-int mpchar__reduce_sync(const void *sbuf, void *rbuf, int count,
-                        MPI_Datatype type, MPI_Op op, int root, MPI_Comm comm)
+static int reduce_sync(const void *sbuf, void *rbuf, int count,
+                       MPI_Datatype type, MPI_Op op, int root, MPI_Comm comm)
 {
     size_t bytes = (size_t)count * type->size;
     if (op->commute && bytes >= mpchar__cfg.reduce_long &&
@@ -284,8 +284,7 @@ int PMPI_Reduce(const void *sendbuf, void *recvbuf, int count,
     if (rc == MPI_SUCCESS)
         rc = mpchar__op_check(op, datatype);
     if (rc == MPI_SUCCESS)
-        rc = mpchar__reduce_sync(sendbuf, recvbuf, count, datatype, op, root,
-                                 comm);
+        rc = reduce_sync(sendbuf, recvbuf, count, datatype, op, root, comm);
     return rc == MPI_SUCCESS ? rc : mpchar__err(comm, rc, "MPI_Reduce");
 }
 MPCHAR_RT_WEAK(Reduce)
@@ -368,7 +367,7 @@ static int reduce_scatter_any(const void *sbuf, void *rbuf, const int *rcounts,
     } else {
         void *mem;
         char *full = mpchar__tbuf_alloc(total, type, &mem);
-        rc = mpchar__reduce_sync(in, full, total, type, op, 0, comm);
+        rc = reduce_sync(in, full, total, type, op, 0, comm);
         if (rc == MPI_SUCCESS)
             rc = PMPI_Scatterv(full, rcounts, displs, type, rbuf,
                                rcounts[comm->rank], type, 0, comm);

@@ -893,7 +893,6 @@ static int try_write(int world, struct mpchar_rt_request *req)
     return 1;
 }
 
-void mpchar__send_start(struct mpchar_rt_request *req);
 void mpchar__send_start(struct mpchar_rt_request *req)
 {
     int world = req->peer_world;
@@ -969,7 +968,6 @@ static int may_request_write(struct mpchar_rt_request *req)
     return 1;
 }
 
-void mpchar__recv_start(struct mpchar_rt_request *req);
 void mpchar__recv_start(struct mpchar_rt_request *req)
 {
     struct ux *u = match_ux(req->ctx, req->peer, req->tag);
@@ -1160,10 +1158,6 @@ void mpchar__engine_final(void)
 int mpchar__rank_world(void)
 {
     return E.rank;
-}
-int mpchar__size_world(void)
-{
-    return E.size;
 }
 
 void mpchar__counters_write(void)

@@ -13,9 +13,6 @@
 #include <stdlib.h>
 #include <string.h>
 
-void mpchar__send_start(struct mpchar_rt_request *req);
-void mpchar__recv_start(struct mpchar_rt_request *req);
-
 static struct mpchar_rt_request *req_new(int kind, MPI_Comm comm)
 {
     struct mpchar_rt_request *req = mpchar__req_alloc();

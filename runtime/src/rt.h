@@ -365,6 +365,11 @@ int mpchar__irecv(void *buf, int count, MPI_Datatype type, int source, int tag,
                   MPI_Comm comm, int coll, MPI_Request *req_p);
 int mpchar__iprobe(int source, int tag, MPI_Comm comm, int *flag,
                    MPI_Status *status);
+/* Hand a request that p2p.c filled in to the engine: a send goes out now
+ * or queues behind earlier packets; a receive takes a matching unexpected
+ * message or is posted. */
+void mpchar__send_start(struct mpchar_rt_request *req);
+void mpchar__recv_start(struct mpchar_rt_request *req);
 int mpchar__cancel_recv(struct mpchar_rt_request *req);
 void mpchar__req_free(struct mpchar_rt_request *req);
 struct mpchar_rt_request *mpchar__req_alloc(void); /* zeroed */
@@ -373,7 +378,6 @@ void mpchar__req_cache_free(void);
 int mpchar__wait(MPI_Request *req_p, MPI_Status *status);
 void mpchar__bsend_release(void *seg);
 int mpchar__rank_world(void);
-int mpchar__size_world(void);
 void mpchar__counters_write(void);
 
 /* collectives' internal blocking helpers (coll_util.c) */
@@ -387,7 +391,6 @@ int mpchar__coll_sendrecv(const void *sbuf, int scount, MPI_Datatype stype,
 int mpchar__barrier(MPI_Comm comm);
 int mpchar__allreduce(const void *sbuf, void *rbuf, int count,
                       MPI_Datatype type, MPI_Op op, MPI_Comm comm);
-int mpchar__allgather_int(int value, int *out, MPI_Comm comm);
 
 /* state shared by init.c */
 extern int mpchar__initialized, mpchar__finalized;

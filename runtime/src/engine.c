@@ -131,7 +131,8 @@ static const char *const proto_name[C_NPROTO] = {"eager", "write", "rndv_read",
 
 /* Chunks of a shared copy: halves up to 2 * RT_SHARE_CHUNK bytes, then
  * chunks of RT_SHARE_CHUNK up to RT_SHARE_CHUNKS of them.  Each chunk is
- * one system call, whose fixed cost (about 0.6 us here) is paid again. */
+ * one system call, whose fixed cost (docs/runtime.md, "Shared copies") is
+ * paid again. */
 #define RT_SHARE_CHUNKS 8
 #define RT_SHARE_CHUNK ((size_t)128 << 10)
 
@@ -811,9 +812,10 @@ int mpchar__progress(void)
 /* Waiting policy: spin on progress, then yield the CPU on every idle poll,
  * then sleep 20 us per idle poll.  A job with more ranks than CPUs yields
  * after 256 idle polls so that the rank it waits for can run; otherwise
- * it spins for MPCHAR_RT_SPIN idle polls first (default 20000, a few
- * hundred microseconds), so that foreign load on the machine does not take
- * its CPU away at every message, as spinning MPI libraries keep theirs. */
+ * it spins for MPCHAR_RT_SPIN idle polls first (a few hundred
+ * microseconds by default), so that foreign load on the machine does not
+ * take its CPU away at every message, as spinning MPI libraries keep
+ * theirs. */
 static unsigned spin_polls = 256;
 
 void mpchar__idle(unsigned *idle)

@@ -12,12 +12,12 @@
  * memory attach the receiver answers CTS and the sender streams fragments
  * through the ring (copy-through).
  *
- * Shared copies.  One rank's copy does not use the machine's memory
- * bandwidth: two ranks copying at once move a large message in little more
- * than half the time.  The rank that does a single copy (the receiver's
- * rendezvous read, the sender's remote write) owns it: it publishes the
- * copy's chunks in the claim word of its segment slot, sends the peer HELP,
- * and claims chunks from the front.  The peer, if it is in the library and
+ * Shared copies.  One rank's copy does not use up the machine's memory
+ * bandwidth, so two ranks that copy halves at once move a large message
+ * sooner (figures in docs/runtime.md, "Shared copies").  The rank that
+ * does a single copy (the receiver's rendezvous read, the sender's remote
+ * write) owns it: it publishes the copy's chunks in the claim word of its
+ * segment slot, sends the peer HELP, and claims chunks from the front.  The peer, if it is in the library and
  * handles HELP in time, claims chunks from the back and copies them the
  * other way (process_vm_writev for a read, process_vm_readv for a write).
  * The owner waits only for chunks the peer has claimed, which the peer is
@@ -803,12 +803,12 @@ int mpchar__progress(void)
 }
 
 /* Waiting policy: spin on progress, then yield the CPU on every idle poll,
- * then sleep 20 us per idle poll.  A job with more ranks than CPUs yields
- * after 256 idle polls so that the rank it waits for can run; otherwise
- * it spins for MPCHAR_RT_SPIN idle polls first (a few hundred
- * microseconds by default), so that foreign load on the machine does not
- * take its CPU away at every message, as spinning MPI libraries keep
- * theirs. */
+ * then, after 100000 more, sleep 20 us per idle poll.  A job with more
+ * ranks than CPUs yields after 256 idle polls so that the rank it waits
+ * for can run; otherwise it spins for MPCHAR_RT_SPIN idle polls first, so
+ * that foreign load on the machine, such as spinning MPI libraries, does
+ * not take its CPU away at every message (docs/performance.md, "Waiting
+ * spins"). */
 static unsigned spin_polls = 256;
 
 void mpchar__idle(unsigned *idle)

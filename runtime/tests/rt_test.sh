@@ -13,6 +13,7 @@
 #   tag                             --tag-output prefixes
 #   env                             bad MPCHAR_RT_* values end the job clearly
 #   settings                        docs/runtime.md's table is mpchar-exec --settings
+#   settings_tamper                 that check fails on a tampered table or output
 set -u
 bin=$1
 case=$2
@@ -36,6 +37,16 @@ job_ended() {
   grep -q "$3" "$tmp/err" || fail "no line naming the cause: want '$3'"
   sleep 0.2
   if pgrep -f "rt_fault .* $tmp" >/dev/null; then fail "ranks left behind"; fi
+}
+
+# settings_agree DOC SETTINGS: DOC (docs/runtime.md) holds the table that
+# SETTINGS (mpchar-exec --settings output) is, under the same header, row
+# for row: variables, defaults, values, meanings, none missing, none extra.
+# The differences go to stderr.
+settings_agree() {
+  awk -v h="$(head -1 "$2")" '$0 == h {on = 1} on && !/^\|/ {exit} on' "$1" >"$tmp/doc"
+  [ -s "$tmp/doc" ] || { echo "no table headed '$(head -1 "$2")'" >&2; return 1; }
+  diff -u "$tmp/doc" "$2" >&2
 }
 
 # run_fault MODE WANT_STATUS WANT_TEXT: the job must end within 2 s.
@@ -204,10 +215,7 @@ case $case in
     "$exe" --settings >"$tmp/settings" || fail "mpchar-exec --settings"
     rows=$(grep -c '^| MPCHAR_RT_' "$tmp/settings")
     [ "$rows" -gt 0 ] || fail "mpchar-exec --settings printed no setting"
-    header=$(head -1 "$tmp/settings")
-    awk -v h="$header" '$0 == h {on = 1} on && !/^\|/ {exit} on' "$root/docs/runtime.md" >"$tmp/doc"
-    [ -s "$tmp/doc" ] || fail "docs/runtime.md has no table headed '$header'"
-    diff -u "$tmp/doc" "$tmp/settings" >&2 \
+    settings_agree "$root/docs/runtime.md" "$tmp/settings" \
       || fail "docs/runtime.md's configuration table (-) differs from mpchar-exec --settings (+)"
     # and it is the table the runtime reads: every variable set to its
     # default is known and accepted (an unknown one ends the job, see env)
@@ -216,6 +224,27 @@ case $case in
     [ "$(echo "$defaults" | wc -l)" = "$set_rows" ] || fail "defaults not read from: $defaults"
     env $defaults "$exe" -n 2 --timeout 30 "$bin/rt_inspect" hello >/dev/null 2>"$tmp/err" \
       || { cat "$tmp/err"; fail "the printed defaults are not accepted: $defaults"; } ;;
+  settings_tamper)
+    # The check of runtime.settings can fail: it passes on the real table,
+    # then must report each of these edits of one side or the other.
+    doc="$root/docs/runtime.md"
+    "$exe" --settings >"$tmp/settings" || fail "mpchar-exec --settings"
+    settings_agree "$doc" "$tmp/settings" 2>/dev/null || fail "the untouched table does not agree"
+    first=$(grep -n '^| MPCHAR_RT_' "$doc" | head -1 | cut -d: -f1)
+    last=$(grep -n '^| MPCHAR_RT_' "$doc" | tail -1 | cut -d: -f1)
+    [ -n "$first" ] || fail "docs/runtime.md has no MPCHAR_RT_ row"
+    sed "${first}s/^\(| [A-Z_]* | [^ |]*\) |/\10 |/" "$doc" >"$tmp/default"
+    sed "${last}d" "$doc" >"$tmp/deleted"
+    sed "${first}s/ |\$/ (edited) |/" "$doc" >"$tmp/meaning"
+    sed "s/^| variable | default |/| variable | dflt |/" "$doc" >"$tmp/header"
+    for t in default deleted meaning header; do
+      ! cmp -s "$doc" "$tmp/$t" || fail "editing the docs ($t) changed nothing"
+      settings_agree "$tmp/$t" "$tmp/settings" 2>/dev/null && fail "a docs table with its $t edited passed"
+    done
+    { cat "$tmp/settings"; echo "| MPCHAR_RT_NEW | 1 | count | a setting the docs lack |"; } >"$tmp/extra"
+    settings_agree "$doc" "$tmp/extra" 2>/dev/null && fail "a setting missing from the docs passed"
+    sed '$d' "$tmp/settings" >"$tmp/fewer"
+    settings_agree "$doc" "$tmp/fewer" 2>/dev/null && fail "a setting only in the docs passed" ;;
   tag)
     "$exe" -n 3 --tag-output "$bin/rt_inspect" hello >"$tmp/out" || fail "run"
     for r in 0 1 2; do grep -q "^\[$r\] hello from rank $r of 3$" "$tmp/out" || fail "no line of rank $r"; done ;;

@@ -2,6 +2,7 @@
  * mpchar-exec: starts an MPI job of the built-in runtime on this node.
  *
  *   mpchar-exec -n N [--bind] [--timeout S] [--tag-output] PROGRAM [ARGS...]
+ *   mpchar-exec --settings
  *
  * It creates the job's shared-memory segment (mode 0600, a random name,
  * unlinked at once: the ranks inherit the descriptor, so nothing of the job
@@ -17,7 +18,6 @@
  */
 #define _GNU_SOURCE
 #include "rt.h"
-#include "mpchar/parse.h"
 
 #include <errno.h>
 #include <fcntl.h>
@@ -60,8 +60,7 @@ static void usage(FILE *f)
             "  --bind          pin rank i to CPU i modulo the CPUs allowed\n"
             "  --timeout S     end the job after S seconds (exit status 124)\n"
             "  --tag-output    prefix every output line with [rank]\n"
-            "environment: MPCHAR_RT_RING_KIB (ring size per pair of ranks, "
-            "default 128)\n");
+            "  --settings      print the MPCHAR_RT_* settings and exit\n");
 }
 
 static int parse(int argc, char **argv, struct opts *o)
@@ -98,6 +97,9 @@ static int parse(int argc, char **argv, struct opts *o)
         } else if (!strcmp(a, "-h") || !strcmp(a, "--help")) {
             usage(stdout);
             exit(0);
+        } else if (!strcmp(a, "--settings")) {
+            mpchar__settings_print(stdout);
+            exit(0);
         } else if (!strcmp(a, "--")) {
             i++;
             break;
@@ -118,11 +120,13 @@ static int parse(int argc, char **argv, struct opts *o)
 /* Creates the segment; returns its descriptor (name already unlinked). */
 static int make_segment(int n, void **base_p, size_t *len_p)
 {
-    long ring_kib = 128;
-    const char *rk = getenv("MPCHAR_RT_RING_KIB");
+    const char *rk_env = "MPCHAR_RT_RING_KIB";
+    const struct rt_setting *rk = mpchar__setting(rk_env, strlen(rk_env));
+    size_t ring_kib;
     mpchar_error err;
-    if (rk && mpchar_parse_long(rk, 8, 4096, &ring_kib, &err) != 0) {
-        fprintf(stderr, "mpchar-exec: MPCHAR_RT_RING_KIB: %s\n", err.msg);
+    if (mpchar__setting_parse(rk, mpchar__setting_value(rk), &ring_kib, &err) !=
+        0) {
+        fprintf(stderr, "mpchar-exec: %s\n", err.msg);
         return -1;
     }
     int lines = (int)ring_kib * 1024 / RT_LINE;

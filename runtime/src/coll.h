@@ -41,7 +41,5 @@ int mpchar__pof2(int n);
 /* mpchar__check_args, and a root that names a rank of comm. */
 int mpchar__coll_check_rooted(MPI_Comm comm, int count, MPI_Datatype type,
                               int root);
-int mpchar__reduce_sync(const void *sbuf, void *rbuf, int count,
-                        MPI_Datatype type, MPI_Op op, int root, MPI_Comm comm);
 
 #endif

@@ -14,6 +14,26 @@
 #include <stdlib.h>
 #include <string.h>
 
+/* The checks of the all-to-all calls: the receive side, and the send side
+ * unless it is MPI_IN_PLACE. */
+static int check_all(MPI_Comm comm, const void *sendbuf, int scount,
+                     MPI_Datatype stype, int rcount, MPI_Datatype rtype)
+{
+    int rc = mpchar__check_args(comm, rcount, rtype);
+    if (rc == MPI_SUCCESS && sendbuf != MPI_IN_PLACE)
+        rc = mpchar__check_args(comm, scount, stype);
+    return rc;
+}
+
+/* Counts and displacements of p blocks of count elements each. */
+static void equal_blocks(int *counts, int *displs, int count, int p)
+{
+    for (int i = 0; i < p; i++) {
+        counts[i] = count;
+        displs[i] = i * count;
+    }
+}
+
 static int allgather_bruck(const char *mine, size_t blk, void *recvbuf,
                            int recvcount, MPI_Datatype recvtype, MPI_Comm comm)
 {
@@ -56,9 +76,7 @@ int PMPI_Allgather(const void *sendbuf, int sendcount, MPI_Datatype sendtype,
                    void *recvbuf, int recvcount, MPI_Datatype recvtype,
                    MPI_Comm comm)
 {
-    int rc = mpchar__check_args(comm, recvcount, recvtype);
-    if (rc == MPI_SUCCESS && sendbuf != MPI_IN_PLACE)
-        rc = mpchar__check_args(comm, sendcount, sendtype);
+    int rc = check_all(comm, sendbuf, sendcount, sendtype, recvcount, recvtype);
     if (rc != MPI_SUCCESS)
         return mpchar__err(comm, rc, "MPI_Allgather");
     int p = comm->size, r = comm->rank;
@@ -82,10 +100,7 @@ int PMPI_Allgather(const void *sendbuf, int sendcount, MPI_Datatype sendtype,
         int *cd = malloc(2 * (size_t)p * sizeof(int));
         if (!cd)
             return mpchar__err(comm, MPI_ERR_NO_MEM, "MPI_Allgather");
-        for (int i = 0; i < p; i++) {
-            cd[i] = recvcount;
-            cd[p + i] = i * recvcount;
-        }
+        equal_blocks(cd, cd + p, recvcount, p);
         rc = allgatherv_ring(recvbuf, cd, cd + p, recvtype, comm);
         free(cd);
     }
@@ -97,9 +112,7 @@ int PMPI_Allgatherv(const void *sendbuf, int sendcount, MPI_Datatype sendtype,
                     void *recvbuf, const int recvcounts[], const int displs[],
                     MPI_Datatype recvtype, MPI_Comm comm)
 {
-    int rc = mpchar__check_args(comm, 0, recvtype);
-    if (rc == MPI_SUCCESS && sendbuf != MPI_IN_PLACE)
-        rc = mpchar__check_args(comm, sendcount, sendtype);
+    int rc = check_all(comm, sendbuf, sendcount, sendtype, 0, recvtype);
     if (rc != MPI_SUCCESS)
         return mpchar__err(comm, rc, "MPI_Allgatherv");
     int r = comm->rank;
@@ -205,9 +218,7 @@ int PMPI_Alltoallv(const void *sendbuf, const int sendcounts[],
                    const int recvcounts[], const int rdispls[],
                    MPI_Datatype recvtype, MPI_Comm comm)
 {
-    int rc = mpchar__check_args(comm, 0, recvtype);
-    if (rc == MPI_SUCCESS && sendbuf != MPI_IN_PLACE)
-        rc = mpchar__check_args(comm, 0, sendtype);
+    int rc = check_all(comm, sendbuf, 0, sendtype, 0, recvtype);
     if (rc != MPI_SUCCESS)
         return mpchar__err(comm, rc, "MPI_Alltoallv");
     if (sendbuf == MPI_IN_PLACE) {
@@ -231,26 +242,17 @@ int PMPI_Alltoallv(const void *sendbuf, const int sendcounts[],
 }
 MPCHAR_RT_WEAK(Alltoallv)
 
-int PMPI_Alltoall(const void *sendbuf, int sendcount, MPI_Datatype sendtype,
-                  void *recvbuf, int recvcount, MPI_Datatype recvtype,
-                  MPI_Comm comm)
+static int alltoall(const void *sendbuf, int sendcount, MPI_Datatype sendtype,
+                    void *recvbuf, int recvcount, MPI_Datatype recvtype,
+                    MPI_Comm comm)
 {
-    int rc = mpchar__check_args(comm, recvcount, recvtype);
-    if (rc == MPI_SUCCESS && sendbuf != MPI_IN_PLACE)
-        rc = mpchar__check_args(comm, sendcount, sendtype);
-    if (rc != MPI_SUCCESS)
-        return mpchar__err(comm, rc, "MPI_Alltoall");
-    int p = comm->size;
+    int p = comm->size, rc;
     size_t blk = (size_t)recvcount * recvtype->size;
     int *cd = malloc(4 * (size_t)p * sizeof(int));
     if (!cd)
-        return mpchar__err(comm, MPI_ERR_NO_MEM, "MPI_Alltoall");
-    for (int i = 0; i < p; i++) {
-        cd[i] = recvcount;
-        cd[p + i] = i * recvcount;
-        cd[2 * p + i] = sendcount;
-        cd[3 * p + i] = i * sendcount;
-    }
+        return MPI_ERR_NO_MEM;
+    equal_blocks(cd, cd + p, recvcount, p);
+    equal_blocks(cd + 2 * p, cd + 3 * p, sendcount, p);
     if (blk < mpchar__cfg.alltoall_long && p > 2) {
         char *packed;
         if (sendbuf == MPI_IN_PLACE) {
@@ -273,6 +275,17 @@ int PMPI_Alltoall(const void *sendbuf, int sendcount, MPI_Datatype sendtype,
                                 recvbuf, cd, cd + p, recvtype, comm);
     }
     free(cd);
+    return rc;
+}
+
+int PMPI_Alltoall(const void *sendbuf, int sendcount, MPI_Datatype sendtype,
+                  void *recvbuf, int recvcount, MPI_Datatype recvtype,
+                  MPI_Comm comm)
+{
+    int rc = check_all(comm, sendbuf, sendcount, sendtype, recvcount, recvtype);
+    if (rc == MPI_SUCCESS)
+        rc = alltoall(sendbuf, sendcount, sendtype, recvbuf, recvcount,
+                      recvtype, comm);
     return rc == MPI_SUCCESS ? rc : mpchar__err(comm, rc, "MPI_Alltoall");
 }
 MPCHAR_RT_WEAK(Alltoall)

@@ -34,6 +34,41 @@ static void combine(MPI_Op op, void *other, void *acc, int count,
     mpchar__tbuf_copy(other, count, type, acc, count, type);
 }
 
+/* The working buffers of a reduction: acc starts as this rank's operand
+ * (count elements at in) and accumulates, tmp receives the others'. */
+struct work {
+    char *acc, *tmp;
+    void *mem_acc, *mem_tmp;
+};
+
+static void work_alloc(struct work *w, const void *in, int count,
+                       MPI_Datatype type)
+{
+    w->acc = mpchar__tbuf_alloc(count, type, &w->mem_acc);
+    w->tmp = mpchar__tbuf_alloc(count, type, &w->mem_tmp);
+    mpchar__tbuf_copy(in, count, type, w->acc, count, type);
+}
+
+static void work_free(struct work *w)
+{
+    mpchar__tbuf_free(w->mem_acc);
+    mpchar__tbuf_free(w->mem_tmp);
+}
+
+/* Moves the result from rank holder to root, which copies it to rbuf. */
+static int result_to_root(char *acc, void *rbuf, int count, MPI_Datatype type,
+                          int holder, int root, MPI_Comm comm)
+{
+    int r = comm->rank, rc = MPI_SUCCESS;
+    if (holder != root && r == holder)
+        rc = mpchar__coll_send(acc, count, type, root, TAG_REDUCE, comm);
+    else if (holder != root && r == root)
+        rc = mpchar__coll_recv(acc, count, type, holder, TAG_REDUCE, comm);
+    if (rc == MPI_SUCCESS && r == root)
+        mpchar__tbuf_copy(acc, count, type, rbuf, count, type);
+    return rc;
+}
+
 /* Binomial reduce to root over rank order rotated by root when commutative. */
 static int reduce_binomial(const void *sbuf, void *rbuf, int count,
                            MPI_Datatype type, MPI_Op op, int root,
@@ -42,35 +77,25 @@ static int reduce_binomial(const void *sbuf, void *rbuf, int count,
     int p = comm->size, r = comm->rank, rc = MPI_SUCCESS;
     int base = op->commute ? root : 0;
     int vr = (r - base + p) % p;
-    void *mem_a, *mem_b;
-    char *acc = mpchar__tbuf_alloc(count, type, &mem_a);
-    char *tmp = mpchar__tbuf_alloc(count, type, &mem_b);
-    mpchar__tbuf_copy(sbuf == IN_PLACE ? rbuf : sbuf, count, type, acc, count,
-                      type);
+    struct work w;
+    work_alloc(&w, sbuf == IN_PLACE ? rbuf : sbuf, count, type);
     int mask = 1;
     for (; rc == MPI_SUCCESS && mask < p; mask <<= 1) {
         if (vr & mask) {
-            rc = mpchar__coll_send(acc, count, type, (vr - mask + base) % p,
+            rc = mpchar__coll_send(w.acc, count, type, (vr - mask + base) % p,
                                    TAG_REDUCE, comm);
             break;
         }
         if (vr + mask < p) {
-            rc = mpchar__coll_recv(tmp, count, type, (vr + mask + base) % p,
+            rc = mpchar__coll_recv(w.tmp, count, type, (vr + mask + base) % p,
                                    TAG_REDUCE, comm);
-            combine(op, tmp, acc, count, type, 0);
+            combine(op, w.tmp, w.acc, count, type, 0);
         }
     }
     /* the result sits at relative rank 0 = rank base */
-    if (rc == MPI_SUCCESS && base != root) {
-        if (r == base)
-            rc = mpchar__coll_send(acc, count, type, root, TAG_REDUCE, comm);
-        else if (r == root)
-            rc = mpchar__coll_recv(acc, count, type, base, TAG_REDUCE, comm);
-    }
-    if (rc == MPI_SUCCESS && r == root)
-        mpchar__tbuf_copy(acc, count, type, rbuf, count, type);
-    mpchar__tbuf_free(mem_a);
-    mpchar__tbuf_free(mem_b);
+    if (rc == MPI_SUCCESS)
+        rc = result_to_root(w.acc, rbuf, count, type, base, root, comm);
+    work_free(&w);
     return rc;
 }
 
@@ -219,17 +244,15 @@ static int reduce_rabenseifner(const void *sbuf, void *rbuf, int count,
                                MPI_Datatype type, MPI_Op op, int root,
                                MPI_Comm comm)
 {
-    void *mem_a, *mem_b;
-    char *acc = mpchar__tbuf_alloc(count, type, &mem_a);
-    char *tmp = mpchar__tbuf_alloc(count, type, &mem_b);
-    mpchar__tbuf_copy(sbuf == IN_PLACE ? rbuf : sbuf, count, type, acc, count,
-                      type);
+    struct work w;
+    work_alloc(&w, sbuf == IN_PLACE ? rbuf : sbuf, count, type);
+    char *acc = w.acc;
     struct fold f;
-    int rc = fold_in(&f, acc, tmp, count, type, op, comm);
+    int rc = fold_in(&f, acc, w.tmp, count, type, op, comm);
     int *disp, *cnt = chunks(count, f.pof2, &disp);
     MPI_Aint ext = type->extent;
     if (rc == MPI_SUCCESS && f.newr >= 0) {
-        rc = reduce_scatter_halving(&f, acc, tmp, type, op, cnt, disp, comm);
+        rc = reduce_scatter_halving(&f, acc, w.tmp, type, op, cnt, disp, comm);
         /* binomial gather of the chunks to new rank 0 */
         for (int mask = 1; rc == MPI_SUCCESS && mask < f.pof2; mask <<= 1) {
             if (f.newr & mask) {
@@ -245,18 +268,11 @@ static int reduce_rabenseifner(const void *sbuf, void *rbuf, int count,
                                    real_rank(&f, pn), TAG_REDUCE, comm);
         }
     }
-    int holder = real_rank(&f, 0), r = comm->rank;
-    if (rc == MPI_SUCCESS && holder != root) {
-        if (r == holder)
-            rc = mpchar__coll_send(acc, count, type, root, TAG_REDUCE, comm);
-        else if (r == root)
-            rc = mpchar__coll_recv(acc, count, type, holder, TAG_REDUCE, comm);
-    }
-    if (rc == MPI_SUCCESS && r == root)
-        mpchar__tbuf_copy(acc, count, type, rbuf, count, type);
+    if (rc == MPI_SUCCESS)
+        rc = result_to_root(acc, rbuf, count, type, real_rank(&f, 0), root,
+                            comm);
     free(cnt);
-    mpchar__tbuf_free(mem_a);
-    mpchar__tbuf_free(mem_b);
+    work_free(&w);
     return rc;
 }
 
@@ -266,8 +282,8 @@ static int check_reduce(MPI_Comm comm, int count, MPI_Datatype type, MPI_Op op)
     return rc != MPI_SUCCESS ? rc : mpchar__op_check(op, type);
 }
 
-int mpchar__reduce_sync(const void *sbuf, void *rbuf, int count,
-                        MPI_Datatype type, MPI_Op op, int root, MPI_Comm comm)
+static int reduce_sync(const void *sbuf, void *rbuf, int count,
+                       MPI_Datatype type, MPI_Op op, int root, MPI_Comm comm)
 {
     size_t bytes = (size_t)count * type->size;
     if (op->commute && bytes >= mpchar__cfg.reduce_long &&
@@ -284,8 +300,7 @@ int PMPI_Reduce(const void *sendbuf, void *recvbuf, int count,
     if (rc == MPI_SUCCESS)
         rc = mpchar__op_check(op, datatype);
     if (rc == MPI_SUCCESS)
-        rc = mpchar__reduce_sync(sendbuf, recvbuf, count, datatype, op, root,
-                                 comm);
+        rc = reduce_sync(sendbuf, recvbuf, count, datatype, op, root, comm);
     return rc == MPI_SUCCESS ? rc : mpchar__err(comm, rc, "MPI_Reduce");
 }
 MPCHAR_RT_WEAK(Reduce)
@@ -331,22 +346,18 @@ static int reduce_scatter_pairwise(const char *in, void *rbuf,
 {
     int p = comm->size, r = comm->rank, rc = MPI_SUCCESS;
     MPI_Aint ext = type->extent;
-    void *mem_a, *mem_b;
-    char *acc = mpchar__tbuf_alloc(rcounts[r], type, &mem_a);
-    char *tmp = mpchar__tbuf_alloc(rcounts[r], type, &mem_b);
-    mpchar__tbuf_copy(in + displs[r] * ext, rcounts[r], type, acc, rcounts[r],
-                      type);
+    struct work w;
+    work_alloc(&w, in + displs[r] * ext, rcounts[r], type);
     for (int s = 1; rc == MPI_SUCCESS && s < p; s++) {
         int dst = (r + s) % p, src = (r - s + p) % p;
         rc = mpchar__coll_sendrecv(in + displs[dst] * ext, rcounts[dst], type,
-                                   dst, tmp, rcounts[r], type, src, TAG_REDSCAT,
-                                   comm);
-        mpchar__op_apply(op, tmp, acc, rcounts[r], type);
+                                   dst, w.tmp, rcounts[r], type, src,
+                                   TAG_REDSCAT, comm);
+        mpchar__op_apply(op, w.tmp, w.acc, rcounts[r], type);
     }
     if (rc == MPI_SUCCESS)
-        mpchar__tbuf_copy(acc, rcounts[r], type, rbuf, rcounts[r], type);
-    mpchar__tbuf_free(mem_a);
-    mpchar__tbuf_free(mem_b);
+        mpchar__tbuf_copy(w.acc, rcounts[r], type, rbuf, rcounts[r], type);
+    work_free(&w);
     return rc;
 }
 
@@ -368,7 +379,7 @@ static int reduce_scatter_any(const void *sbuf, void *rbuf, const int *rcounts,
     } else {
         void *mem;
         char *full = mpchar__tbuf_alloc(total, type, &mem);
-        rc = mpchar__reduce_sync(in, full, total, type, op, 0, comm);
+        rc = reduce_sync(in, full, total, type, op, 0, comm);
         if (rc == MPI_SUCCESS)
             rc = PMPI_Scatterv(full, rcounts, displs, type, rbuf,
                                rcounts[comm->rank], type, 0, comm);
@@ -415,12 +426,12 @@ static int scan_any(const void *sbuf, void *rbuf, int count, MPI_Datatype type,
                     MPI_Op op, MPI_Comm comm, int exclusive)
 {
     int p = comm->size, r = comm->rank, rc = MPI_SUCCESS, have = !exclusive;
-    void *mem_a, *mem_b, *mem_c;
-    char *partial = mpchar__tbuf_alloc(count, type, &mem_a);
-    char *tmp = mpchar__tbuf_alloc(count, type, &mem_b);
-    char *result = mpchar__tbuf_alloc(count, type, &mem_c);
     const void *in = sbuf == IN_PLACE ? rbuf : sbuf;
-    mpchar__tbuf_copy(in, count, type, partial, count, type);
+    struct work w;
+    work_alloc(&w, in, count, type);
+    char *partial = w.acc, *tmp = w.tmp;
+    void *mem;
+    char *result = mpchar__tbuf_alloc(count, type, &mem);
     mpchar__tbuf_copy(in, count, type, result, count, type);
     for (int mask = 1; rc == MPI_SUCCESS && mask < p; mask <<= 1) {
         int dst = r ^ mask;
@@ -443,28 +454,33 @@ static int scan_any(const void *sbuf, void *rbuf, int count, MPI_Datatype type,
     }
     if (rc == MPI_SUCCESS && have)
         mpchar__tbuf_copy(result, count, type, rbuf, count, type);
-    mpchar__tbuf_free(mem_a);
-    mpchar__tbuf_free(mem_b);
-    mpchar__tbuf_free(mem_c);
+    work_free(&w);
+    mpchar__tbuf_free(mem);
     return rc;
+}
+
+/* MPI_Scan and MPI_Exscan: checks, the scan, errors through the handler. */
+static int scan_call(const void *sbuf, void *rbuf, int count, MPI_Datatype type,
+                     MPI_Op op, MPI_Comm comm, int exclusive)
+{
+    int rc = check_reduce(comm, count, type, op);
+    if (rc == MPI_SUCCESS)
+        rc = scan_any(sbuf, rbuf, count, type, op, comm, exclusive);
+    return rc == MPI_SUCCESS
+               ? rc
+               : mpchar__err(comm, rc, exclusive ? "MPI_Exscan" : "MPI_Scan");
 }
 
 int PMPI_Scan(const void *sendbuf, void *recvbuf, int count,
               MPI_Datatype datatype, MPI_Op op, MPI_Comm comm)
 {
-    int rc = check_reduce(comm, count, datatype, op);
-    if (rc == MPI_SUCCESS)
-        rc = scan_any(sendbuf, recvbuf, count, datatype, op, comm, 0);
-    return rc == MPI_SUCCESS ? rc : mpchar__err(comm, rc, "MPI_Scan");
+    return scan_call(sendbuf, recvbuf, count, datatype, op, comm, 0);
 }
 MPCHAR_RT_WEAK(Scan)
 
 int PMPI_Exscan(const void *sendbuf, void *recvbuf, int count,
                 MPI_Datatype datatype, MPI_Op op, MPI_Comm comm)
 {
-    int rc = check_reduce(comm, count, datatype, op);
-    if (rc == MPI_SUCCESS)
-        rc = scan_any(sendbuf, recvbuf, count, datatype, op, comm, 1);
-    return rc == MPI_SUCCESS ? rc : mpchar__err(comm, rc, "MPI_Exscan");
+    return scan_call(sendbuf, recvbuf, count, datatype, op, comm, 1);
 }
 MPCHAR_RT_WEAK(Exscan)

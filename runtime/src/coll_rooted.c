@@ -151,136 +151,187 @@ MPCHAR_RT_WEAK(Bcast)
 
 /* ---- Scatter / Gather: binomial over packed blocks in relative order ---- */
 
-/* Scatter's and Gather's buffers: the root's whole vector at the root, and
- * each rank's own block unless the root passes MPI_IN_PLACE for it. */
-static int check_blocks(MPI_Comm comm, int root, int root_count,
-                        MPI_Datatype root_type, const void *own_buf,
-                        int own_count, MPI_Datatype own_type)
+/* The packed vector of Scatter and Gather: p blocks of blk bytes in tmp,
+ * block i for relative rank i (rank (i + root) % p). */
+struct blocks {
+    char *tmp;
+    size_t blk;
+    int p, vr, is_root;
+};
+
+/* Root-side packing and unpacking, and the tree, of one direction. */
+typedef int blocks_run(const struct blocks *b, const void *sendbuf,
+                       int sendcount, MPI_Datatype sendtype, void *recvbuf,
+                       int recvcount, MPI_Datatype recvtype, int root,
+                       MPI_Comm comm);
+
+static int scatter_run(const struct blocks *b, const void *sendbuf,
+                       int sendcount, MPI_Datatype sendtype, void *recvbuf,
+                       int recvcount, MPI_Datatype recvtype, int root,
+                       MPI_Comm comm)
 {
-    int rc = mpchar__coll_check_rooted(comm, 0, MPI_BYTE, root);
-    int is_root = rc == MPI_SUCCESS && comm->rank == root;
-    if (rc == MPI_SUCCESS && is_root)
-        rc = mpchar__check_args(comm, root_count, root_type);
-    if (rc == MPI_SUCCESS && !(is_root && own_buf == MPI_IN_PLACE))
-        rc = mpchar__check_args(comm, own_count, own_type);
+    int p = b->p;
+    size_t blk = b->blk;
+    MPI_Aint ext = sendtype->extent * sendcount;
+    for (int i = 0; b->is_root && i < p; i++)
+        mpchar__type_pack((const char *)sendbuf + ext * ((i + root) % p),
+                          sendcount, sendtype, b->tmp + blk * (size_t)i);
+    int rc =
+        scatter_blocks(b->tmp, blk * (size_t)p, blk, root, comm, TAG_SCATTER);
+    if (rc == MPI_SUCCESS && !(b->is_root && recvbuf == MPI_IN_PLACE))
+        mpchar__type_unpack(b->tmp + blk * (size_t)b->vr, blk, recvcount,
+                            recvtype, recvbuf);
     return rc;
 }
 
-int PMPI_Scatter(const void *sendbuf, int sendcount, MPI_Datatype sendtype,
-                 void *recvbuf, int recvcount, MPI_Datatype recvtype, int root,
-                 MPI_Comm comm)
+static int gather_run(const struct blocks *b, const void *sendbuf,
+                      int sendcount, MPI_Datatype sendtype, void *recvbuf,
+                      int recvcount, MPI_Datatype recvtype, int root,
+                      MPI_Comm comm)
 {
-    int rc = check_blocks(comm, root, sendcount, sendtype, recvbuf, recvcount,
-                          recvtype);
-    if (rc != MPI_SUCCESS)
-        return mpchar__err(comm, rc, "MPI_Scatter");
-    int is_root = comm->rank == root;
-    int p = comm->size, vr = (comm->rank - root + p) % p;
-    size_t blk = is_root ? (size_t)sendcount * sendtype->size
-                         : (size_t)recvcount * recvtype->size;
-    /* the tree needs every rank's block size; all are equal by MPI rules */
-    char *tmp = malloc(blk * (size_t)p + 1);
-    if (!tmp)
-        return mpchar__err(comm, MPI_ERR_NO_MEM, "MPI_Scatter");
-    if (is_root) {
-        MPI_Aint ext = sendtype->extent * sendcount;
-        for (int i = 0; i < p;
-             i++) /* relative order: block i is for rank (i+root)%p */
-            mpchar__type_pack((const char *)sendbuf + ext * ((i + root) % p),
-                              sendcount, sendtype, tmp + blk * (size_t)i);
-    }
-    rc = scatter_blocks(tmp, blk * (size_t)p, blk, root, comm, TAG_SCATTER);
-    if (rc == MPI_SUCCESS && !(is_root && recvbuf == MPI_IN_PLACE))
-        mpchar__type_unpack(tmp + blk * (size_t)vr, blk, recvcount, recvtype,
-                            recvbuf);
-    free(tmp);
-    return rc == MPI_SUCCESS ? rc : mpchar__err(comm, rc, "MPI_Scatter");
-}
-MPCHAR_RT_WEAK(Scatter)
-
-int PMPI_Gather(const void *sendbuf, int sendcount, MPI_Datatype sendtype,
-                void *recvbuf, int recvcount, MPI_Datatype recvtype, int root,
-                MPI_Comm comm)
-{
-    int rc = check_blocks(comm, root, recvcount, recvtype, sendbuf, sendcount,
-                          sendtype);
-    if (rc != MPI_SUCCESS)
-        return mpchar__err(comm, rc, "MPI_Gather");
-    int is_root = comm->rank == root;
-    int p = comm->size, vr = (comm->rank - root + p) % p;
-    size_t blk = is_root ? (size_t)recvcount * recvtype->size
-                         : (size_t)sendcount * sendtype->size;
-    MPI_Aint rext = is_root ? recvtype->extent * recvcount : 0;
-    char *tmp = malloc(blk * (size_t)p + 1);
-    if (!tmp)
-        return mpchar__err(comm, MPI_ERR_NO_MEM, "MPI_Gather");
-    if (is_root && sendbuf == MPI_IN_PLACE)
+    int p = b->p, vr = b->vr, rc = MPI_SUCCESS;
+    size_t blk = b->blk;
+    MPI_Aint rext = b->is_root ? recvtype->extent * recvcount : 0;
+    if (b->is_root && sendbuf == MPI_IN_PLACE)
         mpchar__type_pack((char *)recvbuf + rext * root, recvcount, recvtype,
-                          tmp);
+                          b->tmp);
     else
-        mpchar__type_pack(sendbuf, sendcount, sendtype, tmp);
+        mpchar__type_pack(sendbuf, sendcount, sendtype, b->tmp);
     /* relative rank vr holds blocks [vr, vr + subtree) at tmp + (i - vr) * blk */
-    int mask = 1;
-    for (; rc == MPI_SUCCESS && mask < p; mask <<= 1) {
+    for (int mask = 1; rc == MPI_SUCCESS && mask < p; mask <<= 1) {
         int peer = vr ^ mask;
         if (vr & mask) {
             int n = vr + mask < p ? mask : p - vr;
-            rc = mpchar__coll_send(tmp, (int)(blk * (size_t)n), MPI_BYTE,
+            rc = mpchar__coll_send(b->tmp, (int)(blk * (size_t)n), MPI_BYTE,
                                    (peer + root) % p, TAG_GATHER, comm);
             break;
         }
         if (peer < p) {
             int n = peer + mask < p ? mask : p - peer;
-            rc = mpchar__coll_recv(tmp + blk * (size_t)mask,
+            rc = mpchar__coll_recv(b->tmp + blk * (size_t)mask,
                                    (int)(blk * (size_t)n), MPI_BYTE,
                                    (peer + root) % p, TAG_GATHER, comm);
         }
     }
-    if (rc == MPI_SUCCESS && is_root)
-        for (int i = 0; i < p; i++)
-            if (!(sendbuf == MPI_IN_PLACE && i == 0))
-                mpchar__type_unpack(tmp + blk * (size_t)i, blk, recvcount,
-                                    recvtype,
-                                    (char *)recvbuf + rext * ((i + root) % p));
-    free(tmp);
-    return rc == MPI_SUCCESS ? rc : mpchar__err(comm, rc, "MPI_Gather");
+    for (int i = 0; rc == MPI_SUCCESS && b->is_root && i < p; i++)
+        if (!(sendbuf == MPI_IN_PLACE && i == 0))
+            mpchar__type_unpack(b->tmp + blk * (size_t)i, blk, recvcount,
+                                recvtype,
+                                (char *)recvbuf + rext * ((i + root) % p));
+    return rc;
 }
-MPCHAR_RT_WEAK(Gather)
+
+/* Scatter (gather 0) and Gather (1): the root's side (Scatter's send,
+ * Gather's receive) holds the p blocks, each rank's other side its own
+ * block, which the root may give as MPI_IN_PLACE.  Every block has the
+ * same size by MPI's rules, so each rank sizes them from its own side. */
+static int blocks_call(int gather, const void *sendbuf, int sendcount,
+                       MPI_Datatype sendtype, void *recvbuf, int recvcount,
+                       MPI_Datatype recvtype, int root, MPI_Comm comm)
+{
+    const char *fn = gather ? "MPI_Gather" : "MPI_Scatter";
+    int root_count = gather ? recvcount : sendcount;
+    int own_count = gather ? sendcount : recvcount;
+    MPI_Datatype root_type = gather ? recvtype : sendtype;
+    MPI_Datatype own_type = gather ? sendtype : recvtype;
+    const void *own_buf = gather ? sendbuf : recvbuf;
+    int rc = mpchar__coll_check_rooted(comm, 0, MPI_BYTE, root);
+    struct blocks b = {.is_root = rc == MPI_SUCCESS && comm->rank == root};
+    if (rc == MPI_SUCCESS && b.is_root)
+        rc = mpchar__check_args(comm, root_count, root_type);
+    if (rc == MPI_SUCCESS && !(b.is_root && own_buf == MPI_IN_PLACE))
+        rc = mpchar__check_args(comm, own_count, own_type);
+    if (rc != MPI_SUCCESS)
+        return mpchar__err(comm, rc, fn);
+    b.p = comm->size;
+    b.vr = (comm->rank - root + b.p) % b.p;
+    b.blk = b.is_root ? (size_t)root_count * root_type->size
+                      : (size_t)own_count * own_type->size;
+    b.tmp = malloc(b.blk * (size_t)b.p + 1);
+    if (!b.tmp)
+        return mpchar__err(comm, MPI_ERR_NO_MEM, fn);
+    blocks_run *run = gather ? gather_run : scatter_run;
+    rc = run(&b, sendbuf, sendcount, sendtype, recvbuf, recvcount, recvtype,
+             root, comm);
+    free(b.tmp);
+    return rc == MPI_SUCCESS ? rc : mpchar__err(comm, rc, fn);
+}
+
+/* MPI_Scatter and MPI_Gather take the same arguments: one entry each. */
+#define BLOCKS_CALL(Name, gather)                                              \
+    int PMPI_##Name(const void *sendbuf, int sendcount, MPI_Datatype sendtype, \
+                    void *recvbuf, int recvcount, MPI_Datatype recvtype,       \
+                    int root, MPI_Comm comm)                                   \
+    {                                                                          \
+        return blocks_call(gather, sendbuf, sendcount, sendtype, recvbuf,      \
+                           recvcount, recvtype, root, comm);                   \
+    }                                                                          \
+    MPCHAR_RT_WEAK(Name)
+BLOCKS_CALL(Scatter, 0)
+BLOCKS_CALL(Gather, 1)
+#undef BLOCKS_CALL
+
+/* ---- Scatterv / Gatherv: the root posts one transfer per process ---- */
+
+/* The root's vector of blocks (Scatterv's send, Gatherv's receive side)
+ * and each rank's own block. */
+struct vblocks {
+    char *buf;
+    const int *counts, *displs;
+    MPI_Datatype type;
+};
+struct own_block {
+    char *buf;
+    int count;
+    MPI_Datatype type;
+};
+
+/* A rank other than the root makes one blocking transfer with it; the
+ * root copies its own block (unless MPI_IN_PLACE), posts one nonblocking
+ * transfer per other rank and waits for all. */
+static int root_transfers(struct vblocks v, struct own_block own, int root,
+                          MPI_Comm comm, int gather, const char *fn)
+{
+    int rc = mpchar__coll_check_rooted(comm, 0, MPI_BYTE, root);
+    if (rc != MPI_SUCCESS)
+        return mpchar__err(comm, rc, fn);
+    int p = comm->size, r = comm->rank, tag = gather ? TAG_GATHER : TAG_SCATTER;
+    if (r != root && gather)
+        rc = mpchar__coll_send(own.buf, own.count, own.type, root, tag, comm);
+    else if (r != root)
+        rc = mpchar__coll_recv(own.buf, own.count, own.type, root, tag, comm);
+    MPI_Request *reqs = r == root ? calloc((size_t)p, sizeof *reqs) : NULL;
+    if (r == root && !reqs)
+        return mpchar__err(comm, MPI_ERR_NO_MEM, fn);
+    for (int i = 0; reqs && rc == MPI_SUCCESS && i < p; i++) {
+        char *blk = v.buf + (MPI_Aint)v.displs[i] * v.type->extent;
+        if (i != r)
+            rc = gather ? mpchar__irecv(blk, v.counts[i], v.type, i, tag, comm,
+                                        1, &reqs[i])
+                        : mpchar__isend(blk, v.counts[i], v.type, i, tag, comm,
+                                        1, 0, &reqs[i]);
+        else if (own.buf != MPI_IN_PLACE && gather)
+            mpchar__tbuf_copy(own.buf, own.count, own.type, blk, v.counts[i],
+                              v.type);
+        else if (own.buf != MPI_IN_PLACE)
+            mpchar__tbuf_copy(blk, v.counts[i], v.type, own.buf, own.count,
+                              own.type);
+    }
+    for (int i = 0; reqs && i < p; i++)
+        if (reqs[i] && mpchar__wait(&reqs[i], MPI_STATUS_IGNORE) != MPI_SUCCESS)
+            rc = MPI_ERR_OTHER;
+    free(reqs);
+    return rc == MPI_SUCCESS ? rc : mpchar__err(comm, rc, fn);
+}
 
 int PMPI_Scatterv(const void *sendbuf, const int sendcounts[],
                   const int displs[], MPI_Datatype sendtype, void *recvbuf,
                   int recvcount, MPI_Datatype recvtype, int root, MPI_Comm comm)
 {
-    int rc = mpchar__coll_check_rooted(comm, 0, MPI_BYTE, root);
-    if (rc != MPI_SUCCESS)
-        return mpchar__err(comm, rc, "MPI_Scatterv");
-    int p = comm->size, r = comm->rank;
-    if (r != root)
-        rc = mpchar__coll_recv(recvbuf, recvcount, recvtype, root, TAG_SCATTER,
-                               comm);
-    else {
-        MPI_Request *reqs = calloc((size_t)p, sizeof *reqs);
-        if (!reqs)
-            return mpchar__err(comm, MPI_ERR_NO_MEM, "MPI_Scatterv");
-        for (int i = 0; rc == MPI_SUCCESS && i < p; i++) {
-            const char *src =
-                (const char *)sendbuf + (MPI_Aint)displs[i] * sendtype->extent;
-            if (i == r) {
-                if (recvbuf != MPI_IN_PLACE)
-                    mpchar__tbuf_copy(src, sendcounts[i], sendtype, recvbuf,
-                                      recvcount, recvtype);
-                continue;
-            }
-            rc = mpchar__isend(src, sendcounts[i], sendtype, i, TAG_SCATTER,
-                               comm, 1, 0, &reqs[i]);
-        }
-        for (int i = 0; i < p; i++)
-            if (reqs[i] &&
-                mpchar__wait(&reqs[i], MPI_STATUS_IGNORE) != MPI_SUCCESS)
-                rc = MPI_ERR_OTHER;
-        free(reqs);
-    }
-    return rc == MPI_SUCCESS ? rc : mpchar__err(comm, rc, "MPI_Scatterv");
+    struct vblocks v = {(char *)(uintptr_t)sendbuf, sendcounts, displs,
+                        sendtype};
+    struct own_block own = {recvbuf, recvcount, recvtype};
+    return root_transfers(v, own, root, comm, 0, "MPI_Scatterv");
 }
 MPCHAR_RT_WEAK(Scatterv)
 
@@ -288,35 +339,8 @@ int PMPI_Gatherv(const void *sendbuf, int sendcount, MPI_Datatype sendtype,
                  void *recvbuf, const int recvcounts[], const int displs[],
                  MPI_Datatype recvtype, int root, MPI_Comm comm)
 {
-    int rc = mpchar__coll_check_rooted(comm, 0, MPI_BYTE, root);
-    if (rc != MPI_SUCCESS)
-        return mpchar__err(comm, rc, "MPI_Gatherv");
-    int p = comm->size, r = comm->rank;
-    if (r != root)
-        rc = mpchar__coll_send(sendbuf, sendcount, sendtype, root, TAG_GATHER,
-                               comm);
-    else {
-        MPI_Request *reqs = calloc((size_t)p, sizeof *reqs);
-        if (!reqs)
-            return mpchar__err(comm, MPI_ERR_NO_MEM, "MPI_Gatherv");
-        for (int i = 0; rc == MPI_SUCCESS && i < p; i++) {
-            char *dst =
-                (char *)recvbuf + (MPI_Aint)displs[i] * recvtype->extent;
-            if (i == r) {
-                if (sendbuf != MPI_IN_PLACE)
-                    mpchar__tbuf_copy(sendbuf, sendcount, sendtype, dst,
-                                      recvcounts[i], recvtype);
-                continue;
-            }
-            rc = mpchar__irecv(dst, recvcounts[i], recvtype, i, TAG_GATHER,
-                               comm, 1, &reqs[i]);
-        }
-        for (int i = 0; i < p; i++)
-            if (reqs[i] &&
-                mpchar__wait(&reqs[i], MPI_STATUS_IGNORE) != MPI_SUCCESS)
-                rc = MPI_ERR_OTHER;
-        free(reqs);
-    }
-    return rc == MPI_SUCCESS ? rc : mpchar__err(comm, rc, "MPI_Gatherv");
+    struct vblocks v = {recvbuf, recvcounts, displs, recvtype};
+    struct own_block own = {(char *)(uintptr_t)sendbuf, sendcount, sendtype};
+    return root_transfers(v, own, root, comm, 1, "MPI_Gatherv");
 }
 MPCHAR_RT_WEAK(Gatherv)

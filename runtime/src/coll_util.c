@@ -42,9 +42,9 @@ int mpchar__coll_sendrecv(const void *sbuf, int scount, MPI_Datatype stype,
 
 /* Large temporaries are kept for the next collective: memory fresh from
  * malloc costs a page fault per 4 KiB touched, and glibc returns large
- * blocks to the kernel on free (a 4 MiB Reduce took 4.1 ms, Open MPI's
- * 0.35 ms).  Up to TBUF_KEPT blocks of 64 KiB to 64 MiB are kept, the
- * largest; each carries its capacity in a header. */
+ * blocks to the kernel on free (docs/performance.md, "Collective
+ * temporaries are kept").  Up to TBUF_KEPT blocks of 64 KiB to 64 MiB are
+ * kept, the largest; each carries its capacity in a header. */
 #define TBUF_KEEP_MIN ((size_t)64 << 10)
 #define TBUF_KEEP_MAX ((size_t)64 << 20)
 #define TBUF_KEPT 4

@@ -18,26 +18,26 @@
 #include <string.h>
 #include <wchar.h>
 
-#define DEF_BASIC(NAME, ctype, cls)                                   \
+/* A predefined type: what all share, then (as designated initializers) its
+ * size, bounds and layout; fields not named are 0. */
+#define DEF_PREDEFINED(NAME, ...)                                     \
     static struct rt_run run_##NAME = {0, &mpchar_rt_type_##NAME, 1}; \
     struct mpchar_rt_type mpchar_rt_type_##NAME = {                   \
         .kind = RT_K_##NAME,                                          \
         .predefined = 1,                                              \
         .committed = 1,                                               \
         .refcount = 1,                                                \
-        .size = sizeof(ctype),                                        \
-        .lb = 0,                                                      \
-        .extent = sizeof(ctype),                                      \
-        .true_lb = 0,                                                 \
-        .true_ub = sizeof(ctype),                                     \
-        .align = _Alignof(ctype),                                     \
-        .contig = 1,                                                  \
         .homog = &mpchar_rt_type_##NAME,                              \
         .nruns = 1,                                                   \
         .runs = &run_##NAME,                                          \
         .name = "MPI_" #NAME,                                         \
-        .value_bytes = sizeof(ctype),                                 \
-        .int_off = 0};
+        __VA_ARGS__,                                                  \
+    };
+
+#define DEF_BASIC(NAME, ctype, cls)                                      \
+    DEF_PREDEFINED(NAME, .size = sizeof(ctype), .extent = sizeof(ctype), \
+                   .true_ub = sizeof(ctype), .align = _Alignof(ctype),   \
+                   .contig = 1, .value_bytes = sizeof(ctype))
 RT_BASIC_TYPES(DEF_BASIC)
 #undef DEF_BASIC
 
@@ -46,28 +46,18 @@ RT_BASIC_TYPES(DEF_BASIC)
         vtype v;                                                               \
         int i;                                                                 \
     };                                                                         \
-    static struct rt_run run_##NAME = {0, &mpchar_rt_type_##NAME, 1};          \
-    struct mpchar_rt_type mpchar_rt_type_##NAME = {                            \
-        .kind = RT_K_##NAME,                                                   \
-        .predefined = 1,                                                       \
-        .committed = 1,                                                        \
-        .refcount = 1,                                                         \
-        .size = sizeof(vtype) + sizeof(int),                                   \
-        .lb = 0,                                                               \
-        .extent = sizeof(struct pair_##NAME),                                  \
-        .true_lb = 0,                                                          \
-        .true_ub = offsetof(struct pair_##NAME, i) + sizeof(int),              \
-        .align = _Alignof(struct pair_##NAME),                                 \
-        .contig = sizeof(vtype) + sizeof(int) == sizeof(struct pair_##NAME) && \
-                  offsetof(struct pair_##NAME, i) == sizeof(vtype),            \
-        .homog = &mpchar_rt_type_##NAME,                                       \
-        .nruns = 1,                                                            \
-        .runs = &run_##NAME,                                                   \
-        .name = "MPI_" #NAME,                                                  \
-        .value_bytes = sizeof(vtype),                                          \
-        .int_off = offsetof(struct pair_##NAME, i)};
+    DEF_PREDEFINED(NAME, .size = sizeof(vtype) + sizeof(int),                  \
+                   .extent = sizeof(struct pair_##NAME),                       \
+                   .true_ub = offsetof(struct pair_##NAME, i) + sizeof(int),   \
+                   .align = _Alignof(struct pair_##NAME),                      \
+                   .contig = sizeof(vtype) + sizeof(int) ==                    \
+                                 sizeof(struct pair_##NAME) &&                 \
+                             offsetof(struct pair_##NAME, i) == sizeof(vtype), \
+                   .value_bytes = sizeof(vtype),                               \
+                   .int_off = offsetof(struct pair_##NAME, i))
 RT_PAIR_TYPES(DEF_PAIR)
 #undef DEF_PAIR
+#undef DEF_PREDEFINED
 
 int mpchar__type_check(MPI_Datatype type)
 {
@@ -265,37 +255,54 @@ static int builder_fail(struct builder *b, int rc)
     return rc;
 }
 
-static int check_old(MPI_Datatype old)
+/* The error of a datatype call given no valid datatype. */
+static int bad_type(const char *func)
 {
-    return old == MPI_DATATYPE_NULL ? MPI_ERR_TYPE : MPI_SUCCESS;
+    return mpchar__err(MPI_COMM_WORLD, MPI_ERR_TYPE, func);
+}
+
+/* Ends a type constructor: the new type, or rc through the handler. */
+static int builder_done(struct builder *b, int rc, int pad_to_align,
+                        MPI_Datatype *out_p, const char *func)
+{
+    if (rc != MPI_SUCCESS)
+        return mpchar__err(MPI_COMM_WORLD, b->t ? builder_fail(b, rc) : rc,
+                           func);
+    builder_finish(b, pad_to_align, out_p);
+    return MPI_SUCCESS;
+}
+
+/* count blocks of old: block i has lens[i] elements (lens NULL: len) at
+ * disps[i] extents of old (disps NULL: i * stride). */
+static int build_indexed(int count, const int *lens, int len, const int *disps,
+                         int stride, MPI_Datatype old, MPI_Datatype *out_p,
+                         const char *func)
+{
+    if (count < 0 || len < 0)
+        return mpchar__err(MPI_COMM_WORLD, MPI_ERR_COUNT, func);
+    if (old == MPI_DATATYPE_NULL)
+        return bad_type(func);
+    struct builder b;
+    int rc = builder_init(&b);
+    for (int i = 0; rc == MPI_SUCCESS && i < count; i++) {
+        MPI_Aint at = disps ? (MPI_Aint)disps[i] : (MPI_Aint)i * stride;
+        rc = add_block(&b, at * old->extent, lens ? lens[i] : len, old);
+    }
+    return builder_done(&b, rc, 0, out_p, func);
 }
 
 int PMPI_Type_vector(int count, int blocklength, int stride,
                      MPI_Datatype oldtype, MPI_Datatype *newtype)
 {
-    if (count < 0 || blocklength < 0)
-        return mpchar__err(MPI_COMM_WORLD, MPI_ERR_COUNT, "MPI_Type_vector");
-    if (check_old(oldtype) != MPI_SUCCESS)
-        return mpchar__err(MPI_COMM_WORLD, MPI_ERR_TYPE, "MPI_Type_vector");
-    struct builder b;
-    int rc = builder_init(&b);
-    for (int i = 0; rc == MPI_SUCCESS && i < count; i++)
-        rc = add_block(&b, (MPI_Aint)i * stride * oldtype->extent, blocklength,
-                       oldtype);
-    if (rc != MPI_SUCCESS)
-        return mpchar__err(MPI_COMM_WORLD, b.t ? builder_fail(&b, rc) : rc,
-                           "MPI_Type_vector");
-    builder_finish(&b, 0, newtype);
-    return MPI_SUCCESS;
+    return build_indexed(count, NULL, blocklength, NULL, stride, oldtype,
+                         newtype, "MPI_Type_vector");
 }
 MPCHAR_RT_WEAK(Type_vector)
 
 int PMPI_Type_contiguous(int count, MPI_Datatype oldtype, MPI_Datatype *newtype)
 {
-    if (count < 0)
-        return mpchar__err(MPI_COMM_WORLD, MPI_ERR_COUNT,
-                           "MPI_Type_contiguous");
-    return PMPI_Type_vector(count, 1, 1, oldtype, newtype);
+    return build_indexed(count, NULL, 1, NULL, 1, oldtype, newtype,
+                         "MPI_Type_contiguous");
 }
 MPCHAR_RT_WEAK(Type_contiguous)
 
@@ -303,20 +310,8 @@ int PMPI_Type_indexed(int count, const int blocklengths[],
                       const int displacements[], MPI_Datatype oldtype,
                       MPI_Datatype *newtype)
 {
-    if (count < 0)
-        return mpchar__err(MPI_COMM_WORLD, MPI_ERR_COUNT, "MPI_Type_indexed");
-    if (check_old(oldtype) != MPI_SUCCESS)
-        return mpchar__err(MPI_COMM_WORLD, MPI_ERR_TYPE, "MPI_Type_indexed");
-    struct builder b;
-    int rc = builder_init(&b);
-    for (int i = 0; rc == MPI_SUCCESS && i < count; i++)
-        rc = add_block(&b, (MPI_Aint)displacements[i] * oldtype->extent,
-                       blocklengths[i], oldtype);
-    if (rc != MPI_SUCCESS)
-        return mpchar__err(MPI_COMM_WORLD, b.t ? builder_fail(&b, rc) : rc,
-                           "MPI_Type_indexed");
-    builder_finish(&b, 0, newtype);
-    return MPI_SUCCESS;
+    return build_indexed(count, blocklengths, 0, displacements, 0, oldtype,
+                         newtype, "MPI_Type_indexed");
 }
 MPCHAR_RT_WEAK(Type_indexed)
 
@@ -328,25 +323,20 @@ int PMPI_Type_create_struct(int count, const int blocklengths[],
         return mpchar__err(MPI_COMM_WORLD, MPI_ERR_COUNT,
                            "MPI_Type_create_struct");
     for (int i = 0; i < count; i++)
-        if (check_old(types[i]) != MPI_SUCCESS)
-            return mpchar__err(MPI_COMM_WORLD, MPI_ERR_TYPE,
-                               "MPI_Type_create_struct");
+        if (types[i] == MPI_DATATYPE_NULL)
+            return bad_type("MPI_Type_create_struct");
     struct builder b;
     int rc = builder_init(&b);
     for (int i = 0; rc == MPI_SUCCESS && i < count; i++)
         rc = add_block(&b, displacements[i], blocklengths[i], types[i]);
-    if (rc != MPI_SUCCESS)
-        return mpchar__err(MPI_COMM_WORLD, b.t ? builder_fail(&b, rc) : rc,
-                           "MPI_Type_create_struct");
-    builder_finish(&b, 1, newtype);
-    return MPI_SUCCESS;
+    return builder_done(&b, rc, 1, newtype, "MPI_Type_create_struct");
 }
 MPCHAR_RT_WEAK(Type_create_struct)
 
 int PMPI_Type_commit(MPI_Datatype *datatype)
 {
     if (!datatype || *datatype == MPI_DATATYPE_NULL)
-        return mpchar__err(MPI_COMM_WORLD, MPI_ERR_TYPE, "MPI_Type_commit");
+        return bad_type("MPI_Type_commit");
     (*datatype)->committed = 1;
     return MPI_SUCCESS;
 }
@@ -355,7 +345,7 @@ MPCHAR_RT_WEAK(Type_commit)
 int PMPI_Type_free(MPI_Datatype *datatype)
 {
     if (!datatype || *datatype == MPI_DATATYPE_NULL || (*datatype)->predefined)
-        return mpchar__err(MPI_COMM_WORLD, MPI_ERR_TYPE, "MPI_Type_free");
+        return bad_type("MPI_Type_free");
     mpchar__type_release(*datatype);
     *datatype = MPI_DATATYPE_NULL;
     return MPI_SUCCESS;
@@ -365,7 +355,7 @@ MPCHAR_RT_WEAK(Type_free)
 int PMPI_Type_size(MPI_Datatype datatype, int *size)
 {
     if (datatype == MPI_DATATYPE_NULL)
-        return mpchar__err(MPI_COMM_WORLD, MPI_ERR_TYPE, "MPI_Type_size");
+        return bad_type("MPI_Type_size");
     *size = (int)datatype->size;
     return MPI_SUCCESS;
 }
@@ -374,7 +364,7 @@ MPCHAR_RT_WEAK(Type_size)
 int PMPI_Type_get_extent(MPI_Datatype datatype, MPI_Aint *lb, MPI_Aint *extent)
 {
     if (datatype == MPI_DATATYPE_NULL)
-        return mpchar__err(MPI_COMM_WORLD, MPI_ERR_TYPE, "MPI_Type_get_extent");
+        return bad_type("MPI_Type_get_extent");
     *lb = datatype->lb;
     *extent = datatype->extent;
     return MPI_SUCCESS;
@@ -385,8 +375,7 @@ int PMPI_Type_get_true_extent(MPI_Datatype datatype, MPI_Aint *true_lb,
                               MPI_Aint *true_extent)
 {
     if (datatype == MPI_DATATYPE_NULL)
-        return mpchar__err(MPI_COMM_WORLD, MPI_ERR_TYPE,
-                           "MPI_Type_get_true_extent");
+        return bad_type("MPI_Type_get_true_extent");
     *true_lb = datatype->true_lb;
     *true_extent = datatype->true_ub - datatype->true_lb;
     return MPI_SUCCESS;

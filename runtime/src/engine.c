@@ -12,12 +12,12 @@
  * memory attach the receiver answers CTS and the sender streams fragments
  * through the ring (copy-through).
  *
- * Shared copies.  One rank's copy does not use the machine's memory
- * bandwidth: two ranks copying at once move a large message in little more
- * than half the time.  The rank that does a single copy (the receiver's
- * rendezvous read, the sender's remote write) owns it: it publishes the
- * copy's chunks in the claim word of its segment slot, sends the peer HELP,
- * and claims chunks from the front.  The peer, if it is in the library and
+ * Shared copies.  One rank's copy does not use up the machine's memory
+ * bandwidth, so two ranks that copy halves at once move a large message
+ * sooner (figures in docs/runtime.md, "Shared copies").  The rank that
+ * does a single copy (the receiver's rendezvous read, the sender's remote
+ * write) owns it: it publishes the copy's chunks in the claim word of its
+ * segment slot, sends the peer HELP, and claims chunks from the front.  The peer, if it is in the library and
  * handles HELP in time, claims chunks from the back and copies them the
  * other way (process_vm_writev for a read, process_vm_readv for a write).
  * The owner waits only for chunks the peer has claimed, which the peer is
@@ -98,6 +98,39 @@ struct ux { /* unexpected message */
     uint64_t sreq, saddr;
 };
 
+/* The engine's queues are intrusive FIFO lists, with head and tail, of
+ * different node types; these are their one implementation.  Unlinking a
+ * node of a singly linked list takes its predecessor (NULL: the head). */
+#define LIST_APPEND(head, tail, node) \
+    do {                              \
+        (node)->next = NULL;          \
+        if (tail)                     \
+            (tail)->next = (node);    \
+        else                          \
+            (head) = (node);          \
+        (tail) = (node);              \
+    } while (0)
+#define LIST_UNLINK(head, tail, prev_node, node) \
+    do {                                         \
+        if (prev_node)                           \
+            (prev_node)->next = (node)->next;    \
+        else                                     \
+            (head) = (node)->next;               \
+        if ((tail) == (node))                    \
+            (tail) = (prev_node);                \
+    } while (0)
+#define DLIST_APPEND(head, tail, node) \
+    do {                               \
+        (node)->prev = (tail);         \
+        LIST_APPEND(head, tail, node); \
+    } while (0)
+#define DLIST_UNLINK(head, tail, node)               \
+    do {                                             \
+        if ((node)->next)                            \
+            (node)->next->prev = (node)->prev;       \
+        LIST_UNLINK(head, tail, (node)->prev, node); \
+    } while (0)
+
 /* Counts of ordinary messages per (peer, context id): a message on another
  * communicator can never match a receive, so only its own context matters. */
 #define RT_HIST 16
@@ -131,7 +164,8 @@ static const char *const proto_name[C_NPROTO] = {"eager", "write", "rndv_read",
 
 /* Chunks of a shared copy: halves up to 2 * RT_SHARE_CHUNK bytes, then
  * chunks of RT_SHARE_CHUNK up to RT_SHARE_CHUNKS of them.  Each chunk is
- * one system call, whose fixed cost (about 0.6 us here) is paid again. */
+ * one system call, whose fixed cost (docs/runtime.md, "Shared copies") is
+ * paid again. */
 #define RT_SHARE_CHUNKS 8
 #define RT_SHARE_CHUNK ((size_t)128 << 10)
 
@@ -203,12 +237,7 @@ static int try_push(struct peer *pr, const struct rt_pkt *h, size_t poff,
 
 static void backlog_append(struct peer *pr, struct out_item *it)
 {
-    it->next = NULL;
-    if (pr->bl_tail)
-        pr->bl_tail->next = it;
-    else
-        pr->bl_head = it;
-    pr->bl_tail = it;
+    LIST_APPEND(pr->bl_head, pr->bl_tail, it);
     E.backlog++;
 }
 
@@ -333,14 +362,7 @@ static void posted_remove(struct mpchar_rt_request *req)
 {
     if (!req->posted)
         return;
-    if (req->prev)
-        req->prev->next = req->next;
-    else
-        E.posted_head = req->next;
-    if (req->next)
-        req->next->prev = req->prev;
-    else
-        E.posted_tail = req->prev;
+    DLIST_UNLINK(E.posted_head, E.posted_tail, req);
     req->posted = 0;
     req->prev = req->next = NULL;
 }
@@ -363,13 +385,7 @@ static void wreq_resolved(struct mpchar_rt_request *req)
 
 static void posted_append(struct mpchar_rt_request *req)
 {
-    req->prev = E.posted_tail;
-    req->next = NULL;
-    if (E.posted_tail)
-        E.posted_tail->next = req;
-    else
-        E.posted_head = req;
-    E.posted_tail = req;
+    DLIST_APPEND(E.posted_head, E.posted_tail, req);
     req->posted = 1;
 }
 
@@ -562,16 +578,24 @@ static void start_rndv(struct mpchar_rt_request *req, int world, int src,
 
 /* ---------------- incoming packets ---------------- */
 
-/* Queues an unexpected message at the tail: matching must see messages
- * from one source in the order they were sent. */
-static void ux_append(struct ux *u)
+/* Queues packet p's message as unexpected, at the tail: matching must see
+ * messages from one source in the order they were sent.  An eager
+ * message's payload is copied. */
+static struct ux *ux_add(int world, const struct rt_pkt *p, const void *payload)
 {
-    u->prev = E.ux_tail;
-    if (E.ux_tail)
-        E.ux_tail->next = u;
-    else
-        E.ux_head = u;
-    E.ux_tail = u;
+    struct ux *u = calloc(1, sizeof *u);
+    if (!u || (payload && p->len && !(u->data = malloc(p->len))))
+        mpchar__fatal("out of memory buffering an unexpected message");
+    if (payload && p->len)
+        memcpy(u->data, payload, p->len);
+    u->type = p->type;
+    u->ctx = p->ctx;
+    u->src = p->src;
+    u->tag = p->tag;
+    u->world = world;
+    u->len = p->len;
+    DLIST_APPEND(E.ux_head, E.ux_tail, u);
+    return u;
 }
 
 static void on_eager(int world, struct rt_pkt *p)
@@ -590,20 +614,9 @@ static void on_eager(int world, struct rt_pkt *p)
         complete(req);
         return;
     }
-    struct ux *u = calloc(1, sizeof *u);
-    if (!u || (p->len && !(u->data = malloc(p->len))))
-        mpchar__fatal("out of memory buffering an unexpected message");
-    if (p->len)
-        memcpy(u->data, payload, p->len);
-    u->type = PKT_EAGER;
-    u->ctx = p->ctx;
-    u->src = p->src;
-    u->tag = p->tag;
-    u->world = world;
-    u->len = p->len;
+    struct ux *u = ux_add(world, p, payload);
     u->sync = sync;
     u->sreq = sreq;
-    ux_append(u);
 }
 
 static void on_rts(int world, struct rt_pkt *p)
@@ -615,18 +628,9 @@ static void on_rts(int world, struct rt_pkt *p)
         start_rndv(req, world, p->src, p->tag, p->len, p->a, p->b);
         return;
     }
-    struct ux *u = calloc(1, sizeof *u);
-    if (!u)
-        mpchar__fatal("out of memory buffering a rendezvous request");
-    u->type = PKT_RTS;
-    u->ctx = p->ctx;
-    u->src = p->src;
-    u->tag = p->tag;
-    u->world = world;
-    u->len = p->len;
+    struct ux *u = ux_add(world, p, NULL);
     u->saddr = p->a;
     u->sreq = p->b;
-    ux_append(u);
 }
 
 static void on_cts(int world, struct rt_pkt *p)
@@ -687,11 +691,7 @@ static void on_wreq(int world, struct rt_pkt *p)
     if (!w)
         mpchar__fatal("out of memory storing a write request");
     *w = (struct wreq){NULL, p->ctx, p->tag, p->a, p->b, p->c};
-    if (pr->wr_tail)
-        pr->wr_tail->next = w;
-    else
-        pr->wr_head = w;
-    pr->wr_tail = w;
+    LIST_APPEND(pr->wr_head, pr->wr_tail, w);
 }
 
 static void on_wdone(struct rt_pkt *p)
@@ -717,20 +717,14 @@ static void on_wdrop(int world, struct rt_pkt *p)
 static void on_wcancel(int world, struct rt_pkt *p)
 {
     struct peer *pr = &E.peers[world];
-    uint64_t found = 0;
-    for (struct wreq **pp = &pr->wr_head, *prevw = NULL; *pp;
-         prevw = *pp, pp = &(*pp)->next) {
-        if ((*pp)->rreq == p->a) {
-            struct wreq *w = *pp;
-            *pp = w->next;
-            if (pr->wr_tail == w)
-                pr->wr_tail = prevw;
-            free(w);
-            found = 1;
-            break;
-        }
+    struct wreq *w, *prevw = NULL;
+    for (w = pr->wr_head; w && w->rreq != p->a; prevw = w, w = w->next)
+        ;
+    if (w) {
+        LIST_UNLINK(pr->wr_head, pr->wr_tail, prevw, w);
+        free(w);
     }
-    post_ctl(world, PKT_WCANCEL_ACK, p->a, found, 0);
+    post_ctl(world, PKT_WCANCEL_ACK, p->a, w != NULL, 0);
 }
 
 static void on_wcancel_ack(struct rt_pkt *p)
@@ -809,11 +803,12 @@ int mpchar__progress(void)
 }
 
 /* Waiting policy: spin on progress, then yield the CPU on every idle poll,
- * then sleep 20 us per idle poll.  A job with more ranks than CPUs yields
- * after 256 idle polls so that the rank it waits for can run; otherwise
- * it spins for MPCHAR_RT_SPIN idle polls first (default 20000, a few
- * hundred microseconds), so that foreign load on the machine does not take
- * its CPU away at every message, as spinning MPI libraries keep theirs. */
+ * then, after 100000 more, sleep 20 us per idle poll.  A job with more
+ * ranks than CPUs yields after 256 idle polls so that the rank it waits
+ * for can run; otherwise it spins for MPCHAR_RT_SPIN idle polls first, so
+ * that foreign load on the machine, such as spinning MPI libraries, does
+ * not take its CPU away at every message (docs/performance.md, "Waiting
+ * spins"). */
 static unsigned spin_polls = 256;
 
 void mpchar__idle(unsigned *idle)
@@ -852,6 +847,18 @@ static void drop_wreqs(struct peer *pr)
     pr->wr_tail = NULL;
 }
 
+/* A packet of type about req's message: its tag and context, and our rank
+ * in its communicator; the rest zero. */
+static void req_header(struct rt_pkt *h, const struct mpchar_rt_request *req,
+                       int type)
+{
+    memset(h, 0, sizeof *h);
+    h->type = (uint8_t)type;
+    h->tag = req->tag;
+    h->ctx = req->ctx;
+    h->src = req->comm->rank;
+}
+
 /* Delivers to a matching write request; returns 1 if done. */
 static int try_write(int world, struct mpchar_rt_request *req)
 {
@@ -867,18 +874,9 @@ static int try_write(int world, struct mpchar_rt_request *req)
     if (n >= mpchar__cfg.write_min || n > mpchar__cfg.eager_max)
         cma_copy((struct share){world, 1, (char *)(uintptr_t)req->data, w->rbuf,
                                 n, 0});
-    if (prevw)
-        prevw->next = w->next;
-    else
-        pr->wr_head = w->next;
-    if (pr->wr_tail == w)
-        pr->wr_tail = prevw;
+    LIST_UNLINK(pr->wr_head, pr->wr_tail, prevw, w);
     struct rt_pkt h;
-    memset(&h, 0, sizeof h);
-    h.type = PKT_WDONE;
-    h.tag = req->tag;
-    h.ctx = req->ctx;
-    h.src = req->comm->rank;
+    req_header(&h, req, PKT_WDONE);
     h.len = len;
     h.a = w->rreq;
     E.msgs[C_WRITE]++;
@@ -893,7 +891,6 @@ static int try_write(int world, struct mpchar_rt_request *req)
     return 1;
 }
 
-void mpchar__send_start(struct mpchar_rt_request *req);
 void mpchar__send_start(struct mpchar_rt_request *req)
 {
     int world = req->peer_world;
@@ -903,16 +900,13 @@ void mpchar__send_start(struct mpchar_rt_request *req)
     struct ctxcount *c = ctx_counts(pr, req->ctx);
     c->sent++;
     c->hist_tag[c->sent % RT_HIST] = req->tag;
+    int eager = req->bytes <= mpchar__cfg.eager_max;
     struct rt_pkt h;
-    memset(&h, 0, sizeof h);
-    h.tag = req->tag;
-    h.ctx = req->ctx;
-    h.src = req->comm->rank;
+    req_header(&h, req, eager ? PKT_EAGER : PKT_RTS);
     h.len = req->bytes;
-    if (req->bytes <= mpchar__cfg.eager_max) {
+    if (eager) {
         E.msgs[C_EAGER]++;
         E.bytes[C_EAGER] += req->bytes;
-        h.type = PKT_EAGER;
         if (req->sync) {
             h.flags = PKT_F_SYNC;
             h.a = (uint64_t)(uintptr_t)req;
@@ -926,7 +920,6 @@ void mpchar__send_start(struct mpchar_rt_request *req)
     E.bytes[E.cma ? C_RNDV : C_COPY] += req->bytes;
     if (E.cma)
         pr->rts_unread++;
-    h.type = PKT_RTS;
     h.a = (uint64_t)(uintptr_t)req->data;
     h.b = (uint64_t)(uintptr_t)req;
     post_pkt(world, &h, sizeof h, NULL, 0, NULL);
@@ -944,14 +937,7 @@ static struct ux *match_ux(uint32_t ctx, int src, int tag)
 
 static void ux_remove(struct ux *u)
 {
-    if (u->prev)
-        u->prev->next = u->next;
-    else
-        E.ux_head = u->next;
-    if (u->next)
-        u->next->prev = u->prev;
-    else
-        E.ux_tail = u->prev;
+    DLIST_UNLINK(E.ux_head, E.ux_tail, u);
 }
 
 static int may_request_write(struct mpchar_rt_request *req)
@@ -969,7 +955,6 @@ static int may_request_write(struct mpchar_rt_request *req)
     return 1;
 }
 
-void mpchar__recv_start(struct mpchar_rt_request *req);
 void mpchar__recv_start(struct mpchar_rt_request *req)
 {
     struct ux *u = match_ux(req->ctx, req->peer, req->tag);
@@ -993,11 +978,7 @@ void mpchar__recv_start(struct mpchar_rt_request *req)
     posted_append(req);
     if (want_write) {
         struct rt_pkt h;
-        memset(&h, 0, sizeof h);
-        h.type = PKT_WREQ;
-        h.tag = req->tag;
-        h.ctx = req->ctx;
-        h.src = req->comm->rank;
+        req_header(&h, req, PKT_WREQ);
         struct ctxcount *c = ctx_counts(&E.peers[req->peer_world], req->ctx);
         h.len = c->consumed;
         h.d = c->drops_got;
@@ -1160,10 +1141,6 @@ void mpchar__engine_final(void)
 int mpchar__rank_world(void)
 {
     return E.rank;
-}
-int mpchar__size_world(void)
-{
-    return E.size;
 }
 
 void mpchar__counters_write(void)

@@ -57,85 +57,44 @@ typedef void kernel_fn(const void *in, void *inout, size_t n);
             b[i] = (ctype)(E_##OPN);                                   \
     }
 
-#define KERNELS_I(NAME, ctype) \
-    KERNEL(MAX, NAME, ctype)   \
-    KERNEL(MIN, NAME, ctype)   \
-    KERNEL(SUM, NAME, ctype)   \
-    KERNEL(PROD, NAME, ctype)  \
-    KERNEL(LAND, NAME, ctype)  \
-    KERNEL(LOR, NAME, ctype)   \
-    KERNEL(LXOR, NAME, ctype)  \
-    KERNEL(BAND, NAME, ctype)  \
-    KERNEL(BOR, NAME, ctype)   \
-    KERNEL(BXOR, NAME, ctype)
-#define KERNELS_F(NAME, ctype) \
-    KERNEL(MAX, NAME, ctype)   \
-    KERNEL(MIN, NAME, ctype)   \
-    KERNEL(SUM, NAME, ctype)   \
-    KERNEL(PROD, NAME, ctype)
-#define KERNELS_C(NAME, ctype) \
-    KERNEL(SUM, NAME, ctype) KERNEL(PROD, NAME, ctype)
-#define KERNELS_B(NAME, ctype) \
-    KERNEL(BAND, NAME, ctype)  \
-    KERNEL(BOR, NAME, ctype)   \
-    KERNEL(BXOR, NAME, ctype)
-#define KERNELS_L(NAME, ctype) \
-    KERNEL(LAND, NAME, ctype)  \
-    KERNEL(LOR, NAME, ctype)   \
-    KERNEL(LXOR, NAME, ctype)
-#define KERNELS_P(NAME, ctype)
+/* The operations MPI-3.1 allows on each class of basic type (rt.h), each
+ * as X(operation, args...). */
+#define OPS_ORDER(X, ...) X(MAX, __VA_ARGS__) X(MIN, __VA_ARGS__)
+#define OPS_ARITH(X, ...) X(SUM, __VA_ARGS__) X(PROD, __VA_ARGS__)
+#define OPS_L(X, ...) \
+    X(LAND, __VA_ARGS__) X(LOR, __VA_ARGS__) X(LXOR, __VA_ARGS__)
+#define OPS_B(X, ...) \
+    X(BAND, __VA_ARGS__) X(BOR, __VA_ARGS__) X(BXOR, __VA_ARGS__)
+#define OPS_F(X, ...) OPS_ORDER(X, __VA_ARGS__) OPS_ARITH(X, __VA_ARGS__)
+#define OPS_I(X, ...) \
+    OPS_F(X, __VA_ARGS__) OPS_L(X, __VA_ARGS__) OPS_B(X, __VA_ARGS__)
+#define OPS_C(X, ...) OPS_ARITH(X, __VA_ARGS__)
+#define OPS_P(X, ...)
 
-#define GEN_KERNELS(NAME, ctype, cls) KERNELS_##cls(NAME, ctype)
+#define GEN_KERNELS(NAME, ctype, cls) OPS_##cls(KERNEL, NAME, ctype)
 RT_BASIC_TYPES(GEN_KERNELS)
 
 /* MAXLOC/MINLOC: the better value wins; on a tie the lower index. */
-#define PAIR_KERNELS(NAME, vtype)                                         \
-    struct pr_##NAME {                                                    \
-        vtype v;                                                          \
-        int i;                                                            \
-    };                                                                    \
-    static void k_MAXLOC_##NAME(const void *vin, void *vio, size_t n)     \
-    {                                                                     \
-        const struct pr_##NAME *a = vin;                                  \
-        struct pr_##NAME *b = vio;                                        \
-        for (size_t i = 0; i < n; i++) {                                  \
-            if (a[i].v > b[i].v || (a[i].v == b[i].v && a[i].i < b[i].i)) \
-                b[i] = a[i];                                              \
-        }                                                                 \
-    }                                                                     \
-    static void k_MINLOC_##NAME(const void *vin, void *vio, size_t n)     \
-    {                                                                     \
-        const struct pr_##NAME *a = vin;                                  \
-        struct pr_##NAME *b = vio;                                        \
-        for (size_t i = 0; i < n; i++) {                                  \
-            if (a[i].v < b[i].v || (a[i].v == b[i].v && a[i].i < b[i].i)) \
-                b[i] = a[i];                                              \
-        }                                                                 \
+#define PAIR_KERNEL(OPN, NAME, better)                                         \
+    static void k_##OPN##_##NAME(const void *vin, void *vio, size_t n)         \
+    {                                                                          \
+        const struct pr_##NAME *a = vin;                                       \
+        struct pr_##NAME *b = vio;                                             \
+        for (size_t i = 0; i < n; i++) {                                       \
+            if (a[i].v better b[i].v || (a[i].v == b[i].v && a[i].i < b[i].i)) \
+                b[i] = a[i];                                                   \
+        }                                                                      \
     }
+#define PAIR_KERNELS(NAME, vtype) \
+    struct pr_##NAME {            \
+        vtype v;                  \
+        int i;                    \
+    };                            \
+    PAIR_KERNEL(MAXLOC, NAME, >) PAIR_KERNEL(MINLOC, NAME, <)
 RT_PAIR_TYPES(PAIR_KERNELS)
 
 #define SLOT(OPN, NAME) [OP_##OPN][RT_K_##NAME] = k_##OPN##_##NAME,
-#define SLOTS_I(NAME) \
-    SLOT(MAX, NAME)   \
-    SLOT(MIN, NAME)   \
-    SLOT(SUM, NAME)   \
-    SLOT(PROD, NAME)  \
-    SLOT(LAND, NAME)  \
-    SLOT(LOR, NAME)   \
-    SLOT(LXOR, NAME)  \
-    SLOT(BAND, NAME)  \
-    SLOT(BOR, NAME)   \
-    SLOT(BXOR, NAME)
-#define SLOTS_F(NAME) \
-    SLOT(MAX, NAME)   \
-    SLOT(MIN, NAME)   \
-    SLOT(SUM, NAME)   \
-    SLOT(PROD, NAME)
-#define SLOTS_C(NAME) SLOT(SUM, NAME) SLOT(PROD, NAME)
-#define SLOTS_B(NAME) SLOT(BAND, NAME) SLOT(BOR, NAME) SLOT(BXOR, NAME)
-#define SLOTS_L(NAME) SLOT(LAND, NAME) SLOT(LOR, NAME) SLOT(LXOR, NAME)
-#define SLOTS_P(NAME)
-#define GEN_SLOTS(NAME, ctype, cls) SLOTS_##cls(NAME)
+#define GEN_SLOTS(NAME, ctype, cls) OPS_##cls(SLOT, NAME)
 #define GEN_PAIR_SLOTS(NAME, vtype) SLOT(MAXLOC, NAME) SLOT(MINLOC, NAME)
 
 static kernel_fn *const kernels[OP_COUNT][RT_K_DERIVED] = {

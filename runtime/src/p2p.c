@@ -13,9 +13,6 @@
 #include <stdlib.h>
 #include <string.h>
 
-void mpchar__send_start(struct mpchar_rt_request *req);
-void mpchar__recv_start(struct mpchar_rt_request *req);
-
 static struct mpchar_rt_request *req_new(int kind, MPI_Comm comm)
 {
     struct mpchar_rt_request *req = mpchar__req_alloc();
@@ -51,6 +48,30 @@ static void send_data(struct mpchar_rt_request *req, const void *buf, int count,
     req->data = req->tmp;
 }
 
+/* A transfer with MPI_PROC_NULL is done at once, with this status. */
+static int done_proc_null(struct mpchar_rt_request *req)
+{
+    req->status.MPI_SOURCE = MPI_PROC_NULL;
+    req->status.MPI_TAG = MPI_ANY_TAG;
+    atomic_store(&req->done, 1);
+    return MPI_SUCCESS;
+}
+
+/* Hands a prepared request (rc: its checks) to the caller and, unless it
+ * is done already, to the engine; one that failed its checks is dropped. */
+static int issue(struct mpchar_rt_request *req, int rc,
+                 void (*start)(struct mpchar_rt_request *), MPI_Request *req_p)
+{
+    if (rc != MPI_SUCCESS) {
+        mpchar__req_dispose(req);
+        return rc;
+    }
+    *req_p = req;
+    if (!atomic_load(&req->done))
+        start(req);
+    return MPI_SUCCESS;
+}
+
 /* Validates a send and fills req; a send to MPI_PROC_NULL is done at once. */
 static int send_prepare(struct mpchar_rt_request *req, const void *buf,
                         int count, MPI_Datatype type, int dest, int tag,
@@ -61,12 +82,8 @@ static int send_prepare(struct mpchar_rt_request *req, const void *buf,
         return rc;
     if (tag < 0 || tag > MPI_TAG_UB_VALUE)
         return MPI_ERR_TAG;
-    if (dest == MPI_PROC_NULL) {
-        req->status.MPI_SOURCE = MPI_PROC_NULL;
-        req->status.MPI_TAG = MPI_ANY_TAG;
-        atomic_store(&req->done, 1);
-        return MPI_SUCCESS;
-    }
+    if (dest == MPI_PROC_NULL)
+        return done_proc_null(req);
     if (dest < 0 || dest >= comm->size)
         return MPI_ERR_RANK;
     req->ctx = comm->ctx + (uint32_t)coll;
@@ -84,14 +101,7 @@ int mpchar__isend(const void *buf, int count, MPI_Datatype type, int dest,
 {
     struct mpchar_rt_request *req = req_new(REQ_SEND, comm);
     int rc = send_prepare(req, buf, count, type, dest, tag, comm, coll, sync);
-    if (rc != MPI_SUCCESS) {
-        mpchar__req_dispose(req);
-        return rc;
-    }
-    *req_p = req;
-    if (!atomic_load(&req->done))
-        mpchar__send_start(req);
-    return MPI_SUCCESS;
+    return issue(req, rc, mpchar__send_start, req_p);
 }
 
 /* Validates a receive and fills req; MPI_PROC_NULL is done at once. */
@@ -104,12 +114,8 @@ static int recv_prepare(struct mpchar_rt_request *req, void *buf, int count,
         return rc;
     if (tag != MPI_ANY_TAG && (tag < 0 || tag > MPI_TAG_UB_VALUE))
         return MPI_ERR_TAG;
-    if (source == MPI_PROC_NULL) {
-        req->status.MPI_SOURCE = MPI_PROC_NULL;
-        req->status.MPI_TAG = MPI_ANY_TAG;
-        atomic_store(&req->done, 1);
-        return MPI_SUCCESS;
-    }
+    if (source == MPI_PROC_NULL)
+        return done_proc_null(req);
     if (source != MPI_ANY_SOURCE && (source < 0 || source >= comm->size))
         return MPI_ERR_RANK;
     req->ctx = comm->ctx + (uint32_t)coll;
@@ -129,14 +135,7 @@ int mpchar__irecv(void *buf, int count, MPI_Datatype type, int source, int tag,
 {
     struct mpchar_rt_request *req = req_new(REQ_RECV, comm);
     int rc = recv_prepare(req, buf, count, type, source, tag, comm, coll);
-    if (rc != MPI_SUCCESS) {
-        mpchar__req_dispose(req);
-        return rc;
-    }
-    *req_p = req;
-    if (!atomic_load(&req->done))
-        mpchar__recv_start(req);
-    return MPI_SUCCESS;
+    return issue(req, rc, mpchar__recv_start, req_p);
 }
 
 /* ---------------- buffered sends ---------------- */
@@ -288,21 +287,27 @@ int PMPI_Rsend(const void *buf, int count, MPI_Datatype datatype, int dest,
 }
 MPCHAR_RT_WEAK(Rsend)
 
+static int send_nonblocking(const void *buf, int count, MPI_Datatype type,
+                            int dest, int tag, MPI_Comm comm, int sync,
+                            MPI_Request *request, const char *fn)
+{
+    int rc = mpchar__isend(buf, count, type, dest, tag, comm, 0, sync, request);
+    return rc == MPI_SUCCESS ? rc : mpchar__err(comm, rc, fn);
+}
+
 int PMPI_Isend(const void *buf, int count, MPI_Datatype datatype, int dest,
                int tag, MPI_Comm comm, MPI_Request *request)
 {
-    int rc =
-        mpchar__isend(buf, count, datatype, dest, tag, comm, 0, 0, request);
-    return rc == MPI_SUCCESS ? rc : mpchar__err(comm, rc, "MPI_Isend");
+    return send_nonblocking(buf, count, datatype, dest, tag, comm, 0, request,
+                            "MPI_Isend");
 }
 MPCHAR_RT_WEAK(Isend)
 
 int PMPI_Issend(const void *buf, int count, MPI_Datatype datatype, int dest,
                 int tag, MPI_Comm comm, MPI_Request *request)
 {
-    int rc =
-        mpchar__isend(buf, count, datatype, dest, tag, comm, 0, 1, request);
-    return rc == MPI_SUCCESS ? rc : mpchar__err(comm, rc, "MPI_Issend");
+    return send_nonblocking(buf, count, datatype, dest, tag, comm, 1, request,
+                            "MPI_Issend");
 }
 MPCHAR_RT_WEAK(Issend)
 

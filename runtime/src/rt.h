@@ -1,11 +1,13 @@
 /*
  * Internal interface of libmpchar-rt, the built-in shared-memory MPI.
  *
- * Layers, one-way: config + shm segment (segment.c) -> SPSC rings
- * (ring.c) -> copy mechanisms (copy.c: CMA or copy-through) -> protocol
- * engine and matching (engine.c) -> MPI point-to-point (p2p.c, request.c)
- * -> communicators (comm.c) -> collectives (coll_*.c).  Datatypes
- * (datatype.c) and reduction operations (op.c) stand beside the engine.
+ * Layers, one-way: settings (settings.c, loaded by config.c) + shm
+ * segment (segment.c) -> SPSC rings (ring.c) -> copy mechanisms (copy.c:
+ * CMA or copy-through) -> protocol engine and matching (engine.c) -> MPI
+ * point-to-point (p2p.c, request.c) -> communicators (comm.c) ->
+ * collectives (coll_*.c).  Datatypes (datatype.c) and reduction operations
+ * (op.c) stand beside the engine.  The launcher shares settings.c and
+ * segment.c.
  * Names shared across files start with mpchar__ (STYLE.md).
  */
 #ifndef MPCHAR_RT_INTERNAL_H
@@ -14,8 +16,10 @@
 #include <stdatomic.h>
 #include <stddef.h>
 #include <stdint.h>
+#include <stdio.h>
 #include <sys/types.h>
 
+#include "mpchar/error.h"
 #include "mpchar/grow.h"
 #include "mpi.h"
 
@@ -27,35 +31,59 @@
 #define RT_LINE 64
 #define RT_MAGIC 0x6d7063686172727aULL /* "mpcharrz" */
 
-/* ---------------- configuration (config.c) ---------------- */
+/* ---------------- settings (settings.c) and configuration (config.c) ---- */
 enum rt_copy_kind { RT_COPY_CMA = 0, RT_COPY_THROUGH = 1 };
 
+/* One member per library setting of settings.c, which documents them. */
 struct rt_config {
-    int sr_mode;      /* 1: SR (write requests), 0: NSR */
-    size_t eager_max; /* largest eager payload, bytes */
-    size_t write_min; /* smallest message written by process_vm_writev */
-    size_t
-        share_min; /* smallest single-copy message whose copy the peer may share */
-    size_t frag_bytes; /* copy-through fragment */
-    size_t
-        lap_bytes; /* ring bytes a producer reuses while its consumer keeps up */
-    size_t
-        stream_copy_min;  /* smallest streamed payload copied past the cache */
-    size_t spin_polls;    /* idle polls before yielding (not oversubscribed) */
+    int sr_mode; /* 1: SR (write requests), 0: NSR */
+    size_t eager_max;
+    size_t write_min;
+    size_t share_min;
+    size_t frag_bytes;
+    size_t lap_bytes;
+    size_t stream_copy_min;
+    size_t spin_polls;
     int copy_force;       /* -1 auto, else enum rt_copy_kind */
     const char *counters; /* NULL, "stderr", or a file appended to */
-    size_t bcast_long;    /* bytes: binomial below, scatter+allgather above */
-    size_t bcast_min_procs; /* processes from which scatter+allgather may run */
-    size_t reduce_long;     /* bytes: binomial below, Rabenseifner above */
-    size_t reduce_min_procs; /* processes from which Rabenseifner may run */
-    size_t
-        allreduce_long; /* bytes: recursive doubling below, Rabenseifner above */
-    size_t allreduce_min_procs; /* processes from which Rabenseifner may run */
-    size_t allgather_long;      /* total bytes: Bruck below, ring above */
-    size_t alltoall_long; /* bytes per block: Bruck below, pairwise above */
+    size_t bcast_long;
+    size_t bcast_min_procs;
+    size_t reduce_long;
+    size_t reduce_min_procs;
+    size_t allreduce_long;
+    size_t allreduce_min_procs;
+    size_t allgather_long;
+    size_t alltoall_long;
 };
 extern struct rt_config mpchar__cfg;
 void mpchar__config_load(void);
+
+/* Sizes take mpchar's size suffixes; counts are whole numbers in
+ * [min, max]; modes and copy kinds are words; text is taken as it is. */
+enum rt_setting_type { SET_SIZE, SET_COUNT, SET_MODE, SET_COPY, SET_TEXT };
+
+struct rt_setting {
+    const char *env;
+    const char *dflt;
+    enum rt_setting_type type;
+    long min, max;   /* SET_COUNT: the accepted range */
+    int launcher;    /* read by mpchar-exec, not by the library */
+    size_t offset;   /* library settings: the member of struct rt_config */
+    const char *doc; /* one line: what it means and why the default */
+};
+extern const struct rt_setting mpchar__settings[];
+extern const size_t mpchar__nsettings;
+/* The setting named by the len bytes at name, or NULL. */
+const struct rt_setting *mpchar__setting(const char *name, size_t len);
+/* The variable's value in the environment, else the default. */
+const char *mpchar__setting_value(const struct rt_setting *s);
+/* Parses val into dst: a size_t for sizes and counts, an int for modes and
+ * copy kinds, a const char * (NULL when empty) for text; an error names
+ * the variable. */
+int mpchar__setting_parse(const struct rt_setting *s, const char *val,
+                          void *dst, mpchar_error *err);
+/* The table as markdown: variable, default, values, meaning. */
+void mpchar__settings_print(FILE *out);
 
 /* ---------------- segment (segment.c) ---------------- */
 enum rt_rank_state { RT_STATE_NONE = 0, RT_STATE_INIT = 1, RT_STATE_FINAL = 2 };
@@ -322,8 +350,8 @@ struct
     void *bsend_seg; /* bsend region to release */
 };
 
-/* Field by field: a memset of the whole request (rep stos) was a third of
- * the cost of a small MPI_Send. */
+/* Field by field: a memset of the whole request (rep stos) showed in the
+ * time of a small MPI_Send (docs/performance.md, "No memset of requests"). */
 static inline void mpchar__req_init(struct mpchar_rt_request *req, int kind,
                                     MPI_Comm comm)
 {
@@ -365,6 +393,11 @@ int mpchar__irecv(void *buf, int count, MPI_Datatype type, int source, int tag,
                   MPI_Comm comm, int coll, MPI_Request *req_p);
 int mpchar__iprobe(int source, int tag, MPI_Comm comm, int *flag,
                    MPI_Status *status);
+/* Hand a request that p2p.c filled in to the engine: a send goes out now
+ * or queues behind earlier packets; a receive takes a matching unexpected
+ * message or is posted. */
+void mpchar__send_start(struct mpchar_rt_request *req);
+void mpchar__recv_start(struct mpchar_rt_request *req);
 int mpchar__cancel_recv(struct mpchar_rt_request *req);
 void mpchar__req_free(struct mpchar_rt_request *req);
 struct mpchar_rt_request *mpchar__req_alloc(void); /* zeroed */
@@ -373,7 +406,6 @@ void mpchar__req_cache_free(void);
 int mpchar__wait(MPI_Request *req_p, MPI_Status *status);
 void mpchar__bsend_release(void *seg);
 int mpchar__rank_world(void);
-int mpchar__size_world(void);
 void mpchar__counters_write(void);
 
 /* collectives' internal blocking helpers (coll_util.c) */
@@ -387,7 +419,6 @@ int mpchar__coll_sendrecv(const void *sbuf, int scount, MPI_Datatype stype,
 int mpchar__barrier(MPI_Comm comm);
 int mpchar__allreduce(const void *sbuf, void *rbuf, int count,
                       MPI_Datatype type, MPI_Op op, MPI_Comm comm);
-int mpchar__allgather_int(int value, int *out, MPI_Comm comm);
 
 /* state shared by init.c */
 extern int mpchar__initialized, mpchar__finalized;

@@ -1,6 +1,6 @@
 #!/bin/sh
 # Shell-level tests of the built-in runtime and its launcher (CTest label
-# "runtime").  Usage: rt_test.sh BIN_DIR CASE [SOURCE_DIR]
+# "runtime").  Usage: rt_test.sh BIN_DIR CASE
 #   kill abort exit sigint timeout  fault handling of mpchar-exec
 #   segment                         segment mode 0600, nothing in /dev/shm
 #   counters                        SR vs NSR remote-write rate, file mode
@@ -12,10 +12,12 @@
 #   wrapper                         mpchar-cc, -show, pkg-config, CMake package
 #   tag                             --tag-output prefixes
 #   env                             bad MPCHAR_RT_* values end the job clearly
+#   settings                        docs/runtime.md's table is mpchar-exec --settings
+#   settings_tamper                 that check fails on a tampered table or output
 set -u
 bin=$1
 case=$2
-src=${3:-}
+root=$(cd "$(dirname "$0")/../.." && pwd)
 exe="$bin/mpchar-exec"
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
@@ -27,8 +29,27 @@ counter_sum() {
 
 shm_snapshot() { ls /dev/shm 2>/dev/null | grep '^mpchar-' | sort; }
 
-# run_fault MODE WANT_STATUS WANT_TEXT: the job must end within 2 s.  The
+# job_ended STATUS WANT_STATUS WANT_TEXT: an rt_fault job ended with the
+# status and the line ($tmp/err) it should, and left no rank behind.  The
 # ranks get $tmp as an extra argument so that pgrep finds only this job's.
+job_ended() {
+  [ "$1" = "$2" ] || fail "exit status $1, want $2"
+  grep -q "$3" "$tmp/err" || fail "no line naming the cause: want '$3'"
+  sleep 0.2
+  if pgrep -f "rt_fault .* $tmp" >/dev/null; then fail "ranks left behind"; fi
+}
+
+# settings_agree DOC SETTINGS: DOC (docs/runtime.md) holds the table that
+# SETTINGS (mpchar-exec --settings output) is, under the same header, row
+# for row: variables, defaults, values, meanings, none missing, none extra.
+# The differences go to stderr.
+settings_agree() {
+  awk -v h="$(head -1 "$2")" '$0 == h {on = 1} on && !/^\|/ {exit} on' "$1" >"$tmp/doc"
+  [ -s "$tmp/doc" ] || { echo "no table headed '$(head -1 "$2")'" >&2; return 1; }
+  diff -u "$tmp/doc" "$2" >&2
+}
+
+# run_fault MODE WANT_STATUS WANT_TEXT: the job must end within 2 s.
 run_fault() {
   before=$(shm_snapshot)
   t0=$(date +%s.%N)
@@ -37,12 +58,9 @@ run_fault() {
   t1=$(date +%s.%N)
   el=$(awk -v a="$t0" -v b="$t1" 'BEGIN {print b - a}')
   cat "$tmp/err" >&2
-  [ "$st" = "$2" ] || fail "exit status $st, want $2"
-  grep -q "$3" "$tmp/err" || fail "message does not name the rank and cause: want '$3'"
+  job_ended "$st" "$2" "$3"
   # the whole job (ring exchange, 0.1 s sleep, teardown) within 2 s
   awk -v e="$el" 'BEGIN {exit !(e < 2.0)}' || fail "took $el s"
-  sleep 0.2
-  if pgrep -f "rt_fault .* $tmp" >/dev/null; then fail "ranks left behind"; fi
   [ "$(shm_snapshot)" = "$before" ] || fail "/dev/shm changed: $(shm_snapshot)"
 }
 
@@ -52,22 +70,14 @@ case $case in
   exit) run_fault exit 3 "rank 3 (pid [0-9]*) exited with status 3 before MPI_Finalize" ;;
   timeout)
     "$exe" -n 3 --timeout 1 "$bin/rt_fault" hang "$tmp" 2>"$tmp/err"
-    st=$?
-    [ $st = 124 ] || fail "status $st, want 124"
-    grep -q "timeout of 1 s" "$tmp/err" || fail "no timeout message"
-    sleep 0.2
-    if pgrep -f "rt_fault .* $tmp" >/dev/null; then fail "ranks left behind"; fi ;;
+    job_ended $? 124 "timeout of 1 s" ;;
   sigint)
     "$exe" -n 3 "$bin/rt_fault" hang "$tmp" 2>"$tmp/err" &
     pid=$!
     sleep 1
     kill -INT $pid
     wait $pid
-    st=$?
-    [ $st = 130 ] || fail "status $st, want 130"
-    grep -q "received signal 2" "$tmp/err" || fail "no interrupt message"
-    sleep 0.2
-    if pgrep -f "rt_fault .* $tmp" >/dev/null; then fail "ranks left behind"; fi ;;
+    job_ended $? 130 "received signal 2" ;;
   segment)
     "$exe" -n 3 "$bin/rt_inspect" segment || fail "segment check" ;;
   counters)
@@ -198,6 +208,43 @@ case $case in
       env "$good" "$exe" -n 2 --timeout 30 "$bin/rt_inspect" hello >/dev/null 2>"$tmp/err" \
         || { cat "$tmp/err"; fail "$good rejected"; }
     done ;;
+  settings)
+    # The configuration table of docs/runtime.md is the one the runtime
+    # reads, as mpchar-exec --settings prints it: the same rows (variables,
+    # defaults, values, meanings), none missing, none extra.
+    "$exe" --settings >"$tmp/settings" || fail "mpchar-exec --settings"
+    rows=$(grep -c '^| MPCHAR_RT_' "$tmp/settings")
+    [ "$rows" -gt 0 ] || fail "mpchar-exec --settings printed no setting"
+    settings_agree "$root/docs/runtime.md" "$tmp/settings" \
+      || fail "docs/runtime.md's configuration table (-) differs from mpchar-exec --settings (+)"
+    # and it is the table the runtime reads: every variable set to its
+    # default is known and accepted (an unknown one ends the job, see env)
+    defaults=$(sed -n 's/^| \(MPCHAR_RT_[A-Z_]*\) | \([^ |(][^ |]*\) | .*/\1=\2/p' "$tmp/settings")
+    set_rows=$(grep -c '^| MPCHAR_RT_[A-Z_]* | [^(]' "$tmp/settings")
+    [ "$(echo "$defaults" | wc -l)" = "$set_rows" ] || fail "defaults not read from: $defaults"
+    env $defaults "$exe" -n 2 --timeout 30 "$bin/rt_inspect" hello >/dev/null 2>"$tmp/err" \
+      || { cat "$tmp/err"; fail "the printed defaults are not accepted: $defaults"; } ;;
+  settings_tamper)
+    # The check of runtime.settings can fail: it passes on the real table,
+    # then must report each of these edits of one side or the other.
+    doc="$root/docs/runtime.md"
+    "$exe" --settings >"$tmp/settings" || fail "mpchar-exec --settings"
+    settings_agree "$doc" "$tmp/settings" 2>/dev/null || fail "the untouched table does not agree"
+    first=$(grep -n '^| MPCHAR_RT_' "$doc" | head -1 | cut -d: -f1)
+    last=$(grep -n '^| MPCHAR_RT_' "$doc" | tail -1 | cut -d: -f1)
+    [ -n "$first" ] || fail "docs/runtime.md has no MPCHAR_RT_ row"
+    sed "${first}s/^\(| [A-Z_]* | [^ |]*\) |/\10 |/" "$doc" >"$tmp/default"
+    sed "${last}d" "$doc" >"$tmp/deleted"
+    sed "${first}s/ |\$/ (edited) |/" "$doc" >"$tmp/meaning"
+    sed "s/^| variable | default |/| variable | dflt |/" "$doc" >"$tmp/header"
+    for t in default deleted meaning header; do
+      ! cmp -s "$doc" "$tmp/$t" || fail "editing the docs ($t) changed nothing"
+      settings_agree "$tmp/$t" "$tmp/settings" 2>/dev/null && fail "a docs table with its $t edited passed"
+    done
+    { cat "$tmp/settings"; echo "| MPCHAR_RT_NEW | 1 | count | a setting the docs lack |"; } >"$tmp/extra"
+    settings_agree "$doc" "$tmp/extra" 2>/dev/null && fail "a setting missing from the docs passed"
+    sed '$d' "$tmp/settings" >"$tmp/fewer"
+    settings_agree "$doc" "$tmp/fewer" 2>/dev/null && fail "a setting only in the docs passed" ;;
   tag)
     "$exe" -n 3 --tag-output "$bin/rt_inspect" hello >"$tmp/out" || fail "run"
     for r in 0 1 2; do grep -q "^\[$r\] hello from rank $r of 3$" "$tmp/out" || fail "no line of rank $r"; done ;;

@@ -31,6 +31,15 @@ static int conf_rank, conf_size;
         CHECK(conf_rc_ == MPI_SUCCESS, "%s returned %d", #call, conf_rc_); \
     } while (0)
 
+/* Frees every buffer named: the end of most tests. */
+#define CONF_FREE(...)                                                      \
+    do {                                                                    \
+        void *conf_bufs_[] = {__VA_ARGS__};                                 \
+        for (size_t conf_i_ = 0;                                            \
+             conf_i_ < sizeof conf_bufs_ / sizeof conf_bufs_[0]; conf_i_++) \
+            free(conf_bufs_[conf_i_]);                                      \
+    } while (0)
+
 static void conf_init(int *argc, char ***argv)
 {
     MPI_Init(argc, argv);

@@ -11,6 +11,22 @@ static int val(int owner, int dest, int i)
     return owner * 100000 + dest * 1000 + i;
 }
 
+/* all holds p blocks of n ints: block q from rank q, made for rank to. */
+static void check_blocks(const int *all, int n, int to, const char *what)
+{
+    for (int i = 0; i < n * conf_size; i++)
+        CHECK(all[i] == val(i / n, to, i % n), "%s n=%d for %d element %d",
+              what, n, to, i);
+}
+
+/* Before an MPI_IN_PLACE gather: this rank's block (made for rank to) in
+ * its place in all, -1 in the others. */
+static void own_block_only(int *all, int n, int to)
+{
+    for (int i = 0; i < n * conf_size; i++)
+        all[i] = i / n == conf_rank ? val(conf_rank, to, i % n) : -1;
+}
+
 static void test_bcast(int n)
 {
     int *b = conf_malloc((size_t)n * sizeof(int));
@@ -62,17 +78,14 @@ static void test_scatter_gather(int n)
             all[i] = -1;
         MPI_OK(MPI_Gather(mine, n, MPI_INT, all, n, MPI_INT, root,
                           MPI_COMM_WORLD));
-        for (int i = 0; r == root && i < n * p; i++)
-            CHECK(all[i] == val(i / n, root, i % n),
-                  "Gather n=%d root=%d element %d", n, root, i);
-        if (r == root)
-            for (int i = 0; i < n * p; i++)
-                all[i] = i / n == r ? val(r, root, i % n) : -1;
+        if (r == root) {
+            check_blocks(all, n, root, "Gather");
+            own_block_only(all, n, root);
+        }
         MPI_OK(MPI_Gather(r == root ? MPI_IN_PLACE : mine, n, MPI_INT, all, n,
                           MPI_INT, root, MPI_COMM_WORLD));
-        for (int i = 0; r == root && i < n * p; i++)
-            CHECK(all[i] == val(i / n, root, i % n),
-                  "Gather IN_PLACE n=%d root=%d", n, root);
+        if (r == root)
+            check_blocks(all, n, root, "Gather IN_PLACE");
     }
     free(all);
     free(mine);
@@ -86,27 +99,19 @@ static void test_allgather_alltoall(int n)
     for (int i = 0; i < n; i++)
         mine[i] = val(r, 0, i);
     MPI_OK(MPI_Allgather(mine, n, MPI_INT, all, n, MPI_INT, MPI_COMM_WORLD));
-    for (int i = 0; i < n * p; i++)
-        CHECK(all[i] == val(i / n, 0, i % n), "Allgather n=%d element %d", n,
-              i);
-    for (int i = 0; i < n * p; i++)
-        all[i] = i / n == r ? val(r, 0, i % n) : -1;
+    check_blocks(all, n, 0, "Allgather");
+    own_block_only(all, n, 0);
     MPI_OK(MPI_Allgather(MPI_IN_PLACE, 0, MPI_DATATYPE_NULL, all, n, MPI_INT,
                          MPI_COMM_WORLD));
-    for (int i = 0; i < n * p; i++)
-        CHECK(all[i] == val(i / n, 0, i % n),
-              "Allgather IN_PLACE n=%d element %d", n, i);
+    check_blocks(all, n, 0, "Allgather IN_PLACE");
     for (int i = 0; i < n * p; i++)
         mine[i] = val(r, i / n, i % n);
     MPI_OK(MPI_Alltoall(mine, n, MPI_INT, all, n, MPI_INT, MPI_COMM_WORLD));
-    for (int i = 0; i < n * p; i++)
-        CHECK(all[i] == val(i / n, r, i % n), "Alltoall n=%d element %d", n, i);
+    check_blocks(all, n, r, "Alltoall");
     memcpy(all, mine, (size_t)n * p * sizeof(int));
     MPI_OK(MPI_Alltoall(MPI_IN_PLACE, 0, MPI_DATATYPE_NULL, all, n, MPI_INT,
                         MPI_COMM_WORLD));
-    for (int i = 0; i < n * p; i++)
-        CHECK(all[i] == val(i / n, r, i % n),
-              "Alltoall IN_PLACE n=%d element %d", n, i);
+    check_blocks(all, n, r, "Alltoall IN_PLACE");
     free(all);
     free(mine);
 }
@@ -185,16 +190,7 @@ static void test_v(int n)
         for (int i = 0; i < rcnt[q]; i++)
             CHECK(rb[rdsp[q] + i] == val(q, r, i), "Alltoallv n=%d from %d", n,
                   q);
-    free(scnt);
-    free(sdsp);
-    free(rcnt);
-    free(rdsp);
-    free(sb);
-    free(rb);
-    free(cnt);
-    free(dsp);
-    free(all);
-    free(mine);
+    CONF_FREE(scnt, sdsp, rcnt, rdsp, sb, rb, cnt, dsp, all, mine);
 }
 
 int main(int argc, char **argv)

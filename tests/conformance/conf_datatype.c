@@ -164,12 +164,7 @@ static void test_struct_exchange(int n)
               "indexed block %d", i);
     MPI_OK(MPI_Type_free(&ix));
     MPI_OK(MPI_Type_free(&rt));
-    free(big);
-    free(dense);
-    free(bl);
-    free(dp);
-    free(s);
-    free(r);
+    CONF_FREE(big, dense, bl, dp, s, r);
 }
 
 static void test_pairs(int n)

@@ -31,12 +31,28 @@ typedef enum mpchar_aggregation {
     MPCHAR_AGG_P2M1_OVER_P, /* (p^2 - 1)/p */
 } mpchar_aggregation;
 
-/* Best known complexity of a collective's start-up t0(p) and per-byte
- * time tb(p) (with n as the benchmark defines it), and the algorithms
- * behind them; docs/models.md prints the same table. */
+/* How a cost term of an algorithm grows with p: g(p) = one +
+ * log2p*ceil(log2 p) + pm1*(p - 1) + pm1_over_p*(p - 1)/p, the terms of
+ * the alpha-beta costs of Thakur, Rabenseifner and Gropp (2005).  Its
+ * class is that of its fastest-growing term with a non-zero coefficient. */
+typedef struct mpchar_growth {
+    double one, log2p, pm1, pm1_over_p;
+} mpchar_growth;
+
+/* A best known algorithm of a collective, named with its source, and its
+ * cost alpha*g_alpha(p) + n*beta*g_beta(p) with n as the benchmark defines
+ * it; a reduction's computation per byte is counted in beta. */
+typedef struct mpchar_algorithm {
+    const char *name;
+    mpchar_growth alpha, beta;
+} mpchar_algorithm;
+
+#define MPCHAR_ALGORITHMS_MAX 2
+
+/* A collective's best known algorithms, the one for short messages first;
+ * unused places have no name.  docs/models.md prints the same table. */
 typedef struct mpchar_best_known {
-    mpchar_complexity t0, tb;
-    const char *t0_algorithm, *tb_algorithm;
+    mpchar_algorithm alg[MPCHAR_ALGORITHMS_MAX];
 } mpchar_best_known;
 
 typedef struct mpchar_pattern_facts {
@@ -67,9 +83,18 @@ double mpchar_aggregation_factor(const char *pattern, long p);
 const char *mpchar_kind_name(mpchar_kind k);
 int mpchar_kind_parse(const char *text, mpchar_kind *k_p, mpchar_error *err);
 
+/* g(p) of a growth, and its class. */
+double mpchar_growth_at(const mpchar_growth *g, long p);
+mpchar_complexity mpchar_growth_class(const mpchar_growth *g);
+/* An algorithm's cost as docs/models.md prints it:
+ * "(⌈lp⌉ + (p-1))·α + 2(p-1)/p·nβ". */
+void mpchar_algorithm_cost_text(const mpchar_algorithm *a, char *buf,
+                                size_t len);
+
 /* Checks a facts table: valid, unique names and aliases (ignoring case),
- * and facts that fit the kind (collectives aggregate and have best known
- * algorithms, point-to-point patterns neither). */
+ * and facts that fit the kind (collectives aggregate and have one or two
+ * named best known algorithms with finite, non-negative costs that start
+ * up, point-to-point patterns neither). */
 int mpchar_pattern_facts_check(const mpchar_pattern_facts *facts, size_t count,
                                mpchar_error *err);
 /* The same for the table itself. */

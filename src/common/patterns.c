@@ -1,7 +1,9 @@
 /* The pattern facts table (mpchar/patterns.h): one entry per pattern, in
- * the order reports list them.  A new pattern is one entry here and its
+ * the order reports list them, and the alpha-beta costs of the best known
+ * collective algorithms it holds.  A new pattern is one entry here and its
  * measurement in mpchar-bench's registry (docs/ARCHITECTURE.md). */
 #include <math.h>
+#include <stdio.h>
 #include <string.h>
 #include <strings.h>
 
@@ -10,6 +12,11 @@
 
 #define P2P .kind = MPCHAR_KIND_P2P, .aggregation = MPCHAR_AGG_ONE
 #define COLLECTIVE .kind = MPCHAR_KIND_COLLECTIVE
+
+/* The costs of the best known algorithms are those of Thakur, Rabenseifner
+ * and Gropp (2005, Section 4, p a power of two), with n as mpchar-bench's
+ * actual_bytes defines it for each pattern (docs/models.md). */
+#define THAKUR "Thakur, Rabenseifner and Gropp 2005"
 
 static const mpchar_pattern_facts facts[] = {
     {.name = "pingpong", .alias = "send", P2P},
@@ -20,58 +27,70 @@ static const mpchar_pattern_facts facts[] = {
     {.name = "barrier",
      COLLECTIVE,
      .aggregation = MPCHAR_AGG_PM1,
-     .best = {MPCHAR_O_LOG_P, MPCHAR_O_1,
-              "dissemination barrier (Hensgen, Finkel and Manber 1988)", "-"}},
-    {.name = "bcast",
+     .best = {{{"dissemination barrier (Hensgen, Finkel and Manber 1988)",
+                {.log2p = 1},
+                {0}}}}},
+    {.name = "bcast", /* n: each process's buffer */
      COLLECTIVE,
      .aggregation = MPCHAR_AGG_PM1,
-     .best = {MPCHAR_O_LOG_P, MPCHAR_O_1, "binomial tree",
-              "scatter + ring allgather (van de Geijn), 2(p-1)/p n"}},
-    {.name = "scatter",
+     .best = {{{"binomial tree (" THAKUR ")", {.log2p = 1}, {.log2p = 1}},
+               {"scatter + ring allgather (van de Geijn 1994)",
+                {.log2p = 1, .pm1 = 1},
+                {.pm1_over_p = 2}}}}},
+    {.name = "scatter", /* n: the root's total */
      COLLECTIVE,
      .aggregation = MPCHAR_AGG_PM1_OVER_P,
-     .best = {MPCHAR_O_LOG_P, MPCHAR_O_1, "binomial tree",
-              "binomial tree, (p-1)/p n of the root's total"}},
-    {.name = "gather",
+     .best =
+         {{{"binomial tree (" THAKUR ")", {.log2p = 1}, {.pm1_over_p = 1}}}}},
+    {.name = "gather", /* n: the root's total */
      COLLECTIVE,
      .aggregation = MPCHAR_AGG_PM1_OVER_P,
-     .best = {MPCHAR_O_LOG_P, MPCHAR_O_1, "binomial tree",
-              "binomial tree, (p-1)/p n of the root's total"}},
-    {.name = "allgather",
+     .best =
+         {{{"binomial tree (" THAKUR ")", {.log2p = 1}, {.pm1_over_p = 1}}}}},
+    {.name = "allgather", /* n: the gathered vector */
      COLLECTIVE,
      .aggregation = MPCHAR_AGG_P2M1_OVER_P,
-     .best = {MPCHAR_O_LOG_P, MPCHAR_O_1, "recursive doubling / Bruck",
-              "ring, (p-1)/p n of the total"}},
-    {.name = "alltoall",
+     .best = {{{"recursive doubling (" THAKUR ") or Bruck (Bruck et al. 1997)",
+                {.log2p = 1},
+                {.pm1_over_p = 1}}}}},
+    {.name = "alltoall", /* n: each process's total */
      COLLECTIVE,
      .aggregation = MPCHAR_AGG_PM1,
-     .best = {MPCHAR_O_LOG_P, MPCHAR_O_1, "Bruck",
-              "pairwise exchange, (p-1)/p n of each process's total"}},
-    {.name = "reduce",
+     .best =
+         {{{"Bruck (Bruck et al. 1997)", {.log2p = 1}, {.log2p = 0.5}},
+           {"pairwise exchange (" THAKUR ")", {.pm1 = 1}, {.pm1_over_p = 1}}}}},
+    {.name = "reduce", /* n: each process's buffer */
      COLLECTIVE,
      .reduction = true,
      .aggregation = MPCHAR_AGG_PM1,
-     .best = {MPCHAR_O_LOG_P, MPCHAR_O_1, "binomial tree",
-              "Rabenseifner: reduce-scatter + gather, 2(p-1)/p n"}},
-    {.name = "allreduce",
+     .best = {{{"binomial tree (" THAKUR ")", {.log2p = 1}, {.log2p = 1}},
+               {"Rabenseifner: reduce-scatter + binomial gather "
+                "(Rabenseifner 2004; " THAKUR ")",
+                {.log2p = 2},
+                {.pm1_over_p = 2}}}}},
+    {.name = "allreduce", /* n: each process's buffer */
      COLLECTIVE,
      .reduction = true,
      .aggregation = MPCHAR_AGG_2PM1,
-     .best = {MPCHAR_O_LOG_P, MPCHAR_O_1, "recursive doubling",
-              "Rabenseifner: reduce-scatter + allgather, 2(p-1)/p n"}},
-    {.name = "reduce_scatter",
+     .best = {{{"recursive doubling (" THAKUR ")", {.log2p = 1}, {.log2p = 1}},
+               {"Rabenseifner: reduce-scatter + allgather "
+                "(Rabenseifner 2004; " THAKUR ")",
+                {.log2p = 2},
+                {.pm1_over_p = 2}}}}},
+    {.name = "reduce_scatter", /* n: each process's input vector */
      COLLECTIVE,
      .reduction = true,
      .aggregation = MPCHAR_AGG_P2M1_OVER_P,
-     .best = {MPCHAR_O_LOG_P, MPCHAR_O_1, "recursive halving",
-              "recursive halving / pairwise exchange, (p-1)/p n"}},
-    {.name = "scan",
+     .best = {{{"recursive halving (" THAKUR ")",
+                {.log2p = 1},
+                {.pm1_over_p = 1}}}}},
+    {.name = "scan", /* n: each process's buffer */
      COLLECTIVE,
      .reduction = true,
      .aggregation = MPCHAR_AGG_PM1,
-     .best = {MPCHAR_O_LOG_P, MPCHAR_O_LOG_P,
-              "recursive doubling (Hillis-Steele)",
-              "recursive doubling, n per round"}},
+     .best = {{{"recursive doubling (Hillis and Steele 1986)",
+                {.log2p = 1},
+                {.log2p = 1}}}}},
 };
 #define NFACTS (sizeof facts / sizeof facts[0])
 
@@ -151,10 +170,117 @@ int mpchar_kind_parse(const char *text, mpchar_kind *k_p, mpchar_error *err)
                             kind_names[1]);
 }
 
+double mpchar_growth_at(const mpchar_growth *g, long p)
+{
+    double pd = (double)p;
+    return g->one + g->log2p * ceil(log2(pd)) + g->pm1 * (pd - 1.0) +
+           g->pm1_over_p * (pd - 1.0) / pd;
+}
+
+mpchar_complexity mpchar_growth_class(const mpchar_growth *g)
+{
+    return g->pm1 != 0     ? MPCHAR_O_P
+           : g->log2p != 0 ? MPCHAR_O_LOG_P
+                           : MPCHAR_O_1;
+}
+
+/* Appends text to buf (of size len) at *used, truncating. */
+static void append(char *buf, size_t len, size_t *used, const char *text)
+{
+    int k = snprintf(buf + *used, len - *used, "%s", text);
+    if (k > 0)
+        *used += (size_t)k < len - *used ? (size_t)k : len - *used - 1;
+}
+
+/* "2(p-1)/p", "(⌈lp⌉ + (p-1))": a growth as a factor. */
+static void growth_text(const mpchar_growth *g, char *buf, size_t len)
+{
+    const double coef[] = {g->log2p, g->pm1, g->pm1_over_p, g->one};
+    static const char *const term[] = {"\u2308lp\u2309", "(p-1)", "(p-1)/p",
+                                       ""};
+    char part[4][32];
+    size_t nparts = 0, used = 0;
+    for (size_t i = 0; i < 4; i++) {
+        if (coef[i] == 0)
+            continue;
+        if (coef[i] == 1 && term[i][0])
+            snprintf(part[nparts++], sizeof part[0], "%s", term[i]);
+        else
+            snprintf(part[nparts++], sizeof part[0], "%g%s", coef[i], term[i]);
+    }
+    buf[0] = '\0';
+    append(buf, len, &used, nparts > 1 ? "(" : "");
+    for (size_t i = 0; i < nparts; i++) {
+        append(buf, len, &used, i ? " + " : "");
+        append(buf, len, &used, part[i]);
+    }
+    append(buf, len, &used, nparts > 1 ? ")" : "");
+}
+
+void mpchar_algorithm_cost_text(const mpchar_algorithm *a, char *buf,
+                                size_t len)
+{
+    char alpha[160], beta[160];
+    growth_text(&a->alpha, alpha, sizeof alpha);
+    growth_text(&a->beta, beta, sizeof beta);
+    if (beta[0])
+        snprintf(buf, len, "%s\u00b7\u03b1 + %s\u00b7n\u03b2", alpha, beta);
+    else
+        snprintf(buf, len, "%s\u00b7\u03b1", alpha);
+}
+
 /* Whether a's name or alias is also b's (ignoring case). */
 static bool clash(const mpchar_pattern_facts *a, const mpchar_pattern_facts *b)
 {
     return named(b, a->name) || (a->alias && named(b, a->alias));
+}
+
+/* Whether a growth's coefficients are finite and non-negative; *zero_p
+ * says whether they are all 0. */
+static bool growth_valid(const mpchar_growth *g, bool *zero_p)
+{
+    const double c[] = {g->one, g->log2p, g->pm1, g->pm1_over_p};
+    bool valid = true;
+    *zero_p = true;
+    for (size_t i = 0; i < 4; i++) {
+        valid &= isfinite(c[i]) && c[i] >= 0;
+        *zero_p &= c[i] == 0;
+    }
+    return valid;
+}
+
+/* A collective names one or two algorithms, the first place first, each
+ * with finite, non-negative costs that start up (alpha > 0 at p = 2); an
+ * unnamed place and a point-to-point pattern have no costs. */
+static int check_algorithms(const mpchar_pattern_facts *f, bool collective,
+                            mpchar_error *err)
+{
+    for (size_t i = 0; i < MPCHAR_ALGORITHMS_MAX; i++) {
+        const mpchar_algorithm *a = &f->best.alg[i];
+        bool has_name = a->name && a->name[0], alpha_zero, beta_zero;
+        bool valid = growth_valid(&a->alpha, &alpha_zero);
+        valid &= growth_valid(&a->beta, &beta_zero);
+        bool wanted = collective && (i == 0 || has_name);
+        if (wanted && !has_name)
+            return mpchar_error_set(err,
+                                    "pattern facts: '%s' needs best known "
+                                    "algorithms exactly when it is "
+                                    "collective",
+                                    f->name);
+        if (!wanted && (a->name || !valid || !alpha_zero || !beta_zero))
+            return mpchar_error_set(err,
+                                    "pattern facts: '%s' has best known "
+                                    "algorithm %zu but is not a collective "
+                                    "or names none there",
+                                    f->name, i + 1);
+        if (wanted && (!valid || !(mpchar_growth_at(&a->alpha, 2) > 0)))
+            return mpchar_error_set(err,
+                                    "pattern facts: '%s' algorithm '%s' "
+                                    "needs finite, non-negative costs with a "
+                                    "start-up term",
+                                    f->name, a->name);
+    }
+    return 0;
 }
 
 static int check_one(const mpchar_pattern_facts *f, mpchar_error *err)
@@ -174,11 +300,8 @@ static int check_one(const mpchar_pattern_facts *f, mpchar_error *err)
                                 "factor other than 1 exactly when it is "
                                 "collective",
                                 f->name);
-    if (collective != (f->best.t0_algorithm && f->best.tb_algorithm))
-        return mpchar_error_set(err,
-                                "pattern facts: '%s' needs best known "
-                                "algorithms exactly when it is collective",
-                                f->name);
+    if (check_algorithms(f, collective, err) != 0)
+        return -1;
     if (f->reduction && !collective)
         return mpchar_error_set(err,
                                 "pattern facts: '%s' is a point-to-point "

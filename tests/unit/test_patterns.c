@@ -1,7 +1,7 @@
 /* Unit tests of the pattern facts table (mpchar/patterns.h): look-up by
  * name and alias ignoring case, report order, aggregation factors, kind
- * names, and the check that refuses a table whose facts contradict their
- * kind or whose names clash. */
+ * names, the best known algorithms' costs, and the check that refuses a
+ * table whose facts contradict their kind or whose names clash. */
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>
@@ -33,7 +33,8 @@ static void test_find_by_name_and_alias(void **state)
     assert_string_equal(rs->name, "reduce_scatter");
     assert_true(rs->reduction);
     assert_int_equal(rs->kind, MPCHAR_KIND_COLLECTIVE);
-    assert_int_equal(rs->best.t0, MPCHAR_O_LOG_P);
+    assert_int_equal(mpchar_growth_class(&rs->best.alg[0].alpha),
+                     MPCHAR_O_LOG_P);
     assert_false(mpchar_pattern_find("bcast")->reduction);
     assert_null(mpchar_pattern_find("my_pattern"));
     assert_int_equal(mpchar_pattern_order("my_pattern"),
@@ -65,8 +66,9 @@ static void test_kind_names(void **state)
     assert_contains(err.msg, "expected p2p or collective");
 }
 
-static const mpchar_best_known tree = {MPCHAR_O_LOG_P, MPCHAR_O_1, "tree",
-                                       "ring"};
+static const mpchar_best_known tree = {
+    {{"tree", {.log2p = 1}, {.log2p = 1}},
+     {"ring", {.pm1 = 1}, {.pm1_over_p = 1}}}};
 
 static void expect_refused(const mpchar_pattern_facts *t, size_t n,
                            const char *needle)
@@ -74,6 +76,24 @@ static void expect_refused(const mpchar_pattern_facts *t, size_t n,
     mpchar_error err;
     assert_int_equal(mpchar_pattern_facts_check(t, n, &err), -1);
     assert_contains(err.msg, needle);
+}
+
+static void test_costs(void **state)
+{
+    (void)state;
+    const mpchar_best_known *b = &mpchar_pattern_find("bcast")->best;
+    char text[160];
+    assert_double_near(mpchar_growth_at(&b->alg[1].alpha, 16), 19.0, 0);
+    assert_double_near(mpchar_growth_at(&b->alg[1].beta, 16), 1.875, 0);
+    assert_double_near(mpchar_growth_at(&b->alg[0].beta, 5), 3.0, 0);
+    assert_int_equal(mpchar_growth_class(&b->alg[1].alpha), MPCHAR_O_P);
+    assert_int_equal(mpchar_growth_class(&b->alg[1].beta), MPCHAR_O_1);
+    mpchar_algorithm_cost_text(&b->alg[1], text, sizeof text);
+    assert_string_equal(text, "(\u2308lp\u2309 + (p-1))\u00b7\u03b1 + "
+                              "2(p-1)/p\u00b7n\u03b2");
+    mpchar_algorithm_cost_text(&mpchar_pattern_find("barrier")->best.alg[0],
+                               text, sizeof text);
+    assert_string_equal(text, "\u2308lp\u2309\u00b7\u03b1");
 }
 
 static void test_check_refuses_contradictions(void **state)
@@ -94,9 +114,21 @@ static void test_check_refuses_contradictions(void **state)
     t[1].aggregation = MPCHAR_AGG_ONE;
     expect_refused(t, 2, "'tree' needs an aggregation factor");
     t[1].aggregation = MPCHAR_AGG_PM1;
-    t[1].best.tb_algorithm = NULL;
+    t[1].best.alg[0].name = NULL;
     expect_refused(t, 2, "'tree' needs best known algorithms");
     t[1].best = tree;
+    t[1].best.alg[1].name = NULL;
+    expect_refused(t, 2, "'tree' has best known algorithm 2");
+    t[1].best = tree;
+    t[1].best.alg[1].beta.pm1_over_p = -1;
+    expect_refused(t, 2, "'tree' algorithm 'ring' needs finite");
+    t[1].best = tree;
+    t[1].best.alg[0].alpha.log2p = 0;
+    expect_refused(t, 2, "'tree' algorithm 'tree' needs finite");
+    t[1].best = tree;
+    t[0].best = tree;
+    expect_refused(t, 2, "'ping' has best known algorithm 1");
+    t[0].best = (mpchar_best_known){0};
     t[0].reduction = true;
     expect_refused(t, 2, "'ping' is a point-to-point reduction");
     t[0].reduction = false;
@@ -111,6 +143,7 @@ int main(void)
         cmocka_unit_test(test_find_by_name_and_alias),
         cmocka_unit_test(test_aggregation_factors),
         cmocka_unit_test(test_kind_names),
+        cmocka_unit_test(test_costs),
         cmocka_unit_test(test_check_refuses_contradictions),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);

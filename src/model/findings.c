@@ -149,8 +149,7 @@ static int complexity_findings(mpchar_model *m, const mpchar_entry *e)
     if (!facts || facts->kind != MPCHAR_KIND_COLLECTIVE ||
         e->kind != MPCHAR_KIND_COLLECTIVE)
         return 0;
-    mpchar_family fam =
-        e->pf.ok[MPCHAR_FAMILY_TI] ? MPCHAR_FAMILY_TI : MPCHAR_FAMILY_HOCKNEY;
+    mpchar_family fam = mpchar_entry_table_family(e);
     if (!e->pf.ok[fam])
         return 0;
     const mpchar__family_ops *o = &mpchar__families[fam];

@@ -1,5 +1,6 @@
 /* Command-line options of mpchar-bench, declared once in a table that
  * drives parsing and --help together (mpchar/options.h). */
+#include <stddef.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -10,10 +11,14 @@
 typedef int (*option_handler)(bench_options *opt, const char *arg,
                               mpchar_error *err);
 
+/* An option: its handler, or for a flag (handle NULL) the offset of the
+ * bool it sets. */
 typedef struct option_spec {
     mpchar_option o;
     option_handler handle;
+    size_t flag;
 } option_spec;
+#define FLAG(field) .flag = offsetof(bench_options, field)
 
 static int set_name(char *dst, size_t len, const char *arg, const char *what,
                     mpchar_error *err)
@@ -195,13 +200,6 @@ static int on_progress(bench_options *o, const char *a, mpchar_error *e)
     return 0;
 }
 
-static int on_rotate(bench_options *o, const char *a, mpchar_error *e)
-{
-    (void)a, (void)e;
-    o->rotate_root = true;
-    return 0;
-}
-
 static int on_sync(bench_options *o, const char *a, mpchar_error *e)
 {
     int i;
@@ -211,168 +209,133 @@ static int on_sync(bench_options *o, const char *a, mpchar_error *e)
     return 0;
 }
 
-static int on_check(bench_options *o, const char *a, mpchar_error *e)
-{
-    (void)a, (void)e;
-    o->check = true;
-    return 0;
-}
-
-static int on_raw(bench_options *o, const char *a, mpchar_error *e)
-{
-    (void)a, (void)e;
-    o->raw = true;
-    return 0;
-}
-
-static int on_plan(bench_options *o, const char *a, mpchar_error *e)
-{
-    (void)a, (void)e;
-    o->plan_only = true;
-    return 0;
-}
-
-static int on_oversubscribed(bench_options *o, const char *a, mpchar_error *e)
-{
-    (void)a, (void)e;
-    o->force_oversubscribed = true;
-    return 0;
-}
-
-static int on_list(bench_options *o, const char *a, mpchar_error *e)
-{
-    (void)a, (void)e;
-    o->list_only = true;
-    return 0;
-}
-
 static const option_spec specs[] = {
     {{"library", "NAME",
       "short library name written in every row "
       "(default: mpi)",
       NULL},
-     on_library},
+     .handle = on_library},
     {{"patterns", "LIST",
       "comma list of patterns, or all (default; all "
       "leaves out those --list marks)",
       NULL},
-     on_patterns},
+     .handle = on_patterns},
     {{"p", "LIST", "process counts, e.g. 2,4 or 2-8 (default: world size)",
       NULL},
-     on_p},
+     .handle = on_p},
     {{"sizes", "GRID",
       "sqrt2 (default: 0, 1, 2, 3, 4, 6, 8, 11, ...), pow2, "
       "pow4 or a list like 0,1K,64K",
       NULL},
-     on_sizes},
+     .handle = on_sizes},
     {{"max-size", "BYTES",
       "largest size of the sqrt2/pow2/pow4 grids and of "
       "the validation draw (default 1M)",
       NULL},
-     on_max_size},
+     .handle = on_max_size},
     {{"time-per-point", "MS",
       "time budget per point, none when "
       "oversubscribed (default " MPCHAR_STR(
           MPCHAR_DEFAULT_TIME_PER_POINT_MS) ")",
       NULL},
-     on_time},
+     .handle = on_time},
     {{"min-reps", "N",
       "minimum timed repetitions (default " MPCHAR_STR(
           MPCHAR_DEFAULT_MIN_REPS) ")",
       NULL},
-     on_min_reps},
+     .handle = on_min_reps},
     {{"max-reps", "N",
       "maximum timed repetitions (default " MPCHAR_STR(
           MPCHAR_DEFAULT_MAX_REPS) ")",
       NULL},
-     on_max_reps},
+     .handle = on_max_reps},
     {{"warmup", "N", "untimed warm-up repetitions (default 3)", NULL},
-     on_warmup},
+     .handle = on_warmup},
     {{"window", "N",
       "messages per repetition of stream and bistream "
       "(default 32)",
       NULL},
-     on_window},
+     .handle = on_window},
     {{"validation-count", "N",
       "random validation sizes per series "
       "(default " MPCHAR_STR(MPCHAR_VALIDATION_COUNT) ")",
       NULL},
-     on_validation},
+     .handle = on_validation},
     {{"validation-seed", "N",
       "seed of the validation draw (default " MPCHAR_STR(
           MPCHAR_DEFAULT_VALIDATION_SEED) ")",
       NULL},
-     on_seed},
+     .handle = on_seed},
     {{"rounds", "N",
       "passes over each series that share a point's "
       "repetitions and budget (default " MPCHAR_STR(
           MPCHAR_DEFAULT_ROUNDS) ", 1: one sweep)",
       NULL},
-     on_rounds},
+     .handle = on_rounds},
     {{"level-retries", "N",
       "times a series is measured again when the "
       "machine's speed changed during it (default " MPCHAR_STR(
           MPCHAR_DEFAULT_LEVEL_RETRIES) ", 0: never)",
       NULL},
-     on_level_retries},
+     .handle = on_level_retries},
     {{"level-wait", "S",
       "most seconds a launch waits in all for the "
       "machine's best speed before a series, and never longer than it has "
       "measured (default " MPCHAR_STR(
           MPCHAR_DEFAULT_LEVEL_WAIT_S) ", 0: never)",
       NULL},
-     on_level_wait},
+     .handle = on_level_wait},
     {{"refine", "N",
       "fitting sizes refinement may add per series around "
       "protocol switches (default " MPCHAR_STR(
           MPCHAR_DEFAULT_REFINE_POINTS) ", 0: off, at most 64)",
       NULL},
-     on_refine},
+     .handle = on_refine},
     {{"refine-tolerance", "F",
       "relative distance from the straight line "
       "through neighbouring sizes that refinement looks into (default 0.1)",
       NULL},
-     on_refine_tolerance},
+     .handle = on_refine_tolerance},
     {{"ops", "LIST",
       "reduction operations: sum (MPI_SUM), usersum (a user-defined sum), "
       "nop (a user-defined no-op)",
       BENCH_DEFAULT_OPS},
-     on_ops},
+     .handle = on_ops},
     {{"rotate-root", NULL,
       "rotate the root of rooted collectives per "
       "repetition",
       NULL},
-     on_rotate},
+     FLAG(rotate_root)},
     {{"sync", "HOW",
       "start collective repetitions in windows on a shared "
       "clock (window, default) or after a barrier (barrier); points where "
       "ranks share cores always use the barrier",
       NULL},
-     on_sync},
+     .handle = on_sync},
     {{"check", NULL,
       "fill buffers with a known pattern and verify every "
       "received byte (untimed)",
       NULL},
-     on_check},
+     FLAG(check)},
     {{"raw", NULL, "also write every repetition's time to raw.csv", NULL},
-     on_raw},
+     FLAG(raw)},
     {{"cores-per-node", "N",
       "cores of a node, for marking oversubscribed "
       "points (default: online CPUs)",
       NULL},
-     on_cores},
+     .handle = on_cores},
     {{"oversubscribed", NULL, "mark every point oversubscribed", NULL},
-     on_oversubscribed},
+     FLAG(force_oversubscribed)},
     {{"out", "DIR",
       "results directory: rows are appended to "
       "DIR/measurements.csv and points already there are skipped",
       NULL},
-     on_out},
+     .handle = on_out},
     {{"progress", "MODE", "human (default), machine or none", NULL},
-     on_progress},
+     .handle = on_progress},
     {{"plan", NULL, "print the points that would be measured and exit", NULL},
-     on_plan},
-    {{"list", NULL, "list the patterns and exit", NULL}, on_list},
+     FLAG(plan_only)},
+    {{"list", NULL, "list the patterns and exit", NULL}, FLAG(list_only)},
 };
 void bench_options_usage(FILE *out)
 {
@@ -439,7 +402,12 @@ static int parse_level_injection(bench_options *opt, mpchar_error *err)
 static int set_option(void *ctx, size_t index, const char *value,
                       mpchar_error *err)
 {
-    return specs[index].handle(ctx, value, err);
+    const option_spec *o = &specs[index];
+    if (!o->handle) {
+        *(bool *)((char *)ctx + o->flag) = true;
+        return 0;
+    }
+    return o->handle(ctx, value, err);
 }
 
 int bench_options_parse(int argc, char **argv, bench_options *opt, int *exit_p,

@@ -234,25 +234,36 @@ static json_t *pforms_json(const mpchar_entry *e, int *bad)
     return o;
 }
 
+static json_t *peak_json(const mpchar_peaks *pk, int *bad)
+{
+    json_t *f = json_object();
+    if (f) {
+        put(f, "pi0_pag_per_s", jnum(pk->pi0_pag_per_s), bad);
+        put(f, "pi0_pag_p", json_integer(pk->pi0_pag_p), bad);
+        put(f, "bw_pag_MB_per_s", jnum(pk->bw_pag_MB_per_s), bad);
+        put(f, "bw_pag_p", json_integer(pk->bw_pag_p), bad);
+        put(f, "n_half_mag_bytes", jnum(pk->n_half_mag_bytes), bad);
+        put(f, "n_half_mag_p", json_integer(pk->n_half_mag_p), bad);
+    }
+    return f;
+}
+
+/* Per family: the peaks over the measured p, and in "pforms" those over
+ * every p of the p-forms' range (seed 001). */
 static json_t *peaks_json(const mpchar_entry *e, int *bad)
 {
     json_t *o = json_object();
     if (!o)
         return NULL;
     for (int fam = 0; fam < MPCHAR_FAMILY_COUNT; fam++) {
-        mpchar_peaks pk;
+        mpchar_peaks pk, pf;
         if (!e->nfits ||
             mpchar_entry_peaks(e, (mpchar_family)fam, NULL, 0, &pk, NULL) != 0)
             continue;
-        json_t *f = json_object();
-        if (f) {
-            put(f, "pi0_pag_per_s", jnum(pk.pi0_pag_per_s), bad);
-            put(f, "pi0_pag_p", json_integer(pk.pi0_pag_p), bad);
-            put(f, "bw_pag_MB_per_s", jnum(pk.bw_pag_MB_per_s), bad);
-            put(f, "bw_pag_p", json_integer(pk.bw_pag_p), bad);
-            put(f, "n_half_mag_bytes", jnum(pk.n_half_mag_bytes), bad);
-            put(f, "n_half_mag_p", json_integer(pk.n_half_mag_p), bad);
-        }
+        json_t *f = peak_json(&pk, bad);
+        if (f &&
+            mpchar_entry_pform_peaks(e, (mpchar_family)fam, &pf, NULL) == 0)
+            put(f, "pforms", peak_json(&pf, bad), bad);
         put(o, mpchar_family_name((mpchar_family)fam), f, bad);
     }
     return o;

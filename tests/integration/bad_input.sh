@@ -45,7 +45,7 @@ expect_error "bench: bad clock injection" "MPCHAR_BENCH_INJECT_CLOCK_OFFSET_US" 
 expect_error "bench: bad level injection" "MPCHAR_BENCH_INJECT_LEVEL_US" \
   env MPCHAR_BENCH_INJECT_LEVEL_US=-3 "$B" --plan
 expect_error "bench: bad sync" "--sync: unknown value 'often' (window|barrier)" "$B" --sync often --plan
-expect_error "run: bad sync" "--sync: 'often'" "$M" run --sync often --p 2 --out "$WORK/j"
+expect_error "run: bad sync" "--sync: unknown value 'often'" "$M" run --sync often --p 2 --out "$WORK/j"
 expect_error "bench: no rounds" "--rounds: 0 is out of range (1 to 100)" "$B" --rounds 0 --plan
 expect_error "run: bad rounds" "--rounds: 'x' is not a whole number" "$M" run --rounds x --p 2 --out "$WORK/k"
 expect_error "bench: too many level retries" "--level-retries: 11 is out of range (0 to 10)" "$B" --level-retries 11 --plan

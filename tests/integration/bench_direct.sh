@@ -75,14 +75,15 @@ echo "ok: $rows points in 3 rounds each, passes alternating in direction; oversu
 
 # Level changes: with the probes of every series' first measurement but
 # its first made 5 us slower (a test hook, as the host moving a vCPU
-# would), each of the 7 series is said to have changed and is measured once
+# would), each of the 8 series (5 pingpong variants, allreduce with sum,
+# usersum and nop) is said to have changed and is measured once
 # more, its rows written once; with --level-retries 0 it is said and kept.
 # No waiting for the best level (--level-wait 0) keeps the count exact.
 MPCHAR_BENCH_INJECT_LEVEL_US=5 "$launcher" "$@" -n 2 "$BIN/mpchar-bench-$lib" \
   --library "$lib" "${rounds_args[@]}" --level-retries 2 --level-wait 0 --out "$WORK/level" \
   > "$WORK/level.log" || fail "bench with a level change failed"
 again=$(grep -c "speed changed while it was measured.*measuring it again" "$WORK/level.log")
-[ "$again" -eq 7 ] || fail "$again series measured again, 7 expected: $(grep -v '^@@' "$WORK/level.log")"
+[ "$again" -eq 8 ] || fail "$again series measured again, 8 expected: $(grep -v '^@@' "$WORK/level.log")"
 begins=$(grep -c '^@@mpchar begin' "$WORK/level.log")
 level_rows=$(($(wc -l < "$WORK/level/measurements.csv") - 1))
 [ "$level_rows" -eq "$rows" ] || fail "$level_rows rows after remeasuring, $rows expected"
@@ -91,7 +92,7 @@ MPCHAR_BENCH_INJECT_LEVEL_US=5 "$launcher" "$@" -n 2 "$BIN/mpchar-bench-$lib" \
   --library "$lib" "${rounds_args[@]}" --level-wait 0 --out "$WORK/kept" > "$WORK/kept.log" \
   || fail "bench with a level change and no retries failed"
 kept=$(grep -c "speed changed while it was measured.*kept, retries used up" "$WORK/kept.log")
-[ "$kept" -eq 7 ] || fail "$kept series kept after a level change, 7 expected"
+[ "$kept" -eq 8 ] || fail "$kept series kept after a level change, 8 expected"
 begins=$(grep -c '^@@mpchar begin' "$WORK/kept.log")
 [ "$begins" -eq $((3 * rows)) ] || fail "$begins measurements for $rows points without retries"
 echo "ok: a level change is reported, and measured again ($again series) unless --level-retries 0"

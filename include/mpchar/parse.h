@@ -38,6 +38,11 @@ int mpchar_parse_size_list(const char *text, uint64_t **sizes_p,
 int mpchar_parse_choice(const char *text, const char *names, int *index_p,
                         mpchar_error *err);
 
+/* The same over a NULL-terminated table of names, for choices whose names
+ * are also printed (the table is then their one spelling). */
+int mpchar_parse_choice_in(const char *text, const char *const *names,
+                           int *index_p, mpchar_error *err);
+
 /* "true"/"false" exactly, as measurements.csv writes them. */
 int mpchar_parse_bool(const char *text, bool *value_p, mpchar_error *err);
 

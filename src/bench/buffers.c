@@ -1,9 +1,8 @@
 /* Buffers of a point and the byte patterns --check fills them with.
  * Buffers are touched at allocation so that first-touch page faults never
- * land in a timed repetition.  They are not page-aligned: with send and
- * receive buffers at the same offset in their pages, 1 MiB ping-pong on
- * Open MPI ran 7-8% slower than with malloc's placement, which is what
- * applications get (scripts/bench_overhead.sh). */
+ * land in a timed repetition.  They are not page-aligned, because aligned
+ * send and receive buffers slow large messages down and applications get
+ * malloc's placement (docs/timing.md, "What the harness costs"). */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>

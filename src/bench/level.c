@@ -1,14 +1,10 @@
 /* The machine's speed level during a series, and whether it held.
  *
- * The host of a virtual machine moves its vCPUs: on this machine two
- * pinned processes pass a cache line back and forth in 0.08-0.10 us for
- * some seconds and in 0.44-0.48 us for others (a flag ping-pong logged
- * over 120 s changed level 9 times, each level lasting 1-45 s).  MPI
- * times follow: a 0-byte round trip takes 0.21 or 0.56 us with Open MPI,
- * 0.30 or 0.93 us with MPICH.  A series
- * (about a second at p = 2) measured across a change has some sizes at one
- * level and the rest at the other: a step that no model follows and that
- * the fit cannot tell from a protocol switch.  So ranks 0 and 1 time a few
+ * The host of a virtual machine moves its vCPUs, and the machine's speed
+ * changes level for seconds at a time (docs/timing.md, "Level changes").
+ * A series measured across a change has some sizes at one level and the
+ * rest at the other: a step that no model follows and that the fit cannot
+ * tell from a protocol switch.  So ranks 0 and 1 time a few
  * 0-byte round trips (a probe) before every round of every point, and a
  * series with a point all of whose rounds ran at a slower level than the
  * series' fastest is measured again (sweep.c).  A slow level that lasts
@@ -23,11 +19,9 @@
  * a host interrupt of a few microseconds does not reach. */
 #define PROBE_TRIPS 8
 #define PROBE_TAG 0x5eed
-/* The ratio of two levels that differ: the levels of this machine are
- * 2.5-2.7 times apart (Open MPI 0.21 and 0.56 us, MPICH 0.30 and 0.93 us
- * per round trip), and within one level five probes in a row stayed
- * within 1.6 times a series' fastest in 800 of 801 series (docs/timing.md,
- * Level changes). */
+/* The ratio of two levels that differ: well below the gap between this
+ * machine's levels and above the spread of probes within one level
+ * (docs/timing.md, "Level changes"). */
 #define LEVEL_FACTOR 2.0
 
 double bench_level_probe(MPI_Comm comm)

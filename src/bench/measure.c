@@ -7,12 +7,10 @@
  * Patterns that need every rank to start a repetition together start it
  * in a window: at a time rank 0 set on its clock, each rank busy-waiting
  * until then, the repetition taking the latest end over ranks minus that
- * start (ReproMPI's scheme).  After a barrier, instead, ranks leave at
- * different times, and a rank that leaves late shortens what the others
- * measure: two-process Open MPI scan minima at 8-256 B fell anywhere in
- * 0.07-0.18 us from run to run after a barrier and in 0.16-0.19 us in
- * windows.  Where ranks share cores, busy-waiting would take the core from
- * the rank being waited for, so those points keep the barrier. */
+ * start (ReproMPI's scheme), because after a barrier a rank that leaves
+ * late shortens what the others measure (docs/timing.md, "Synchronization").
+ * Where ranks share cores, busy-waiting would take the core from the rank
+ * being waited for, so those points keep the barrier. */
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -22,21 +20,12 @@
 
 /* A repetition should span at least this many timer steps, so that the
  * timer's resolution and the cost of reading it stay near 0.1% of a
- * measurement.  That holds for self-synchronizing loops (ping-pong,
- * stream), which lose nothing by longer batches, and which also span at
- * least MIN_SPAN_FREE_S: a shared machine runs faster for bursts of some
- * tens of microseconds, and the minimum over 20 us repetitions caught a
- * burst at some sizes and not at others (MPICH ping-pong at 3-8 KiB on this
- * machine: minima 25-35% below the medians and out of line by up to 15%,
- * medians on one line), while over 300 us the minimum is the speed the
- * machine holds (3-10% below the medians, on their line).  Patterns that
- * synchronize each repetition with a barrier (collectives, as the seeds
- * time them) are not batched when the timer steps by 0.1 us or less: a
- * batch pipelines their operations, and a batch size drawn from noisy
- * warm-up times changes from one size to the next (Open MPI gather at 4-256
- * B, three runs: minima 0.08-0.29 us batched, 0.11-0.22 us and within
- * 0.04 us of each other run to run unbatched).  A coarser timer still
- * batches them, to 100 steps. */
+ * measurement.  Self-synchronizing loops (ping-pong, stream) lose nothing
+ * by longer batches and also span at least MIN_SPAN_FREE_S, so that their
+ * minimum is the speed the machine holds rather than a burst of a few tens
+ * of microseconds.  Barrier-synchronized patterns are not batched under a
+ * fine timer, since a batch pipelines their operations; a coarser timer
+ * still batches them, to 100 steps (docs/timing.md, "One point"). */
 #define MIN_SPAN_IN_TICKS_SYNCED 100.0
 #define MIN_SPAN_IN_TICKS_FREE 1000.0
 #define MIN_SPAN_FREE_S 300e-6

@@ -188,13 +188,17 @@ const char *const bench_sync_names[] = {
     [SYNC_BARRIER] = "barrier",
     NULL,
 };
-#define SYNC_CHOICES "window|barrier"
-#define PROGRESS_CHOICES "human|machine|none"
+static const char *const progress_names[] = {
+    [PROGRESS_HUMAN] = "human",
+    [PROGRESS_MACHINE] = "machine",
+    [PROGRESS_NONE] = "none",
+    NULL,
+};
 
 static int on_progress(bench_options *o, const char *a, mpchar_error *e)
 {
     int i;
-    if (mpchar_parse_choice(a, PROGRESS_CHOICES, &i, e) != 0)
+    if (mpchar_parse_choice_in(a, progress_names, &i, e) != 0)
         return mpchar_error_prefix(e, "--progress");
     o->progress = (bench_progress)i;
     return 0;
@@ -203,7 +207,7 @@ static int on_progress(bench_options *o, const char *a, mpchar_error *e)
 static int on_sync(bench_options *o, const char *a, mpchar_error *e)
 {
     int i;
-    if (mpchar_parse_choice(a, SYNC_CHOICES, &i, e) != 0)
+    if (mpchar_parse_choice_in(a, bench_sync_names, &i, e) != 0)
         return mpchar_error_prefix(e, "--sync");
     o->sync = (bench_sync)i;
     return 0;

@@ -206,10 +206,10 @@ static size_t grid_knots(refine_state *s, const uint64_t *grid, size_t ngrid,
 
 /* The timing jitter of the series: the median distance of its first
  * NOISE_KNOTS grid sizes (or as many as knot i has seen) from their
- * neighbours' chords.  Minima of barrier-timed sub-microsecond collectives
- * jitter by some 0.05 us from one size to the next, which is 10-25% of them
- * and little at larger sizes; the smallest sizes, before any library
- * switches protocol, show it alone. */
+ * neighbours' chords.  Short collectives jitter from one size to the next
+ * by a large share of their time (docs/timing.md, "Sizes, and refinement
+ * around protocol switches"); the smallest sizes, before any library
+ * switches protocol, show that jitter alone. */
 static double start_noise(const knot *k, size_t i)
 {
     double dev[NOISE_KNOTS];

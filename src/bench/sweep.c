@@ -1,8 +1,8 @@
 /* The measurement of one series, in rounds.
  *
  * A machine can change speed while a series is measured: this virtual
- * machine runs at levels that last from milliseconds to seconds (0-byte
- * ping-pong at 0.11, 0.37 or 0.55 us), and a series takes about a second.
+ * machine runs at levels that last from milliseconds to seconds
+ * (docs/timing.md, "Rounds"), and a series takes about a second.
  * Measured in one sweep, the sizes before a change and those after it sit
  * on different levels, a step no model follows.  So each point's
  * repetitions are spread over --rounds passes over the series: the first

@@ -8,6 +8,7 @@
 #include <errno.h>
 #include <limits.h>
 #include <math.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -125,6 +126,22 @@ int mpchar_parse_choice(const char *text, const char *names, int *index_p,
             break;
     }
     return mpchar_error_set(err, "unknown value '%s' (%s)", text, names);
+}
+
+int mpchar_parse_choice_in(const char *text, const char *const *names,
+                           int *index_p, mpchar_error *err)
+{
+    char list[256] = "";
+    for (int i = 0; names[i]; i++) {
+        if (strcmp(names[i], text) == 0) {
+            *index_p = i;
+            return 0;
+        }
+        size_t used = strlen(list);
+        snprintf(list + used, sizeof list - used, "%s%s", i ? "|" : "",
+                 names[i]);
+    }
+    return mpchar_error_set(err, "unknown value '%s' (%s)", text, list);
 }
 
 static int compare_long(const void *a, const void *b)

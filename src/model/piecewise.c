@@ -33,9 +33,8 @@
 
 #define SEG_MIN_POINTS 2
 /* BIC's ln(N) per parameter times 1.5: the search over cut positions makes
- * plain BIC accept spurious cuts among flat short-message points (synthetic
- * 2-segment data: 93% right with 1, 96% with 1.5), while a penalty of 2
- * merges real protocol regimes on 16-point grids (see docs/models.md). */
+ * plain BIC accept spurious cuts among flat short-message points, while a
+ * penalty of 2 merges real protocol regimes (docs/models.md). */
 #define PENALTY 1.5
 /* Residual degrees of freedom a K-segment model must leave (3K-1
  * parameters), and the floor of the residual (0.1% relative per point), so

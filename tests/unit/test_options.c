@@ -1,5 +1,5 @@
 /* Unit tests for the table-driven option parsing and help of options.h,
- * and mpchar_parse_choice (parse.h).
+ * and mpchar_parse_choice / mpchar_parse_choice_in (parse.h).
  *
  * Entries take their defaults, then the values given, in order; text,
  * flag and choice setters store where their entry says; operands come
@@ -175,6 +175,19 @@ static void test_parse_choice(void **state)
     assert_int_equal(index, 2);
 }
 
+static void test_parse_choice_in_table(void **state)
+{
+    (void)state;
+    static const char *const names[] = {"window", "barrier", NULL};
+    int index = -1;
+    mpchar_error err;
+    assert_int_equal(mpchar_parse_choice_in("barrier", names, &index, &err), 0);
+    assert_int_equal(index, 1);
+    assert_int_equal(mpchar_parse_choice_in("win", names, &index, &err), -1);
+    assert_contains(err.msg, "unknown value 'win' (window|barrier)");
+    assert_int_equal(index, 1);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -183,6 +196,7 @@ int main(void)
         cmocka_unit_test(test_help_stops_parsing),
         cmocka_unit_test(test_usage_lists_and_wraps),
         cmocka_unit_test(test_parse_choice),
+        cmocka_unit_test(test_parse_choice_in_table),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

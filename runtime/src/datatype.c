@@ -41,20 +41,21 @@
 RT_BASIC_TYPES(DEF_BASIC)
 #undef DEF_BASIC
 
-#define DEF_PAIR(NAME, vtype)                                                  \
+#define DEF_PAIR(NAME, vtype, itype)                                           \
     struct pair_##NAME {                                                       \
         vtype v;                                                               \
-        int i;                                                                 \
+        itype i;                                                               \
     };                                                                         \
-    DEF_PREDEFINED(NAME, .size = sizeof(vtype) + sizeof(int),                  \
+    DEF_PREDEFINED(NAME, .size = sizeof(vtype) + sizeof(itype),                \
                    .extent = sizeof(struct pair_##NAME),                       \
-                   .true_ub = offsetof(struct pair_##NAME, i) + sizeof(int),   \
+                   .true_ub = offsetof(struct pair_##NAME, i) + sizeof(itype), \
                    .align = _Alignof(struct pair_##NAME),                      \
-                   .contig = sizeof(vtype) + sizeof(int) ==                    \
+                   .contig = sizeof(vtype) + sizeof(itype) ==                  \
                                  sizeof(struct pair_##NAME) &&                 \
                              offsetof(struct pair_##NAME, i) == sizeof(vtype), \
                    .value_bytes = sizeof(vtype),                               \
-                   .int_off = offsetof(struct pair_##NAME, i))
+                   .int_off = offsetof(struct pair_##NAME, i),                 \
+                   .index_bytes = sizeof(itype))
 RT_PAIR_TYPES(DEF_PAIR)
 #undef DEF_PAIR
 #undef DEF_PREDEFINED
@@ -102,7 +103,7 @@ static void run_copy(const struct rt_run *run, char *mem, char **stream,
     }
     for (size_t k = 0; k<run->n && * left> 0; k++) {
         char *elem = base + (MPI_Aint)k * b->extent;
-        size_t parts[2][2] = {{0, b->value_bytes}, {b->int_off, sizeof(int)}};
+        size_t parts[2][2] = {{0, b->value_bytes}, {b->int_off, b->index_bytes}};
         for (int p = 0; p < 2 && *left > 0; p++) {
             size_t n = parts[p][1] < *left ? parts[p][1] : *left;
             if (to_stream)

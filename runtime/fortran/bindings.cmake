@@ -32,7 +32,12 @@ set(MPCHAR_RT_DEFAULT_FC gfortran)
 if(CMAKE_Fortran_COMPILER)
   enable_language(Fortran)
   set(MPCHAR_RT_FORTRAN ON)
-  get_filename_component(MPCHAR_RT_DEFAULT_FC ${CMAKE_Fortran_COMPILER} NAME)
+  # CMake may have found gfortran as f95; the wrapper names it as users do
+  if(CMAKE_Fortran_COMPILER_ID STREQUAL "GNU")
+    set(MPCHAR_RT_DEFAULT_FC gfortran)
+  else()
+    get_filename_component(MPCHAR_RT_DEFAULT_FC ${CMAKE_Fortran_COMPILER} NAME)
+  endif()
   # mpi.mod: an object library whose only product that matters is the module
   add_library(mpchar-rt-fortran-module OBJECT ${gen}/mpi.f90)
   set_target_properties(mpchar-rt-fortran-module PROPERTIES

@@ -36,8 +36,8 @@ extern const struct mpchar_f_predefined mpchar__f_predefined[F_KINDS];
 
 /* The common blocks behind Fortran's special addresses (generated, sized
  * as mpif.h declares them); a shim compares argument addresses with them. */
-extern MPI_Fint mpchar_fbottom_[], mpchar_finplace_[],
-    mpchar_fstatus_ignore_[], mpchar_fstatuses_ignore_[];
+extern MPI_Fint mpchar_fbottom_[], mpchar_finplace_[], mpchar_fstatus_ignore_[],
+    mpchar_fstatuses_ignore_[];
 
 /* Fortran handle f of kind to C in *c; an unknown handle calls the error
  * handler of MPI_COMM_WORLD for func, stores the code in *ierror and

@@ -31,9 +31,9 @@ static struct table tables[F_KINDS];
 
 /* The error class of an invalid handle of each kind. */
 static const int bad_handle_class[F_KINDS] = {
-    [F_COMM] = MPI_ERR_COMM,    [F_TYPE] = MPI_ERR_TYPE,
-    [F_OP] = MPI_ERR_OP,        [F_REQUEST] = MPI_ERR_REQUEST,
-    [F_GROUP] = MPI_ERR_GROUP,  [F_INFO] = MPI_ERR_ARG,
+    [F_COMM] = MPI_ERR_COMM,     [F_TYPE] = MPI_ERR_TYPE,
+    [F_OP] = MPI_ERR_OP,         [F_REQUEST] = MPI_ERR_REQUEST,
+    [F_GROUP] = MPI_ERR_GROUP,   [F_INFO] = MPI_ERR_ARG,
     [F_ERRHANDLER] = MPI_ERR_ARG};
 
 /* The table of kind, its predefined slots filled on first use; NULL when
@@ -116,8 +116,8 @@ MPI_Fint mpchar__f_update(int kind, MPI_Fint f, void *c)
         return f;
     if (own && !c) {
         /* keep the slot if its number cannot be remembered for reuse */
-        MPI_Fint *fs = mpchar_grow(t->free_slots, &t->free_cap, t->nfree + 1,
-                                   sizeof *fs);
+        MPI_Fint *fs =
+            mpchar_grow(t->free_slots, &t->free_cap, t->nfree + 1, sizeof *fs);
         if (!fs)
             return 0;
         t->free_slots = fs;
@@ -142,16 +142,16 @@ MPI_Fint mpchar__f_c2f(int kind, void *c)
 }
 
 /* MPI_<Name>_c2f and MPI_<Name>_f2c of the C API. */
-#define C2F(Name, ctype, kind)                       \
-    MPI_Fint PMPI_##Name##_c2f(ctype c)              \
-    {                                                \
-        return mpchar__f_c2f(kind, c);               \
-    }                                                \
-    MPCHAR_RT_WEAK(Name##_c2f)                       \
-    ctype PMPI_##Name##_f2c(MPI_Fint f)              \
-    {                                                \
-        return (ctype)mpchar__f_f2c(kind, f);        \
-    }                                                \
+#define C2F(Name, ctype, kind)                \
+    MPI_Fint PMPI_##Name##_c2f(ctype c)       \
+    {                                         \
+        return mpchar__f_c2f(kind, c);        \
+    }                                         \
+    MPCHAR_RT_WEAK(Name##_c2f)                \
+    ctype PMPI_##Name##_f2c(MPI_Fint f)       \
+    {                                         \
+        return (ctype)mpchar__f_f2c(kind, f); \
+    }                                         \
     MPCHAR_RT_WEAK(Name##_f2c)
 C2F(Comm, MPI_Comm, F_COMM)
 C2F(Type, MPI_Datatype, F_TYPE)

@@ -103,7 +103,8 @@ static void run_copy(const struct rt_run *run, char *mem, char **stream,
     }
     for (size_t k = 0; k<run->n && * left> 0; k++) {
         char *elem = base + (MPI_Aint)k * b->extent;
-        size_t parts[2][2] = {{0, b->value_bytes}, {b->int_off, b->index_bytes}};
+        size_t parts[2][2] = {{0, b->value_bytes},
+                              {b->int_off, b->index_bytes}};
         for (int p = 0; p < 2 && *left > 0; p++) {
             size_t n = parts[p][1] < *left ? parts[p][1] : *left;
             if (to_stream)

@@ -248,15 +248,15 @@ void mpchar__copy_streaming(void *dst, const void *src, size_t n);
     X(REAL8, double, F)
 /* Pair types for MAXLOC/MINLOC: (MPI name, value C type, index C type);
  * C's pairs have an int index, Fortran's one of the value's type. */
-#define RT_PAIR_TYPES(X)                \
-    X(FLOAT_INT, float, int)            \
-    X(DOUBLE_INT, double, int)          \
-    X(LONG_INT, long, int)              \
-    X(2INT, int, int)                   \
-    X(SHORT_INT, short, int)            \
+#define RT_PAIR_TYPES(X)                 \
+    X(FLOAT_INT, float, int)             \
+    X(DOUBLE_INT, double, int)           \
+    X(LONG_INT, long, int)               \
+    X(2INT, int, int)                    \
+    X(SHORT_INT, short, int)             \
     X(LONG_DOUBLE_INT, long double, int) \
-    X(2INTEGER, int, int)               \
-    X(2REAL, float, float)              \
+    X(2INTEGER, int, int)                \
+    X(2REAL, float, float)               \
     X(2DOUBLE_PRECISION, double, double)
 
 enum rt_kind {

@@ -21,9 +21,6 @@ add_custom_command(
   COMMENT "Generating the Fortran bindings from bindings.def" VERBATIM)
 target_sources(mpchar-rt PRIVATE ${gen}/bindings.c ${fdir}/handles.c ${fdir}/manual.c)
 target_include_directories(mpchar-rt PRIVATE ${fdir})
-# generated lines are long and spell each conversion out
-set_source_files_properties(${gen}/bindings.c PROPERTIES COMPILE_OPTIONS
-  "-Wno-unused-parameter")
 
 include(CheckLanguage)
 check_language(Fortran)

@@ -164,21 +164,23 @@ C2F(Errhandler, MPI_Errhandler, F_ERRHANDLER)
 
 /* A Fortran status is the C struct's bytes as MPI_STATUS_SIZE INTEGERs
  * (the generated code checks the sizes and the field positions). */
+static int status_copy(void *to, const void *from, const char *func)
+{
+    if (!to || !from)
+        return mpchar__err(MPI_COMM_WORLD, MPI_ERR_ARG, func);
+    memcpy(to, from, sizeof(MPI_Status));
+    return MPI_SUCCESS;
+}
+
 int PMPI_Status_c2f(const MPI_Status *c_status, MPI_Fint *f_status)
 {
-    if (!c_status || !f_status)
-        return mpchar__err(MPI_COMM_WORLD, MPI_ERR_ARG, "MPI_Status_c2f");
-    memcpy(f_status, c_status, sizeof *c_status);
-    return MPI_SUCCESS;
+    return status_copy(f_status, c_status, "MPI_Status_c2f");
 }
 MPCHAR_RT_WEAK(Status_c2f)
 
 int PMPI_Status_f2c(const MPI_Fint *f_status, MPI_Status *c_status)
 {
-    if (!c_status || !f_status)
-        return mpchar__err(MPI_COMM_WORLD, MPI_ERR_ARG, "MPI_Status_f2c");
-    memcpy(c_status, f_status, sizeof *c_status);
-    return MPI_SUCCESS;
+    return status_copy(c_status, f_status, "MPI_Status_f2c");
 }
 MPCHAR_RT_WEAK(Status_f2c)
 

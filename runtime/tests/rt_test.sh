@@ -298,19 +298,8 @@ EOC
     "$bin/mpchar-cc" -shared -fPIC -o "$tmp/libhello.so" "$tmp/hello.c" || fail "-shared"
     [ -x "$bin/mpchar-fc" ] || { echo "no mpchar-fc (no Fortran compiler)"; echo "PASS ($case)"; exit 0; }
     "$bin/mpchar-fc" -show -o x x.f90 | grep -q -- "-lmpchar-rt" || fail "mpchar-fc -show"
-    cat > "$tmp/hello.f90" <<'EOF'
-program hello
-  use mpi
-  integer :: r, s, t, ierr
-  call MPI_INIT(ierr)
-  call MPI_COMM_RANK(MPI_COMM_WORLD, r, ierr)
-  call MPI_COMM_SIZE(MPI_COMM_WORLD, s, ierr)
-  call MPI_ALLREDUCE(r, t, 1, MPI_INTEGER, MPI_SUM, MPI_COMM_WORLD, ierr)
-  if (r == 0) print '(a,i0,a,i0)', 'sum ', t, ' of ', s
-  call MPI_FINALIZE(ierr)
-end program
-EOF
-    (cd "$tmp" && "$bin/mpchar-fc" -c hello.f90 && "$bin/mpchar-fc" -o fhello hello.o) || fail "mpchar-fc"
+    cp "$root/runtime/tests/findmpi/fhello.f90" "$tmp/"
+    (cd "$tmp" && "$bin/mpchar-fc" -c fhello.f90 && "$bin/mpchar-fc" -o fhello fhello.o) || fail "mpchar-fc"
     "$exe" -n 3 "$tmp/fhello" | grep -q "sum 3 of 3" || fail "mpchar-fc program" ;;
   recursion)
     # CC and FC are not the wrappers' business (autotools exports

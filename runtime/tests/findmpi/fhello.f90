@@ -1,5 +1,5 @@
-! The Fortran program of runtime.findmpi's project: FindMPI's MPI::MPI_Fortran
-! with mpchar-fc, a sum over the ranks.
+! The Fortran program of runtime.findmpi's project (FindMPI's MPI::MPI_Fortran
+! with mpchar-fc) and of runtime.wrapper (mpchar-fc): a sum over the ranks.
 program fhello
   use mpi
   implicit none

@@ -195,21 +195,6 @@ program fconf_module
 
 contains
 
-  subroutine check(cond, what)
-    logical, intent(in) :: cond
-    character(len=*), intent(in) :: what
-    integer :: e
-    if (.not. cond) then
-      write (0, '(a,i0,a,a)') 'rank ', rank, ': check failed: ', what
-      flush (0)
-      call MPI_ABORT(MPI_COMM_WORLD, 1, e)
-    end if
-  end subroutine check
-
-  subroutine ok(code, what)
-    integer, intent(in) :: code
-    character(len=*), intent(in) :: what
-    call check(code == MPI_SUCCESS, what // ' returned an error')
-  end subroutine ok
+  include 'fconf_check.inc'
 
 end program fconf_module

@@ -123,7 +123,8 @@ class Arg:
         if self.base == "string":
             return ["char c_%s[%s + 1] = \"\";" % (n, self.param)], []
         if self.base == "addr_out":
-            return ["void *c_%s = NULL;" % n], []
+            # Fortran cannot use an address: C's result is dropped
+            return ["void *c_%s = NULL;" % n], ["(void)%s;" % n]
         return [], []
 
     def c_call(self):

@@ -15,7 +15,7 @@ program fconf_mpif
   logical :: flag, land, lor
   character(len=MPI_MAX_PROCESSOR_NAME) :: pname
   character(len=MPI_MAX_ERROR_STRING) :: estr
-  integer :: version, subversion
+  integer :: version, subversion, bsbuf(1024), idxs(2)
 
   call MPI_INIT(ierr)
   call ok(ierr, 'MPI_INIT')
@@ -101,6 +101,27 @@ program fconf_mpif
     call MPI_TEST(req, flag, st, ierr)
   end do
   call check(req == MPI_REQUEST_NULL, 'MPI_TEST completes the request')
+
+  ! buffered and synchronous sends, Sendrecv_replace, Waitsome's indices
+  call MPI_BUFFER_ATTACH(bsbuf, 4096, ierr)
+  call ok(ierr, 'MPI_BUFFER_ATTACH')
+  call MPI_BSEND(ibuf, 10, MPI_INTEGER, right, 31, MPI_COMM_WORLD, ierr)
+  call ok(ierr, 'MPI_BSEND')
+  call MPI_RECV(ibuf2, 10, MPI_INTEGER, left, 31, MPI_COMM_WORLD, st, ierr)
+  call check(ibuf2(10) == left * 1000 + 10, 'bsend data')
+  call MPI_BUFFER_DETACH(bsbuf, n, ierr)
+  call check(ierr == MPI_SUCCESS .and. n == 4096, 'MPI_BUFFER_DETACH size')
+  n = rank
+  call MPI_SENDRECV_REPLACE(n, 1, MPI_INTEGER, right, 32, left, 32, MPI_COMM_WORLD, st, ierr)
+  call check(n == left .and. st(MPI_SOURCE) == left, 'MPI_SENDRECV_REPLACE')
+  reqs(1) = MPI_REQUEST_NULL
+  call MPI_IRECV(ibuf2, 1, MPI_INTEGER, left, 33, MPI_COMM_WORLD, reqs(2), ierr)
+  call MPI_SSEND(rank, 1, MPI_INTEGER, right, 33, MPI_COMM_WORLD, ierr)
+  call ok(ierr, 'MPI_SSEND')
+  call MPI_WAITSOME(2, reqs, n, idxs, sts, ierr)
+  call ok(ierr, 'MPI_WAITSOME')
+  call check(n == 1 .and. idxs(1) == 2 .and. ibuf2(1) == left, 'Waitsome: 1-based index')
+  call check(sts(MPI_TAG, 1) == 33, 'Waitsome status')
 
   ! MPI_PROC_NULL
   call MPI_RECV(ibuf2, 100, MPI_INTEGER, MPI_PROC_NULL, 1, MPI_COMM_WORLD, st, ierr)

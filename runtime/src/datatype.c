@@ -83,12 +83,19 @@ void mpchar__type_release(MPI_Datatype type)
 
 /* ---- packing ---- */
 
+/* mem + off as an integer sum: a buffer may be MPI_BOTTOM (NULL) with a
+ * type of absolute addresses, and pointer arithmetic on NULL is undefined. */
+static char *at(char *mem, MPI_Aint off)
+{
+    return (char *)((uintptr_t)mem + (uintptr_t)off);
+}
+
 /* Copies up to *left bytes of one run between memory and a packed stream. */
 static void run_copy(const struct rt_run *run, char *mem, char **stream,
                      size_t *left, int to_stream)
 {
     const struct mpchar_rt_type *b = run->basic;
-    char *base = mem + run->disp;
+    char *base = at(mem, run->disp);
     if (b->contig) {
         size_t n = run->n * b->size;
         if (n > *left)
@@ -131,7 +138,7 @@ static void walk(char *mem, int count, MPI_Datatype type, char *stream,
     }
     size_t left = bytes;
     for (int i = 0; i < count && left > 0; i++) {
-        char *elem = mem + (MPI_Aint)i * type->extent;
+        char *elem = at(mem, (MPI_Aint)i * type->extent);
         for (size_t r = 0; r < type->nruns && left > 0; r++)
             run_copy(&type->runs[r], elem, &stream, &left, to_stream);
     }

@@ -11,6 +11,7 @@
 #   algos                           every collective algorithm at p = 2 and 3
 #   wrapper                         mpchar-cc/-fc, their probes, pkg-config, CMake package
 #   recursion                       a wrapper never runs itself: clear error, no hang
+#   fhandles                        Fortran handles: bad ones are MPI errors, slots reused
 #   autotools                       autotools/ configured with CC=mpchar-cc, built, run
 #   findmpi                         findmpi/ found by CMake's FindMPI (C, Fortran), run
 #   tag                             --tag-output prefixes
@@ -332,6 +333,13 @@ EOC
       && fail "a missing compiler passed"
     grep -q "^mpchar-cc: error: compiler 'no-such-compiler-here' not found" "$tmp/err" \
       || fail "missing compiler: unclear error" ;;
+  fhandles)
+    [ -x "$bin/mpchar-fc" ] || { echo "no mpchar-fc (no Fortran compiler)"; echo "PASS ($case)"; exit 0; }
+    (cd "$tmp" && "$bin/mpchar-fc" -o fh "$root/runtime/tests/rt_fhandles.f90") || fail "mpchar-fc"
+    "$exe" -n 1 --timeout 60 "$tmp/fh" >"$tmp/out" 2>"$tmp/err" || { cat "$tmp/err"; fail "run"; }
+    for c in "bad comm" "bad datatype" "bad op" "bad request" "negative count" "freed comm" "slots reused"; do
+      grep -q "^$c: T$" "$tmp/out" || { cat "$tmp/out"; fail "$c"; }
+    done ;;
   autotools)
     # the project is copied, never built in the source tree; every step
     # under a timeout, so that a wrapper that recursed would fail, not hang

@@ -358,8 +358,12 @@ EOC
   findmpi)
     fargs=""
     [ -x "$bin/mpchar-fc" ] && fargs="-DWITH_FORTRAN=ON -DMPI_Fortran_COMPILER=$bin/mpchar-fc"
+    # a sanitized library (-DMPCHAR_SANITIZE=ON) needs the sanitizer runtime
+    # in the program; FindMPI keeps -L/-l/-Wl, of the wrapper's link flags only
+    san=$("$bin/mpchar-cc" -link-info | grep -o -- '-fsanitize=[^ ]*')
     timeout 120 cmake -S "$root/runtime/tests/findmpi" -B "$tmp/b" -DMPI_C_COMPILER="$bin/mpchar-cc" $fargs \
-      >"$tmp/log" 2>&1 || { cat "$tmp/log"; fail "FindMPI did not find mpchar-cc"; }
+      ${san:+"-DCMAKE_EXE_LINKER_FLAGS=$san"} >"$tmp/log" 2>&1 \
+      || { cat "$tmp/log"; fail "FindMPI did not find mpchar-cc"; }
     grep -q "Found MPI_C: .*libmpchar-rt" "$tmp/log" || { cat "$tmp/log"; fail "FindMPI found another MPI"; }
     timeout 120 cmake --build "$tmp/b" >"$tmp/log" 2>&1 || { cat "$tmp/log"; fail "build"; }
     "$exe" -n 3 --timeout 30 "$tmp/b/hello" | grep -q "^findmpi: sum 3 of 3$" || fail "FindMPI C program"

@@ -1,6 +1,10 @@
 #!/usr/bin/env bash
 # Installs, idempotently, every Debian package mpchar needs to build, run
-# and test: compilers and CMake, Open MPI and MPICH side by side, GSL,
+# and test: compilers and CMake, gfortran (the runtime's mpchar-fc, mpif.h
+# and mpi module; the Fortran conformance programs), autoconf and automake
+# (runtime.autotools), Open MPI and MPICH side by side (their Fortran
+# wrappers mpif90.openmpi / mpif90.mpich come with openmpi-bin / mpich and
+# their Fortran libraries with libopenmpi-dev / libmpich-dev), GSL,
 # jansson, hwloc, cmocka, gnuplot, clang (sanitizers and fuzzing), and
 # chromium (headless, for the report's browser check; about 480 MB).
 # Run as root on Debian 12; a no-op when everything is present.
@@ -8,6 +12,7 @@ set -euo pipefail
 
 packages=(
   build-essential cmake pkg-config git
+  gfortran autoconf automake
   openmpi-bin libopenmpi-dev
   mpich libmpich-dev
   libgsl-dev libjansson-dev libhwloc-dev hwloc libcmocka-dev

@@ -412,6 +412,65 @@ MPCHAR_RT_FN(int, Exscan,
              (const void *sendbuf, void *recvbuf, int count,
               MPI_Datatype datatype, MPI_Op op, MPI_Comm comm))
 
+/* ---- Fortran support (runtime/fortran/, docs/runtime.md "Compilers and
+ * build systems"): handle conversion and the Fortran datatypes ---- */
+typedef int MPI_Fint;
+MPCHAR_RT_FN(MPI_Fint, Comm_c2f, (MPI_Comm comm))
+MPCHAR_RT_FN(MPI_Comm, Comm_f2c, (MPI_Fint comm))
+MPCHAR_RT_FN(MPI_Fint, Type_c2f, (MPI_Datatype datatype))
+MPCHAR_RT_FN(MPI_Datatype, Type_f2c, (MPI_Fint datatype))
+MPCHAR_RT_FN(MPI_Fint, Op_c2f, (MPI_Op op))
+MPCHAR_RT_FN(MPI_Op, Op_f2c, (MPI_Fint op))
+MPCHAR_RT_FN(MPI_Fint, Request_c2f, (MPI_Request request))
+MPCHAR_RT_FN(MPI_Request, Request_f2c, (MPI_Fint request))
+MPCHAR_RT_FN(MPI_Fint, Group_c2f, (MPI_Group group))
+MPCHAR_RT_FN(MPI_Group, Group_f2c, (MPI_Fint group))
+MPCHAR_RT_FN(MPI_Fint, Info_c2f, (MPI_Info info))
+MPCHAR_RT_FN(MPI_Info, Info_f2c, (MPI_Fint info))
+MPCHAR_RT_FN(MPI_Fint, Errhandler_c2f, (MPI_Errhandler errhandler))
+MPCHAR_RT_FN(MPI_Errhandler, Errhandler_f2c, (MPI_Fint errhandler))
+MPCHAR_RT_FN(int, Status_c2f, (const MPI_Status *c_status, MPI_Fint *f_status))
+MPCHAR_RT_FN(int, Status_f2c, (const MPI_Fint *f_status, MPI_Status *c_status))
+
+/* Fortran's predefined datatypes, usable from C too (as MPI allows). */
+#define MPCHAR_RT_FORTRAN_TYPES(X) \
+    X(INTEGER)                     \
+    X(REAL)                        \
+    X(DOUBLE_PRECISION)            \
+    X(COMPLEX)                     \
+    X(DOUBLE_COMPLEX)              \
+    X(LOGICAL)                     \
+    X(CHARACTER)                   \
+    X(INTEGER1)                    \
+    X(INTEGER2)                    \
+    X(INTEGER4)                    \
+    X(INTEGER8)                    \
+    X(REAL4)                       \
+    X(REAL8)                       \
+    X(2INTEGER)                    \
+    X(2REAL)                       \
+    X(2DOUBLE_PRECISION)
+#define MPCHAR_RT_DECLARE_TYPE(name) \
+    extern struct mpchar_rt_type mpchar_rt_type_##name;
+MPCHAR_RT_FORTRAN_TYPES(MPCHAR_RT_DECLARE_TYPE)
+#undef MPCHAR_RT_DECLARE_TYPE
+#define MPI_INTEGER (&mpchar_rt_type_INTEGER)
+#define MPI_REAL (&mpchar_rt_type_REAL)
+#define MPI_DOUBLE_PRECISION (&mpchar_rt_type_DOUBLE_PRECISION)
+#define MPI_COMPLEX (&mpchar_rt_type_COMPLEX)
+#define MPI_DOUBLE_COMPLEX (&mpchar_rt_type_DOUBLE_COMPLEX)
+#define MPI_LOGICAL (&mpchar_rt_type_LOGICAL)
+#define MPI_CHARACTER (&mpchar_rt_type_CHARACTER)
+#define MPI_INTEGER1 (&mpchar_rt_type_INTEGER1)
+#define MPI_INTEGER2 (&mpchar_rt_type_INTEGER2)
+#define MPI_INTEGER4 (&mpchar_rt_type_INTEGER4)
+#define MPI_INTEGER8 (&mpchar_rt_type_INTEGER8)
+#define MPI_REAL4 (&mpchar_rt_type_REAL4)
+#define MPI_REAL8 (&mpchar_rt_type_REAL8)
+#define MPI_2INTEGER (&mpchar_rt_type_2INTEGER)
+#define MPI_2REAL (&mpchar_rt_type_2REAL)
+#define MPI_2DOUBLE_PRECISION (&mpchar_rt_type_2DOUBLE_PRECISION)
+
 #undef MPCHAR_RT_FN
 
 #ifdef __cplusplus

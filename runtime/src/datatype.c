@@ -41,20 +41,21 @@
 RT_BASIC_TYPES(DEF_BASIC)
 #undef DEF_BASIC
 
-#define DEF_PAIR(NAME, vtype)                                                  \
+#define DEF_PAIR(NAME, vtype, itype)                                           \
     struct pair_##NAME {                                                       \
         vtype v;                                                               \
-        int i;                                                                 \
+        itype i;                                                               \
     };                                                                         \
-    DEF_PREDEFINED(NAME, .size = sizeof(vtype) + sizeof(int),                  \
+    DEF_PREDEFINED(NAME, .size = sizeof(vtype) + sizeof(itype),                \
                    .extent = sizeof(struct pair_##NAME),                       \
-                   .true_ub = offsetof(struct pair_##NAME, i) + sizeof(int),   \
+                   .true_ub = offsetof(struct pair_##NAME, i) + sizeof(itype), \
                    .align = _Alignof(struct pair_##NAME),                      \
-                   .contig = sizeof(vtype) + sizeof(int) ==                    \
+                   .contig = sizeof(vtype) + sizeof(itype) ==                  \
                                  sizeof(struct pair_##NAME) &&                 \
                              offsetof(struct pair_##NAME, i) == sizeof(vtype), \
                    .value_bytes = sizeof(vtype),                               \
-                   .int_off = offsetof(struct pair_##NAME, i))
+                   .int_off = offsetof(struct pair_##NAME, i),                 \
+                   .index_bytes = sizeof(itype))
 RT_PAIR_TYPES(DEF_PAIR)
 #undef DEF_PAIR
 #undef DEF_PREDEFINED
@@ -82,12 +83,19 @@ void mpchar__type_release(MPI_Datatype type)
 
 /* ---- packing ---- */
 
+/* mem + off as an integer sum: a buffer may be MPI_BOTTOM (NULL) with a
+ * type of absolute addresses, and pointer arithmetic on NULL is undefined. */
+static char *at(char *mem, MPI_Aint off)
+{
+    return (char *)((uintptr_t)mem + (uintptr_t)off);
+}
+
 /* Copies up to *left bytes of one run between memory and a packed stream. */
 static void run_copy(const struct rt_run *run, char *mem, char **stream,
                      size_t *left, int to_stream)
 {
     const struct mpchar_rt_type *b = run->basic;
-    char *base = mem + run->disp;
+    char *base = at(mem, run->disp);
     if (b->contig) {
         size_t n = run->n * b->size;
         if (n > *left)
@@ -102,7 +110,8 @@ static void run_copy(const struct rt_run *run, char *mem, char **stream,
     }
     for (size_t k = 0; k<run->n && * left> 0; k++) {
         char *elem = base + (MPI_Aint)k * b->extent;
-        size_t parts[2][2] = {{0, b->value_bytes}, {b->int_off, sizeof(int)}};
+        size_t parts[2][2] = {{0, b->value_bytes},
+                              {b->int_off, b->index_bytes}};
         for (int p = 0; p < 2 && *left > 0; p++) {
             size_t n = parts[p][1] < *left ? parts[p][1] : *left;
             if (to_stream)
@@ -129,7 +138,7 @@ static void walk(char *mem, int count, MPI_Datatype type, char *stream,
     }
     size_t left = bytes;
     for (int i = 0; i < count && left > 0; i++) {
-        char *elem = mem + (MPI_Aint)i * type->extent;
+        char *elem = at(mem, (MPI_Aint)i * type->extent);
         for (size_t r = 0; r < type->nruns && left > 0; r++)
             run_copy(&type->runs[r], elem, &stream, &left, to_stream);
     }

@@ -70,6 +70,7 @@ typedef void kernel_fn(const void *in, void *inout, size_t n);
     OPS_F(X, __VA_ARGS__) OPS_L(X, __VA_ARGS__) OPS_B(X, __VA_ARGS__)
 #define OPS_C(X, ...) OPS_ARITH(X, __VA_ARGS__)
 #define OPS_P(X, ...)
+#define OPS_N(X, ...)
 
 #define GEN_KERNELS(NAME, ctype, cls) OPS_##cls(KERNEL, NAME, ctype)
 RT_BASIC_TYPES(GEN_KERNELS)
@@ -85,17 +86,17 @@ RT_BASIC_TYPES(GEN_KERNELS)
                 b[i] = a[i];                                                   \
         }                                                                      \
     }
-#define PAIR_KERNELS(NAME, vtype) \
-    struct pr_##NAME {            \
-        vtype v;                  \
-        int i;                    \
-    };                            \
+#define PAIR_KERNELS(NAME, vtype, itype) \
+    struct pr_##NAME {                   \
+        vtype v;                         \
+        itype i;                         \
+    };                                   \
     PAIR_KERNEL(MAXLOC, NAME, >) PAIR_KERNEL(MINLOC, NAME, <)
 RT_PAIR_TYPES(PAIR_KERNELS)
 
 #define SLOT(OPN, NAME) [OP_##OPN][RT_K_##NAME] = k_##OPN##_##NAME,
 #define GEN_SLOTS(NAME, ctype, cls) OPS_##cls(SLOT, NAME)
-#define GEN_PAIR_SLOTS(NAME, vtype) SLOT(MAXLOC, NAME) SLOT(MINLOC, NAME)
+#define GEN_PAIR_SLOTS(NAME, vtype, itype) SLOT(MAXLOC, NAME) SLOT(MINLOC, NAME)
 
 static kernel_fn *const kernels[OP_COUNT][RT_K_DERIVED] = {
     RT_BASIC_TYPES(GEN_SLOTS) RT_PAIR_TYPES(GEN_PAIR_SLOTS)};
@@ -117,6 +118,11 @@ int mpchar__op_check(MPI_Op op, MPI_Datatype type)
 int mpchar__op_apply(MPI_Op op, const void *in, void *inout, int count,
                      MPI_Datatype type)
 {
+    if (op->ffn) {
+        MPI_Fint n = count, t = MPI_Type_c2f(type);
+        op->ffn((void *)(uintptr_t)in, inout, &n, &t);
+        return MPI_SUCCESS;
+    }
     if (!op->predefined) {
         MPI_Datatype t = type;
         int n = count;
@@ -142,16 +148,25 @@ int mpchar__op_apply(MPI_Op op, const void *in, void *inout, int count,
     return MPI_SUCCESS;
 }
 
-int PMPI_Op_create(MPI_User_function *user_fn, int commute, MPI_Op *op)
+int mpchar__op_create(MPI_User_function *fn, mpchar__fortran_op_fn *ffn,
+                      int commute, MPI_Op *op)
 {
+    if ((!fn && !ffn) || !op)
+        return mpchar__err(MPI_COMM_WORLD, MPI_ERR_ARG, "MPI_Op_create");
     struct mpchar_rt_op *o = calloc(1, sizeof *o);
     if (!o)
         return mpchar__err(MPI_COMM_WORLD, MPI_ERR_NO_MEM, "MPI_Op_create");
     o->commute = commute != 0;
     o->id = -1;
-    o->fn = user_fn;
+    o->fn = fn;
+    o->ffn = ffn;
     *op = o;
     return MPI_SUCCESS;
+}
+
+int PMPI_Op_create(MPI_User_function *user_fn, int commute, MPI_Op *op)
+{
+    return mpchar__op_create(user_fn, NULL, commute, op);
 }
 MPCHAR_RT_WEAK(Op_create)
 

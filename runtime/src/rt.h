@@ -197,8 +197,9 @@ extern const struct rt_copy_ops mpchar__copy_cma;
 void mpchar__copy_streaming(void *dst, const void *src, size_t n);
 
 /* ---------------- datatypes (datatype.c) ---------------- */
-/* Basic C types: (MPI name, C type, class).  Classes: I integer, F real,
- * C complex, B byte, L logical (C_BOOL), P packed.  Pair types are apart. */
+/* Basic types: (MPI name, C type, class).  Classes: I integer, F real,
+ * C complex, B byte, L logical (C_BOOL, Fortran LOGICAL: 1 is .true.),
+ * P packed, N none (CHARACTER: no operation).  Pair types are apart. */
 #define RT_BASIC_TYPES(X)                             \
     X(CHAR, char, I)                                  \
     X(SIGNED_CHAR, signed char, I)                    \
@@ -231,19 +232,36 @@ void mpchar__copy_streaming(void *dst, const void *src, size_t n);
     X(C_FLOAT_COMPLEX, float _Complex, C)             \
     X(C_DOUBLE_COMPLEX, double _Complex, C)           \
     X(C_LONG_DOUBLE_COMPLEX, long double _Complex, C) \
-    X(PACKED, unsigned char, P)
-/* Pair types for MAXLOC/MINLOC: (MPI name, value C type). */
-#define RT_PAIR_TYPES(X)  \
-    X(FLOAT_INT, float)   \
-    X(DOUBLE_INT, double) \
-    X(LONG_INT, long)     \
-    X(2INT, int)          \
-    X(SHORT_INT, short)   \
-    X(LONG_DOUBLE_INT, long double)
+    X(PACKED, unsigned char, P)                       \
+    X(INTEGER, int, I)                                \
+    X(REAL, float, F)                                 \
+    X(DOUBLE_PRECISION, double, F)                    \
+    X(COMPLEX, float _Complex, C)                     \
+    X(DOUBLE_COMPLEX, double _Complex, C)             \
+    X(LOGICAL, int, L)                                \
+    X(CHARACTER, char, N)                             \
+    X(INTEGER1, int8_t, I)                            \
+    X(INTEGER2, int16_t, I)                           \
+    X(INTEGER4, int32_t, I)                           \
+    X(INTEGER8, int64_t, I)                           \
+    X(REAL4, float, F)                                \
+    X(REAL8, double, F)
+/* Pair types for MAXLOC/MINLOC: (MPI name, value C type, index C type);
+ * C's pairs have an int index, Fortran's one of the value's type. */
+#define RT_PAIR_TYPES(X)                 \
+    X(FLOAT_INT, float, int)             \
+    X(DOUBLE_INT, double, int)           \
+    X(LONG_INT, long, int)               \
+    X(2INT, int, int)                    \
+    X(SHORT_INT, short, int)             \
+    X(LONG_DOUBLE_INT, long double, int) \
+    X(2INTEGER, int, int)                \
+    X(2REAL, float, float)               \
+    X(2DOUBLE_PRECISION, double, double)
 
 enum rt_kind {
 #define RT_KIND_ENUM(name) RT_K_##name,
-    MPCHAR_RT_TYPES(RT_KIND_ENUM)
+    MPCHAR_RT_TYPES(RT_KIND_ENUM) MPCHAR_RT_FORTRAN_TYPES(RT_KIND_ENUM)
 #undef RT_KIND_ENUM
         RT_K_DERIVED
 };
@@ -267,8 +285,8 @@ struct mpchar_rt_type {
     size_t nruns;
     struct rt_run *runs;
     const char *name;
-    /* pair types: value bytes then int at int_off */
-    size_t value_bytes, int_off;
+    /* pair types: value bytes then the index (index_bytes) at int_off */
+    size_t value_bytes, int_off, index_bytes;
 };
 
 /* Packs count elements at buf into out (size*count bytes). */
@@ -285,12 +303,20 @@ void mpchar__type_release(MPI_Datatype type);
 void mpchar__type_retain(MPI_Datatype type);
 
 /* ---------------- operations (op.c) ---------------- */
+/* A user operation written in Fortran: every argument by reference, the
+ * datatype as its Fortran handle (runtime/fortran/). */
+typedef void mpchar__fortran_op_fn(void *invec, void *inoutvec, MPI_Fint *len,
+                                   MPI_Fint *datatype);
 struct mpchar_rt_op {
     int predefined;
     int commute;
     int id; /* index in MPCHAR_RT_OPS order, -1 user */
     MPI_User_function *fn;
+    mpchar__fortran_op_fn *ffn; /* a Fortran user function (fn is NULL) */
 };
+/* MPI_Op_create for C (ffn NULL) and Fortran (fn NULL) user functions. */
+int mpchar__op_create(MPI_User_function *fn, mpchar__fortran_op_fn *ffn,
+                      int commute, MPI_Op *op);
 /* inout[i] = in[i] op inout[i] over count elements of type (memory layout). */
 int mpchar__op_apply(MPI_Op op, const void *in, void *inout, int count,
                      MPI_Datatype type);

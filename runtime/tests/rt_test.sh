@@ -9,7 +9,11 @@
 #   share                           shared copies: the peer helps, data stays right
 #   lap                             early laps of the ring lose no byte
 #   algos                           every collective algorithm at p = 2 and 3
-#   wrapper                         mpchar-cc, -show, pkg-config, CMake package
+#   wrapper                         mpchar-cc/-fc, their probes, pkg-config, CMake package
+#   recursion                       a wrapper never runs itself: clear error, no hang
+#   fhandles                        Fortran handles: bad ones are MPI errors, slots reused
+#   autotools                       autotools/ configured with CC=mpchar-cc, built, run
+#   findmpi                         findmpi/ found by CMake's FindMPI (C, Fortran), run
 #   tag                             --tag-output prefixes
 #   env                             bad MPCHAR_RT_* values end the job clearly
 #   settings                        docs/runtime.md's table is mpchar-exec --settings
@@ -280,7 +284,93 @@ EOC
     cp "$tmp/hello.c" "$tmp/proj/"
     cmake -S "$tmp/proj" -B "$tmp/proj/b" -DMpcharRt_DIR="$bin/../lib/cmake/MpcharRt" >/dev/null \
       && cmake --build "$tmp/proj/b" >/dev/null || fail "CMake package"
-    "$exe" -n 4 "$tmp/proj/b/hello" | grep -q "sum 6 of 4" || fail "CMake-built program" ;;
+    "$exe" -n 4 "$tmp/proj/b/hello" | grep -q "sum 6 of 4" || fail "CMake-built program"
+    # what autotools and FindMPI ask a wrapper: flags alone, the compiler's
+    # version alone, preprocessing and dependencies without link flags
+    "$bin/mpchar-cc" -compile-info | grep -q "^-I/" || fail "-compile-info"
+    "$bin/mpchar-cc" --showme:compile | grep -q "^-I/" || fail "--showme:compile"
+    "$bin/mpchar-cc" -link-info | grep -q -- "-lmpchar-rt" || fail "-link-info"
+    "$bin/mpchar-cc" --showme:link | grep -q -- "-lmpchar-rt" || fail "--showme:link"
+    "$bin/mpchar-cc" --version >"$tmp/v" 2>&1 && [ -s "$tmp/v" ] || fail "--version"
+    "$bin/mpchar-cc" -showme -E x.c | grep -q -- "-lmpchar-rt" && fail "-E gets link flags"
+    "$bin/mpchar-cc" -showme -M x.c | grep -q -- "-lmpchar-rt" && fail "-M gets link flags"
+    "$bin/mpchar-cc" -E "$tmp/hello.c" | grep -q "MPI_Allreduce" || fail "-E"
+    "$bin/mpchar-cc" -M "$tmp/hello.c" | grep -q "mpi.h" || fail "-M"
+    "$bin/mpchar-cc" -shared -fPIC -o "$tmp/libhello.so" "$tmp/hello.c" || fail "-shared"
+    [ -x "$bin/mpchar-fc" ] || { echo "no mpchar-fc (no Fortran compiler)"; echo "PASS ($case)"; exit 0; }
+    "$bin/mpchar-fc" -show -o x x.f90 | grep -q -- "-lmpchar-rt" || fail "mpchar-fc -show"
+    cp "$root/runtime/tests/findmpi/fhello.f90" "$tmp/"
+    (cd "$tmp" && "$bin/mpchar-fc" -c fhello.f90 && "$bin/mpchar-fc" -o fhello fhello.o) || fail "mpchar-fc"
+    "$exe" -n 3 "$tmp/fhello" | grep -q "sum 3 of 3" || fail "mpchar-fc program" ;;
+  recursion)
+    # CC and FC are not the wrappers' business (autotools exports
+    # CC=mpchar-cc): ignored, the default compiler compiles
+    echo 'int main(void) { return 0; }' >"$tmp/x.c"
+    PATH="$bin:$PATH" CC=mpchar-cc timeout 20 mpchar-cc -o "$tmp/x" "$tmp/x.c" \
+      || fail "CC=mpchar-cc mpchar-cc: exit status $?"
+    PATH="$bin:$PATH" FC=mpchar-fc CC=mpchar-cc timeout 20 "$bin/mpchar-cc" -showme | cut -d" " -f1 | grep -q mpchar- \
+      && fail "mpchar-cc took \$CC or \$FC as its compiler"
+    # a compiler that is a wrapper, by name, path, symlink, or that runs one:
+    # one line, status 1, within the timeout
+    ln -s "$bin/mpchar-cc" "$tmp/cc-link"
+    printf '#!/bin/sh\nexec "%s" "$@"\n' "$bin/mpchar-cc" >"$tmp/loop.sh"
+    chmod +x "$tmp/loop.sh"
+    for w in mpchar-cc mpchar-fc; do
+      [ -x "$bin/$w" ] || continue
+      var=MPCHAR_CC
+      [ $w = mpchar-fc ] && var=MPCHAR_FC
+      for c in mpchar-cc mpchar-fc "$bin/$w" "$tmp/cc-link" "$tmp/loop.sh" "env $bin/$w"; do
+        env PATH="$bin:$PATH" CC=mpchar-cc FC=mpchar-fc "$var=$c" timeout 10 "$bin/$w" -o "$tmp/x" "$tmp/x.c" \
+          >"$tmp/out" 2>"$tmp/err"
+        st=$?
+        [ $st = 1 ] || { cat "$tmp/err"; fail "$var='$c' $w: exit status $st, want 1"; }
+        # loop.sh runs mpchar-cc, which names itself
+        [ "$(wc -l <"$tmp/err")" = 1 ] && grep -q "^mpchar-[cf]c: error: .*recursion" "$tmp/err" \
+          || { cat "$tmp/err"; fail "$var='$c' $w: no clear one-line error"; }
+      done
+    done
+    MPCHAR_CC=no-such-compiler-here timeout 10 "$bin/mpchar-cc" -c "$tmp/x.c" 2>"$tmp/err" \
+      && fail "a missing compiler passed"
+    grep -q "^mpchar-cc: error: compiler 'no-such-compiler-here' not found" "$tmp/err" \
+      || fail "missing compiler: unclear error" ;;
+  fhandles)
+    [ -x "$bin/mpchar-fc" ] || { echo "no mpchar-fc (no Fortran compiler)"; echo "PASS ($case)"; exit 0; }
+    (cd "$tmp" && "$bin/mpchar-fc" -o fh "$root/runtime/tests/rt_fhandles.f90") || fail "mpchar-fc"
+    "$exe" -n 1 --timeout 60 "$tmp/fh" >"$tmp/out" 2>"$tmp/err" || { cat "$tmp/err"; fail "run"; }
+    for c in "bad comm" "bad datatype" "bad op" "bad request" "negative count" "freed comm" "slots reused"; do
+      grep -q "^$c: T$" "$tmp/out" || { cat "$tmp/out"; fail "$c"; }
+    done ;;
+  autotools)
+    # the project is copied, never built in the source tree; every step
+    # under a timeout, so that a wrapper that recursed would fail, not hang
+    for t in autoreconf automake make; do
+      command -v $t >/dev/null || fail "$t missing (scripts/setup.sh installs it)"
+    done
+    cp -r "$root/runtime/tests/autotools" "$tmp/at"
+    cd "$tmp/at" || fail "cd"
+    timeout 120 autoreconf -fi >"$tmp/log" 2>&1 || { cat "$tmp/log"; fail "autoreconf -fi"; }
+    # the usual way, by name from PATH: configure exports CC=mpchar-cc
+    PATH="$bin:$PATH" timeout 120 ./configure CC=mpchar-cc >"$tmp/log" 2>&1 \
+      || { tail -30 config.log; fail "./configure CC=mpchar-cc: status $?"; }
+    PATH="$bin:$PATH" timeout 120 make >"$tmp/log" 2>&1 || { cat "$tmp/log"; fail "make: status $?"; }
+    "$exe" -n 2 --timeout 30 ./ring | grep -q "^autotools ring: token 2 after 2 ranks$" \
+      || fail "the autotools-built program" ;;
+  findmpi)
+    fargs=""
+    [ -x "$bin/mpchar-fc" ] && fargs="-DWITH_FORTRAN=ON -DMPI_Fortran_COMPILER=$bin/mpchar-fc"
+    # a sanitized library (-DMPCHAR_SANITIZE=ON) needs the sanitizer runtime
+    # in the program; FindMPI keeps -L/-l/-Wl, of the wrapper's link flags only
+    san=$("$bin/mpchar-cc" -link-info | grep -o -- '-fsanitize=[^ ]*')
+    timeout 120 cmake -S "$root/runtime/tests/findmpi" -B "$tmp/b" -DMPI_C_COMPILER="$bin/mpchar-cc" $fargs \
+      ${san:+"-DCMAKE_EXE_LINKER_FLAGS=$san"} >"$tmp/log" 2>&1 \
+      || { cat "$tmp/log"; fail "FindMPI did not find mpchar-cc"; }
+    grep -q "Found MPI_C: .*libmpchar-rt" "$tmp/log" || { cat "$tmp/log"; fail "FindMPI found another MPI"; }
+    timeout 120 cmake --build "$tmp/b" >"$tmp/log" 2>&1 || { cat "$tmp/log"; fail "build"; }
+    "$exe" -n 3 --timeout 30 "$tmp/b/hello" | grep -q "^findmpi: sum 3 of 3$" || fail "FindMPI C program"
+    if [ -n "$fargs" ]; then
+      "$exe" -n 3 --timeout 30 "$tmp/b/fhello" | grep -q "^findmpi fortran: sum 3 of 3$" \
+        || fail "FindMPI Fortran program"
+    fi ;;
   pmpi)
     "$exe" -n 1 "$bin/rt_pmpi" || fail "PMPI interposition" ;;
   *) fail "unknown case" ;;

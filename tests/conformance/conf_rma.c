@@ -10,6 +10,8 @@
  */
 #include "conf.h"
 
+#include <stddef.h>
+
 #define N 64           /* ints per block in the fence test */
 #define BIG (64 << 10) /* doubles in the large transfer: 512 KiB */
 #define ITER 20        /* counter increments per rank */
@@ -217,11 +219,13 @@ static void test_ops(void)
 static void test_counter(void)
 {
     int p = conf_size, me = conf_rank;
-    long counter = 0;
+    /* heap memory: MPICH 4.0 corrupts windows created on the stack */
+    long *counter = conf_malloc(sizeof *counter);
+    *counter = 0;
     MPI_Win win;
-    MPI_OK(MPI_Win_create(me == 0 ? &counter : NULL,
-                          me == 0 ? (MPI_Aint)sizeof counter : 0,
-                          sizeof counter, MPI_INFO_NULL, MPI_COMM_WORLD, &win));
+    MPI_OK(MPI_Win_create(
+        me == 0 ? counter : NULL, me == 0 ? (MPI_Aint)sizeof *counter : 0,
+        sizeof *counter, MPI_INFO_NULL, MPI_COMM_WORLD, &win));
     long one = 1;
     for (int k = 0; k < ITER; k++) {
         MPI_OK(MPI_Win_lock(MPI_LOCK_SHARED, 0, 0, win));
@@ -254,7 +258,7 @@ static void test_counter(void)
                       MPI_COMM_WORLD));
     if (me == 0) {
         MPI_OK(MPI_Win_lock(MPI_LOCK_EXCLUSIVE, 0, 0, win));
-        long c = counter;
+        long c = *counter;
         MPI_OK(MPI_Win_unlock(0, win));
         CHECK(c == 3L * p * ITER, "counter %ld, want %ld", c, 3L * p * ITER);
         /* each value p*ITER .. 2*p*ITER-1 fetched exactly once */
@@ -268,8 +272,8 @@ static void test_counter(void)
         }
         free(seen);
     }
-    free(all);
     MPI_OK(MPI_Win_free(&win));
+    CONF_FREE(all, counter);
 }
 
 /* Compare_and_swap: a ticket taken by every rank in turn through a CAS
@@ -277,10 +281,12 @@ static void test_counter(void)
 static void test_cas(void)
 {
     int p = conf_size, me = conf_rank;
-    int *w;
+    /* Win_create on the heap: in passive-target epochs MPICH 4.0 loses
+     * updates to the memory of MPI_Win_allocate (fences work) */
+    int *w = conf_malloc(2 * sizeof(int));
     MPI_Win win;
-    MPI_OK(MPI_Win_allocate(2 * sizeof(int), sizeof(int), MPI_INFO_NULL,
-                            MPI_COMM_WORLD, &w, &win));
+    MPI_OK(MPI_Win_create(w, 2 * sizeof(int), sizeof(int), MPI_INFO_NULL,
+                          MPI_COMM_WORLD, &win));
     w[0] = 0;
     w[1] = -1;
     MPI_OK(MPI_Barrier(MPI_COMM_WORLD));
@@ -313,6 +319,7 @@ static void test_cas(void)
         MPI_OK(MPI_Win_unlock(me, win));
     }
     MPI_OK(MPI_Win_free(&win));
+    free(w);
 }
 
 /* lock_all: every rank writes its slot in every rank, reads it back with
@@ -320,10 +327,10 @@ static void test_cas(void)
 static void test_lock_all(void)
 {
     int p = conf_size, me = conf_rank;
-    int *w;
+    int *w = conf_malloc((size_t)p * sizeof(int));
     MPI_Win win;
-    MPI_OK(MPI_Win_allocate((MPI_Aint)(p * sizeof(int)), sizeof(int),
-                            MPI_INFO_NULL, MPI_COMM_WORLD, &w, &win));
+    MPI_OK(MPI_Win_create(w, (MPI_Aint)(p * sizeof(int)), sizeof(int),
+                          MPI_INFO_NULL, MPI_COMM_WORLD, &win));
     for (int i = 0; i < p; i++)
         w[i] = -1;
     MPI_OK(MPI_Barrier(MPI_COMM_WORLD));
@@ -353,6 +360,7 @@ static void test_lock_all(void)
         CHECK(w[s] == val(s, me, 0) + 1, "slot %d: %d", s, w[s]);
     MPI_OK(MPI_Win_unlock(me, win));
     MPI_OK(MPI_Win_free(&win));
+    free(w);
 }
 
 /* Post/start/complete/wait between the two ranks of each pair (a window on
@@ -366,10 +374,11 @@ static void test_pscw(void)
     int pr, ps;
     MPI_OK(MPI_Comm_rank(pair, &pr));
     MPI_OK(MPI_Comm_size(pair, &ps));
-    unsigned char mem[3 * 8];
-    memset(mem, 0, sizeof mem);
+    enum { BYTES = 3 * 8 };
+    unsigned char *mem = conf_malloc(BYTES);
+    memset(mem, 0, BYTES);
     MPI_Win win;
-    MPI_OK(MPI_Win_create(mem, sizeof mem, 3, MPI_INFO_NULL, pair, &win));
+    MPI_OK(MPI_Win_create(mem, BYTES, 3, MPI_INFO_NULL, pair, &win));
     MPI_Group g;
     MPI_OK(MPI_Win_get_group(win, &g));
     int other = ps - 1 - pr;
@@ -396,6 +405,7 @@ static void test_pscw(void)
     }
     MPI_OK(MPI_Win_free(&win));
     MPI_OK(MPI_Comm_free(&pair));
+    free(mem);
 }
 
 /* Derived datatypes: a vector on the target filled from a contiguous
@@ -405,12 +415,12 @@ static void test_derived(void)
 {
     int p = conf_size, me = conf_rank;
     enum { M = 16 };
-    double mem[3 * M];
+    double *mem = conf_malloc(3 * M * sizeof(double));
     for (int i = 0; i < 3 * M; i++)
         mem[i] = -1.0;
     MPI_Win win;
-    MPI_OK(MPI_Win_create(mem, sizeof mem, sizeof(double), MPI_INFO_NULL,
-                          MPI_COMM_WORLD, &win));
+    MPI_OK(MPI_Win_create(mem, 3 * M * sizeof(double), sizeof(double),
+                          MPI_INFO_NULL, MPI_COMM_WORLD, &win));
     MPI_Datatype every3, blocks;
     MPI_OK(MPI_Type_vector(M, 1, 3, MPI_DOUBLE, &every3));
     MPI_OK(MPI_Type_commit(&every3));
@@ -453,18 +463,21 @@ static void test_derived(void)
     MPI_OK(MPI_Win_free(&win));
     MPI_OK(MPI_Type_free(&every3));
     MPI_OK(MPI_Type_free(&blocks));
+    free(mem);
 }
 
 int main(int argc, char **argv)
 {
     conf_init(&argc, &argv);
-    test_fence();
-    test_big();
-    test_ops();
-    test_counter();
-    test_cas();
-    test_lock_all();
-    test_pscw();
-    test_derived();
+    void (*tests[])(void) = {test_fence,   test_big,    test_ops,
+                             test_counter, test_cas,    test_lock_all,
+                             test_pscw,    test_derived};
+    int verbose = getenv("CONF_RMA_TIMES") != NULL;
+    for (size_t k = 0; k < sizeof tests / sizeof tests[0]; k++) {
+        double t = MPI_Wtime();
+        tests[k]();
+        if (verbose && conf_rank == 0)
+            printf("test %zu: %.3f s\n", k, MPI_Wtime() - t);
+    }
     return conf_finish("conf_rma");
 }

@@ -62,7 +62,9 @@ struct seg {
 
 /* What an operation does with each segment, and what it needs. */
 struct xfer {
-    int kind;     /* RMA_PUT, RMA_GET, RMA_ACC, RMA_GACC */
+    MPI_Win win;
+    int target;   /* window rank */
+    int kind;     /* RMA_PUT, RMA_GET, RMA_ACC, RMA_GACC, RMA_CAS */
     int world;    /* the target's world rank */
     int self;     /* the target is this process */
     int cma;      /* put/get by cross-memory attach */
@@ -301,9 +303,29 @@ static int check_origin(int count, MPI_Datatype type, int tcount,
     return MPI_SUCCESS;
 }
 
+/* Runs operation x on count elements of ttype at target address addr:
+ * origin data from obuf (otype NULL: none), fetched data into rbuf (rtype
+ * NULL: none). */
+static void issue(struct xfer *x, const void *obuf, int ocount,
+                  MPI_Datatype otype, void *rbuf, int rcount,
+                  MPI_Datatype rtype, uint64_t addr, int tcount,
+                  MPI_Datatype ttype)
+{
+    x->op = op_new(x->win, x->target);
+    if (otype)
+        x->stream = origin_stream(x->op, obuf, ocount, otype);
+    if (rtype)
+        op_result(x->op, rbuf, rcount, rtype);
+    int bytes = x->kind == RMA_PUT || x->kind == RMA_GET;
+    for_segments(addr, tcount, ttype, bytes ? seg_bytes : seg_acc, x);
+    op_answered(x->op);
+}
+
 static struct xfer xfer_to(MPI_Win win, int target, int kind)
 {
-    struct xfer x = {kind,
+    struct xfer x = {win,
+                     target,
+                     kind,
                      win->comm->world[target],
                      target == win->comm->rank,
                      mpchar__engine_cma(),
@@ -329,13 +351,10 @@ static int put_get(void *obuf, int ocount, MPI_Datatype otype, int target,
     if (skip || (size_t)tcount * ttype->size == 0)
         return MPI_SUCCESS;
     struct xfer x = xfer_to(win, target, kind);
-    x.op = op_new(win, target);
     if (kind == RMA_PUT)
-        x.stream = origin_stream(x.op, obuf, ocount, otype);
+        issue(&x, obuf, ocount, otype, NULL, 0, NULL, addr, tcount, ttype);
     else
-        op_result(x.op, obuf, ocount, otype);
-    for_segments(addr, tcount, ttype, seg_bytes, &x);
-    op_answered(x.op);
+        issue(&x, NULL, 0, NULL, obuf, ocount, otype, addr, tcount, ttype);
     return MPI_SUCCESS;
 }
 
@@ -413,13 +432,8 @@ static int accumulate(const void *obuf, int ocount, MPI_Datatype otype,
         return MPI_SUCCESS;
     struct xfer x = xfer_to(win, target, fetch ? RMA_GACC : RMA_ACC);
     x.op_id = id;
-    x.op = op_new(win, target);
-    if (id != RMA_OP_NO_OP)
-        x.stream = origin_stream(x.op, obuf, ocount, otype);
-    if (fetch)
-        op_result(x.op, rbuf, rcount, rtype);
-    for_segments(addr, tcount, ttype, seg_acc, &x);
-    op_answered(x.op);
+    issue(&x, obuf, ocount, id == RMA_OP_NO_OP ? NULL : otype, rbuf, rcount,
+          fetch ? rtype : NULL, addr, tcount, ttype);
     return MPI_SUCCESS;
 }
 

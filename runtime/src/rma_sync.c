@@ -277,8 +277,17 @@ MPCHAR_RT_WEAK(Win_flush_local_all)
 /* ---------------- general active target ---------------- */
 
 /* The group's members as window ranks, or an error. */
-static int group_ranks(MPI_Win win, MPI_Group group, int **ranks, int *n)
+/* Opens an access (or exposure) epoch of general active target on the
+ * group's members as window ranks; the checks' error if it cannot. */
+static int open_epoch(MPI_Win win, MPI_Group group, int assert, int exposure)
 {
+    int rc = check_assert(win, assert);
+    if (rc != MPI_SUCCESS)
+        return rc;
+    int **ranks = exposure ? &win->expose : &win->access;
+    int *n = exposure ? &win->nexpose : &win->naccess;
+    if (*n >= 0 || (!exposure && win->lock_all))
+        return MPI_ERR_RMA_SYNC;
     if (group == MPI_GROUP_NULL)
         return MPI_ERR_GROUP;
     *n = mpchar__group_ranks(group, win->comm, ranks);
@@ -287,15 +296,9 @@ static int group_ranks(MPI_Win win, MPI_Group group, int **ranks, int *n)
 
 int PMPI_Win_post(MPI_Group group, int assert, MPI_Win win)
 {
-    int rc = check_assert(win, assert);
-    if (rc == MPI_SUCCESS && win->nexpose >= 0)
-        rc = MPI_ERR_RMA_SYNC;
-    if (rc == MPI_SUCCESS)
-        rc = group_ranks(win, group, &win->expose, &win->nexpose);
-    if (rc != MPI_SUCCESS) {
-        win->nexpose = -1;
+    int rc = open_epoch(win, group, assert, 1);
+    if (rc != MPI_SUCCESS)
         return mpchar__win_err(win, rc, "MPI_Win_post");
-    }
     for (int i = 0; i < win->nexpose; i++)
         mpchar__rma_ctl(win, win->expose[i], RMA_POST, 0);
     return MPI_SUCCESS;
@@ -304,15 +307,9 @@ MPCHAR_RT_WEAK(Win_post)
 
 int PMPI_Win_start(MPI_Group group, int assert, MPI_Win win)
 {
-    int rc = check_assert(win, assert);
-    if (rc == MPI_SUCCESS && (win->naccess >= 0 || win->lock_all))
-        rc = MPI_ERR_RMA_SYNC;
-    if (rc == MPI_SUCCESS)
-        rc = group_ranks(win, group, &win->access, &win->naccess);
-    if (rc != MPI_SUCCESS) {
-        win->naccess = -1;
+    int rc = open_epoch(win, group, assert, 0);
+    if (rc != MPI_SUCCESS)
         return mpchar__win_err(win, rc, "MPI_Win_start");
-    }
     /* MPI lets start wait for the matching posts */
     for (int i = 0; i < win->naccess; i++) {
         int t = win->access[i];
@@ -323,11 +320,19 @@ int PMPI_Win_start(MPI_Group group, int assert, MPI_Win win)
 }
 MPCHAR_RT_WEAK(Win_start)
 
-int PMPI_Win_complete(MPI_Win win)
+/* Checks the window and that it is in an access (or exposure) epoch of
+ * general active target. */
+static int in_epoch(MPI_Win win, int exposure)
 {
     int rc = mpchar__win_check(win);
-    if (rc == MPI_SUCCESS && win->naccess < 0)
+    if (rc == MPI_SUCCESS && (exposure ? win->nexpose : win->naccess) < 0)
         rc = MPI_ERR_RMA_SYNC;
+    return rc;
+}
+
+int PMPI_Win_complete(MPI_Win win)
+{
+    int rc = in_epoch(win, 0);
     if (rc != MPI_SUCCESS)
         return mpchar__win_err(win, rc, "MPI_Win_complete");
     for (int i = 0; i < win->naccess; i++) {
@@ -355,9 +360,7 @@ static int exposure_done(MPI_Win win)
 
 int PMPI_Win_wait(MPI_Win win)
 {
-    int rc = mpchar__win_check(win);
-    if (rc == MPI_SUCCESS && win->nexpose < 0)
-        rc = MPI_ERR_RMA_SYNC;
+    int rc = in_epoch(win, 1);
     if (rc != MPI_SUCCESS)
         return mpchar__win_err(win, rc, "MPI_Win_wait");
     RMA_WAIT(exposure_done(win));
@@ -367,9 +370,7 @@ MPCHAR_RT_WEAK(Win_wait)
 
 int PMPI_Win_test(MPI_Win win, int *flag)
 {
-    int rc = mpchar__win_check(win);
-    if (rc == MPI_SUCCESS && win->nexpose < 0)
-        rc = MPI_ERR_RMA_SYNC;
+    int rc = in_epoch(win, 1);
     if (rc == MPI_SUCCESS && !flag)
         rc = MPI_ERR_ARG;
     if (rc != MPI_SUCCESS)

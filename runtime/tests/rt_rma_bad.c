@@ -80,6 +80,14 @@ int main(int argc, char **argv)
     expect(MPI_Win_post(MPI_GROUP_NULL, 0, win), MPI_ERR_GROUP,
            "Post of MPI_GROUP_NULL");
     expect(MPI_Win_flush(0, win), MPI_ERR_RMA_SYNC, "Flush outside a lock");
+    expect(MPI_Put(x, 1, MPI_INT, 0, 0, 1, MPI_INT, MPI_WIN_NULL), MPI_ERR_WIN,
+           "Put on MPI_WIN_NULL");
+    expect(MPI_Win_fence(0, MPI_WIN_NULL), MPI_ERR_WIN,
+           "Fence on MPI_WIN_NULL");
+    expect(MPI_Win_post(MPI_GROUP_NULL, 0, MPI_WIN_NULL), MPI_ERR_WIN,
+           "Post on MPI_WIN_NULL");
+    expect(MPI_Win_lock_all(0, MPI_WIN_NULL), MPI_ERR_WIN,
+           "Lock_all on MPI_WIN_NULL");
     int flag;
     expect(MPI_Win_get_attr(win, 99, x, &flag), MPI_ERR_ARG,
            "Win_get_attr of key 99");

@@ -344,6 +344,7 @@ static void test_lock_all(void)
         MPI_OK(MPI_Win_flush_local(t, win));
     }
     MPI_OK(MPI_Win_flush_all(win));
+    MPI_OK(MPI_Win_sync(win));
     for (int t = 0; t < p; t++) {
         int got = 0;
         MPI_OK(MPI_Get_accumulate(NULL, 0, MPI_INT, &got, 1, MPI_INT, t, me, 1,

@@ -73,9 +73,11 @@ struct xfer {
     struct rma_op *op;
 };
 
+/* Payload bytes per packet: the eager limit, which fits the ring, but at
+ * least 1 KiB (MPCHAR_RT_EAGER_MAX may be set to 0) and so any element. */
 static size_t max_payload(void)
 {
-    return mpchar__cfg.eager_max;
+    return mpchar__cfg.eager_max > 1024 ? mpchar__cfg.eager_max : 1024;
 }
 
 static void *xmalloc(size_t n)
@@ -289,15 +291,19 @@ static int check_target(MPI_Win win, int target, MPI_Aint disp, int count,
     return MPI_SUCCESS;
 }
 
-/* Checks an origin-side buffer description against the target's. */
-static int check_origin(int count, MPI_Datatype type, int tcount,
-                        MPI_Datatype ttype)
+/* Checks an origin-side buffer description against the target's.  A NULL
+ * buffer is MPI_BOTTOM, valid only for types of absolute addresses, which
+ * are not contiguous from 0. */
+static int check_origin(const void *buf, int count, MPI_Datatype type,
+                        int tcount, MPI_Datatype ttype)
 {
     if (count < 0)
         return MPI_ERR_COUNT;
     int rc = mpchar__type_check(type);
     if (rc != MPI_SUCCESS)
         return rc;
+    if (!buf && count > 0 && type->contig && type->size > 0)
+        return MPI_ERR_BUFFER;
     if ((size_t)count * type->size != (size_t)tcount * ttype->size)
         return MPI_ERR_TYPE; /* the type signatures differ */
     return MPI_SUCCESS;
@@ -345,7 +351,7 @@ static int put_get(void *obuf, int ocount, MPI_Datatype otype, int target,
     if (rc == MPI_SUCCESS && !skip)
         rc = check_target(win, target, tdisp, tcount, ttype, &addr);
     if (rc == MPI_SUCCESS && !skip)
-        rc = check_origin(ocount, otype, tcount, ttype);
+        rc = check_origin(obuf, ocount, otype, tcount, ttype);
     if (rc != MPI_SUCCESS)
         return mpchar__win_err(win, rc, func);
     if (skip || (size_t)tcount * ttype->size == 0)
@@ -396,10 +402,10 @@ static int acc_op(MPI_Op op, MPI_Datatype type, int *id)
 
 /* Checks an origin buffer of an accumulate: the signature agrees with the
  * target's and both are built of the same single basic type. */
-static int check_acc_origin(int count, MPI_Datatype type, int tcount,
-                            MPI_Datatype ttype)
+static int check_acc_origin(const void *buf, int count, MPI_Datatype type,
+                            int tcount, MPI_Datatype ttype)
 {
-    int rc = check_origin(count, type, tcount, ttype);
+    int rc = check_origin(buf, count, type, tcount, ttype);
     if (rc == MPI_SUCCESS && count > 0 &&
         (!type->homog || type->homog != ttype->homog))
         rc = MPI_ERR_TYPE;
@@ -421,9 +427,9 @@ static int accumulate(const void *obuf, int ocount, MPI_Datatype otype,
     if (rc == MPI_SUCCESS && !skip)
         rc = acc_op(op, ttype, &id);
     if (rc == MPI_SUCCESS && !skip && id != RMA_OP_NO_OP)
-        rc = check_acc_origin(ocount, otype, tcount, ttype);
+        rc = check_acc_origin(obuf, ocount, otype, tcount, ttype);
     if (rc == MPI_SUCCESS && !skip && fetch)
-        rc = check_acc_origin(rcount, rtype, tcount, ttype);
+        rc = check_acc_origin(rbuf, rcount, rtype, tcount, ttype);
     if (rc == MPI_SUCCESS && !skip && id == RMA_OP_NO_OP && !fetch)
         rc = MPI_ERR_OP; /* MPI_Accumulate with MPI_NO_OP does nothing */
     if (rc != MPI_SUCCESS)

@@ -115,6 +115,8 @@ int PMPI_Win_create(void *base, MPI_Aint size, int disp_unit, MPI_Info info,
         return mpchar__err(MPI_COMM_WORLD, MPI_ERR_SIZE, "MPI_Win_create");
     if (disp_unit <= 0)
         return mpchar__err(MPI_COMM_WORLD, MPI_ERR_DISP, "MPI_Win_create");
+    if (!base && size > 0)
+        return mpchar__err(MPI_COMM_WORLD, MPI_ERR_BASE, "MPI_Win_create");
     return win_make(base, size, disp_unit, 0, comm, win, "MPI_Win_create");
 }
 MPCHAR_RT_WEAK(Win_create)

@@ -59,6 +59,10 @@ int main(int argc, char **argv)
            "Put with a negative count");
     expect(MPI_Put(x, 1, MPI_DATATYPE_NULL, 0, 0, 1, MPI_INT, win),
            MPI_ERR_TYPE, "Put of MPI_DATATYPE_NULL");
+    expect(MPI_Put(NULL, 1, MPI_INT, 0, 0, 1, MPI_INT, win), MPI_ERR_BUFFER,
+           "Put from NULL");
+    expect(MPI_Fetch_and_op(x, NULL, MPI_INT, 0, 0, MPI_SUM, win),
+           MPI_ERR_BUFFER, "Fetch_and_op into NULL");
     MPI_Op op;
     MPI_Op_create(user_op, 1, &op);
     expect(MPI_Accumulate(x, 1, MPI_INT, 0, 0, 1, MPI_INT, op, win), MPI_ERR_OP,
@@ -96,6 +100,8 @@ int main(int argc, char **argv)
     expect(MPI_Win_free(&win), MPI_ERR_WIN, "Win_free of MPI_WIN_NULL");
     expect(MPI_Win_create(mem, -1, 1, MPI_INFO_NULL, MPI_COMM_WORLD, &win),
            MPI_ERR_SIZE, "Win_create of size -1");
+    expect(MPI_Win_create(NULL, 4, 1, MPI_INFO_NULL, MPI_COMM_WORLD, &win),
+           MPI_ERR_BASE, "Win_create of NULL with size 4");
     expect(MPI_Win_create(mem, 4, 0, MPI_INFO_NULL, MPI_COMM_WORLD, &win),
            MPI_ERR_DISP, "Win_create with disp_unit 0");
     char text[MPI_MAX_ERROR_STRING];

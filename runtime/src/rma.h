@@ -121,5 +121,8 @@ MPI_Group mpchar__group_of_comm(MPI_Comm comm);
 /* Translates group's members to ranks of comm in out (room for its size);
  * returns the number, or -1 when one is not in comm. */
 int mpchar__group_ranks(MPI_Group group, MPI_Comm comm, int **out);
+/* Frees every group handed out (MPI_Finalize): without MPI_Group_free a
+ * program cannot free them itself. */
+void mpchar__group_final(void);
 
 #endif

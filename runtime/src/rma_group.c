@@ -6,7 +6,8 @@
  * calls (MPI_Comm_group, MPI_Group_incl, MPI_Group_free, ...) are not part
  * of this file: they come with the group support of the runtime, which
  * takes this representation over; until then only these internal
- * functions exist, so nothing public is declared that does not work.
+ * functions exist, so nothing public is declared that does not work, and
+ * the groups handed out live until MPI_Finalize frees them.
  */
 #include "rma.h"
 
@@ -14,8 +15,11 @@
 
 struct mpchar_rt_group {
     int size;
-    int *world; /* member i's world rank */
+    int *world;                   /* member i's world rank */
+    struct mpchar_rt_group *next; /* all groups, for MPI_Finalize */
 };
+
+static struct mpchar_rt_group *groups;
 
 MPI_Group mpchar__group_of_comm(MPI_Comm comm)
 {
@@ -30,7 +34,19 @@ MPI_Group mpchar__group_of_comm(MPI_Comm comm)
     }
     for (int i = 0; i < comm->size; i++)
         g->world[i] = comm->world[i];
+    g->next = groups;
+    groups = g;
     return g;
+}
+
+void mpchar__group_final(void)
+{
+    while (groups) {
+        struct mpchar_rt_group *g = groups;
+        groups = g->next;
+        free(g->world);
+        free(g);
+    }
 }
 
 int mpchar__group_ranks(MPI_Group group, MPI_Comm comm, int **out)

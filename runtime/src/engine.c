@@ -55,7 +55,10 @@
  * exchange.
  *
  * Packets that cannot enter a full ring wait in a per-peer FIFO backlog,
- * flushed by progress; nothing inside progress ever blocks.
+ * flushed by progress; nothing inside progress ever blocks.  One-sided
+ * communication (rma*.c) sends PKT_RMA packets through the same rings and
+ * backlogs (mpchar__post) and copies with the same shared copies
+ * (mpchar__cma); progress hands its packets to mpchar__rma_handle.
  */
 #define _GNU_SOURCE
 #include "rma.h"

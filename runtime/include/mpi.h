@@ -65,7 +65,7 @@ typedef void MPI_User_function(void *invec, void *inoutvec, int *len,
 #define MPI_ERR_IN_STATUS 18
 #define MPI_ERR_PENDING 19
 #define MPI_ERR_NO_MEM 20
-#define MPI_ERR_LASTCODE 21
+#define MPI_ERR_LASTCODE 30
 
 /* ---- constants ---- */
 #define MPI_ANY_SOURCE (-1)
@@ -470,6 +470,91 @@ MPCHAR_RT_FORTRAN_TYPES(MPCHAR_RT_DECLARE_TYPE)
 #define MPI_2INTEGER (&mpchar_rt_type_2INTEGER)
 #define MPI_2REAL (&mpchar_rt_type_2REAL)
 #define MPI_2DOUBLE_PRECISION (&mpchar_rt_type_2DOUBLE_PRECISION)
+/* ---- one-sided communication (docs/runtime.md, "One-sided
+ * communication") ---- */
+typedef struct mpchar_rt_win *MPI_Win;
+#define MPI_WIN_NULL ((MPI_Win)0)
+
+/* error classes of windows and epochs */
+#define MPI_ERR_WIN 21
+#define MPI_ERR_BASE 22
+#define MPI_ERR_SIZE 23
+#define MPI_ERR_DISP 24
+#define MPI_ERR_LOCKTYPE 25
+#define MPI_ERR_ASSERT 26
+#define MPI_ERR_RMA_CONFLICT 27
+#define MPI_ERR_RMA_SYNC 28
+#define MPI_ERR_RMA_RANGE 29
+
+#define MPI_LOCK_EXCLUSIVE 234
+#define MPI_LOCK_SHARED 235
+#define MPI_MODE_NOCHECK 1024
+#define MPI_MODE_NOSTORE 2048
+#define MPI_MODE_NOPUT 4096
+#define MPI_MODE_NOPRECEDE 8192
+#define MPI_MODE_NOSUCCEED 16384
+/* window attribute keys (MPI_Win_get_attr) */
+#define MPI_WIN_BASE 1
+#define MPI_WIN_SIZE 2
+#define MPI_WIN_DISP_UNIT 3
+
+/* MPI_REPLACE and MPI_NO_OP: accumulate-only operations */
+extern struct mpchar_rt_op mpchar_rt_op_REPLACE, mpchar_rt_op_NO_OP;
+#define MPI_REPLACE (&mpchar_rt_op_REPLACE)
+#define MPI_NO_OP (&mpchar_rt_op_NO_OP)
+
+MPCHAR_RT_FN(int, Win_create,
+             (void *base, MPI_Aint size, int disp_unit, MPI_Info info,
+              MPI_Comm comm, MPI_Win *win))
+MPCHAR_RT_FN(int, Win_allocate,
+             (MPI_Aint size, int disp_unit, MPI_Info info, MPI_Comm comm,
+              void *baseptr, MPI_Win *win))
+MPCHAR_RT_FN(int, Win_free, (MPI_Win * win))
+MPCHAR_RT_FN(int, Win_get_group, (MPI_Win win, MPI_Group *group))
+MPCHAR_RT_FN(int, Win_get_attr,
+             (MPI_Win win, int win_keyval, void *attribute_val, int *flag))
+MPCHAR_RT_FN(int, Put,
+             (const void *origin_addr, int origin_count,
+              MPI_Datatype origin_datatype, int target_rank,
+              MPI_Aint target_disp, int target_count,
+              MPI_Datatype target_datatype, MPI_Win win))
+MPCHAR_RT_FN(int, Get,
+             (void *origin_addr, int origin_count, MPI_Datatype origin_datatype,
+              int target_rank, MPI_Aint target_disp, int target_count,
+              MPI_Datatype target_datatype, MPI_Win win))
+MPCHAR_RT_FN(int, Accumulate,
+             (const void *origin_addr, int origin_count,
+              MPI_Datatype origin_datatype, int target_rank,
+              MPI_Aint target_disp, int target_count,
+              MPI_Datatype target_datatype, MPI_Op op, MPI_Win win))
+MPCHAR_RT_FN(int, Get_accumulate,
+             (const void *origin_addr, int origin_count,
+              MPI_Datatype origin_datatype, void *result_addr, int result_count,
+              MPI_Datatype result_datatype, int target_rank,
+              MPI_Aint target_disp, int target_count,
+              MPI_Datatype target_datatype, MPI_Op op, MPI_Win win))
+MPCHAR_RT_FN(int, Fetch_and_op,
+             (const void *origin_addr, void *result_addr, MPI_Datatype datatype,
+              int target_rank, MPI_Aint target_disp, MPI_Op op, MPI_Win win))
+MPCHAR_RT_FN(int, Compare_and_swap,
+             (const void *origin_addr, const void *compare_addr,
+              void *result_addr, MPI_Datatype datatype, int target_rank,
+              MPI_Aint target_disp, MPI_Win win))
+MPCHAR_RT_FN(int, Win_fence, (int assert, MPI_Win win))
+MPCHAR_RT_FN(int, Win_lock, (int lock_type, int rank, int assert, MPI_Win win))
+MPCHAR_RT_FN(int, Win_unlock, (int rank, MPI_Win win))
+MPCHAR_RT_FN(int, Win_lock_all, (int assert, MPI_Win win))
+MPCHAR_RT_FN(int, Win_unlock_all, (MPI_Win win))
+MPCHAR_RT_FN(int, Win_flush, (int rank, MPI_Win win))
+MPCHAR_RT_FN(int, Win_flush_all, (MPI_Win win))
+MPCHAR_RT_FN(int, Win_flush_local, (int rank, MPI_Win win))
+MPCHAR_RT_FN(int, Win_flush_local_all, (MPI_Win win))
+MPCHAR_RT_FN(int, Win_sync, (MPI_Win win))
+MPCHAR_RT_FN(int, Win_post, (MPI_Group group, int assert, MPI_Win win))
+MPCHAR_RT_FN(int, Win_start, (MPI_Group group, int assert, MPI_Win win))
+MPCHAR_RT_FN(int, Win_complete, (MPI_Win win))
+MPCHAR_RT_FN(int, Win_wait, (MPI_Win win))
+MPCHAR_RT_FN(int, Win_test, (MPI_Win win, int *flag))
 
 #undef MPCHAR_RT_FN
 

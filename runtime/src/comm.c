@@ -80,6 +80,16 @@ static const char *const err_text[MPI_ERR_LASTCODE + 1] = {
     [MPI_ERR_IN_STATUS] = "MPI_ERR_IN_STATUS: error code in status",
     [MPI_ERR_PENDING] = "MPI_ERR_PENDING: pending request",
     [MPI_ERR_NO_MEM] = "MPI_ERR_NO_MEM: out of memory",
+    [MPI_ERR_WIN] = "MPI_ERR_WIN: invalid window",
+    [MPI_ERR_BASE] = "MPI_ERR_BASE: invalid base address",
+    [MPI_ERR_SIZE] = "MPI_ERR_SIZE: invalid size",
+    [MPI_ERR_DISP] = "MPI_ERR_DISP: invalid displacement unit",
+    [MPI_ERR_LOCKTYPE] = "MPI_ERR_LOCKTYPE: invalid lock type",
+    [MPI_ERR_ASSERT] = "MPI_ERR_ASSERT: invalid assert argument",
+    [MPI_ERR_RMA_CONFLICT] =
+        "MPI_ERR_RMA_CONFLICT: conflicting accesses to a window",
+    [MPI_ERR_RMA_SYNC] = "MPI_ERR_RMA_SYNC: wrong synchronization of RMA calls",
+    [MPI_ERR_RMA_RANGE] = "MPI_ERR_RMA_RANGE: target memory outside the window",
     [MPI_ERR_LASTCODE] = "MPI_ERR_LASTCODE: last error code",
 };
 

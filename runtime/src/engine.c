@@ -55,9 +55,13 @@
  * exchange.
  *
  * Packets that cannot enter a full ring wait in a per-peer FIFO backlog,
- * flushed by progress; nothing inside progress ever blocks.
+ * flushed by progress; nothing inside progress ever blocks.  One-sided
+ * communication (rma*.c) sends PKT_RMA packets through the same rings and
+ * backlogs (mpchar__post) and copies with the same shared copies
+ * (mpchar__cma); progress hands its packets to mpchar__rma_handle.
  */
 #define _GNU_SOURCE
+#include "rma.h"
 #include "rt.h"
 
 #include <errno.h>
@@ -77,6 +81,7 @@ struct out_item {
     size_t plen;
     struct mpchar_rt_request *complete; /* completed once pushed */
     int frag;                           /* copy-through stream */
+    int owned;                          /* payload is a copy to free */
     size_t off, total;
 };
 
@@ -263,6 +268,23 @@ static void post_pkt(int peer, const struct rt_pkt *h, size_t poff,
     backlog_append(pr, it);
 }
 
+void mpchar__post(int peer, const struct rt_pkt *h, const void *payload,
+                  size_t plen, int copy)
+{
+    struct peer *pr = &E.peers[peer];
+    struct out_item *tail = pr->bl_tail;
+    post_pkt(peer, h, sizeof *h, payload, plen, NULL);
+    if (copy && plen && pr->bl_tail != tail) {
+        /* it waits in the backlog: with a copy of its own payload */
+        void *dup = malloc(plen);
+        if (!dup)
+            mpchar__fatal("out of memory queueing a one-sided packet");
+        memcpy(dup, payload, plen);
+        pr->bl_tail->payload = dup;
+        pr->bl_tail->owned = 1;
+    }
+}
+
 static void post_ctl(int peer, int type, uint64_t a, uint64_t b, uint64_t c)
 {
     struct rt_pkt h;
@@ -313,6 +335,8 @@ static int flush_backlog(struct peer *pr)
         E.backlog--;
         if (it->complete)
             complete(it->complete);
+        if (it->owned)
+            free((void *)(uintptr_t)it->payload);
         free(it);
         did = 1;
     }
@@ -525,6 +549,16 @@ static void cma_copy(struct share s)
     s.chunk = s.n;
     if (s.n)
         copy_chunk(&s, 0);
+}
+
+int mpchar__engine_cma(void)
+{
+    return E.cma;
+}
+
+void mpchar__cma(int peer, int to_peer, void *local, uint64_t remote, size_t n)
+{
+    cma_copy((struct share){peer, to_peer, local, remote, n, 0});
 }
 
 /* The helper's side: the copy runs the other way from here, and the
@@ -761,6 +795,7 @@ static void handle(int world, struct rt_pkt *p)
     case PKT_WCANCEL_ACK: on_wcancel_ack(p); break;
     case PKT_WDROP: on_wdrop(world, p); break;
     case PKT_HELP: on_help(world, p); break;
+    case PKT_RMA: mpchar__rma_handle(world, p); break;
     default:
         mpchar__fatal("corrupt packet type %d from rank %d", p->type, world);
     }

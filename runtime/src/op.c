@@ -109,6 +109,8 @@ int mpchar__op_check(MPI_Op op, MPI_Datatype type)
         return MPI_ERR_TYPE;
     if (!op->predefined)
         return MPI_SUCCESS;
+    if (op->id < 0 || op->id >= OP_COUNT)
+        return MPI_ERR_OP; /* MPI_REPLACE, MPI_NO_OP: one-sided only */
     for (size_t r = 0; r < type->nruns; r++)
         if (!kernels[op->id][type->runs[r].basic->kind])
             return MPI_ERR_OP;

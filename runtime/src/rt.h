@@ -134,7 +134,8 @@ enum rt_pkt_type {
     PKT_WCANCEL,
     PKT_WCANCEL_ACK,
     PKT_WDROP,
-    PKT_HELP
+    PKT_HELP,
+    PKT_RMA /* one-sided: flags holds the kind (rma.h) */
 };
 #define PKT_F_SYNC 1u   /* eager: sender waits for FIN when matched */
 #define PKT_F_INLINE 2u /* WDONE: payload follows the header */
@@ -433,6 +434,18 @@ int mpchar__wait(MPI_Request *req_p, MPI_Status *status);
 void mpchar__bsend_release(void *seg);
 int mpchar__rank_world(void);
 void mpchar__counters_write(void);
+/* For one-sided communication (rma*.c): sends packet h (its type and
+ * fields; payload at sizeof *h) to world rank peer now or behind earlier
+ * packets; a queued payload is copied if copy, else it must stay valid
+ * until the peer answers. */
+void mpchar__post(int peer, const struct rt_pkt *h, const void *payload,
+                  size_t plen, int copy);
+/* 1 when ranks copy with cross-memory attach, 0 with copy-through. */
+int mpchar__engine_cma(void);
+/* Copies n bytes between local and address remote of world rank peer with
+ * process_vm_writev (to_peer) or process_vm_readv, shared with the peer
+ * when large (docs/runtime.md, "Shared copies"). */
+void mpchar__cma(int peer, int to_peer, void *local, uint64_t remote, size_t n);
 
 /* collectives' internal blocking helpers (coll_util.c) */
 int mpchar__coll_send(const void *buf, int count, MPI_Datatype type, int dest,

@@ -6,6 +6,7 @@
 #   counters                        SR vs NSR remote-write rate, file mode
 #   copy                            forced copy-through passes conformance
 #   sr                              SR mode (write protocol) passes conformance
+#   rma                             one-sided: copy-through, no shared copies, SR, bad input
 #   share                           shared copies: the peer helps, data stays right
 #   lap                             early laps of the ring lose no byte
 #   algos                           every collective algorithm at p = 2 and 3
@@ -105,6 +106,24 @@ case $case in
       [ "$n" = 1 ] || fail "copy-through notice printed $n times, want once"
       MPCHAR_RT_MODE=NSR "$exe" -n 3 "$bin/${t}_builtin" >/dev/null || fail "$t in NSR mode"
     done ;;
+  rma)
+    # conf_rma through the rings alone, without shared copies, in SR mode
+    for p in 2 3 5; do
+      MPCHAR_RT_COPY=copy "$exe" -n $p --timeout 60 "$bin/conf_rma_builtin" >"$tmp/out" 2>"$tmp/err" \
+        || { cat "$tmp/err"; fail "conf_rma at p=$p under copy-through"; }
+      grep -q "passed on $p" "$tmp/out" || fail "conf_rma at p=$p did not pass under copy-through"
+    done
+    MPCHAR_RT_SHARE_MIN=0 "$exe" -n 2 --timeout 60 "$bin/conf_rma_builtin" >/dev/null || fail "conf_rma without shared copies"
+    MPCHAR_RT_MODE=SR "$exe" -n 3 --timeout 60 "$bin/conf_rma_builtin" >/dev/null || fail "conf_rma in SR mode"
+    # bad input: error classes returned, or under the default handler one
+    # line naming the call and the job ended with its code
+    "$exe" -n 2 --timeout 60 "$bin/rt_rma_bad" >"$tmp/out" 2>"$tmp/err" || { cat "$tmp/err"; fail "rt_rma_bad"; }
+    grep -q "every error returned" "$tmp/out" || fail "rt_rma_bad printed no verdict"
+    "$exe" -n 2 --timeout 60 "$bin/rt_rma_bad" fatal >"$tmp/out" 2>"$tmp/err"
+    st=$?
+    cat "$tmp/err" >&2
+    [ "$st" = 29 ] || fail "out-of-range MPI_Put ended the job with status $st, want 29 (MPI_ERR_RMA_RANGE)"
+    grep -q "MPI_Put: MPI_ERR_RMA_RANGE" "$tmp/err" || fail "no line naming MPI_Put and MPI_ERR_RMA_RANGE" ;;
   sr)
     for t in conf_p2p conf_match conf_coll conf_datatype conf_comm; do
       for p in 2 3 4; do

@@ -309,6 +309,7 @@ struct mpchar_rt_comm {
     int valid;
     MPI_Errhandler errh;
     const char *name;
+    uint32_t nbc_seq; /* nonblocking collectives started (coll_nbc.c) */
 };
 int mpchar__comm_check(MPI_Comm comm);
 void mpchar__comm_init_predefined(int rank, int size);
@@ -317,7 +318,7 @@ void mpchar__comm_final(void);
 int mpchar__err(MPI_Comm comm, int code, const char *func);
 
 /* ---------------- requests and engine (engine.c, request.c) ---------------- */
-enum rt_req_kind { REQ_SEND = 1, REQ_RECV = 2, REQ_COLL = 3 };
+enum rt_req_kind { REQ_SEND = 1, REQ_RECV = 2, REQ_COLL = 3, REQ_PERSIST = 4 };
 
 struct
     mpchar_rt_request { /* mpchar__req_init sets every field: add new ones there */
@@ -348,6 +349,11 @@ struct
     int wreq_pending; /* the request is not yet resolved (WDONE/WDROP/ACK) */
     int cancel_pending;
     void *bsend_seg; /* bsend region to release */
+    /* persistent requests (persist.c): the send mode or receive, whether
+   * started and not yet completed, and the transfer of the current start */
+    int pmode;
+    int pstarted;
+    struct mpchar_rt_request *inner;
 };
 
 /* Field by field: a memset of the whole request (rep stos) showed in the
@@ -375,6 +381,8 @@ static inline void mpchar__req_init(struct mpchar_rt_request *req, int kind,
     req->prev = req->next = NULL;
     req->posted = req->wreq = req->wreq_pending = req->cancel_pending = 0;
     req->bsend_seg = NULL;
+    req->pmode = req->pstarted = 0;
+    req->inner = NULL;
 }
 
 void mpchar__engine_init(void *seg, int rank, int size);
@@ -403,19 +411,14 @@ void mpchar__req_free(struct mpchar_rt_request *req);
 struct mpchar_rt_request *mpchar__req_alloc(void); /* zeroed */
 void mpchar__req_dispose(struct mpchar_rt_request *req);
 void mpchar__req_cache_free(void);
+/* MPI_Request_free of a persistent request, active or not (persist.c). */
+void mpchar__persist_free(struct mpchar_rt_request *req);
 int mpchar__wait(MPI_Request *req_p, MPI_Status *status);
 void mpchar__bsend_release(void *seg);
 int mpchar__rank_world(void);
 void mpchar__counters_write(void);
 
-/* collectives' internal blocking helpers (coll_util.c) */
-int mpchar__coll_send(const void *buf, int count, MPI_Datatype type, int dest,
-                      int tag, MPI_Comm comm);
-int mpchar__coll_recv(void *buf, int count, MPI_Datatype type, int src, int tag,
-                      MPI_Comm comm);
-int mpchar__coll_sendrecv(const void *sbuf, int scount, MPI_Datatype stype,
-                          int dest, void *rbuf, int rcount, MPI_Datatype rtype,
-                          int src, int tag, MPI_Comm comm);
+/* blocking collectives used by init.c and comm.c (coll_*.c) */
 int mpchar__barrier(MPI_Comm comm);
 int mpchar__allreduce(const void *sbuf, void *rbuf, int count,
                       MPI_Datatype type, MPI_Op op, MPI_Comm comm);

@@ -47,21 +47,21 @@ int mpchar__scatterv_build(struct sched *s, const void *sendbuf,
 /* MPI_<Name> and its nonblocking twin MPI_<IName> (MPI_Ibcast for Bcast)
  * from one schedule builder, build_<Name>(struct sched *, args...), whose
  * arguments are the call's parameters (the varargs) without the request. */
-#define MPCHAR_COLL_PAIR(Name, IName, tag, args, ...)                                \
-    int PMPI_##Name(__VA_ARGS__)                                              \
-    {                                                                         \
-        struct sched s;                                                       \
-        mpchar__sched_begin(&s, comm, tag, 0);                                \
-        return mpchar__coll_block(&s, build_##Name(&s, MPCHAR_UNPAREN args),  \
-                                  "MPI_" #Name);                              \
-    }                                                                         \
-    MPCHAR_RT_WEAK(Name)                                                      \
-    int PMPI_##IName(__VA_ARGS__, MPI_Request *request)                       \
-    {                                                                         \
-        struct sched *s = mpchar__nbc_new(comm);                              \
-        return mpchar__nbc_start(s, build_##Name(s, MPCHAR_UNPAREN args),     \
-                                 request, "MPI_" #IName);                     \
-    }                                                                         \
+#define MPCHAR_COLL_PAIR(Name, IName, tag, args, ...)                        \
+    int PMPI_##Name(__VA_ARGS__)                                             \
+    {                                                                        \
+        struct sched s;                                                      \
+        mpchar__sched_begin(&s, comm, tag, 0);                               \
+        return mpchar__coll_block(&s, build_##Name(&s, MPCHAR_UNPAREN args), \
+                                  "MPI_" #Name);                             \
+    }                                                                        \
+    MPCHAR_RT_WEAK(Name)                                                     \
+    int PMPI_##IName(__VA_ARGS__, MPI_Request *request)                      \
+    {                                                                        \
+        struct sched *s = mpchar__nbc_new(comm);                             \
+        return mpchar__nbc_start(s, build_##Name(s, MPCHAR_UNPAREN args),    \
+                                 request, "MPI_" #IName);                    \
+    }                                                                        \
     MPCHAR_RT_WEAK(IName)
 
 /* A buffer laid out like count elements of type (true extent honoured);

@@ -54,8 +54,8 @@ static int allgather_bruck(struct sched *s, const char *mine, size_t blk,
     }
     MPI_Aint ext = recvtype->extent * recvcount;
     for (int i = 0; rc == MPI_SUCCESS && i < p; i++)
-        mpchar__sched_unpack(s, tmp + blk * (size_t)i, blk, recvcount,
-                             recvtype, (char *)recvbuf + ext * ((r + i) % p));
+        mpchar__sched_unpack(s, tmp + blk * (size_t)i, blk, recvcount, recvtype,
+                             (char *)recvbuf + ext * ((r + i) % p));
     return rc;
 }
 
@@ -75,9 +75,9 @@ static int allgatherv_ring(struct sched *s, void *recvbuf, const int *counts,
     return rc;
 }
 
-static int build_Allgather(struct sched *s, const void *sendbuf,
-                           int sendcount, MPI_Datatype sendtype, void *recvbuf,
-                           int recvcount, MPI_Datatype recvtype, MPI_Comm comm)
+static int build_Allgather(struct sched *s, const void *sendbuf, int sendcount,
+                           MPI_Datatype sendtype, void *recvbuf, int recvcount,
+                           MPI_Datatype recvtype, MPI_Comm comm)
 {
     int rc = check_all(comm, sendbuf, sendcount, sendtype, recvcount, recvtype);
     if (rc != MPI_SUCCESS)
@@ -107,11 +107,10 @@ MPCHAR_COLL_PAIR(Allgather, Iallgather, TAG_ALLGATHER,
                  void *recvbuf, int recvcount, MPI_Datatype recvtype,
                  MPI_Comm comm)
 
-static int build_Allgatherv(struct sched *s, const void *sendbuf,
-                            int sendcount, MPI_Datatype sendtype,
-                            void *recvbuf, const int recvcounts[],
-                            const int displs[], MPI_Datatype recvtype,
-                            MPI_Comm comm)
+static int build_Allgatherv(struct sched *s, const void *sendbuf, int sendcount,
+                            MPI_Datatype sendtype, void *recvbuf,
+                            const int recvcounts[], const int displs[],
+                            MPI_Datatype recvtype, MPI_Comm comm)
 {
     int rc = check_all(comm, sendbuf, sendcount, sendtype, 0, recvtype);
     if (rc != MPI_SUCCESS)
@@ -138,7 +137,8 @@ static int alltoall_bruck(struct sched *s, const char *packed, size_t blk,
     char *tmp = mpchar__sched_alloc(s, blk * (size_t)p + 1);
     char *pk = mpchar__sched_alloc(s, blk * (size_t)p + 1);
     char *in = mpchar__sched_alloc(s, blk * (size_t)p + 1);
-    for (int i = 0; i < p; i++) /* rotate: index i holds the block for rank r+i */
+    for (int i = 0; i < p;
+         i++) /* rotate: index i holds the block for rank r+i */
         mpchar__sched_memcpy(s, tmp + blk * (size_t)i,
                              packed + blk * (size_t)((r + i) % p), blk);
     for (int k = 1; rc == MPI_SUCCESS && k < p; k <<= 1) {
@@ -170,12 +170,11 @@ static int alltoallv_pairwise(struct sched *s, const void *sendbuf,
                               MPI_Datatype rtype)
 {
     int p = s->comm->size, r = s->comm->rank, rc = MPI_SUCCESS;
-    mpchar__sched_copy(s,
-                       (const char *)sendbuf +
-                           (MPI_Aint)sdispls[r] * stype->extent,
-                       scounts[r], stype,
-                       (char *)recvbuf + (MPI_Aint)rdispls[r] * rtype->extent,
-                       rcounts[r], rtype);
+    mpchar__sched_copy(
+        s, (const char *)sendbuf + (MPI_Aint)sdispls[r] * stype->extent,
+        scounts[r], stype,
+        (char *)recvbuf + (MPI_Aint)rdispls[r] * rtype->extent, rcounts[r],
+        rtype);
     for (int k = 1; rc == MPI_SUCCESS && k < p; k++) {
         int dst = (r + k) % p, src = (r - k + p) % p;
         rc = mpchar__sched_sendrecv(
@@ -201,10 +200,9 @@ static char *in_place_copy(struct sched *s, const void *recvbuf,
     int *sd = mpchar__sched_alloc(s, (size_t)p * sizeof(int));
     size_t off = 0;
     for (int i = 0; i < p; i++) {
-        mpchar__sched_pack(s,
-                           (const char *)recvbuf +
-                               (MPI_Aint)displs[i] * type->extent,
-                           counts[i], type, buf + off);
+        mpchar__sched_pack(
+            s, (const char *)recvbuf + (MPI_Aint)displs[i] * type->extent,
+            counts[i], type, buf + off);
         sd[i] = (int)off;
         off += (size_t)counts[i] * type->size;
     }

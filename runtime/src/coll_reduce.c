@@ -124,8 +124,8 @@ static int fold_in(struct sched *s, struct fold *f, char *acc, char *tmp,
     return rc;
 }
 
-static int fold_out(struct sched *s, const struct fold *f, char *acc,
-                    int count, MPI_Datatype type)
+static int fold_out(struct sched *s, const struct fold *f, char *acc, int count,
+                    MPI_Datatype type)
 {
     int r = s->comm->rank;
     if (r >= 2 * f->rem)
@@ -144,8 +144,8 @@ static int allreduce_recdbl(struct sched *s, char *acc, int count,
     for (int mask = 1; rc == MPI_SUCCESS && f.newr >= 0 && mask < f.pof2;
          mask <<= 1) {
         int pn = f.newr ^ mask, peer = real_rank(&f, pn);
-        rc = mpchar__sched_sendrecv(s, acc, count, type, peer, tmp, count,
-                                    type, peer);
+        rc = mpchar__sched_sendrecv(s, acc, count, type, peer, tmp, count, type,
+                                    peer);
         combine(s, op, tmp, acc, count, type, pn < f.newr);
     }
     if (rc == MPI_SUCCESS)
@@ -213,11 +213,10 @@ static int allreduce_rabenseifner(struct sched *s, char *acc, int count,
         for (int mask = 1; rc == MPI_SUCCESS && mask < f.pof2; mask <<= 1) {
             int pn = f.newr ^ mask, peer = real_rank(&f, pn);
             int mylo = f.newr & ~(mask - 1), plo = pn & ~(mask - 1);
-            rc = mpchar__sched_sendrecv(s, acc + disp[mylo] * ext,
-                                        range_count(cnt, mylo, mylo + mask),
-                                        type, peer, acc + disp[plo] * ext,
-                                        range_count(cnt, plo, plo + mask),
-                                        type, peer);
+            rc = mpchar__sched_sendrecv(
+                s, acc + disp[mylo] * ext, range_count(cnt, mylo, mylo + mask),
+                type, peer, acc + disp[plo] * ext,
+                range_count(cnt, plo, plo + mask), type, peer);
         }
     }
     if (rc == MPI_SUCCESS)
@@ -322,9 +321,9 @@ int mpchar__allreduce(const void *sbuf, void *rbuf, int count,
     return rc != MPI_SUCCESS ? rc : rc_end;
 }
 
-static int build_Allreduce(struct sched *s, const void *sendbuf,
-                           void *recvbuf, int count, MPI_Datatype datatype,
-                           MPI_Op op, MPI_Comm comm)
+static int build_Allreduce(struct sched *s, const void *sendbuf, void *recvbuf,
+                           int count, MPI_Datatype datatype, MPI_Op op,
+                           MPI_Comm comm)
 {
     int rc = check_reduce(comm, count, datatype, op);
     if (rc == MPI_SUCCESS)
@@ -338,10 +337,9 @@ MPCHAR_COLL_PAIR(Allreduce, Iallreduce, TAG_ALLREDUCE,
 
 /* ---- Reduce_scatter ---- */
 
-static int reduce_scatter_pairwise(struct sched *s, const char *in,
-                                   void *rbuf, const int *rcounts,
-                                   const int *displs, MPI_Datatype type,
-                                   MPI_Op op)
+static int reduce_scatter_pairwise(struct sched *s, const char *in, void *rbuf,
+                                   const int *rcounts, const int *displs,
+                                   MPI_Datatype type, MPI_Op op)
 {
     int p = s->comm->size, r = s->comm->rank, rc = MPI_SUCCESS;
     MPI_Aint ext = type->extent;
@@ -380,8 +378,7 @@ static int reduce_scatter_any(struct sched *s, const void *sbuf, void *rbuf,
 
 static int build_Reduce_scatter(struct sched *s, const void *sendbuf,
                                 void *recvbuf, const int recvcounts[],
-                                MPI_Datatype datatype, MPI_Op op,
-                                MPI_Comm comm)
+                                MPI_Datatype datatype, MPI_Op op, MPI_Comm comm)
 {
     int rc = check_reduce(comm, 0, datatype, op);
     if (rc == MPI_SUCCESS)
@@ -455,7 +452,8 @@ static int build_Scan(struct sched *s, const void *sendbuf, void *recvbuf,
 {
     return scan_any(s, sendbuf, recvbuf, count, datatype, op, comm, 0);
 }
-MPCHAR_COLL_PAIR(Scan, Iscan, TAG_SCAN, (sendbuf, recvbuf, count, datatype, op, comm),
+MPCHAR_COLL_PAIR(Scan, Iscan, TAG_SCAN,
+                 (sendbuf, recvbuf, count, datatype, op, comm),
                  const void *sendbuf, void *recvbuf, int count,
                  MPI_Datatype datatype, MPI_Op op, MPI_Comm comm)
 

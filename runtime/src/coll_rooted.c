@@ -144,9 +144,9 @@ static int build_Bcast(struct sched *s, void *buffer, int count,
         mpchar__sched_unpack(s, pb, bytes, count, datatype, buffer);
     return rc;
 }
-MPCHAR_COLL_PAIR(Bcast, Ibcast, TAG_BCAST, (buffer, count, datatype, root, comm),
-                 void *buffer, int count, MPI_Datatype datatype, int root,
-                 MPI_Comm comm)
+MPCHAR_COLL_PAIR(Bcast, Ibcast, TAG_BCAST,
+                 (buffer, count, datatype, root, comm), void *buffer, int count,
+                 MPI_Datatype datatype, int root, MPI_Comm comm)
 
 /* ---- Scatter / Gather: binomial over packed blocks in relative order ---- */
 
@@ -179,8 +179,8 @@ static int scatter_run(struct sched *s, const struct blocks *b,
                            a->sendcount, a->sendtype, b->tmp + blk * (size_t)i);
     int rc = scatter_blocks(s, b->tmp, blk * (size_t)p, blk, root);
     if (rc == MPI_SUCCESS && !(b->is_root && a->recvbuf == MPI_IN_PLACE))
-        mpchar__sched_unpack(s, b->tmp + blk * (size_t)b->vr, blk,
-                             a->recvcount, a->recvtype, a->recvbuf);
+        mpchar__sched_unpack(s, b->tmp + blk * (size_t)b->vr, blk, a->recvcount,
+                             a->recvtype, a->recvbuf);
     return rc;
 }
 
@@ -200,8 +200,8 @@ static int gather_run(struct sched *s, const struct blocks *b,
         int peer = vr ^ mask;
         if (vr & mask) {
             int n = vr + mask < p ? mask : p - vr;
-            rc = mpchar__sched_send(s, b->tmp, (int)(blk * (size_t)n),
-                                    MPI_BYTE, (peer + root) % p);
+            rc = mpchar__sched_send(s, b->tmp, (int)(blk * (size_t)n), MPI_BYTE,
+                                    (peer + root) % p);
             break;
         }
         if (peer < p) {
@@ -213,8 +213,8 @@ static int gather_run(struct sched *s, const struct blocks *b,
     }
     for (int i = 0; rc == MPI_SUCCESS && b->is_root && i < p; i++)
         if (!(a->sendbuf == MPI_IN_PLACE && i == 0))
-            mpchar__sched_unpack(s, b->tmp + blk * (size_t)i, blk,
-                                 a->recvcount, a->recvtype,
+            mpchar__sched_unpack(s, b->tmp + blk * (size_t)i, blk, a->recvcount,
+                                 a->recvtype,
                                  (char *)a->recvbuf + rext * ((i + root) % p));
     return rc;
 }
@@ -249,21 +249,21 @@ static int blocks_build(struct sched *s, int gather,
 }
 
 /* MPI_Scatter and MPI_Gather take the same arguments: one builder each. */
-#define BLOCKS_BUILD(Name, IName, gather)                                           \
-    static int build_##Name(struct sched *s, const void *sendbuf,            \
-                            int sendcount, MPI_Datatype sendtype,            \
-                            void *recvbuf, int recvcount,                    \
-                            MPI_Datatype recvtype, int root, MPI_Comm comm)  \
-    {                                                                        \
-        struct blocks_args a = {sendbuf, sendcount, sendtype,                \
-                                recvbuf, recvcount, recvtype};               \
-        return blocks_build(s, gather, &a, root, comm);                      \
-    }                                                                        \
-    MPCHAR_COLL_PAIR(Name, IName, gather ? TAG_GATHER : TAG_SCATTER,                \
-                     (sendbuf, sendcount, sendtype, recvbuf, recvcount,      \
-                      recvtype, root, comm),                                 \
-                     const void *sendbuf, int sendcount,                     \
-                     MPI_Datatype sendtype, void *recvbuf, int recvcount,    \
+#define BLOCKS_BUILD(Name, IName, gather)                                   \
+    static int build_##Name(struct sched *s, const void *sendbuf,           \
+                            int sendcount, MPI_Datatype sendtype,           \
+                            void *recvbuf, int recvcount,                   \
+                            MPI_Datatype recvtype, int root, MPI_Comm comm) \
+    {                                                                       \
+        struct blocks_args a = {sendbuf, sendcount, sendtype,               \
+                                recvbuf, recvcount, recvtype};              \
+        return blocks_build(s, gather, &a, root, comm);                     \
+    }                                                                       \
+    MPCHAR_COLL_PAIR(Name, IName, gather ? TAG_GATHER : TAG_SCATTER,        \
+                     (sendbuf, sendcount, sendtype, recvbuf, recvcount,     \
+                      recvtype, root, comm),                                \
+                     const void *sendbuf, int sendcount,                    \
+                     MPI_Datatype sendtype, void *recvbuf, int recvcount,   \
                      MPI_Datatype recvtype, int root, MPI_Comm comm)
 BLOCKS_BUILD(Scatter, Iscatter, 0)
 BLOCKS_BUILD(Gather, Igather, 1)

@@ -16,8 +16,16 @@
 #include <stdlib.h>
 #include <string.h>
 
-enum step_kind { ST_SEND, ST_RECV, ST_WAIT, ST_COPY, ST_PACK, ST_UNPACK,
-                 ST_MEMCPY, ST_REDUCE };
+enum step_kind {
+    ST_SEND,
+    ST_RECV,
+    ST_WAIT,
+    ST_COPY,
+    ST_PACK,
+    ST_UNPACK,
+    ST_MEMCPY,
+    ST_REDUCE
+};
 
 struct sched_step {
     int kind;
@@ -77,10 +85,10 @@ static void post(struct sched *s, const struct sched_step *st)
         room(s->pend, s->pend_small, &s->cpend, s->npend, sizeof *s->pend);
     MPI_Request *req = &s->pend[s->npend];
     int rc = st->kind == ST_SEND
-                 ? mpchar__isend(st->src, st->count, st->type, st->peer,
-                                 s->tag, s->comm, 1, 0, req)
-                 : mpchar__irecv(st->dst, st->count, st->type, st->peer,
-                                 s->tag, s->comm, 1, req);
+                 ? mpchar__isend(st->src, st->count, st->type, st->peer, s->tag,
+                                 s->comm, 1, 0, req)
+                 : mpchar__irecv(st->dst, st->count, st->type, st->peer, s->tag,
+                                 s->comm, 1, req);
     if (rc == MPI_SUCCESS)
         s->npend++;
     note_error(s, rc);
@@ -110,14 +118,16 @@ static int run_step(struct sched *s, const struct sched_step *st)
         mpchar__tbuf_copy(st->src, st->count, st->type, st->dst, st->count2,
                           st->type2);
         break;
-    case ST_PACK: mpchar__type_pack(st->src, st->count, st->type, st->dst); break;
+    case ST_PACK:
+        mpchar__type_pack(st->src, st->count, st->type, st->dst);
+        break;
     case ST_UNPACK:
         mpchar__type_unpack(st->src, st->bytes, st->count, st->type, st->dst);
         break;
     case ST_MEMCPY: memcpy(st->dst, st->src, st->bytes); break;
     case ST_REDUCE:
-        note_error(s, mpchar__op_apply(st->op, st->src, st->dst, st->count,
-                                       st->type));
+        note_error(
+            s, mpchar__op_apply(st->op, st->src, st->dst, st->count, st->type));
         break;
     }
     return 1;
@@ -204,16 +214,22 @@ void *mpchar__sched_tbuf(struct sched *s, int count, MPI_Datatype type)
 int mpchar__sched_post_send(struct sched *s, const void *buf, int count,
                             MPI_Datatype type, int peer)
 {
-    struct sched_step st = {
-        .kind = ST_SEND, .src = buf, .count = count, .type = type, .peer = peer};
+    struct sched_step st = {.kind = ST_SEND,
+                            .src = buf,
+                            .count = count,
+                            .type = type,
+                            .peer = peer};
     return add(s, &st);
 }
 
 int mpchar__sched_post_recv(struct sched *s, void *buf, int count,
                             MPI_Datatype type, int peer)
 {
-    struct sched_step st = {
-        .kind = ST_RECV, .dst = buf, .count = count, .type = type, .peer = peer};
+    struct sched_step st = {.kind = ST_RECV,
+                            .dst = buf,
+                            .count = count,
+                            .type = type,
+                            .peer = peer};
     return add(s, &st);
 }
 
@@ -230,16 +246,16 @@ int mpchar__sched_send(struct sched *s, const void *buf, int count,
     return mpchar__sched_wait(s);
 }
 
-int mpchar__sched_recv(struct sched *s, void *buf, int count,
-                       MPI_Datatype type, int peer)
+int mpchar__sched_recv(struct sched *s, void *buf, int count, MPI_Datatype type,
+                       int peer)
 {
     mpchar__sched_post_recv(s, buf, count, type, peer);
     return mpchar__sched_wait(s);
 }
 
 int mpchar__sched_sendrecv(struct sched *s, const void *sbuf, int scount,
-                           MPI_Datatype stype, int dest, void *rbuf,
-                           int rcount, MPI_Datatype rtype, int src)
+                           MPI_Datatype stype, int dest, void *rbuf, int rcount,
+                           MPI_Datatype rtype, int src)
 {
     mpchar__sched_post_recv(s, rbuf, rcount, rtype, src);
     mpchar__sched_post_send(s, sbuf, scount, stype, dest);
@@ -250,8 +266,12 @@ void mpchar__sched_copy(struct sched *s, const void *src, int scount,
                         MPI_Datatype stype, void *dst, int rcount,
                         MPI_Datatype rtype)
 {
-    struct sched_step st = {.kind = ST_COPY, .src = src, .count = scount,
-                            .type = stype, .dst = dst, .count2 = rcount,
+    struct sched_step st = {.kind = ST_COPY,
+                            .src = src,
+                            .count = scount,
+                            .type = stype,
+                            .dst = dst,
+                            .count2 = rcount,
                             .type2 = rtype};
     add(s, &st);
 }
@@ -267,8 +287,12 @@ void mpchar__sched_pack(struct sched *s, const void *buf, int count,
 void mpchar__sched_unpack(struct sched *s, const void *in, size_t bytes,
                           int count, MPI_Datatype type, void *buf)
 {
-    struct sched_step st = {.kind = ST_UNPACK, .src = in, .bytes = bytes,
-                            .count = count, .type = type, .dst = buf};
+    struct sched_step st = {.kind = ST_UNPACK,
+                            .src = in,
+                            .bytes = bytes,
+                            .count = count,
+                            .type = type,
+                            .dst = buf};
     add(s, &st);
 }
 
@@ -283,7 +307,11 @@ void mpchar__sched_memcpy(struct sched *s, void *dst, const void *src,
 void mpchar__sched_reduce(struct sched *s, MPI_Op op, const void *in,
                           void *inout, int count, MPI_Datatype type)
 {
-    struct sched_step st = {.kind = ST_REDUCE, .op = op, .src = in,
-                            .dst = inout, .count = count, .type = type};
+    struct sched_step st = {.kind = ST_REDUCE,
+                            .op = op,
+                            .src = in,
+                            .dst = inout,
+                            .count = count,
+                            .type = type};
     add(s, &st);
 }

@@ -73,11 +73,11 @@ int mpchar__sched_wait(struct sched *s);
 /* A round of one transfer, and of one receive and one send. */
 int mpchar__sched_send(struct sched *s, const void *buf, int count,
                        MPI_Datatype type, int peer);
-int mpchar__sched_recv(struct sched *s, void *buf, int count,
-                       MPI_Datatype type, int peer);
+int mpchar__sched_recv(struct sched *s, void *buf, int count, MPI_Datatype type,
+                       int peer);
 int mpchar__sched_sendrecv(struct sched *s, const void *sbuf, int scount,
-                           MPI_Datatype stype, int dest, void *rbuf,
-                           int rcount, MPI_Datatype rtype, int src);
+                           MPI_Datatype stype, int dest, void *rbuf, int rcount,
+                           MPI_Datatype rtype, int src);
 
 /* Local steps: mpchar__tbuf_copy, mpchar__type_pack/unpack, memcpy, and
  * inout = in op inout (mpchar__op_apply). */

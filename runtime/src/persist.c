@@ -16,9 +16,9 @@
 
 enum { PM_SEND, PM_SSEND, PM_RSEND, PM_BSEND, PM_RECV };
 
-static int persist_init(const void *buf, int count, MPI_Datatype type,
-                        int peer, int tag, MPI_Comm comm, int mode,
-                        MPI_Request *request, const char *fn)
+static int persist_init(const void *buf, int count, MPI_Datatype type, int peer,
+                        int tag, MPI_Comm comm, int mode, MPI_Request *request,
+                        const char *fn)
 {
     int rc = mpchar__check_args(comm, count, type);
     int any_tag = mode == PM_RECV && tag == MPI_ANY_TAG;
@@ -48,13 +48,13 @@ static int persist_init(const void *buf, int count, MPI_Datatype type,
 }
 
 /* MPI_Send_init and its send modes take the same arguments. */
-#define SEND_INIT(Name, mode)                                                 \
-    int PMPI_##Name(const void *buf, int count, MPI_Datatype datatype,        \
-                    int dest, int tag, MPI_Comm comm, MPI_Request *request)   \
-    {                                                                         \
-        return persist_init(buf, count, datatype, dest, tag, comm, mode,      \
-                            request, "MPI_" #Name);                           \
-    }                                                                         \
+#define SEND_INIT(Name, mode)                                               \
+    int PMPI_##Name(const void *buf, int count, MPI_Datatype datatype,      \
+                    int dest, int tag, MPI_Comm comm, MPI_Request *request) \
+    {                                                                       \
+        return persist_init(buf, count, datatype, dest, tag, comm, mode,    \
+                            request, "MPI_" #Name);                         \
+    }                                                                       \
     MPCHAR_RT_WEAK(Name)
 SEND_INIT(Send_init, PM_SEND)
 SEND_INIT(Ssend_init, PM_SSEND)
@@ -77,8 +77,8 @@ static int start(MPI_Request req)
     int rc;
     switch (req->pmode) {
     case PM_RECV:
-        rc = mpchar__irecv(req->buf, req->count, req->type, req->peer,
-                           req->tag, req->comm, 0, &req->inner);
+        rc = mpchar__irecv(req->buf, req->count, req->type, req->peer, req->tag,
+                           req->comm, 0, &req->inner);
         break;
     case PM_BSEND:
         /* completes at once: the data are copied to the attached buffer */
@@ -86,9 +86,8 @@ static int start(MPI_Request req)
                         req->comm);
         break;
     default:
-        rc = mpchar__isend(req->buf, req->count, req->type, req->peer,
-                           req->tag, req->comm, 0, req->pmode == PM_SSEND,
-                           &req->inner);
+        rc = mpchar__isend(req->buf, req->count, req->type, req->peer, req->tag,
+                           req->comm, 0, req->pmode == PM_SSEND, &req->inner);
     }
     if (rc == MPI_SUCCESS)
         req->pstarted = 1;

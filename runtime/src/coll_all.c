@@ -75,14 +75,12 @@ static int allgatherv_ring(struct sched *s, void *recvbuf, const int *counts,
     return rc;
 }
 
-static int build_Allgather(struct sched *s, const void *sendbuf, int sendcount,
-                           MPI_Datatype sendtype, void *recvbuf, int recvcount,
-                           MPI_Datatype recvtype, MPI_Comm comm)
+/* Allgather's schedule, the arguments checked. */
+static int allgather(struct sched *s, const void *sendbuf, int sendcount,
+                     MPI_Datatype sendtype, void *recvbuf, int recvcount,
+                     MPI_Datatype recvtype)
 {
-    int rc = check_all(comm, sendbuf, sendcount, sendtype, recvcount, recvtype);
-    if (rc != MPI_SUCCESS)
-        return rc;
-    int p = comm->size, r = comm->rank;
+    int p = s->comm->size, r = s->comm->rank;
     size_t blk = (size_t)recvcount * recvtype->size;
     MPI_Aint ext = recvtype->extent * recvcount;
     char *own = (char *)recvbuf + ext * r;
@@ -100,12 +98,6 @@ static int build_Allgather(struct sched *s, const void *sendbuf, int sendcount,
     int *cd = equal_blocks(s, recvcount, p);
     return allgatherv_ring(s, recvbuf, cd, cd + p, recvtype);
 }
-MPCHAR_COLL_PAIR(Allgather, Iallgather, TAG_ALLGATHER,
-                 (sendbuf, sendcount, sendtype, recvbuf, recvcount, recvtype,
-                  comm),
-                 const void *sendbuf, int sendcount, MPI_Datatype sendtype,
-                 void *recvbuf, int recvcount, MPI_Datatype recvtype,
-                 MPI_Comm comm)
 
 static int build_Allgatherv(struct sched *s, const void *sendbuf, int sendcount,
                             MPI_Datatype sendtype, void *recvbuf,
@@ -246,14 +238,12 @@ MPCHAR_COLL_PAIR(Alltoallv, Ialltoallv, TAG_ALLTOALL,
                  const int recvcounts[], const int rdispls[],
                  MPI_Datatype recvtype, MPI_Comm comm)
 
-static int build_Alltoall(struct sched *s, const void *sendbuf, int sendcount,
-                          MPI_Datatype sendtype, void *recvbuf, int recvcount,
-                          MPI_Datatype recvtype, MPI_Comm comm)
+/* Alltoall's schedule, the arguments checked. */
+static int alltoall(struct sched *s, const void *sendbuf, int sendcount,
+                    MPI_Datatype sendtype, void *recvbuf, int recvcount,
+                    MPI_Datatype recvtype)
 {
-    int rc = check_all(comm, sendbuf, sendcount, sendtype, recvcount, recvtype);
-    if (rc != MPI_SUCCESS)
-        return rc;
-    int p = comm->size;
+    int p = s->comm->size;
     size_t blk = (size_t)recvcount * recvtype->size;
     int *rcd = equal_blocks(s, recvcount, p);
     if (blk < mpchar__cfg.alltoall_long && p > 2) {
@@ -273,9 +263,26 @@ static int build_Alltoall(struct sched *s, const void *sendbuf, int sendcount,
     return alltoallv_pairwise(s, sendbuf, scd, scd + p, sendtype, recvbuf, rcd,
                               rcd + p, recvtype);
 }
-MPCHAR_COLL_PAIR(Alltoall, Ialltoall, TAG_ALLTOALL,
-                 (sendbuf, sendcount, sendtype, recvbuf, recvcount, recvtype,
-                  comm),
-                 const void *sendbuf, int sendcount, MPI_Datatype sendtype,
-                 void *recvbuf, int recvcount, MPI_Datatype recvtype,
-                 MPI_Comm comm)
+
+/* MPI_Allgather and MPI_Alltoall take the same arguments and checks: one
+ * builder each. */
+#define ALL_BUILD(Name, IName, tag, run)                                    \
+    static int build_##Name(struct sched *s, const void *sendbuf,           \
+                            int sendcount, MPI_Datatype sendtype,           \
+                            void *recvbuf, int recvcount,                   \
+                            MPI_Datatype recvtype, MPI_Comm comm)           \
+    {                                                                       \
+        int rc = check_all(comm, sendbuf, sendcount, sendtype, recvcount,   \
+                           recvtype);                                       \
+        return rc != MPI_SUCCESS ? rc                                       \
+                                 : run(s, sendbuf, sendcount, sendtype,     \
+                                       recvbuf, recvcount, recvtype);       \
+    }                                                                       \
+    MPCHAR_COLL_PAIR(                                                       \
+        Name, IName, tag,                                                   \
+        (sendbuf, sendcount, sendtype, recvbuf, recvcount, recvtype, comm), \
+        const void *sendbuf, int sendcount, MPI_Datatype sendtype,          \
+        void *recvbuf, int recvcount, MPI_Datatype recvtype, MPI_Comm comm)
+ALL_BUILD(Allgather, Iallgather, TAG_ALLGATHER, allgather)
+ALL_BUILD(Alltoall, Ialltoall, TAG_ALLTOALL, alltoall)
+#undef ALL_BUILD

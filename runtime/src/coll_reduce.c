@@ -446,24 +446,19 @@ static int scan_any(struct sched *s, const void *sbuf, void *rbuf, int count,
     return rc;
 }
 
-static int build_Scan(struct sched *s, const void *sendbuf, void *recvbuf,
-                      int count, MPI_Datatype datatype, MPI_Op op,
-                      MPI_Comm comm)
-{
-    return scan_any(s, sendbuf, recvbuf, count, datatype, op, comm, 0);
-}
-MPCHAR_COLL_PAIR(Scan, Iscan, TAG_SCAN,
-                 (sendbuf, recvbuf, count, datatype, op, comm),
-                 const void *sendbuf, void *recvbuf, int count,
-                 MPI_Datatype datatype, MPI_Op op, MPI_Comm comm)
-
-static int build_Exscan(struct sched *s, const void *sendbuf, void *recvbuf,
-                        int count, MPI_Datatype datatype, MPI_Op op,
-                        MPI_Comm comm)
-{
-    return scan_any(s, sendbuf, recvbuf, count, datatype, op, comm, 1);
-}
-MPCHAR_COLL_PAIR(Exscan, Iexscan, TAG_EXSCAN,
-                 (sendbuf, recvbuf, count, datatype, op, comm),
-                 const void *sendbuf, void *recvbuf, int count,
-                 MPI_Datatype datatype, MPI_Op op, MPI_Comm comm)
+/* MPI_Scan and MPI_Exscan take the same arguments: one builder each. */
+#define SCAN_BUILD(Name, IName, tag, exclusive)                              \
+    static int build_##Name(struct sched *s, const void *sendbuf,            \
+                            void *recvbuf, int count, MPI_Datatype datatype, \
+                            MPI_Op op, MPI_Comm comm)                        \
+    {                                                                        \
+        return scan_any(s, sendbuf, recvbuf, count, datatype, op, comm,      \
+                        exclusive);                                          \
+    }                                                                        \
+    MPCHAR_COLL_PAIR(Name, IName, tag,                                       \
+                     (sendbuf, recvbuf, count, datatype, op, comm),          \
+                     const void *sendbuf, void *recvbuf, int count,          \
+                     MPI_Datatype datatype, MPI_Op op, MPI_Comm comm)
+SCAN_BUILD(Scan, Iscan, TAG_SCAN, 0)
+SCAN_BUILD(Exscan, Iexscan, TAG_EXSCAN, 1)
+#undef SCAN_BUILD

@@ -159,7 +159,7 @@ MPCHAR_RT_WEAK(Waitall)
 int PMPI_Testall(int count, MPI_Request requests[], int *flag,
                  MPI_Status statuses[])
 {
-    mpchar__progress();
+    mpchar__test_progress();
     *flag = 1;
     for (int i = 0; i < count; i++)
         if (requests[i] != MPI_REQUEST_NULL && !is_done(requests[i]))
@@ -216,7 +216,7 @@ MPCHAR_RT_WEAK(Waitany)
 int PMPI_Testany(int count, MPI_Request requests[], int *index, int *flag,
                  MPI_Status *status)
 {
-    mpchar__progress();
+    mpchar__test_progress();
     int i = find_done(count, requests);
     if (i == MPI_UNDEFINED) {
         *flag = 1;
@@ -271,7 +271,7 @@ MPCHAR_RT_WEAK(Waitsome)
 int PMPI_Testsome(int incount, MPI_Request requests[], int *outcount,
                   int indices[], MPI_Status statuses[])
 {
-    mpchar__progress();
+    mpchar__test_progress();
     return collect_some(incount, requests, outcount, indices, statuses,
                         "MPI_Testsome");
 }
@@ -285,7 +285,7 @@ int PMPI_Test(MPI_Request *request, int *flag, MPI_Status *status)
         return MPI_SUCCESS;
     }
     if (!is_done(*request))
-        mpchar__progress();
+        mpchar__test_progress();
     *flag = is_done(*request);
     if (!*flag)
         return MPI_SUCCESS;

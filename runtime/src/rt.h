@@ -392,6 +392,12 @@ int mpchar__progress(void); /* returns nonzero if anything happened */
 extern int mpchar__nbc_active;
 int mpchar__nbc_poll(void);
 void mpchar__wait_until(_Atomic int *flag);
+/* The progress of a Test call: one poll; after as many fruitless ones in a
+ * row as a wait spins, each yields the CPU (a loop of MPI_Test in a job
+ * with more ranks than CPUs otherwise holds it while the peer it waits
+ * for cannot run), but never sleeps, as a program may compute between
+ * Tests. */
+int mpchar__test_progress(void);
 void mpchar__idle(unsigned *idle); /* one idle poll: spin, yield or sleep */
 
 int mpchar__isend(const void *buf, int count, MPI_Datatype type, int dest,

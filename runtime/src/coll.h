@@ -1,9 +1,13 @@
 /*
- * Shared helpers of the collective algorithms (coll_util.c).
+ * Shared helpers of the collective algorithms (coll_util.c), and the
+ * pairing of each blocking collective with its nonblocking twin.
  *
- * Collectives run on the communicator's collective context (ctx + 1), with
- * one tag per operation, so they never match user point-to-point traffic
- * and successive collectives match in call order (the rings are FIFO).
+ * Collectives run on the communicator's collective context (ctx + 1), so
+ * they never match user point-to-point traffic.  A blocking collective
+ * uses its operation's tag, and successive ones match in call order (the
+ * rings are FIFO); a nonblocking one takes the next tag of its
+ * communicator's sequence (coll_nbc.c), so that several pending ones, and
+ * blocking ones meanwhile, never take each other's messages.
  */
 #ifndef MPCHAR_RT_COLL_H
 #define MPCHAR_RT_COLL_H

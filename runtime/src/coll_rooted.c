@@ -292,6 +292,10 @@ static int root_transfers(struct sched *s, struct vblocks v,
 {
     MPI_Comm comm = s->comm;
     int rc = mpchar__coll_check_rooted(comm, 0, MPI_BYTE, root);
+    if (rc == MPI_SUCCESS && comm->rank == root)
+        rc = mpchar__check_args(comm, 0, v.type);
+    if (rc == MPI_SUCCESS && own.buf != MPI_IN_PLACE)
+        rc = mpchar__check_args(comm, own.count, own.type);
     if (rc != MPI_SUCCESS)
         return rc;
     int p = comm->size, r = comm->rank;

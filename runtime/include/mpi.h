@@ -555,6 +555,88 @@ MPCHAR_RT_FN(int, Win_start, (MPI_Group group, int assert, MPI_Win win))
 MPCHAR_RT_FN(int, Win_complete, (MPI_Win win))
 MPCHAR_RT_FN(int, Win_wait, (MPI_Win win))
 MPCHAR_RT_FN(int, Win_test, (MPI_Win win, int *flag))
+/* ---- Nonblocking collectives and persistent requests (issue 21) ----
+ * Each I<collective> takes its blocking twin's arguments and a request;
+ * it advances inside MPI calls (docs/runtime.md). */
+MPCHAR_RT_FN(int, Ibcast,
+             (void *buffer, int count, MPI_Datatype datatype, int root,
+              MPI_Comm comm, MPI_Request *request))
+MPCHAR_RT_FN(int, Ireduce,
+             (const void *sendbuf, void *recvbuf, int count,
+              MPI_Datatype datatype, MPI_Op op, int root, MPI_Comm comm,
+              MPI_Request *request))
+MPCHAR_RT_FN(int, Iallreduce,
+             (const void *sendbuf, void *recvbuf, int count,
+              MPI_Datatype datatype, MPI_Op op, MPI_Comm comm,
+              MPI_Request *request))
+MPCHAR_RT_FN(int, Igather,
+             (const void *sendbuf, int sendcount, MPI_Datatype sendtype,
+              void *recvbuf, int recvcount, MPI_Datatype recvtype, int root,
+              MPI_Comm comm, MPI_Request *request))
+MPCHAR_RT_FN(int, Igatherv,
+             (const void *sendbuf, int sendcount, MPI_Datatype sendtype,
+              void *recvbuf, const int recvcounts[], const int displs[],
+              MPI_Datatype recvtype, int root, MPI_Comm comm,
+              MPI_Request *request))
+MPCHAR_RT_FN(int, Iscatter,
+             (const void *sendbuf, int sendcount, MPI_Datatype sendtype,
+              void *recvbuf, int recvcount, MPI_Datatype recvtype, int root,
+              MPI_Comm comm, MPI_Request *request))
+MPCHAR_RT_FN(int, Iscatterv,
+             (const void *sendbuf, const int sendcounts[], const int displs[],
+              MPI_Datatype sendtype, void *recvbuf, int recvcount,
+              MPI_Datatype recvtype, int root, MPI_Comm comm,
+              MPI_Request *request))
+MPCHAR_RT_FN(int, Iallgather,
+             (const void *sendbuf, int sendcount, MPI_Datatype sendtype,
+              void *recvbuf, int recvcount, MPI_Datatype recvtype,
+              MPI_Comm comm, MPI_Request *request))
+MPCHAR_RT_FN(int, Iallgatherv,
+             (const void *sendbuf, int sendcount, MPI_Datatype sendtype,
+              void *recvbuf, const int recvcounts[], const int displs[],
+              MPI_Datatype recvtype, MPI_Comm comm, MPI_Request *request))
+MPCHAR_RT_FN(int, Ialltoall,
+             (const void *sendbuf, int sendcount, MPI_Datatype sendtype,
+              void *recvbuf, int recvcount, MPI_Datatype recvtype,
+              MPI_Comm comm, MPI_Request *request))
+MPCHAR_RT_FN(int, Ialltoallv,
+             (const void *sendbuf, const int sendcounts[], const int sdispls[],
+              MPI_Datatype sendtype, void *recvbuf, const int recvcounts[],
+              const int rdispls[], MPI_Datatype recvtype, MPI_Comm comm,
+              MPI_Request *request))
+MPCHAR_RT_FN(int, Ireduce_scatter,
+             (const void *sendbuf, void *recvbuf, const int recvcounts[],
+              MPI_Datatype datatype, MPI_Op op, MPI_Comm comm,
+              MPI_Request *request))
+MPCHAR_RT_FN(int, Ireduce_scatter_block,
+             (const void *sendbuf, void *recvbuf, int recvcount,
+              MPI_Datatype datatype, MPI_Op op, MPI_Comm comm,
+              MPI_Request *request))
+MPCHAR_RT_FN(int, Iscan,
+             (const void *sendbuf, void *recvbuf, int count,
+              MPI_Datatype datatype, MPI_Op op, MPI_Comm comm,
+              MPI_Request *request))
+MPCHAR_RT_FN(int, Iexscan,
+             (const void *sendbuf, void *recvbuf, int count,
+              MPI_Datatype datatype, MPI_Op op, MPI_Comm comm,
+              MPI_Request *request))
+MPCHAR_RT_FN(int, Send_init,
+             (const void *buf, int count, MPI_Datatype datatype, int dest,
+              int tag, MPI_Comm comm, MPI_Request *request))
+MPCHAR_RT_FN(int, Ssend_init,
+             (const void *buf, int count, MPI_Datatype datatype, int dest,
+              int tag, MPI_Comm comm, MPI_Request *request))
+MPCHAR_RT_FN(int, Rsend_init,
+             (const void *buf, int count, MPI_Datatype datatype, int dest,
+              int tag, MPI_Comm comm, MPI_Request *request))
+MPCHAR_RT_FN(int, Bsend_init,
+             (const void *buf, int count, MPI_Datatype datatype, int dest,
+              int tag, MPI_Comm comm, MPI_Request *request))
+MPCHAR_RT_FN(int, Recv_init,
+             (void *buf, int count, MPI_Datatype datatype, int source, int tag,
+              MPI_Comm comm, MPI_Request *request))
+MPCHAR_RT_FN(int, Start, (MPI_Request * request))
+MPCHAR_RT_FN(int, Startall, (int count, MPI_Request requests[]))
 
 #undef MPCHAR_RT_FN
 

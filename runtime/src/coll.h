@@ -1,13 +1,18 @@
 /*
- * Shared helpers of the collective algorithms (coll_util.c).
+ * Shared helpers of the collective algorithms (coll_util.c), and the
+ * pairing of each blocking collective with its nonblocking twin.
  *
- * Collectives run on the communicator's collective context (ctx + 1), with
- * one tag per operation, so they never match user point-to-point traffic
- * and successive collectives match in call order (the rings are FIFO).
+ * Collectives run on the communicator's collective context (ctx + 1), so
+ * they never match user point-to-point traffic.  A blocking collective
+ * uses its operation's tag, and successive ones match in call order (the
+ * rings are FIFO); a nonblocking one takes the next tag of its
+ * communicator's sequence (coll_nbc.c), so that several pending ones, and
+ * blocking ones meanwhile, never take each other's messages.
  */
 #ifndef MPCHAR_RT_COLL_H
 #define MPCHAR_RT_COLL_H
 
+#include "coll_sched.h"
 #include "rt.h"
 
 enum {
@@ -22,9 +27,46 @@ enum {
     TAG_REDSCAT,
     TAG_SCAN,
     TAG_EXSCAN,
-    TAG_FOLD,
-    TAG_IBARRIER
+    TAG_NBC /* nonblocking collectives: TAG_NBC + a sequence number */
 };
+
+/* Ends a blocking collective's schedule; an error (rc, the build's, or
+ * the run's) goes through the communicator's handler as fn's. */
+int mpchar__coll_block(struct sched *s, int rc, const char *fn);
+/* A recorded schedule for a nonblocking collective on comm, and its
+ * start: rc is the build's result; on success *request is the new
+ * request, which the progress engine completes (coll_nbc.c). */
+struct sched *mpchar__nbc_new(MPI_Comm comm);
+int mpchar__nbc_start(struct sched *s, int rc, MPI_Request *request,
+                      const char *fn);
+
+/* MPI_Scatterv's schedule, also the last part of a non-commutative
+ * Reduce_scatter (coll_rooted.c). */
+int mpchar__scatterv_build(struct sched *s, const void *sendbuf,
+                           const int sendcounts[], const int displs[],
+                           MPI_Datatype sendtype, void *recvbuf, int recvcount,
+                           MPI_Datatype recvtype, int root);
+
+#define MPCHAR_UNPAREN(...) __VA_ARGS__
+/* MPI_<Name> and its nonblocking twin MPI_<IName> (MPI_Ibcast for Bcast)
+ * from one schedule builder, build_<Name>(struct sched *, args...), whose
+ * arguments are the call's parameters (the varargs) without the request. */
+#define MPCHAR_COLL_PAIR(Name, IName, tag, args, ...)                        \
+    int PMPI_##Name(__VA_ARGS__)                                             \
+    {                                                                        \
+        struct sched s;                                                      \
+        mpchar__sched_begin(&s, comm, tag, 0);                               \
+        return mpchar__coll_block(&s, build_##Name(&s, MPCHAR_UNPAREN args), \
+                                  "MPI_" #Name);                             \
+    }                                                                        \
+    MPCHAR_RT_WEAK(Name)                                                     \
+    int PMPI_##IName(__VA_ARGS__, MPI_Request *request)                      \
+    {                                                                        \
+        struct sched *s = mpchar__nbc_new(comm);                             \
+        return mpchar__nbc_start(s, build_##Name(s, MPCHAR_UNPAREN args),    \
+                                 request, "MPI_" #IName);                    \
+    }                                                                        \
+    MPCHAR_RT_WEAK(IName)
 
 /* A buffer laid out like count elements of type (true extent honoured);
  * *mem_p goes back through mpchar__tbuf_free. */

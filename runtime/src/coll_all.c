@@ -1,5 +1,7 @@
 /*
- * All-to-all data movement: Allgather(v), Alltoall(v).
+ * All-to-all data movement: Allgather(v), Alltoall(v), as schedules
+ * (coll_sched.h) shared by the blocking calls and MPI_Iallgather(v) and
+ * MPI_Ialltoall(v).
  *
  * Allgather: Bruck's algorithm below MPCHAR_RT_ALLGATHER_LONG total bytes
  * (ceil(log2 p) steps for any p), ring above (p - 1 steps, n(p-1)/p bytes,
@@ -25,187 +27,174 @@ static int check_all(MPI_Comm comm, const void *sendbuf, int scount,
     return rc;
 }
 
-/* Counts and displacements of p blocks of count elements each. */
-static void equal_blocks(int *counts, int *displs, int count, int p)
+/* Counts and displacements of p blocks of count elements each, in one
+ * temporary of the schedule: counts at [0, p), displacements at [p, 2p). */
+static int *equal_blocks(struct sched *s, int count, int p)
 {
+    int *cd = mpchar__sched_alloc(s, 2 * (size_t)p * sizeof(int));
     for (int i = 0; i < p; i++) {
-        counts[i] = count;
-        displs[i] = i * count;
+        cd[i] = count;
+        cd[p + i] = i * count;
     }
+    return cd;
 }
 
-static int allgather_bruck(const char *mine, size_t blk, void *recvbuf,
-                           int recvcount, MPI_Datatype recvtype, MPI_Comm comm)
+static int allgather_bruck(struct sched *s, const char *mine, size_t blk,
+                           void *recvbuf, int recvcount, MPI_Datatype recvtype)
 {
-    int p = comm->size, r = comm->rank, rc = MPI_SUCCESS;
-    char *tmp = malloc(blk * (size_t)p + 1);
-    if (!tmp)
-        return MPI_ERR_NO_MEM;
-    memcpy(tmp, mine, blk);
+    int p = s->comm->size, r = s->comm->rank, rc = MPI_SUCCESS;
+    char *tmp = mpchar__sched_alloc(s, blk * (size_t)p + 1);
+    mpchar__sched_memcpy(s, tmp, mine, blk);
     for (int k = 1; rc == MPI_SUCCESS && k < p; k <<= 1) {
         int n = k < p - k ? k : p - k;
-        rc = mpchar__coll_sendrecv(tmp, (int)(blk * (size_t)n), MPI_BYTE,
-                                   (r - k + p) % p, tmp + blk * (size_t)k,
-                                   (int)(blk * (size_t)n), MPI_BYTE,
-                                   (r + k) % p, TAG_ALLGATHER, comm);
+        rc = mpchar__sched_sendrecv(s, tmp, (int)(blk * (size_t)n), MPI_BYTE,
+                                    (r - k + p) % p, tmp + blk * (size_t)k,
+                                    (int)(blk * (size_t)n), MPI_BYTE,
+                                    (r + k) % p);
     }
     MPI_Aint ext = recvtype->extent * recvcount;
     for (int i = 0; rc == MPI_SUCCESS && i < p; i++)
-        mpchar__type_unpack(tmp + blk * (size_t)i, blk, recvcount, recvtype,
-                            (char *)recvbuf + ext * ((r + i) % p));
-    free(tmp);
+        mpchar__sched_unpack(s, tmp + blk * (size_t)i, blk, recvcount, recvtype,
+                             (char *)recvbuf + ext * ((r + i) % p));
     return rc;
 }
 
-static int allgatherv_ring(void *recvbuf, const int *counts, const int *displs,
-                           MPI_Datatype type, MPI_Comm comm)
+static int allgatherv_ring(struct sched *s, void *recvbuf, const int *counts,
+                           const int *displs, MPI_Datatype type)
 {
-    int p = comm->size, r = comm->rank, rc = MPI_SUCCESS;
+    int p = s->comm->size, r = s->comm->rank, rc = MPI_SUCCESS;
     int right = (r + 1) % p, left = (r - 1 + p) % p;
-    for (int s = 0; rc == MPI_SUCCESS && s < p - 1; s++) {
-        int sb = (r - s + p) % p, rb = (r - s - 1 + p) % p;
-        rc = mpchar__coll_sendrecv(
-            (char *)recvbuf + (MPI_Aint)displs[sb] * type->extent, counts[sb],
-            type, right, (char *)recvbuf + (MPI_Aint)displs[rb] * type->extent,
-            counts[rb], type, left, TAG_ALLGATHER, comm);
+    for (int k = 0; rc == MPI_SUCCESS && k < p - 1; k++) {
+        int sb = (r - k + p) % p, rb = (r - k - 1 + p) % p;
+        rc = mpchar__sched_sendrecv(
+            s, (char *)recvbuf + (MPI_Aint)displs[sb] * type->extent,
+            counts[sb], type, right,
+            (char *)recvbuf + (MPI_Aint)displs[rb] * type->extent, counts[rb],
+            type, left);
     }
     return rc;
 }
 
-int PMPI_Allgather(const void *sendbuf, int sendcount, MPI_Datatype sendtype,
-                   void *recvbuf, int recvcount, MPI_Datatype recvtype,
-                   MPI_Comm comm)
+/* Allgather's schedule, the arguments checked. */
+static int allgather(struct sched *s, const void *sendbuf, int sendcount,
+                     MPI_Datatype sendtype, void *recvbuf, int recvcount,
+                     MPI_Datatype recvtype)
 {
-    int rc = check_all(comm, sendbuf, sendcount, sendtype, recvcount, recvtype);
-    if (rc != MPI_SUCCESS)
-        return mpchar__err(comm, rc, "MPI_Allgather");
-    int p = comm->size, r = comm->rank;
+    int p = s->comm->size, r = s->comm->rank;
     size_t blk = (size_t)recvcount * recvtype->size;
     MPI_Aint ext = recvtype->extent * recvcount;
     char *own = (char *)recvbuf + ext * r;
     if (blk * (size_t)p < mpchar__cfg.allgather_long) {
-        char *mine = malloc(blk + 1);
-        if (!mine)
-            return mpchar__err(comm, MPI_ERR_NO_MEM, "MPI_Allgather");
+        char *mine = mpchar__sched_alloc(s, blk + 1);
         if (sendbuf == MPI_IN_PLACE)
-            mpchar__type_pack(own, recvcount, recvtype, mine);
+            mpchar__sched_pack(s, own, recvcount, recvtype, mine);
         else
-            mpchar__type_pack(sendbuf, sendcount, sendtype, mine);
-        rc = allgather_bruck(mine, blk, recvbuf, recvcount, recvtype, comm);
-        free(mine);
-    } else {
-        if (sendbuf != MPI_IN_PLACE)
-            mpchar__tbuf_copy(sendbuf, sendcount, sendtype, own, recvcount,
-                              recvtype);
-        int *cd = malloc(2 * (size_t)p * sizeof(int));
-        if (!cd)
-            return mpchar__err(comm, MPI_ERR_NO_MEM, "MPI_Allgather");
-        equal_blocks(cd, cd + p, recvcount, p);
-        rc = allgatherv_ring(recvbuf, cd, cd + p, recvtype, comm);
-        free(cd);
+            mpchar__sched_pack(s, sendbuf, sendcount, sendtype, mine);
+        return allgather_bruck(s, mine, blk, recvbuf, recvcount, recvtype);
     }
-    return rc == MPI_SUCCESS ? rc : mpchar__err(comm, rc, "MPI_Allgather");
+    if (sendbuf != MPI_IN_PLACE)
+        mpchar__sched_copy(s, sendbuf, sendcount, sendtype, own, recvcount,
+                           recvtype);
+    int *cd = equal_blocks(s, recvcount, p);
+    return allgatherv_ring(s, recvbuf, cd, cd + p, recvtype);
 }
-MPCHAR_RT_WEAK(Allgather)
 
-int PMPI_Allgatherv(const void *sendbuf, int sendcount, MPI_Datatype sendtype,
-                    void *recvbuf, const int recvcounts[], const int displs[],
-                    MPI_Datatype recvtype, MPI_Comm comm)
+static int build_Allgatherv(struct sched *s, const void *sendbuf, int sendcount,
+                            MPI_Datatype sendtype, void *recvbuf,
+                            const int recvcounts[], const int displs[],
+                            MPI_Datatype recvtype, MPI_Comm comm)
 {
     int rc = check_all(comm, sendbuf, sendcount, sendtype, 0, recvtype);
     if (rc != MPI_SUCCESS)
-        return mpchar__err(comm, rc, "MPI_Allgatherv");
+        return rc;
     int r = comm->rank;
     if (sendbuf != MPI_IN_PLACE)
-        mpchar__tbuf_copy(sendbuf, sendcount, sendtype,
-                          (char *)recvbuf +
-                              (MPI_Aint)displs[r] * recvtype->extent,
-                          recvcounts[r], recvtype);
-    rc = allgatherv_ring(recvbuf, recvcounts, displs, recvtype, comm);
-    return rc == MPI_SUCCESS ? rc : mpchar__err(comm, rc, "MPI_Allgatherv");
+        mpchar__sched_copy(s, sendbuf, sendcount, sendtype,
+                           (char *)recvbuf +
+                               (MPI_Aint)displs[r] * recvtype->extent,
+                           recvcounts[r], recvtype);
+    return allgatherv_ring(s, recvbuf, recvcounts, displs, recvtype);
 }
-MPCHAR_RT_WEAK(Allgatherv)
+MPCHAR_COLL_PAIR(Allgatherv, Iallgatherv, TAG_ALLGATHER,
+                 (sendbuf, sendcount, sendtype, recvbuf, recvcounts, displs,
+                  recvtype, comm),
+                 const void *sendbuf, int sendcount, MPI_Datatype sendtype,
+                 void *recvbuf, const int recvcounts[], const int displs[],
+                 MPI_Datatype recvtype, MPI_Comm comm)
 
-static int alltoall_bruck(const char *packed, size_t blk, void *recvbuf,
-                          int recvcount, MPI_Datatype recvtype, MPI_Comm comm)
+static int alltoall_bruck(struct sched *s, const char *packed, size_t blk,
+                          void *recvbuf, int recvcount, MPI_Datatype recvtype)
 {
-    int p = comm->size, r = comm->rank, rc = MPI_SUCCESS;
-    char *tmp = malloc(blk * (size_t)p + 1), *pk = malloc(blk * (size_t)p + 1);
-    char *in = malloc(blk * (size_t)p + 1);
-    if (!tmp || !pk || !in) {
-        free(tmp);
-        free(pk);
-        free(in);
-        return MPI_ERR_NO_MEM;
-    }
+    int p = s->comm->size, r = s->comm->rank, rc = MPI_SUCCESS;
+    char *tmp = mpchar__sched_alloc(s, blk * (size_t)p + 1);
+    char *pk = mpchar__sched_alloc(s, blk * (size_t)p + 1);
+    char *in = mpchar__sched_alloc(s, blk * (size_t)p + 1);
     for (int i = 0; i < p;
          i++) /* rotate: index i holds the block for rank r+i */
-        memcpy(tmp + blk * (size_t)i, packed + blk * (size_t)((r + i) % p),
-               blk);
+        mpchar__sched_memcpy(s, tmp + blk * (size_t)i,
+                             packed + blk * (size_t)((r + i) % p), blk);
     for (int k = 1; rc == MPI_SUCCESS && k < p; k <<= 1) {
         int n = 0;
         for (int i = 0; i < p; i++)
             if (i & k)
-                memcpy(pk + blk * (size_t)n++, tmp + blk * (size_t)i, blk);
-        rc = mpchar__coll_sendrecv(pk, (int)(blk * (size_t)n), MPI_BYTE,
-                                   (r + k) % p, in, (int)(blk * (size_t)n),
-                                   MPI_BYTE, (r - k + p) % p, TAG_ALLTOALL,
-                                   comm);
+                mpchar__sched_memcpy(s, pk + blk * (size_t)n++,
+                                     tmp + blk * (size_t)i, blk);
+        rc = mpchar__sched_sendrecv(s, pk, (int)(blk * (size_t)n), MPI_BYTE,
+                                    (r + k) % p, in, (int)(blk * (size_t)n),
+                                    MPI_BYTE, (r - k + p) % p);
         n = 0;
         for (int i = 0; i < p; i++)
             if (i & k)
-                memcpy(tmp + blk * (size_t)i, in + blk * (size_t)n++, blk);
+                mpchar__sched_memcpy(s, tmp + blk * (size_t)i,
+                                     in + blk * (size_t)n++, blk);
     }
     MPI_Aint ext = recvtype->extent * recvcount;
     for (int j = 0; rc == MPI_SUCCESS && j < p; j++)
-        mpchar__type_unpack(tmp + blk * (size_t)((r - j + p) % p), blk,
-                            recvcount, recvtype, (char *)recvbuf + ext * j);
-    free(tmp);
-    free(pk);
-    free(in);
+        mpchar__sched_unpack(s, tmp + blk * (size_t)((r - j + p) % p), blk,
+                             recvcount, recvtype, (char *)recvbuf + ext * j);
     return rc;
 }
 
-static int alltoallv_pairwise(const void *sendbuf, const int *scounts,
-                              const int *sdispls, MPI_Datatype stype,
-                              void *recvbuf, const int *rcounts,
-                              const int *rdispls, MPI_Datatype rtype,
-                              MPI_Comm comm)
+static int alltoallv_pairwise(struct sched *s, const void *sendbuf,
+                              const int *scounts, const int *sdispls,
+                              MPI_Datatype stype, void *recvbuf,
+                              const int *rcounts, const int *rdispls,
+                              MPI_Datatype rtype)
 {
-    int p = comm->size, r = comm->rank, rc = MPI_SUCCESS;
-    mpchar__tbuf_copy((const char *)sendbuf +
-                          (MPI_Aint)sdispls[r] * stype->extent,
-                      scounts[r], stype,
-                      (char *)recvbuf + (MPI_Aint)rdispls[r] * rtype->extent,
-                      rcounts[r], rtype);
-    for (int s = 1; rc == MPI_SUCCESS && s < p; s++) {
-        int dst = (r + s) % p, src = (r - s + p) % p;
-        rc = mpchar__coll_sendrecv(
-            (const char *)sendbuf + (MPI_Aint)sdispls[dst] * stype->extent,
+    int p = s->comm->size, r = s->comm->rank, rc = MPI_SUCCESS;
+    mpchar__sched_copy(
+        s, (const char *)sendbuf + (MPI_Aint)sdispls[r] * stype->extent,
+        scounts[r], stype,
+        (char *)recvbuf + (MPI_Aint)rdispls[r] * rtype->extent, rcounts[r],
+        rtype);
+    for (int k = 1; rc == MPI_SUCCESS && k < p; k++) {
+        int dst = (r + k) % p, src = (r - k + p) % p;
+        rc = mpchar__sched_sendrecv(
+            s, (const char *)sendbuf + (MPI_Aint)sdispls[dst] * stype->extent,
             scounts[dst], stype, dst,
             (char *)recvbuf + (MPI_Aint)rdispls[src] * rtype->extent,
-            rcounts[src], rtype, src, TAG_ALLTOALL, comm);
+            rcounts[src], rtype, src);
     }
     return rc;
 }
 
-/* MPI_IN_PLACE: the data to send is recvbuf itself; take a packed copy. */
-static void *in_place_copy(const void *recvbuf, const int *counts,
-                           const int *displs, MPI_Datatype type, int p,
-                           int **sd_p)
+/* MPI_IN_PLACE: the data to send is recvbuf itself; a packed copy, made
+ * by the schedule's first step; *sd_p gets each block's byte offset. */
+static char *in_place_copy(struct sched *s, const void *recvbuf,
+                           const int *counts, const int *displs,
+                           MPI_Datatype type, int **sd_p)
 {
+    int p = s->comm->size;
     size_t total = 0;
     for (int i = 0; i < p; i++)
         total += (size_t)counts[i] * type->size;
-    char *buf = malloc(total + 1);
-    int *sd = malloc((size_t)p * sizeof(int));
-    if (!buf || !sd)
-        mpchar__fatal("out of memory in Alltoall");
+    char *buf = mpchar__sched_alloc(s, total + 1);
+    int *sd = mpchar__sched_alloc(s, (size_t)p * sizeof(int));
     size_t off = 0;
     for (int i = 0; i < p; i++) {
-        mpchar__type_pack((const char *)recvbuf +
-                              (MPI_Aint)displs[i] * type->extent,
-                          counts[i], type, buf + off);
+        mpchar__sched_pack(
+            s, (const char *)recvbuf + (MPI_Aint)displs[i] * type->extent,
+            counts[i], type, buf + off);
         sd[i] = (int)off;
         off += (size_t)counts[i] * type->size;
     }
@@ -213,79 +202,87 @@ static void *in_place_copy(const void *recvbuf, const int *counts,
     return buf;
 }
 
-int PMPI_Alltoallv(const void *sendbuf, const int sendcounts[],
-                   const int sdispls[], MPI_Datatype sendtype, void *recvbuf,
-                   const int recvcounts[], const int rdispls[],
-                   MPI_Datatype recvtype, MPI_Comm comm)
+/* Alltoallv with MPI_IN_PLACE: pairwise exchange from a packed copy. */
+static int alltoallv_in_place(struct sched *s, void *recvbuf,
+                              const int *recvcounts, const int *rdispls,
+                              MPI_Datatype recvtype)
+{
+    int p = s->comm->size, *sd;
+    int *sc = mpchar__sched_alloc(s, (size_t)p * sizeof(int));
+    char *copy = in_place_copy(s, recvbuf, recvcounts, rdispls, recvtype, &sd);
+    for (int i = 0; i < p; i++)
+        sc[i] = recvcounts[i] * (int)recvtype->size;
+    return alltoallv_pairwise(s, copy, sc, sd, MPI_BYTE, recvbuf, recvcounts,
+                              rdispls, recvtype);
+}
+
+static int build_Alltoallv(struct sched *s, const void *sendbuf,
+                           const int sendcounts[], const int sdispls[],
+                           MPI_Datatype sendtype, void *recvbuf,
+                           const int recvcounts[], const int rdispls[],
+                           MPI_Datatype recvtype, MPI_Comm comm)
 {
     int rc = check_all(comm, sendbuf, 0, sendtype, 0, recvtype);
     if (rc != MPI_SUCCESS)
-        return mpchar__err(comm, rc, "MPI_Alltoallv");
-    if (sendbuf == MPI_IN_PLACE) {
-        int p = comm->size, *sd, *sc = malloc((size_t)p * sizeof(int));
-        if (!sc)
-            return mpchar__err(comm, MPI_ERR_NO_MEM, "MPI_Alltoallv");
-        void *copy =
-            in_place_copy(recvbuf, recvcounts, rdispls, recvtype, p, &sd);
-        for (int i = 0; i < p; i++)
-            sc[i] = recvcounts[i] * (int)recvtype->size;
-        rc = alltoallv_pairwise(copy, sc, sd, MPI_BYTE, recvbuf, recvcounts,
-                                rdispls, recvtype, comm);
-        free(sc);
-        free(sd);
-        free(copy);
-    } else {
-        rc = alltoallv_pairwise(sendbuf, sendcounts, sdispls, sendtype, recvbuf,
-                                recvcounts, rdispls, recvtype, comm);
-    }
-    return rc == MPI_SUCCESS ? rc : mpchar__err(comm, rc, "MPI_Alltoallv");
+        return rc;
+    if (sendbuf == MPI_IN_PLACE)
+        return alltoallv_in_place(s, recvbuf, recvcounts, rdispls, recvtype);
+    return alltoallv_pairwise(s, sendbuf, sendcounts, sdispls, sendtype,
+                              recvbuf, recvcounts, rdispls, recvtype);
 }
-MPCHAR_RT_WEAK(Alltoallv)
+MPCHAR_COLL_PAIR(Alltoallv, Ialltoallv, TAG_ALLTOALL,
+                 (sendbuf, sendcounts, sdispls, sendtype, recvbuf, recvcounts,
+                  rdispls, recvtype, comm),
+                 const void *sendbuf, const int sendcounts[],
+                 const int sdispls[], MPI_Datatype sendtype, void *recvbuf,
+                 const int recvcounts[], const int rdispls[],
+                 MPI_Datatype recvtype, MPI_Comm comm)
 
-static int alltoall(const void *sendbuf, int sendcount, MPI_Datatype sendtype,
-                    void *recvbuf, int recvcount, MPI_Datatype recvtype,
-                    MPI_Comm comm)
+/* Alltoall's schedule, the arguments checked. */
+static int alltoall(struct sched *s, const void *sendbuf, int sendcount,
+                    MPI_Datatype sendtype, void *recvbuf, int recvcount,
+                    MPI_Datatype recvtype)
 {
-    int p = comm->size, rc;
+    int p = s->comm->size;
     size_t blk = (size_t)recvcount * recvtype->size;
-    int *cd = malloc(4 * (size_t)p * sizeof(int));
-    if (!cd)
-        return MPI_ERR_NO_MEM;
-    equal_blocks(cd, cd + p, recvcount, p);
-    equal_blocks(cd + 2 * p, cd + 3 * p, sendcount, p);
+    int *rcd = equal_blocks(s, recvcount, p);
     if (blk < mpchar__cfg.alltoall_long && p > 2) {
         char *packed;
         if (sendbuf == MPI_IN_PLACE) {
             int *sd;
-            packed = in_place_copy(recvbuf, cd, cd + p, recvtype, p, &sd);
-            free(sd);
+            packed = in_place_copy(s, recvbuf, rcd, rcd + p, recvtype, &sd);
         } else {
-            packed = malloc(blk * (size_t)p + 1);
-            if (!packed)
-                mpchar__fatal("out of memory in Alltoall");
-            mpchar__type_pack(sendbuf, sendcount * p, sendtype, packed);
+            packed = mpchar__sched_alloc(s, blk * (size_t)p + 1);
+            mpchar__sched_pack(s, sendbuf, sendcount * p, sendtype, packed);
         }
-        rc = alltoall_bruck(packed, blk, recvbuf, recvcount, recvtype, comm);
-        free(packed);
-    } else if (sendbuf == MPI_IN_PLACE) {
-        rc = PMPI_Alltoallv(MPI_IN_PLACE, NULL, NULL, MPI_DATATYPE_NULL,
-                            recvbuf, cd, cd + p, recvtype, comm);
-    } else {
-        rc = alltoallv_pairwise(sendbuf, cd + 2 * p, cd + 3 * p, sendtype,
-                                recvbuf, cd, cd + p, recvtype, comm);
+        return alltoall_bruck(s, packed, blk, recvbuf, recvcount, recvtype);
     }
-    free(cd);
-    return rc;
+    if (sendbuf == MPI_IN_PLACE)
+        return alltoallv_in_place(s, recvbuf, rcd, rcd + p, recvtype);
+    int *scd = equal_blocks(s, sendcount, p);
+    return alltoallv_pairwise(s, sendbuf, scd, scd + p, sendtype, recvbuf, rcd,
+                              rcd + p, recvtype);
 }
 
-int PMPI_Alltoall(const void *sendbuf, int sendcount, MPI_Datatype sendtype,
-                  void *recvbuf, int recvcount, MPI_Datatype recvtype,
-                  MPI_Comm comm)
-{
-    int rc = check_all(comm, sendbuf, sendcount, sendtype, recvcount, recvtype);
-    if (rc == MPI_SUCCESS)
-        rc = alltoall(sendbuf, sendcount, sendtype, recvbuf, recvcount,
-                      recvtype, comm);
-    return rc == MPI_SUCCESS ? rc : mpchar__err(comm, rc, "MPI_Alltoall");
-}
-MPCHAR_RT_WEAK(Alltoall)
+/* MPI_Allgather and MPI_Alltoall take the same arguments and checks: one
+ * builder each. */
+#define ALL_BUILD(Name, IName, tag, run)                                    \
+    static int build_##Name(struct sched *s, const void *sendbuf,           \
+                            int sendcount, MPI_Datatype sendtype,           \
+                            void *recvbuf, int recvcount,                   \
+                            MPI_Datatype recvtype, MPI_Comm comm)           \
+    {                                                                       \
+        int rc = check_all(comm, sendbuf, sendcount, sendtype, recvcount,   \
+                           recvtype);                                       \
+        return rc != MPI_SUCCESS ? rc                                       \
+                                 : run(s, sendbuf, sendcount, sendtype,     \
+                                       recvbuf, recvcount, recvtype);       \
+    }                                                                       \
+    MPCHAR_COLL_PAIR(                                                       \
+        Name, IName, tag,                                                   \
+        (sendbuf, sendcount, sendtype, recvbuf, recvcount, recvtype, comm), \
+        const void *sendbuf, int sendcount, MPI_Datatype sendtype,          \
+        void *recvbuf, int recvcount, MPI_Datatype recvtype, MPI_Comm comm)
+ALL_BUILD(Allgather, Iallgather, TAG_ALLGATHER, allgather)
+ALL_BUILD(Alltoall, Ialltoall, TAG_ALLTOALL, alltoall)
+#undef ALL_BUILD

@@ -1,45 +1,93 @@
 /*
- * Nonblocking collectives: MPI_Ibarrier.
+ * Nonblocking collectives: the requests of MPI_Ibarrier, MPI_Ibcast, ...
+ * and their progress.
  *
- * A nonblocking collective is a small state machine that the progress
- * engine polls (mpchar__nbc_poll) while the user's request is pending.
- * Ibarrier is the dissemination barrier of coll_rooted.c, one round per
- * poll once the round's send and receive have completed, on its own tag.
+ * Each nonblocking call records the schedule of its blocking twin
+ * (coll_sched.h, MPCHAR_COLL_PAIR in coll.h) and runs it as far as it
+ * goes without waiting; the progress engine then advances every pending
+ * schedule (mpchar__nbc_poll), so they move only while the process is
+ * inside MPI, as in Open MPI's libnbc.  Every call takes the next tag of
+ * its communicator's sequence (TAG_NBC + n): MPI makes all processes start
+ * a communicator's collectives in the same order, so an operation's
+ * messages match only its own, whichever order several pending ones run
+ * and complete in, and never those of blocking collectives or users.
  */
 #include "coll.h"
 
+#include <stddef.h>
 #include <stdlib.h>
 
 struct nbc {
     struct nbc *next;
     struct mpchar_rt_request *req;
-    MPI_Comm comm;
-    int k; /* current distance; >= size: done */
-    MPI_Request s, r;
+    struct sched s;
 };
 
 int mpchar__nbc_active;
-static struct nbc *active;
+static struct nbc *active; /* oldest first */
 
-static int round_done(struct nbc *b)
+static struct nbc *nbc_of(struct sched *s)
 {
-    if (!atomic_load(&b->s->done) || !atomic_load(&b->r->done))
-        return 0;
-    mpchar__req_free(b->s);
-    mpchar__req_free(b->r);
-    b->s = b->r = MPI_REQUEST_NULL;
-    return 1;
+    return (struct nbc *)(void *)((char *)s - offsetof(struct nbc, s));
 }
 
-static int start_round(struct nbc *b)
+struct sched *mpchar__nbc_new(MPI_Comm comm)
 {
-    int p = b->comm->size, r = b->comm->rank;
-    int rc = mpchar__irecv(NULL, 0, MPI_BYTE, (r - b->k + p) % p, TAG_IBARRIER,
-                           b->comm, 1, &b->r);
-    if (rc == MPI_SUCCESS)
-        rc = mpchar__isend(NULL, 0, MPI_BYTE, (r + b->k) % p, TAG_IBARRIER,
-                           b->comm, 1, 0, &b->s);
-    return rc;
+    struct nbc *b = malloc(sizeof *b);
+    if (!b)
+        mpchar__fatal("out of memory starting a nonblocking collective");
+    b->next = NULL;
+    b->req = NULL;
+    mpchar__sched_begin(&b->s, comm, 0, 1);
+    return &b->s;
+}
+
+/* The schedule has run: the request completes with its first error. */
+static void complete(struct nbc *b)
+{
+    struct mpchar_rt_request *req = b->req;
+    req->status.MPI_ERROR = mpchar__sched_end(&b->s);
+    free(b);
+    atomic_store_explicit(&req->done, 1, memory_order_release);
+    if (req->user_freed)
+        mpchar__req_dispose(req);
+}
+
+/* Tags wrap after 2^30 - TAG_NBC operations, far more than can be pending. */
+static int next_tag(MPI_Comm comm)
+{
+    uint32_t span = (uint32_t)MPI_TAG_UB_VALUE - TAG_NBC + 1;
+    return TAG_NBC + (int)(comm->nbc_seq++ % span);
+}
+
+int mpchar__nbc_start(struct sched *s, int rc, MPI_Request *request,
+                      const char *fn)
+{
+    struct nbc *b = nbc_of(s);
+    MPI_Comm comm = s->comm;
+    if (rc != MPI_SUCCESS || !request) {
+        mpchar__sched_end(s);
+        free(b);
+        return mpchar__err(comm, rc != MPI_SUCCESS ? rc : MPI_ERR_REQUEST, fn);
+    }
+    s->tag = next_tag(comm);
+    struct mpchar_rt_request *req = mpchar__req_alloc();
+    req->kind = REQ_COLL;
+    req->comm = comm;
+    req->status.MPI_SOURCE = MPI_ANY_SOURCE;
+    req->status.MPI_TAG = MPI_ANY_TAG;
+    b->req = req;
+    *request = req;
+    if (mpchar__sched_advance(s)) {
+        complete(b);
+        return MPI_SUCCESS;
+    }
+    struct nbc **pp = &active;
+    while (*pp)
+        pp = &(*pp)->next;
+    *pp = b;
+    mpchar__nbc_active++;
+    return MPI_SUCCESS;
 }
 
 int mpchar__nbc_poll(void)
@@ -47,56 +95,16 @@ int mpchar__nbc_poll(void)
     int did = 0;
     for (struct nbc **pp = &active; *pp;) {
         struct nbc *b = *pp;
-        if (!round_done(b)) {
-            pp = &b->next;
-            continue;
-        }
-        did = 1;
-        b->k <<= 1;
-        if (b->k < b->comm->size && start_round(b) == MPI_SUCCESS) {
+        size_t pos = b->s.pos;
+        int finished = mpchar__sched_advance(&b->s);
+        did |= finished || b->s.pos != pos;
+        if (!finished) {
             pp = &b->next;
             continue;
         }
         *pp = b->next;
         mpchar__nbc_active--;
-        struct mpchar_rt_request *req = b->req;
-        free(b);
-        atomic_store_explicit(&req->done, 1, memory_order_release);
-        if (req->user_freed)
-            mpchar__req_dispose(req);
+        complete(b);
     }
     return did;
 }
-
-int PMPI_Ibarrier(MPI_Comm comm, MPI_Request *request)
-{
-    int rc = mpchar__check_args(comm, 0, MPI_BYTE);
-    if (rc != MPI_SUCCESS)
-        return mpchar__err(comm, rc, "MPI_Ibarrier");
-    struct mpchar_rt_request *req = mpchar__req_alloc();
-    req->kind = REQ_COLL;
-    req->comm = comm;
-    req->status.MPI_SOURCE = MPI_ANY_SOURCE;
-    req->status.MPI_TAG = MPI_ANY_TAG;
-    *request = req;
-    if (comm->size == 1) {
-        atomic_store(&req->done, 1);
-        return MPI_SUCCESS;
-    }
-    struct nbc *b = calloc(1, sizeof *b);
-    if (!b)
-        return mpchar__err(comm, MPI_ERR_NO_MEM, "MPI_Ibarrier");
-    b->req = req;
-    b->comm = comm;
-    b->k = 1;
-    rc = start_round(b);
-    if (rc != MPI_SUCCESS) {
-        free(b);
-        return mpchar__err(comm, rc, "MPI_Ibarrier");
-    }
-    b->next = active;
-    active = b;
-    mpchar__nbc_active++;
-    return MPI_SUCCESS;
-}
-MPCHAR_RT_WEAK(Ibarrier)

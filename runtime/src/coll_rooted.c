@@ -1,5 +1,7 @@
 /*
- * Barrier and the rooted data-movement collectives.
+ * Barrier and the rooted data-movement collectives, as schedules
+ * (coll_sched.h): each builder serves the blocking call and its
+ * nonblocking twin (MPI_Ibarrier, MPI_Ibcast, ...).
  *
  * Barrier: dissemination, ceil(log2 p) rounds of zero-byte messages.
  * Bcast: binomial tree below MPCHAR_RT_BCAST_LONG bytes (log p latency);
@@ -16,27 +18,25 @@
 #include <stdlib.h>
 #include <string.h>
 
-int mpchar__barrier(MPI_Comm comm)
-{
-    int p = comm->size, r = comm->rank;
-    for (int k = 1; k < p; k <<= 1) {
-        int rc =
-            mpchar__coll_sendrecv(NULL, 0, MPI_BYTE, (r + k) % p, NULL, 0,
-                                  MPI_BYTE, (r - k + p) % p, TAG_BARRIER, comm);
-        if (rc != MPI_SUCCESS)
-            return rc;
-    }
-    return MPI_SUCCESS;
-}
-
-int PMPI_Barrier(MPI_Comm comm)
+static int build_Barrier(struct sched *s, MPI_Comm comm)
 {
     int rc = mpchar__check_args(comm, 0, MPI_BYTE);
-    if (rc == MPI_SUCCESS)
-        rc = mpchar__barrier(comm);
-    return rc == MPI_SUCCESS ? rc : mpchar__err(comm, rc, "MPI_Barrier");
+    int p = rc == MPI_SUCCESS ? comm->size : 0, r = p ? comm->rank : 0;
+    for (int k = 1; rc == MPI_SUCCESS && k < p; k <<= 1)
+        rc = mpchar__sched_sendrecv(s, NULL, 0, MPI_BYTE, (r + k) % p, NULL, 0,
+                                    MPI_BYTE, (r - k + p) % p);
+    return rc;
 }
-MPCHAR_RT_WEAK(Barrier)
+MPCHAR_COLL_PAIR(Barrier, Ibarrier, TAG_BARRIER, (comm), MPI_Comm comm)
+
+int mpchar__barrier(MPI_Comm comm)
+{
+    struct sched s;
+    mpchar__sched_begin(&s, comm, TAG_BARRIER, 0);
+    int rc = build_Barrier(&s, comm);
+    int rc_end = mpchar__sched_end(&s);
+    return rc != MPI_SUCCESS ? rc : rc_end;
+}
 
 /* Byte range of blocks [a, b) when bytes are cut in p blocks of chunk. */
 static void block_range(size_t bytes, size_t chunk, int a, int b, size_t *off,
@@ -51,30 +51,32 @@ static void block_range(size_t bytes, size_t chunk, int a, int b, size_t *off,
     *len = hi - lo;
 }
 
-static int bcast_binomial(char *buf, size_t bytes, int root, MPI_Comm comm)
+static int bcast_binomial(struct sched *s, char *buf, size_t bytes, int root)
 {
+    MPI_Comm comm = s->comm;
     int p = comm->size, vr = (comm->rank - root + p) % p, mask = 1,
         rc = MPI_SUCCESS;
     while (mask < p) {
         if (vr & mask) {
-            rc = mpchar__coll_recv(buf, (int)bytes, MPI_BYTE,
-                                   (vr - mask + root) % p, TAG_BCAST, comm);
+            rc = mpchar__sched_recv(s, buf, (int)bytes, MPI_BYTE,
+                                    (vr - mask + root) % p);
             break;
         }
         mask <<= 1;
     }
     for (mask >>= 1; rc == MPI_SUCCESS && mask > 0; mask >>= 1)
         if (vr + mask < p)
-            rc = mpchar__coll_send(buf, (int)bytes, MPI_BYTE,
-                                   (vr + mask + root) % p, TAG_BCAST, comm);
+            rc = mpchar__sched_send(s, buf, (int)bytes, MPI_BYTE,
+                                    (vr + mask + root) % p);
     return rc;
 }
 
 /* Binomial scatter of p blocks of chunk bytes, relative to root; each
  * process ends holding its own block. */
-static int scatter_blocks(char *buf, size_t bytes, size_t chunk, int root,
-                          MPI_Comm comm, int tag)
+static int scatter_blocks(struct sched *s, char *buf, size_t bytes,
+                          size_t chunk, int root)
 {
+    MPI_Comm comm = s->comm;
     int p = comm->size, vr = (comm->rank - root + p) % p, mask = 1,
         rc = MPI_SUCCESS;
     size_t off, len;
@@ -82,8 +84,8 @@ static int scatter_blocks(char *buf, size_t bytes, size_t chunk, int root,
         if (vr & mask) {
             block_range(bytes, chunk, vr, vr + mask < p ? vr + mask : p, &off,
                         &len);
-            rc = mpchar__coll_recv(buf + off, (int)len, MPI_BYTE,
-                                   (vr - mask + root) % p, tag, comm);
+            rc = mpchar__sched_recv(s, buf + off, (int)len, MPI_BYTE,
+                                    (vr - mask + root) % p);
             break;
         }
         mask <<= 1;
@@ -93,61 +95,58 @@ static int scatter_blocks(char *buf, size_t bytes, size_t chunk, int root,
             continue;
         int end = vr + 2 * mask < p ? vr + 2 * mask : p;
         block_range(bytes, chunk, vr + mask, end, &off, &len);
-        rc = mpchar__coll_send(buf + off, (int)len, MPI_BYTE,
-                               (vr + mask + root) % p, tag, comm);
+        rc = mpchar__sched_send(s, buf + off, (int)len, MPI_BYTE,
+                                (vr + mask + root) % p);
     }
     return rc;
 }
 
-static int bcast_scatter_allgather(char *buf, size_t bytes, int root,
-                                   MPI_Comm comm)
+static int bcast_scatter_allgather(struct sched *s, char *buf, size_t bytes,
+                                   int root)
 {
+    MPI_Comm comm = s->comm;
     int p = comm->size, vr = (comm->rank - root + p) % p;
     size_t chunk = (bytes + (size_t)p - 1) / (size_t)p;
-    int rc = scatter_blocks(buf, bytes, chunk, root, comm, TAG_BCAST);
+    int rc = scatter_blocks(s, buf, bytes, chunk, root);
     int right = (comm->rank + 1) % p, left = (comm->rank - 1 + p) % p;
-    for (int s = 0; rc == MPI_SUCCESS && s < p - 1; s++) {
-        int sb = (vr - s + p) % p, rb = (vr - s - 1 + p) % p;
+    for (int k = 0; rc == MPI_SUCCESS && k < p - 1; k++) {
+        int sb = (vr - k + p) % p, rb = (vr - k - 1 + p) % p;
         size_t soff, slen, roff, rlen;
         block_range(bytes, chunk, sb, sb + 1, &soff, &slen);
         block_range(bytes, chunk, rb, rb + 1, &roff, &rlen);
-        rc = mpchar__coll_sendrecv(buf + soff, (int)slen, MPI_BYTE, right,
-                                   buf + roff, (int)rlen, MPI_BYTE, left,
-                                   TAG_BCAST, comm);
+        rc = mpchar__sched_sendrecv(s, buf + soff, (int)slen, MPI_BYTE, right,
+                                    buf + roff, (int)rlen, MPI_BYTE, left);
     }
     return rc;
 }
 
-int PMPI_Bcast(void *buffer, int count, MPI_Datatype datatype, int root,
-               MPI_Comm comm)
+static int build_Bcast(struct sched *s, void *buffer, int count,
+                       MPI_Datatype datatype, int root, MPI_Comm comm)
 {
     int rc = mpchar__coll_check_rooted(comm, count, datatype, root);
     if (rc != MPI_SUCCESS)
-        return mpchar__err(comm, rc, "MPI_Bcast");
+        return rc;
     size_t bytes = (size_t)count * datatype->size;
     if (comm->size == 1 || bytes == 0)
         return MPI_SUCCESS;
     char *pb = buffer;
     if (!datatype->contig) {
-        pb = malloc(bytes);
-        if (!pb)
-            return mpchar__err(comm, MPI_ERR_NO_MEM, "MPI_Bcast");
+        pb = mpchar__sched_alloc(s, bytes);
         if (comm->rank == root)
-            mpchar__type_pack(buffer, count, datatype, pb);
+            mpchar__sched_pack(s, buffer, count, datatype, pb);
     }
     if (bytes < mpchar__cfg.bcast_long || bytes < (size_t)comm->size ||
         (size_t)comm->size < mpchar__cfg.bcast_min_procs)
-        rc = bcast_binomial(pb, bytes, root, comm);
+        rc = bcast_binomial(s, pb, bytes, root);
     else
-        rc = bcast_scatter_allgather(pb, bytes, root, comm);
-    if (pb != buffer) {
-        if (comm->rank != root)
-            mpchar__type_unpack(pb, bytes, count, datatype, buffer);
-        free(pb);
-    }
-    return rc == MPI_SUCCESS ? rc : mpchar__err(comm, rc, "MPI_Bcast");
+        rc = bcast_scatter_allgather(s, pb, bytes, root);
+    if (pb != buffer && comm->rank != root)
+        mpchar__sched_unpack(s, pb, bytes, count, datatype, buffer);
+    return rc;
 }
-MPCHAR_RT_WEAK(Bcast)
+MPCHAR_COLL_PAIR(Bcast, Ibcast, TAG_BCAST,
+                 (buffer, count, datatype, root, comm), void *buffer, int count,
+                 MPI_Datatype datatype, int root, MPI_Comm comm)
 
 /* ---- Scatter / Gather: binomial over packed blocks in relative order ---- */
 
@@ -156,68 +155,67 @@ MPCHAR_RT_WEAK(Bcast)
 struct blocks {
     char *tmp;
     size_t blk;
-    int p, vr, is_root;
+    int p, vr, is_root, root;
 };
 
-/* Root-side packing and unpacking, and the tree, of one direction. */
-typedef int blocks_run(const struct blocks *b, const void *sendbuf,
-                       int sendcount, MPI_Datatype sendtype, void *recvbuf,
-                       int recvcount, MPI_Datatype recvtype, int root,
-                       MPI_Comm comm);
+/* The arguments of MPI_Scatter and MPI_Gather. */
+struct blocks_args {
+    const void *sendbuf;
+    int sendcount;
+    MPI_Datatype sendtype;
+    void *recvbuf;
+    int recvcount;
+    MPI_Datatype recvtype;
+};
 
-static int scatter_run(const struct blocks *b, const void *sendbuf,
-                       int sendcount, MPI_Datatype sendtype, void *recvbuf,
-                       int recvcount, MPI_Datatype recvtype, int root,
-                       MPI_Comm comm)
+static int scatter_run(struct sched *s, const struct blocks *b,
+                       const struct blocks_args *a)
 {
-    int p = b->p;
+    int p = b->p, root = b->root;
     size_t blk = b->blk;
-    MPI_Aint ext = sendtype->extent * sendcount;
+    MPI_Aint ext = b->is_root ? a->sendtype->extent * a->sendcount : 0;
     for (int i = 0; b->is_root && i < p; i++)
-        mpchar__type_pack((const char *)sendbuf + ext * ((i + root) % p),
-                          sendcount, sendtype, b->tmp + blk * (size_t)i);
-    int rc =
-        scatter_blocks(b->tmp, blk * (size_t)p, blk, root, comm, TAG_SCATTER);
-    if (rc == MPI_SUCCESS && !(b->is_root && recvbuf == MPI_IN_PLACE))
-        mpchar__type_unpack(b->tmp + blk * (size_t)b->vr, blk, recvcount,
-                            recvtype, recvbuf);
+        mpchar__sched_pack(s, (const char *)a->sendbuf + ext * ((i + root) % p),
+                           a->sendcount, a->sendtype, b->tmp + blk * (size_t)i);
+    int rc = scatter_blocks(s, b->tmp, blk * (size_t)p, blk, root);
+    if (rc == MPI_SUCCESS && !(b->is_root && a->recvbuf == MPI_IN_PLACE))
+        mpchar__sched_unpack(s, b->tmp + blk * (size_t)b->vr, blk, a->recvcount,
+                             a->recvtype, a->recvbuf);
     return rc;
 }
 
-static int gather_run(const struct blocks *b, const void *sendbuf,
-                      int sendcount, MPI_Datatype sendtype, void *recvbuf,
-                      int recvcount, MPI_Datatype recvtype, int root,
-                      MPI_Comm comm)
+static int gather_run(struct sched *s, const struct blocks *b,
+                      const struct blocks_args *a)
 {
-    int p = b->p, vr = b->vr, rc = MPI_SUCCESS;
+    int p = b->p, vr = b->vr, root = b->root, rc = MPI_SUCCESS;
     size_t blk = b->blk;
-    MPI_Aint rext = b->is_root ? recvtype->extent * recvcount : 0;
-    if (b->is_root && sendbuf == MPI_IN_PLACE)
-        mpchar__type_pack((char *)recvbuf + rext * root, recvcount, recvtype,
-                          b->tmp);
+    MPI_Aint rext = b->is_root ? a->recvtype->extent * a->recvcount : 0;
+    if (b->is_root && a->sendbuf == MPI_IN_PLACE)
+        mpchar__sched_pack(s, (char *)a->recvbuf + rext * root, a->recvcount,
+                           a->recvtype, b->tmp);
     else
-        mpchar__type_pack(sendbuf, sendcount, sendtype, b->tmp);
+        mpchar__sched_pack(s, a->sendbuf, a->sendcount, a->sendtype, b->tmp);
     /* relative rank vr holds blocks [vr, vr + subtree) at tmp + (i - vr) * blk */
     for (int mask = 1; rc == MPI_SUCCESS && mask < p; mask <<= 1) {
         int peer = vr ^ mask;
         if (vr & mask) {
             int n = vr + mask < p ? mask : p - vr;
-            rc = mpchar__coll_send(b->tmp, (int)(blk * (size_t)n), MPI_BYTE,
-                                   (peer + root) % p, TAG_GATHER, comm);
+            rc = mpchar__sched_send(s, b->tmp, (int)(blk * (size_t)n), MPI_BYTE,
+                                    (peer + root) % p);
             break;
         }
         if (peer < p) {
             int n = peer + mask < p ? mask : p - peer;
-            rc = mpchar__coll_recv(b->tmp + blk * (size_t)mask,
-                                   (int)(blk * (size_t)n), MPI_BYTE,
-                                   (peer + root) % p, TAG_GATHER, comm);
+            rc = mpchar__sched_recv(s, b->tmp + blk * (size_t)mask,
+                                    (int)(blk * (size_t)n), MPI_BYTE,
+                                    (peer + root) % p);
         }
     }
     for (int i = 0; rc == MPI_SUCCESS && b->is_root && i < p; i++)
-        if (!(sendbuf == MPI_IN_PLACE && i == 0))
-            mpchar__type_unpack(b->tmp + blk * (size_t)i, blk, recvcount,
-                                recvtype,
-                                (char *)recvbuf + rext * ((i + root) % p));
+        if (!(a->sendbuf == MPI_IN_PLACE && i == 0))
+            mpchar__sched_unpack(s, b->tmp + blk * (size_t)i, blk, a->recvcount,
+                                 a->recvtype,
+                                 (char *)a->recvbuf + rext * ((i + root) % p));
     return rc;
 }
 
@@ -225,51 +223,51 @@ static int gather_run(const struct blocks *b, const void *sendbuf,
  * Gather's receive) holds the p blocks, each rank's other side its own
  * block, which the root may give as MPI_IN_PLACE.  Every block has the
  * same size by MPI's rules, so each rank sizes them from its own side. */
-static int blocks_call(int gather, const void *sendbuf, int sendcount,
-                       MPI_Datatype sendtype, void *recvbuf, int recvcount,
-                       MPI_Datatype recvtype, int root, MPI_Comm comm)
+static int blocks_build(struct sched *s, int gather,
+                        const struct blocks_args *a, int root, MPI_Comm comm)
 {
-    const char *fn = gather ? "MPI_Gather" : "MPI_Scatter";
-    int root_count = gather ? recvcount : sendcount;
-    int own_count = gather ? sendcount : recvcount;
-    MPI_Datatype root_type = gather ? recvtype : sendtype;
-    MPI_Datatype own_type = gather ? sendtype : recvtype;
-    const void *own_buf = gather ? sendbuf : recvbuf;
+    int root_count = gather ? a->recvcount : a->sendcount;
+    int own_count = gather ? a->sendcount : a->recvcount;
+    MPI_Datatype root_type = gather ? a->recvtype : a->sendtype;
+    MPI_Datatype own_type = gather ? a->sendtype : a->recvtype;
+    const void *own_buf = gather ? a->sendbuf : a->recvbuf;
     int rc = mpchar__coll_check_rooted(comm, 0, MPI_BYTE, root);
-    struct blocks b = {.is_root = rc == MPI_SUCCESS && comm->rank == root};
+    struct blocks b = {.is_root = rc == MPI_SUCCESS && comm->rank == root,
+                       .root = root};
     if (rc == MPI_SUCCESS && b.is_root)
         rc = mpchar__check_args(comm, root_count, root_type);
     if (rc == MPI_SUCCESS && !(b.is_root && own_buf == MPI_IN_PLACE))
         rc = mpchar__check_args(comm, own_count, own_type);
     if (rc != MPI_SUCCESS)
-        return mpchar__err(comm, rc, fn);
+        return rc;
     b.p = comm->size;
     b.vr = (comm->rank - root + b.p) % b.p;
     b.blk = b.is_root ? (size_t)root_count * root_type->size
                       : (size_t)own_count * own_type->size;
-    b.tmp = malloc(b.blk * (size_t)b.p + 1);
-    if (!b.tmp)
-        return mpchar__err(comm, MPI_ERR_NO_MEM, fn);
-    blocks_run *run = gather ? gather_run : scatter_run;
-    rc = run(&b, sendbuf, sendcount, sendtype, recvbuf, recvcount, recvtype,
-             root, comm);
-    free(b.tmp);
-    return rc == MPI_SUCCESS ? rc : mpchar__err(comm, rc, fn);
+    b.tmp = mpchar__sched_alloc(s, b.blk * (size_t)b.p + 1);
+    return gather ? gather_run(s, &b, a) : scatter_run(s, &b, a);
 }
 
-/* MPI_Scatter and MPI_Gather take the same arguments: one entry each. */
-#define BLOCKS_CALL(Name, gather)                                              \
-    int PMPI_##Name(const void *sendbuf, int sendcount, MPI_Datatype sendtype, \
-                    void *recvbuf, int recvcount, MPI_Datatype recvtype,       \
-                    int root, MPI_Comm comm)                                   \
-    {                                                                          \
-        return blocks_call(gather, sendbuf, sendcount, sendtype, recvbuf,      \
-                           recvcount, recvtype, root, comm);                   \
-    }                                                                          \
-    MPCHAR_RT_WEAK(Name)
-BLOCKS_CALL(Scatter, 0)
-BLOCKS_CALL(Gather, 1)
-#undef BLOCKS_CALL
+/* MPI_Scatter and MPI_Gather take the same arguments: one builder each. */
+#define BLOCKS_BUILD(Name, IName, gather)                                   \
+    static int build_##Name(struct sched *s, const void *sendbuf,           \
+                            int sendcount, MPI_Datatype sendtype,           \
+                            void *recvbuf, int recvcount,                   \
+                            MPI_Datatype recvtype, int root, MPI_Comm comm) \
+    {                                                                       \
+        struct blocks_args a = {sendbuf, sendcount, sendtype,               \
+                                recvbuf, recvcount, recvtype};              \
+        return blocks_build(s, gather, &a, root, comm);                     \
+    }                                                                       \
+    MPCHAR_COLL_PAIR(Name, IName, gather ? TAG_GATHER : TAG_SCATTER,        \
+                     (sendbuf, sendcount, sendtype, recvbuf, recvcount,     \
+                      recvtype, root, comm),                                \
+                     const void *sendbuf, int sendcount,                    \
+                     MPI_Datatype sendtype, void *recvbuf, int recvcount,   \
+                     MPI_Datatype recvtype, int root, MPI_Comm comm)
+BLOCKS_BUILD(Scatter, Iscatter, 0)
+BLOCKS_BUILD(Gather, Igather, 1)
+#undef BLOCKS_BUILD
 
 /* ---- Scatterv / Gatherv: the root posts one transfer per process ---- */
 
@@ -286,61 +284,81 @@ struct own_block {
     MPI_Datatype type;
 };
 
-/* A rank other than the root makes one blocking transfer with it; the
- * root copies its own block (unless MPI_IN_PLACE), posts one nonblocking
- * transfer per other rank and waits for all. */
-static int root_transfers(struct vblocks v, struct own_block own, int root,
-                          MPI_Comm comm, int gather, const char *fn)
+/* A rank other than the root makes one transfer with it; the root copies
+ * its own block (unless MPI_IN_PLACE) and posts one transfer per other
+ * rank in a single round. */
+static int root_transfers(struct sched *s, struct vblocks v,
+                          struct own_block own, int root, int gather)
 {
+    MPI_Comm comm = s->comm;
     int rc = mpchar__coll_check_rooted(comm, 0, MPI_BYTE, root);
+    if (rc == MPI_SUCCESS && comm->rank == root)
+        rc = mpchar__check_args(comm, 0, v.type);
+    if (rc == MPI_SUCCESS && own.buf != MPI_IN_PLACE)
+        rc = mpchar__check_args(comm, own.count, own.type);
     if (rc != MPI_SUCCESS)
-        return mpchar__err(comm, rc, fn);
-    int p = comm->size, r = comm->rank, tag = gather ? TAG_GATHER : TAG_SCATTER;
+        return rc;
+    int p = comm->size, r = comm->rank;
     if (r != root && gather)
-        rc = mpchar__coll_send(own.buf, own.count, own.type, root, tag, comm);
-    else if (r != root)
-        rc = mpchar__coll_recv(own.buf, own.count, own.type, root, tag, comm);
-    MPI_Request *reqs = r == root ? calloc((size_t)p, sizeof *reqs) : NULL;
-    if (r == root && !reqs)
-        return mpchar__err(comm, MPI_ERR_NO_MEM, fn);
-    for (int i = 0; reqs && rc == MPI_SUCCESS && i < p; i++) {
+        return mpchar__sched_send(s, own.buf, own.count, own.type, root);
+    if (r != root)
+        return mpchar__sched_recv(s, own.buf, own.count, own.type, root);
+    for (int i = 0; rc == MPI_SUCCESS && i < p; i++) {
         char *blk = v.buf + (MPI_Aint)v.displs[i] * v.type->extent;
         if (i != r)
-            rc = gather ? mpchar__irecv(blk, v.counts[i], v.type, i, tag, comm,
-                                        1, &reqs[i])
-                        : mpchar__isend(blk, v.counts[i], v.type, i, tag, comm,
-                                        1, 0, &reqs[i]);
+            rc = gather
+                     ? mpchar__sched_post_recv(s, blk, v.counts[i], v.type, i)
+                     : mpchar__sched_post_send(s, blk, v.counts[i], v.type, i);
         else if (own.buf != MPI_IN_PLACE && gather)
-            mpchar__tbuf_copy(own.buf, own.count, own.type, blk, v.counts[i],
-                              v.type);
+            mpchar__sched_copy(s, own.buf, own.count, own.type, blk,
+                               v.counts[i], v.type);
         else if (own.buf != MPI_IN_PLACE)
-            mpchar__tbuf_copy(blk, v.counts[i], v.type, own.buf, own.count,
-                              own.type);
+            mpchar__sched_copy(s, blk, v.counts[i], v.type, own.buf, own.count,
+                               own.type);
     }
-    for (int i = 0; reqs && i < p; i++)
-        if (reqs[i] && mpchar__wait(&reqs[i], MPI_STATUS_IGNORE) != MPI_SUCCESS)
-            rc = MPI_ERR_OTHER;
-    free(reqs);
-    return rc == MPI_SUCCESS ? rc : mpchar__err(comm, rc, fn);
+    return rc == MPI_SUCCESS ? mpchar__sched_wait(s) : rc;
 }
 
-int PMPI_Scatterv(const void *sendbuf, const int sendcounts[],
-                  const int displs[], MPI_Datatype sendtype, void *recvbuf,
-                  int recvcount, MPI_Datatype recvtype, int root, MPI_Comm comm)
+int mpchar__scatterv_build(struct sched *s, const void *sendbuf,
+                           const int sendcounts[], const int displs[],
+                           MPI_Datatype sendtype, void *recvbuf, int recvcount,
+                           MPI_Datatype recvtype, int root)
 {
     struct vblocks v = {(char *)(uintptr_t)sendbuf, sendcounts, displs,
                         sendtype};
     struct own_block own = {recvbuf, recvcount, recvtype};
-    return root_transfers(v, own, root, comm, 0, "MPI_Scatterv");
+    return root_transfers(s, v, own, root, 0);
 }
-MPCHAR_RT_WEAK(Scatterv)
 
-int PMPI_Gatherv(const void *sendbuf, int sendcount, MPI_Datatype sendtype,
-                 void *recvbuf, const int recvcounts[], const int displs[],
-                 MPI_Datatype recvtype, int root, MPI_Comm comm)
+static int build_Scatterv(struct sched *s, const void *sendbuf,
+                          const int sendcounts[], const int displs[],
+                          MPI_Datatype sendtype, void *recvbuf, int recvcount,
+                          MPI_Datatype recvtype, int root, MPI_Comm comm)
 {
+    (void)comm; /* the schedule's */
+    return mpchar__scatterv_build(s, sendbuf, sendcounts, displs, sendtype,
+                                  recvbuf, recvcount, recvtype, root);
+}
+MPCHAR_COLL_PAIR(Scatterv, Iscatterv, TAG_SCATTER,
+                 (sendbuf, sendcounts, displs, sendtype, recvbuf, recvcount,
+                  recvtype, root, comm),
+                 const void *sendbuf, const int sendcounts[],
+                 const int displs[], MPI_Datatype sendtype, void *recvbuf,
+                 int recvcount, MPI_Datatype recvtype, int root, MPI_Comm comm)
+
+static int build_Gatherv(struct sched *s, const void *sendbuf, int sendcount,
+                         MPI_Datatype sendtype, void *recvbuf,
+                         const int recvcounts[], const int displs[],
+                         MPI_Datatype recvtype, int root, MPI_Comm comm)
+{
+    (void)comm; /* the schedule's */
     struct vblocks v = {recvbuf, recvcounts, displs, recvtype};
     struct own_block own = {(char *)(uintptr_t)sendbuf, sendcount, sendtype};
-    return root_transfers(v, own, root, comm, 1, "MPI_Gatherv");
+    return root_transfers(s, v, own, root, 1);
 }
-MPCHAR_RT_WEAK(Gatherv)
+MPCHAR_COLL_PAIR(Gatherv, Igatherv, TAG_GATHER,
+                 (sendbuf, sendcount, sendtype, recvbuf, recvcounts, displs,
+                  recvtype, root, comm),
+                 const void *sendbuf, int sendcount, MPI_Datatype sendtype,
+                 void *recvbuf, const int recvcounts[], const int displs[],
+                 MPI_Datatype recvtype, int root, MPI_Comm comm)

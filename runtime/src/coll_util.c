@@ -1,6 +1,6 @@
 /*
- * Building blocks of the collectives: blocking sends and receives on the
- * collective context, typed temporary buffers, argument checks.
+ * Building blocks of the collectives: the end of a blocking collective,
+ * typed temporary buffers, argument checks.
  */
 #include "coll.h"
 
@@ -8,36 +8,12 @@
 #include <stdlib.h>
 #include <string.h>
 
-int mpchar__coll_send(const void *buf, int count, MPI_Datatype type, int dest,
-                      int tag, MPI_Comm comm)
+int mpchar__coll_block(struct sched *s, int rc, const char *fn)
 {
-    MPI_Request req;
-    int rc = mpchar__isend(buf, count, type, dest, tag, comm, 1, 0, &req);
-    return rc != MPI_SUCCESS ? rc : mpchar__wait(&req, MPI_STATUS_IGNORE);
-}
-
-int mpchar__coll_recv(void *buf, int count, MPI_Datatype type, int src, int tag,
-                      MPI_Comm comm)
-{
-    MPI_Request req;
-    int rc = mpchar__irecv(buf, count, type, src, tag, comm, 1, &req);
-    return rc != MPI_SUCCESS ? rc : mpchar__wait(&req, MPI_STATUS_IGNORE);
-}
-
-int mpchar__coll_sendrecv(const void *sbuf, int scount, MPI_Datatype stype,
-                          int dest, void *rbuf, int rcount, MPI_Datatype rtype,
-                          int src, int tag, MPI_Comm comm)
-{
-    MPI_Request rreq, sreq;
-    int rc = mpchar__irecv(rbuf, rcount, rtype, src, tag, comm, 1, &rreq);
-    if (rc != MPI_SUCCESS)
-        return rc;
-    rc = mpchar__isend(sbuf, scount, stype, dest, tag, comm, 1, 0, &sreq);
-    if (rc != MPI_SUCCESS)
-        return rc;
-    int rs = mpchar__wait(&sreq, MPI_STATUS_IGNORE);
-    int rr = mpchar__wait(&rreq, MPI_STATUS_IGNORE);
-    return rr != MPI_SUCCESS ? rr : rs;
+    int rc_run = mpchar__sched_end(s);
+    if (rc == MPI_SUCCESS)
+        rc = rc_run;
+    return rc == MPI_SUCCESS ? rc : mpchar__err(s->comm, rc, fn);
 }
 
 /* Large temporaries are kept for the next collective: memory fresh from

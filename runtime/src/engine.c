@@ -859,6 +859,20 @@ void mpchar__idle(unsigned *idle)
     }
 }
 
+int mpchar__test_progress(void)
+{
+    static unsigned idle;
+    if (mpchar__progress()) {
+        idle = 0;
+        return 1;
+    }
+    if (idle < spin_polls)
+        idle++;
+    else
+        sched_yield();
+    return 0;
+}
+
 void mpchar__wait_until(_Atomic int *flag)
 {
     unsigned idle = 0;

@@ -51,16 +51,41 @@ static void empty_status(MPI_Status *status)
     status->MPI_TAG = MPI_ANY_TAG;
 }
 
+/* The flag that completes req: a started persistent request completes
+ * with its current transfer; an inactive one counts as done (its own
+ * flag stays set), so that Wait and Test return at once. */
+static _Atomic int *done_flag(MPI_Request req)
+{
+    return req->kind == REQ_PERSIST && req->inner ? &req->inner->done
+                                                  : &req->done;
+}
+
 static int is_done(MPI_Request req)
 {
-    return atomic_load_explicit(&req->done, memory_order_acquire);
+    return atomic_load_explicit(done_flag(req), memory_order_acquire);
+}
+
+/* Waitany, Waitsome and their Test forms skip null and inactive
+ * persistent requests alike. */
+static int is_active(MPI_Request req)
+{
+    return req != MPI_REQUEST_NULL &&
+           (req->kind != REQ_PERSIST || req->pstarted);
 }
 
 /* Completes a finished request: status out, handle freed; returns its error. */
 static int finish(MPI_Request *req_p, MPI_Status *status)
 {
     MPI_Request req = *req_p;
-    int err = req->kind == REQ_RECV ? req->status.MPI_ERROR : MPI_SUCCESS;
+    if (req->kind == REQ_PERSIST) {
+        /* the handle stays; the request becomes inactive */
+        req->pstarted = 0;
+        if (req->inner)
+            return finish(&req->inner, status);
+        empty_status(status);
+        return MPI_SUCCESS;
+    }
+    int err = req->kind == REQ_SEND ? MPI_SUCCESS : req->status.MPI_ERROR;
     if (status != MPI_STATUS_IGNORE) {
         *status = req->status;
         if (req->kind == REQ_SEND) {
@@ -80,7 +105,7 @@ int mpchar__wait(MPI_Request *req_p, MPI_Status *status)
         return MPI_SUCCESS;
     }
     MPI_Comm comm = (*req_p)->comm;
-    mpchar__wait_until(&(*req_p)->done);
+    mpchar__wait_until(done_flag(*req_p));
     int err = finish(req_p, status);
     return err == MPI_SUCCESS ? err : mpchar__err(comm, err, "MPI_Wait");
 }
@@ -124,7 +149,7 @@ int PMPI_Waitall(int count, MPI_Request requests[], MPI_Status statuses[])
 {
     for (int i = 0; i < count; i++)
         if (requests[i] != MPI_REQUEST_NULL)
-            mpchar__wait_until(&requests[i]->done);
+            mpchar__wait_until(done_flag(requests[i]));
     MPI_Comm bad = MPI_COMM_WORLD;
     int err = finish_all(count, requests, statuses, &bad);
     return err == MPI_SUCCESS ? err : mpchar__err(bad, err, "MPI_Waitall");
@@ -134,7 +159,7 @@ MPCHAR_RT_WEAK(Waitall)
 int PMPI_Testall(int count, MPI_Request requests[], int *flag,
                  MPI_Status statuses[])
 {
-    mpchar__progress();
+    mpchar__test_progress();
     *flag = 1;
     for (int i = 0; i < count; i++)
         if (requests[i] != MPI_REQUEST_NULL && !is_done(requests[i]))
@@ -152,7 +177,7 @@ static int find_done(int count, MPI_Request requests[])
 {
     int active = 0;
     for (int i = 0; i < count; i++) {
-        if (requests[i] == MPI_REQUEST_NULL)
+        if (!is_active(requests[i]))
             continue;
         active = 1;
         if (is_done(requests[i]))
@@ -191,7 +216,7 @@ MPCHAR_RT_WEAK(Waitany)
 int PMPI_Testany(int count, MPI_Request requests[], int *index, int *flag,
                  MPI_Status *status)
 {
-    mpchar__progress();
+    mpchar__test_progress();
     int i = find_done(count, requests);
     if (i == MPI_UNDEFINED) {
         *flag = 1;
@@ -214,7 +239,7 @@ static int collect_some(int incount, MPI_Request requests[], int *outcount,
     int n = 0, err = MPI_SUCCESS, active = 0;
     MPI_Comm bad = MPI_COMM_WORLD;
     for (int i = 0; i < incount; i++) {
-        if (requests[i] == MPI_REQUEST_NULL)
+        if (!is_active(requests[i]))
             continue;
         active = 1;
         if (!is_done(requests[i]))
@@ -246,7 +271,7 @@ MPCHAR_RT_WEAK(Waitsome)
 int PMPI_Testsome(int incount, MPI_Request requests[], int *outcount,
                   int indices[], MPI_Status statuses[])
 {
-    mpchar__progress();
+    mpchar__test_progress();
     return collect_some(incount, requests, outcount, indices, statuses,
                         "MPI_Testsome");
 }
@@ -260,7 +285,7 @@ int PMPI_Test(MPI_Request *request, int *flag, MPI_Status *status)
         return MPI_SUCCESS;
     }
     if (!is_done(*request))
-        mpchar__progress();
+        mpchar__test_progress();
     *flag = is_done(*request);
     if (!*flag)
         return MPI_SUCCESS;
@@ -274,7 +299,10 @@ int PMPI_Request_free(MPI_Request *request)
 {
     if (!request || *request == MPI_REQUEST_NULL)
         return mpchar__err(MPI_COMM_WORLD, MPI_ERR_REQUEST, "MPI_Request_free");
-    mpchar__req_free(*request);
+    if ((*request)->kind == REQ_PERSIST)
+        mpchar__persist_free(*request);
+    else
+        mpchar__req_free(*request);
     *request = MPI_REQUEST_NULL;
     return MPI_SUCCESS;
 }
@@ -284,8 +312,11 @@ int PMPI_Cancel(MPI_Request *request)
 {
     if (!request || *request == MPI_REQUEST_NULL)
         return mpchar__err(MPI_COMM_WORLD, MPI_ERR_REQUEST, "MPI_Cancel");
-    if ((*request)->kind == REQ_RECV)
-        return mpchar__cancel_recv(*request);
+    MPI_Request req = *request;
+    if (req->kind == REQ_PERSIST && req->inner)
+        req = req->inner; /* cancels the current transfer */
+    if (req->kind == REQ_RECV)
+        return mpchar__cancel_recv(req);
     return MPI_SUCCESS; /* a send is never cancelled: MPI allows the cancel to fail */
 }
 MPCHAR_RT_WEAK(Cancel)

@@ -336,6 +336,7 @@ struct mpchar_rt_comm {
     int valid;
     MPI_Errhandler errh;
     const char *name;
+    uint32_t nbc_seq; /* nonblocking collectives started (coll_nbc.c) */
 };
 int mpchar__comm_check(MPI_Comm comm);
 void mpchar__comm_init_predefined(int rank, int size);
@@ -344,7 +345,7 @@ void mpchar__comm_final(void);
 int mpchar__err(MPI_Comm comm, int code, const char *func);
 
 /* ---------------- requests and engine (engine.c, request.c) ---------------- */
-enum rt_req_kind { REQ_SEND = 1, REQ_RECV = 2, REQ_COLL = 3 };
+enum rt_req_kind { REQ_SEND = 1, REQ_RECV = 2, REQ_COLL = 3, REQ_PERSIST = 4 };
 
 struct
     mpchar_rt_request { /* mpchar__req_init sets every field: add new ones there */
@@ -375,6 +376,11 @@ struct
     int wreq_pending; /* the request is not yet resolved (WDONE/WDROP/ACK) */
     int cancel_pending;
     void *bsend_seg; /* bsend region to release */
+    /* persistent requests (persist.c): the send mode or receive, whether
+   * started and not yet completed, and the transfer of the current start */
+    int pmode;
+    int pstarted;
+    struct mpchar_rt_request *inner;
 };
 
 /* Field by field: a memset of the whole request (rep stos) showed in the
@@ -402,6 +408,8 @@ static inline void mpchar__req_init(struct mpchar_rt_request *req, int kind,
     req->prev = req->next = NULL;
     req->posted = req->wreq = req->wreq_pending = req->cancel_pending = 0;
     req->bsend_seg = NULL;
+    req->pmode = req->pstarted = 0;
+    req->inner = NULL;
 }
 
 void mpchar__engine_init(void *seg, int rank, int size);
@@ -411,6 +419,12 @@ int mpchar__progress(void); /* returns nonzero if anything happened */
 extern int mpchar__nbc_active;
 int mpchar__nbc_poll(void);
 void mpchar__wait_until(_Atomic int *flag);
+/* The progress of a Test call: one poll; after as many fruitless ones in a
+ * row as a wait spins, each yields the CPU (a loop of MPI_Test in a job
+ * with more ranks than CPUs otherwise holds it while the peer it waits
+ * for cannot run), but never sleeps, as a program may compute between
+ * Tests. */
+int mpchar__test_progress(void);
 void mpchar__idle(unsigned *idle); /* one idle poll: spin, yield or sleep */
 
 int mpchar__isend(const void *buf, int count, MPI_Datatype type, int dest,
@@ -430,6 +444,8 @@ void mpchar__req_free(struct mpchar_rt_request *req);
 struct mpchar_rt_request *mpchar__req_alloc(void); /* zeroed */
 void mpchar__req_dispose(struct mpchar_rt_request *req);
 void mpchar__req_cache_free(void);
+/* MPI_Request_free of a persistent request, active or not (persist.c). */
+void mpchar__persist_free(struct mpchar_rt_request *req);
 int mpchar__wait(MPI_Request *req_p, MPI_Status *status);
 void mpchar__bsend_release(void *seg);
 int mpchar__rank_world(void);
@@ -447,14 +463,7 @@ int mpchar__engine_cma(void);
  * when large (docs/runtime.md, "Shared copies"). */
 void mpchar__cma(int peer, int to_peer, void *local, uint64_t remote, size_t n);
 
-/* collectives' internal blocking helpers (coll_util.c) */
-int mpchar__coll_send(const void *buf, int count, MPI_Datatype type, int dest,
-                      int tag, MPI_Comm comm);
-int mpchar__coll_recv(void *buf, int count, MPI_Datatype type, int src, int tag,
-                      MPI_Comm comm);
-int mpchar__coll_sendrecv(const void *sbuf, int scount, MPI_Datatype stype,
-                          int dest, void *rbuf, int rcount, MPI_Datatype rtype,
-                          int src, int tag, MPI_Comm comm);
+/* blocking collectives used by init.c and comm.c (coll_*.c) */
 int mpchar__barrier(MPI_Comm comm);
 int mpchar__allreduce(const void *sbuf, void *rbuf, int count,
                       MPI_Datatype type, MPI_Op op, MPI_Comm comm);

@@ -34,7 +34,7 @@ void mpchar__comm_init_predefined(int rank, int size)
     w->ctx = 0;
     w->predefined = w->valid = 1;
     w->errh = MPI_ERRORS_ARE_FATAL;
-    w->name = "MPI_COMM_WORLD";
+    snprintf(w->name, sizeof w->name, "MPI_COMM_WORLD");
     self_world = rank;
     s->rank = 0;
     s->size = 1;
@@ -42,7 +42,7 @@ void mpchar__comm_init_predefined(int rank, int size)
     s->ctx = 2;
     s->predefined = s->valid = 1;
     s->errh = MPI_ERRORS_ARE_FATAL;
-    s->name = "MPI_COMM_SELF";
+    snprintf(s->name, sizeof s->name, "MPI_COMM_SELF");
 }
 
 void mpchar__comm_final(void)
@@ -80,6 +80,10 @@ static const char *const err_text[MPI_ERR_LASTCODE + 1] = {
     [MPI_ERR_IN_STATUS] = "MPI_ERR_IN_STATUS: error code in status",
     [MPI_ERR_PENDING] = "MPI_ERR_PENDING: pending request",
     [MPI_ERR_NO_MEM] = "MPI_ERR_NO_MEM: out of memory",
+    [MPI_ERR_INFO] = "MPI_ERR_INFO: invalid info object",
+    [MPI_ERR_INFO_KEY] = "MPI_ERR_INFO_KEY: info key empty or too long",
+    [MPI_ERR_INFO_VALUE] = "MPI_ERR_INFO_VALUE: info value empty or too long",
+    [MPI_ERR_INFO_NOKEY] = "MPI_ERR_INFO_NOKEY: no such info key",
     [MPI_ERR_LASTCODE] = "MPI_ERR_LASTCODE: last error code",
 };
 
@@ -113,7 +117,9 @@ int mpchar__err(MPI_Comm comm, int code, const char *func)
                                                           : "unknown error";
     fprintf(stderr, "mpchar-rt: rank %d: %s: %s (MPI_ERRORS_ARE_FATAL on %s)\n",
             mpchar__rank_world(), func, t,
-            comm && comm->valid ? comm->name : "no communicator");
+            !comm || !comm->valid ? "no communicator"
+            : comm->name[0]       ? comm->name
+                                  : "a communicator without a name");
     PMPI_Abort(MPI_COMM_WORLD, code);
     return code;
 }
@@ -158,8 +164,7 @@ int PMPI_Comm_size(MPI_Comm comm, int *size)
 }
 MPCHAR_RT_WEAK(Comm_size)
 
-/* Agrees on a fresh context id over parent (collective). */
-static int new_ctx(MPI_Comm parent, uint32_t *ctx_p)
+int mpchar__comm_new_ctx(MPI_Comm parent, uint32_t *ctx_p)
 {
     unsigned mine = next_ctx, agreed = 0;
     int rc =
@@ -171,7 +176,7 @@ static int new_ctx(MPI_Comm parent, uint32_t *ctx_p)
     return MPI_SUCCESS;
 }
 
-static struct mpchar_rt_comm *comm_alloc(int size, MPI_Comm parent)
+struct mpchar_rt_comm *mpchar__comm_alloc(int size, MPI_Comm parent)
 {
     struct mpchar_rt_comm *c = calloc(1, sizeof *c);
     if (!c)
@@ -184,7 +189,7 @@ static struct mpchar_rt_comm *comm_alloc(int size, MPI_Comm parent)
     c->size = size;
     c->valid = 1;
     c->errh = parent->errh;
-    c->name = "user communicator";
+    /* no name until Comm_set_name: Comm_get_name then returns "" */
     return c;
 }
 
@@ -193,12 +198,17 @@ int PMPI_Comm_dup(MPI_Comm comm, MPI_Comm *newcomm)
     if (mpchar__comm_check(comm) != MPI_SUCCESS)
         return mpchar__err(MPI_COMM_WORLD, MPI_ERR_COMM, "MPI_Comm_dup");
     uint32_t ctx;
-    int rc = new_ctx(comm, &ctx);
+    int rc = mpchar__comm_new_ctx(comm, &ctx);
     if (rc != MPI_SUCCESS)
         return mpchar__err(comm, rc, "MPI_Comm_dup");
-    struct mpchar_rt_comm *c = comm_alloc(comm->size, comm);
-    if (!c)
+    struct mpchar_rt_comm *c = mpchar__comm_alloc(comm->size, comm);
+    if (!c || mpchar__cart_copy(comm, c) != MPI_SUCCESS) {
+        if (c) {
+            free(c->world);
+            free(c);
+        }
         return mpchar__err(comm, MPI_ERR_NO_MEM, "MPI_Comm_dup");
+    }
     memcpy(c->world, comm->world, (size_t)comm->size * sizeof(int));
     c->rank = comm->rank;
     c->ctx = ctx;
@@ -235,7 +245,7 @@ int PMPI_Comm_split(MPI_Comm comm, int color, int key, MPI_Comm *newcomm)
     int rc = PMPI_Allgather(mine, 2, MPI_INT, all, 2, MPI_INT, comm);
     uint32_t ctx = 0;
     if (rc == MPI_SUCCESS)
-        rc = new_ctx(comm, &ctx);
+        rc = mpchar__comm_new_ctx(comm, &ctx);
     int m = 0;
     for (int i = 0; rc == MPI_SUCCESS && i < n; i++)
         if (color != MPI_UNDEFINED && all[2 * i] == color)
@@ -247,7 +257,7 @@ int PMPI_Comm_split(MPI_Comm comm, int color, int key, MPI_Comm *newcomm)
         return rc == MPI_SUCCESS ? rc : mpchar__err(comm, rc, "MPI_Comm_split");
     }
     qsort(ent, (size_t)m, sizeof *ent, split_cmp);
-    struct mpchar_rt_comm *c = comm_alloc(m, comm);
+    struct mpchar_rt_comm *c = mpchar__comm_alloc(m, comm);
     if (!c) {
         free(ent);
         return mpchar__err(comm, MPI_ERR_NO_MEM, "MPI_Comm_split");
@@ -270,6 +280,7 @@ int PMPI_Comm_free(MPI_Comm *comm)
         (*comm)->predefined)
         return mpchar__err(MPI_COMM_WORLD, MPI_ERR_COMM, "MPI_Comm_free");
     (*comm)->valid = 0;
+    free((*comm)->cart);
     free((*comm)->world);
     free(*comm);
     *comm = MPI_COMM_NULL;
@@ -329,3 +340,26 @@ int PMPI_Comm_split_type(MPI_Comm comm, int split_type, int key, MPI_Info info,
         comm, split_type == MPI_UNDEFINED ? MPI_UNDEFINED : 0, key, newcomm);
 }
 MPCHAR_RT_WEAK(Comm_split_type)
+
+int PMPI_Comm_set_name(MPI_Comm comm, const char *comm_name)
+{
+    if (mpchar__comm_check(comm) != MPI_SUCCESS)
+        return mpchar__err(MPI_COMM_WORLD, MPI_ERR_COMM, "MPI_Comm_set_name");
+    if (!comm_name)
+        return mpchar__err(comm, MPI_ERR_ARG, "MPI_Comm_set_name");
+    /* longer names are truncated, as MPI allows */
+    snprintf(comm->name, sizeof comm->name, "%s", comm_name);
+    return MPI_SUCCESS;
+}
+MPCHAR_RT_WEAK(Comm_set_name)
+
+int PMPI_Comm_get_name(MPI_Comm comm, char *comm_name, int *resultlen)
+{
+    if (mpchar__comm_check(comm) != MPI_SUCCESS)
+        return mpchar__err(MPI_COMM_WORLD, MPI_ERR_COMM, "MPI_Comm_get_name");
+    if (!comm_name || !resultlen)
+        return mpchar__err(comm, MPI_ERR_ARG, "MPI_Comm_get_name");
+    *resultlen = snprintf(comm_name, MPI_MAX_OBJECT_NAME, "%s", comm->name);
+    return MPI_SUCCESS;
+}
+MPCHAR_RT_WEAK(Comm_get_name)

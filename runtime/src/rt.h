@@ -308,11 +308,39 @@ struct mpchar_rt_comm {
     int predefined;
     int valid;
     MPI_Errhandler errh;
-    const char *name;
+    struct rt_cart *cart; /* Cartesian topology (topo.c), or NULL */
+    char name[MPI_MAX_OBJECT_NAME];
 };
 int mpchar__comm_check(MPI_Comm comm);
 void mpchar__comm_init_predefined(int rank, int size);
 void mpchar__comm_final(void);
+/* Agrees on a fresh context id over parent (collective over parent). */
+int mpchar__comm_new_ctx(MPI_Comm parent, uint32_t *ctx_p);
+/* A communicator of size members (world still to fill), with the
+ * parent's error handler; NULL when out of memory. */
+struct mpchar_rt_comm *mpchar__comm_alloc(int size, MPI_Comm parent);
+
+/* ---------------- groups (group.c) ---------------- */
+/* An ordered set of processes, as world ranks; the representation every
+ * part of the runtime uses (communicators, windows). */
+struct mpchar_rt_group {
+    int size;
+    int rank; /* this process's rank in the group, or MPI_UNDEFINED */
+    int predefined;
+    int *world; /* group rank -> world rank */
+};
+/* A new group of the n world ranks (copied); NULL when out of memory. */
+MPI_Group mpchar__group_new(int n, const int *world);
+int mpchar__group_check(MPI_Group group);
+
+/* ---------------- topologies (topo.c) ---------------- */
+struct rt_cart {
+    int ndims;
+    int v[]; /* dims[ndims], then periods[ndims] */
+};
+/* Gives `to` a copy of the topology of `from` (Comm_dup): MPI_SUCCESS or
+ * MPI_ERR_NO_MEM. */
+int mpchar__cart_copy(MPI_Comm from, MPI_Comm to);
 /* Error path: applies the communicator's handler; returns code. */
 int mpchar__err(MPI_Comm comm, int code, const char *func);
 

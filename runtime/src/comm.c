@@ -176,7 +176,7 @@ int mpchar__comm_new_ctx(MPI_Comm parent, uint32_t *ctx_p)
     return MPI_SUCCESS;
 }
 
-struct mpchar_rt_comm *mpchar__comm_alloc(int size, MPI_Comm parent)
+static struct mpchar_rt_comm *comm_alloc(int size, MPI_Comm parent)
 {
     struct mpchar_rt_comm *c = calloc(1, sizeof *c);
     if (!c)
@@ -193,6 +193,19 @@ struct mpchar_rt_comm *mpchar__comm_alloc(int size, MPI_Comm parent)
     return c;
 }
 
+struct mpchar_rt_comm *mpchar__comm_new(MPI_Comm parent, int size,
+                                        const int *world, int rank,
+                                        uint32_t ctx)
+{
+    struct mpchar_rt_comm *c = comm_alloc(size, parent);
+    if (!c)
+        return NULL;
+    memcpy(c->world, world, (size_t)size * sizeof(int));
+    c->rank = rank;
+    c->ctx = ctx;
+    return c;
+}
+
 int PMPI_Comm_dup(MPI_Comm comm, MPI_Comm *newcomm)
 {
     if (mpchar__comm_check(comm) != MPI_SUCCESS)
@@ -201,7 +214,8 @@ int PMPI_Comm_dup(MPI_Comm comm, MPI_Comm *newcomm)
     int rc = mpchar__comm_new_ctx(comm, &ctx);
     if (rc != MPI_SUCCESS)
         return mpchar__err(comm, rc, "MPI_Comm_dup");
-    struct mpchar_rt_comm *c = mpchar__comm_alloc(comm->size, comm);
+    struct mpchar_rt_comm *c =
+        mpchar__comm_new(comm, comm->size, comm->world, comm->rank, ctx);
     if (!c || mpchar__cart_copy(comm, c) != MPI_SUCCESS) {
         if (c) {
             free(c->world);
@@ -209,9 +223,6 @@ int PMPI_Comm_dup(MPI_Comm comm, MPI_Comm *newcomm)
         }
         return mpchar__err(comm, MPI_ERR_NO_MEM, "MPI_Comm_dup");
     }
-    memcpy(c->world, comm->world, (size_t)comm->size * sizeof(int));
-    c->rank = comm->rank;
-    c->ctx = ctx;
     *newcomm = c;
     return MPI_SUCCESS;
 }
@@ -257,7 +268,7 @@ int PMPI_Comm_split(MPI_Comm comm, int color, int key, MPI_Comm *newcomm)
         return rc == MPI_SUCCESS ? rc : mpchar__err(comm, rc, "MPI_Comm_split");
     }
     qsort(ent, (size_t)m, sizeof *ent, split_cmp);
-    struct mpchar_rt_comm *c = mpchar__comm_alloc(m, comm);
+    struct mpchar_rt_comm *c = comm_alloc(m, comm);
     if (!c) {
         free(ent);
         return mpchar__err(comm, MPI_ERR_NO_MEM, "MPI_Comm_split");

@@ -353,15 +353,22 @@ int PMPI_Type_hvector(int count, int blocklength, MPI_Aint stride,
 }
 MPCHAR_RT_WEAK(Type_hvector)
 
+/* Blocks at byte displacements: hindexed (lens) and hindexed_block (len). */
+static int build_hindexed(int count, const int *lens, int len,
+                          const MPI_Aint *disps, MPI_Datatype old,
+                          MPI_Datatype *out_p, const char *func)
+{
+    struct blocks bl = {
+        .count = count, .lens = lens, .len = len, .hdisps = disps, .bytes = 1};
+    return build_indexed(&bl, old, out_p, func);
+}
+
 int PMPI_Type_create_hindexed(int count, const int blocklengths[],
                               const MPI_Aint displacements[],
                               MPI_Datatype oldtype, MPI_Datatype *newtype)
 {
-    struct blocks bl = {.count = count,
-                        .lens = blocklengths,
-                        .hdisps = displacements,
-                        .bytes = 1};
-    return build_indexed(&bl, oldtype, newtype, "MPI_Type_create_hindexed");
+    return build_hindexed(count, blocklengths, 0, displacements, oldtype,
+                          newtype, "MPI_Type_create_hindexed");
 }
 MPCHAR_RT_WEAK(Type_create_hindexed)
 
@@ -380,12 +387,8 @@ int PMPI_Type_create_hindexed_block(int count, int blocklength,
                                     const MPI_Aint displacements[],
                                     MPI_Datatype oldtype, MPI_Datatype *newtype)
 {
-    struct blocks bl = {.count = count,
-                        .len = blocklength,
-                        .hdisps = displacements,
-                        .bytes = 1};
-    return build_indexed(&bl, oldtype, newtype,
-                         "MPI_Type_create_hindexed_block");
+    return build_hindexed(count, NULL, blocklength, displacements, oldtype,
+                          newtype, "MPI_Type_create_hindexed_block");
 }
 MPCHAR_RT_WEAK(Type_create_hindexed_block)
 

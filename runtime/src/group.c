@@ -335,13 +335,9 @@ int PMPI_Comm_create(MPI_Comm comm, MPI_Group group, MPI_Comm *newcomm)
         *newcomm = MPI_COMM_NULL;
         return MPI_SUCCESS;
     }
-    struct mpchar_rt_comm *c = mpchar__comm_alloc(group->size, comm);
-    if (!c)
-        return mpchar__err(comm, MPI_ERR_NO_MEM, "MPI_Comm_create");
-    memcpy(c->world, group->world, (size_t)group->size * sizeof(int));
-    c->rank = group->rank;
-    c->ctx = ctx;
-    *newcomm = c;
-    return MPI_SUCCESS;
+    *newcomm =
+        mpchar__comm_new(comm, group->size, group->world, group->rank, ctx);
+    return *newcomm ? MPI_SUCCESS
+                    : mpchar__err(comm, MPI_ERR_NO_MEM, "MPI_Comm_create");
 }
 MPCHAR_RT_WEAK(Comm_create)

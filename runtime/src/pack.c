@@ -10,7 +10,8 @@
  */
 #include "rt.h"
 
-/* The common checks; *bytes gets count elements' packed size. */
+/* The checks every call here makes: MPI_SUCCESS or the error class;
+ * *bytes gets count elements' packed size. */
 static int pack_check(int count, MPI_Datatype type, MPI_Comm comm,
                       long long *bytes)
 {
@@ -30,40 +31,42 @@ static int pack_err(MPI_Comm comm, int rc, const char *func)
     return mpchar__err(rc == MPI_ERR_COMM ? MPI_COMM_WORLD : comm, rc, func);
 }
 
+/* Pack (to_packed) or Unpack count elements of type between mem and the
+ * packed buffer of size bytes at *position, which moves past them. */
+static int pack_move(void *mem, int count, MPI_Datatype type, char *packed,
+                     int size, int *position, MPI_Comm comm, int to_packed,
+                     const char *func)
+{
+    long long bytes = 0;
+    int rc = pack_check(count, type, comm, &bytes);
+    if (rc == MPI_SUCCESS && (!position || *position < 0 || size < 0))
+        rc = MPI_ERR_ARG;
+    if (rc == MPI_SUCCESS && bytes > (long long)size - *position)
+        rc = MPI_ERR_TRUNCATE;
+    if (rc != MPI_SUCCESS)
+        return pack_err(comm, rc, func);
+    if (bytes > 0 && to_packed)
+        mpchar__type_pack(mem, count, type, packed + *position);
+    else if (bytes > 0)
+        mpchar__type_unpack(packed + *position, (size_t)bytes, count, type,
+                            mem);
+    *position += (int)bytes;
+    return MPI_SUCCESS;
+}
+
 int PMPI_Pack(const void *inbuf, int incount, MPI_Datatype datatype,
               void *outbuf, int outsize, int *position, MPI_Comm comm)
 {
-    long long bytes = 0;
-    int rc = pack_check(incount, datatype, comm, &bytes);
-    if (rc == MPI_SUCCESS && (!position || *position < 0 || outsize < 0))
-        rc = MPI_ERR_ARG;
-    if (rc == MPI_SUCCESS && bytes > (long long)outsize - *position)
-        rc = MPI_ERR_TRUNCATE;
-    if (rc != MPI_SUCCESS)
-        return pack_err(comm, rc, "MPI_Pack");
-    if (bytes > 0)
-        mpchar__type_pack(inbuf, incount, datatype, (char *)outbuf + *position);
-    *position += (int)bytes;
-    return MPI_SUCCESS;
+    return pack_move((void *)(uintptr_t)inbuf, incount, datatype, outbuf,
+                     outsize, position, comm, 1, "MPI_Pack");
 }
 MPCHAR_RT_WEAK(Pack)
 
 int PMPI_Unpack(const void *inbuf, int insize, int *position, void *outbuf,
                 int outcount, MPI_Datatype datatype, MPI_Comm comm)
 {
-    long long bytes = 0;
-    int rc = pack_check(outcount, datatype, comm, &bytes);
-    if (rc == MPI_SUCCESS && (!position || *position < 0 || insize < 0))
-        rc = MPI_ERR_ARG;
-    if (rc == MPI_SUCCESS && bytes > (long long)insize - *position)
-        rc = MPI_ERR_TRUNCATE;
-    if (rc != MPI_SUCCESS)
-        return pack_err(comm, rc, "MPI_Unpack");
-    if (bytes > 0)
-        mpchar__type_unpack((const char *)inbuf + *position, (size_t)bytes,
-                            outcount, datatype, outbuf);
-    *position += (int)bytes;
-    return MPI_SUCCESS;
+    return pack_move(outbuf, outcount, datatype, (char *)(uintptr_t)inbuf,
+                     insize, position, comm, 0, "MPI_Unpack");
 }
 MPCHAR_RT_WEAK(Unpack)
 

@@ -316,9 +316,12 @@ void mpchar__comm_init_predefined(int rank, int size);
 void mpchar__comm_final(void);
 /* Agrees on a fresh context id over parent (collective over parent). */
 int mpchar__comm_new_ctx(MPI_Comm parent, uint32_t *ctx_p);
-/* A communicator of size members (world still to fill), with the
- * parent's error handler; NULL when out of memory. */
-struct mpchar_rt_comm *mpchar__comm_alloc(int size, MPI_Comm parent);
+/* A communicator of the size world ranks (copied), this process at rank,
+ * on context ctx, with the parent's error handler; NULL when out of
+ * memory. */
+struct mpchar_rt_comm *mpchar__comm_new(MPI_Comm parent, int size,
+                                        const int *world, int rank,
+                                        uint32_t ctx);
 
 /* ---------------- groups (group.c) ---------------- */
 /* An ordered set of processes, as world ranks; the representation every

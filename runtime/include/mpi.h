@@ -455,6 +455,8 @@ MPCHAR_RT_FN(int, Group_compare,
 MPCHAR_RT_FN(int, Group_free, (MPI_Group * group))
 MPCHAR_RT_FN(int, Comm_create,
              (MPI_Comm comm, MPI_Group group, MPI_Comm *newcomm))
+MPCHAR_RT_FN(int, Comm_create_group,
+             (MPI_Comm comm, MPI_Group group, int tag, MPI_Comm *newcomm))
 MPCHAR_RT_FN(int, Comm_set_name, (MPI_Comm comm, const char *comm_name))
 MPCHAR_RT_FN(int, Comm_get_name,
              (MPI_Comm comm, char *comm_name, int *resultlen))

@@ -176,6 +176,31 @@ int mpchar__comm_new_ctx(MPI_Comm parent, uint32_t *ctx_p)
     return MPI_SUCCESS;
 }
 
+int mpchar__comm_new_ctx_tagged(MPI_Comm over, int tag, uint32_t *ctx_p)
+{
+    /* rank 0 takes the maximum of every member's next id and sends it back:
+     * plain sends and receives on tag, no collective's tag */
+    unsigned agreed = next_ctx, other;
+    int rc = MPI_SUCCESS;
+    for (int r = 1; over->rank == 0 && r < over->size && rc == MPI_SUCCESS;
+         r++) {
+        rc = mpchar__coll_recv(&other, 1, MPI_UNSIGNED, r, tag, over);
+        agreed = other > agreed ? other : agreed;
+    }
+    for (int r = 1; over->rank == 0 && r < over->size && rc == MPI_SUCCESS; r++)
+        rc = mpchar__coll_send(&agreed, 1, MPI_UNSIGNED, r, tag, over);
+    if (over->rank != 0) {
+        rc = mpchar__coll_send(&agreed, 1, MPI_UNSIGNED, 0, tag, over);
+        if (rc == MPI_SUCCESS)
+            rc = mpchar__coll_recv(&agreed, 1, MPI_UNSIGNED, 0, tag, over);
+    }
+    if (rc != MPI_SUCCESS)
+        return rc;
+    next_ctx = agreed + 2;
+    *ctx_p = agreed;
+    return MPI_SUCCESS;
+}
+
 static struct mpchar_rt_comm *comm_alloc(int size, MPI_Comm parent)
 {
     struct mpchar_rt_comm *c = calloc(1, sizeof *c);

@@ -1,14 +1,15 @@
 /*
  * Process groups and communicators made from them (Comm_group,
- * Comm_create).
+ * Comm_create, Comm_create_group).
  *
  * A group is an ordered list of world ranks, the same map a communicator
  * keeps, so Comm_group copies the communicator's map and Comm_create gives
  * the group's map a fresh context.  Groups are local objects: no call here
  * communicates except Comm_create, which agrees on the context over the
- * parent.  Set operations keep the order MPI prescribes (the first group's
- * order, then the second's) and run in O(n1 * n2), which is small next to
- * the job sizes of one node.
+ * parent, and Comm_create_group, over the group's members only.  Set
+ * operations keep the order MPI prescribes (the first group's order, then
+ * the second's) and run in O(n1 * n2), which is small next to the job
+ * sizes of one node.
  */
 #include "rt.h"
 
@@ -310,34 +311,87 @@ int PMPI_Group_free(MPI_Group *group)
 }
 MPCHAR_RT_WEAK(Group_free)
 
-int PMPI_Comm_create(MPI_Comm comm, MPI_Group group, MPI_Comm *newcomm)
+/* The checks of Comm_create and Comm_create_group: valid arguments and a
+ * group inside comm.  All callers pass the same group, so all fail here
+ * together, before any communication. */
+static int create_check(MPI_Comm comm, MPI_Group group, MPI_Comm *newcomm)
 {
-    if (mpchar__comm_check(comm) != MPI_SUCCESS)
-        return group_err(MPI_ERR_COMM, "MPI_Comm_create");
     if (mpchar__group_check(group) != MPI_SUCCESS)
-        return mpchar__err(comm, MPI_ERR_GROUP, "MPI_Comm_create");
+        return MPI_ERR_GROUP;
     if (!newcomm)
-        return mpchar__err(comm, MPI_ERR_ARG, "MPI_Comm_create");
-    /* every member must belong to comm; all callers pass the same group,
-     * so all fail here together, before the collective part */
+        return MPI_ERR_ARG;
     for (int i = 0; i < group->size; i++) {
         int in_comm = 0;
         for (int j = 0; j < comm->size && !in_comm; j++)
             in_comm = comm->world[j] == group->world[i];
         if (!in_comm)
-            return mpchar__err(comm, MPI_ERR_GROUP, "MPI_Comm_create");
+            return MPI_ERR_GROUP;
     }
-    uint32_t ctx;
-    int rc = mpchar__comm_new_ctx(comm, &ctx);
-    if (rc != MPI_SUCCESS)
-        return mpchar__err(comm, rc, "MPI_Comm_create");
+    return MPI_SUCCESS;
+}
+
+/* The new communicator of group on context ctx (MPI_COMM_NULL outside). */
+static int create_finish(MPI_Comm comm, MPI_Group group, uint32_t ctx,
+                         MPI_Comm *newcomm, const char *func)
+{
     if (group->rank == MPI_UNDEFINED) {
         *newcomm = MPI_COMM_NULL;
         return MPI_SUCCESS;
     }
     *newcomm =
         mpchar__comm_new(comm, group->size, group->world, group->rank, ctx);
-    return *newcomm ? MPI_SUCCESS
-                    : mpchar__err(comm, MPI_ERR_NO_MEM, "MPI_Comm_create");
+    return *newcomm ? MPI_SUCCESS : mpchar__err(comm, MPI_ERR_NO_MEM, func);
+}
+
+int PMPI_Comm_create(MPI_Comm comm, MPI_Group group, MPI_Comm *newcomm)
+{
+    const char *func = "MPI_Comm_create";
+    if (mpchar__comm_check(comm) != MPI_SUCCESS)
+        return group_err(MPI_ERR_COMM, func);
+    uint32_t ctx;
+    int rc = create_check(comm, group, newcomm);
+    if (rc == MPI_SUCCESS)
+        rc = mpchar__comm_new_ctx(comm, &ctx);
+    if (rc != MPI_SUCCESS)
+        return mpchar__err(comm, rc, func);
+    return create_finish(comm, group, ctx, newcomm, func);
 }
 MPCHAR_RT_WEAK(Comm_create)
+
+/* Comm_create_group's messages travel on the parent's collective context
+ * with this tag: above the collectives' own small tags, so concurrent
+ * parent collectives never match them; user tags differing only above
+ * bit 28 share one (MPI wants concurrent calls on overlapping groups to
+ * use different tags: in practice small numbers). */
+#define CREATE_GROUP_TAG(tag) (0x20000000 | ((tag)&0x1fffffff))
+
+int PMPI_Comm_create_group(MPI_Comm comm, MPI_Group group, int tag,
+                           MPI_Comm *newcomm)
+{
+    const char *func = "MPI_Comm_create_group";
+    if (mpchar__comm_check(comm) != MPI_SUCCESS)
+        return group_err(MPI_ERR_COMM, func);
+    int rc = create_check(comm, group, newcomm);
+    if (rc == MPI_SUCCESS && (tag < 0 || tag > MPI_TAG_UB_VALUE))
+        rc = MPI_ERR_TAG;
+    if (rc != MPI_SUCCESS)
+        return mpchar__err(comm, rc, func);
+    if (group->rank == MPI_UNDEFINED) { /* only members call it */
+        *newcomm = MPI_COMM_NULL;
+        return MPI_SUCCESS;
+    }
+    /* the members as a communicator of their own for the agreement: the
+     * parent's context, group ranks, so only members take part */
+    struct mpchar_rt_comm over = {.rank = group->rank,
+                                  .size = group->size,
+                                  .world = group->world,
+                                  .ctx = comm->ctx,
+                                  .valid = 1,
+                                  .errh = comm->errh};
+    uint32_t ctx;
+    rc = mpchar__comm_new_ctx_tagged(&over, CREATE_GROUP_TAG(tag), &ctx);
+    if (rc != MPI_SUCCESS)
+        return mpchar__err(comm, rc, func);
+    return create_finish(comm, group, ctx, newcomm, func);
+}
+MPCHAR_RT_WEAK(Comm_create_group)

@@ -316,6 +316,10 @@ void mpchar__comm_init_predefined(int rank, int size);
 void mpchar__comm_final(void);
 /* Agrees on a fresh context id over parent (collective over parent). */
 int mpchar__comm_new_ctx(MPI_Comm parent, uint32_t *ctx_p);
+/* The same agreement over the members of over only, by messages on its
+ * collective context with the given tag (Comm_create_group, where the
+ * parent's other processes take no part). */
+int mpchar__comm_new_ctx_tagged(MPI_Comm over, int tag, uint32_t *ctx_p);
 /* A communicator of the size world ranks (copied), this process at rank,
  * on context ctx, with the parent's error handler; NULL when out of
  * memory. */

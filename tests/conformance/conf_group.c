@@ -4,7 +4,8 @@
  * their ordering, translate_ranks (MPI_UNDEFINED, MPI_PROC_NULL),
  * Group_compare (IDENT, SIMILAR, UNEQUAL), MPI_GROUP_EMPTY, Group_free; and
  * Comm_create of the even ranks (the odd ones get MPI_COMM_NULL), of the
- * reversed world and of the empty group, each new communicator used.
+ * reversed world and of the empty group, and Comm_create_group of the even
+ * and the odd ranks at once, each new communicator used.
  */
 #include "conf.h"
 
@@ -218,11 +219,37 @@ static void test_comm_create(void)
     MPI_OK(MPI_Group_free(&reversed));
 }
 
+/* Comm_create_group: the even and the odd ranks each build their own
+ * communicator at the same time (different tags), the other half not
+ * taking part. */
+static void test_comm_create_group(void)
+{
+    MPI_Group world, half;
+    MPI_OK(MPI_Comm_group(MPI_COMM_WORLD, &world));
+    int mine = conf_rank % 2, n = mine ? conf_size / 2 : (conf_size + 1) / 2;
+    int r[1][3] = {{mine, conf_size - 1, 2}};
+    MPI_OK(MPI_Group_range_incl(world, 1, r, &half));
+    MPI_Comm c;
+    MPI_OK(MPI_Comm_create_group(MPI_COMM_WORLD, half, 40 + mine, &c));
+    int size, rank, sum = 0;
+    MPI_OK(MPI_Comm_size(c, &size));
+    MPI_OK(MPI_Comm_rank(c, &rank));
+    CHECK(size == n && rank == conf_rank / 2, "create_group: %d of %d", rank,
+          size);
+    MPI_OK(MPI_Allreduce(&conf_rank, &sum, 1, MPI_INT, MPI_SUM, c));
+    /* mine, mine + 2, ...: n terms */
+    CHECK(sum == n * mine + n * (n - 1), "create_group sum %d", sum);
+    MPI_OK(MPI_Comm_free(&c));
+    MPI_OK(MPI_Group_free(&half));
+    MPI_OK(MPI_Group_free(&world));
+}
+
 int main(int argc, char **argv)
 {
     conf_init(&argc, &argv);
     test_groups();
     test_comm_group_of_split();
     test_comm_create();
+    test_comm_create_group();
     return conf_finish("conf_group");
 }

@@ -122,8 +122,7 @@ static void test_queries(void)
 {
     int v, sv, level;
     MPI_OK(MPI_Get_version(&v, &sv));
-    CHECK(v == MPI_VERSION && sv == MPI_SUBVERSION, "Get_version %d.%d", v,
-          sv);
+    CHECK(v == MPI_VERSION && sv == MPI_SUBVERSION, "Get_version %d.%d", v, sv);
     MPI_OK(MPI_Query_thread(&level));
     CHECK(level >= MPI_THREAD_SINGLE && level <= MPI_THREAD_MULTIPLE,
           "Query_thread %d", level);

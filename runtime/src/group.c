@@ -137,8 +137,10 @@ static int sub_group(MPI_Group g, int n, const int *ranks, int excl,
 {
     if (mpchar__group_check(g) != MPI_SUCCESS)
         return group_err(MPI_ERR_GROUP, func);
-    if (n < 0 || n > g->size || (n > 0 && !ranks) || !out)
+    if (n < 0 || (n > 0 && !ranks) || !out)
         return group_err(MPI_ERR_ARG, func);
+    if (n > g->size) /* some rank is outside g or named twice */
+        return group_err(MPI_ERR_RANK, func);
     char *pick = calloc((size_t)g->size + 1, 1);
     int *world = malloc(((size_t)g->size + 1) * sizeof(int));
     int rc = pick && world ? mark_ranks(g, n, ranks, pick) : MPI_ERR_NO_MEM;

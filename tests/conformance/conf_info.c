@@ -128,6 +128,30 @@ static void test_queries(void)
           "Query_thread %d", level);
 }
 
+#ifdef MPCHAR_RT
+/* Bad input gets the error class MPI names, on the runtime only: Open MPI
+ * 4.1 crashes on some of these calls and MPICH 4.0 accepts some. */
+static void test_bad_input(void)
+{
+    MPI_Info info, env = MPI_INFO_ENV;
+    char key[MPI_MAX_INFO_KEY + 1], longkey[MPI_MAX_INFO_KEY + 2];
+    void *p;
+    memset(longkey, 'k', sizeof longkey - 1);
+    longkey[sizeof longkey - 1] = '\0';
+    MPI_OK(MPI_Comm_set_errhandler(MPI_COMM_WORLD, MPI_ERRORS_RETURN));
+    MPI_OK(MPI_Info_create(&info));
+    EXPECT_CLASS(MPI_Info_set(MPI_INFO_NULL, "a", "b"), MPI_ERR_INFO);
+    EXPECT_CLASS(MPI_Info_set(info, "", "b"), MPI_ERR_INFO_KEY);
+    EXPECT_CLASS(MPI_Info_set(info, longkey, "b"), MPI_ERR_INFO_KEY);
+    EXPECT_CLASS(MPI_Info_set(info, "a", ""), MPI_ERR_INFO_VALUE);
+    EXPECT_CLASS(MPI_Info_get_nthkey(info, 0, key), MPI_ERR_ARG);
+    EXPECT_CLASS(MPI_Info_free(&env), MPI_ERR_INFO);
+    EXPECT_CLASS(MPI_Alloc_mem(-1, MPI_INFO_NULL, &p), MPI_ERR_ARG);
+    MPI_OK(MPI_Info_free(&info));
+    MPI_OK(MPI_Comm_set_errhandler(MPI_COMM_WORLD, MPI_ERRORS_ARE_FATAL));
+}
+#endif
+
 int main(int argc, char **argv)
 {
     conf_init(&argc, &argv);
@@ -135,5 +159,8 @@ int main(int argc, char **argv)
     test_alloc_mem();
     test_names();
     test_queries();
+#ifdef MPCHAR_RT
+    test_bad_input();
+#endif
     return conf_finish("conf_info");
 }

@@ -8,7 +8,6 @@
  * keys are only added).  MPI_INFO_ENV is a predefined, empty object: the
  * launcher passes nothing a program could not read from its own argv.
  */
-#define _POSIX_C_SOURCE 200809L /* strdup, strnlen, posix_memalign */
 #include "rt.h"
 
 #include <stdlib.h>

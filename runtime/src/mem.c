@@ -7,7 +7,6 @@
  * gets here do not share a line with unrelated data.  Info hints are
  * accepted and ignored, as MPI allows.
  */
-#define _POSIX_C_SOURCE 200809L /* strdup, strnlen, posix_memalign */
 #include "rt.h"
 
 #include <stdlib.h>

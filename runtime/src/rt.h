@@ -5,9 +5,10 @@
  * segment (segment.c) -> SPSC rings (ring.c) -> copy mechanisms (copy.c:
  * CMA or copy-through) -> protocol engine and matching (engine.c) -> MPI
  * point-to-point (p2p.c, request.c) -> communicators (comm.c) ->
- * collectives (coll_*.c).  Datatypes (datatype.c) and reduction operations
- * (op.c) stand beside the engine.  The launcher shares settings.c and
- * segment.c.
+ * collectives (coll_*.c); groups (group.c) and Cartesian topologies
+ * (topo.c) build communicators.  Datatypes (datatype.c, pack.c), reduction
+ * operations (op.c), info objects (info.c) and Alloc_mem (mem.c) stand
+ * beside the engine.  The launcher shares settings.c and segment.c.
  * Names shared across files start with mpchar__ (STYLE.md).
  */
 #ifndef MPCHAR_RT_INTERNAL_H

@@ -65,7 +65,11 @@ typedef void MPI_User_function(void *invec, void *inoutvec, int *len,
 #define MPI_ERR_IN_STATUS 18
 #define MPI_ERR_PENDING 19
 #define MPI_ERR_NO_MEM 20
-#define MPI_ERR_LASTCODE 30
+#define MPI_ERR_INFO 30
+#define MPI_ERR_INFO_KEY 31
+#define MPI_ERR_INFO_VALUE 32
+#define MPI_ERR_INFO_NOKEY 33
+#define MPI_ERR_LASTCODE 34
 
 /* ---- constants ---- */
 #define MPI_ANY_SOURCE (-1)
@@ -637,6 +641,120 @@ MPCHAR_RT_FN(int, Recv_init,
               MPI_Comm comm, MPI_Request *request))
 MPCHAR_RT_FN(int, Start, (MPI_Request * request))
 MPCHAR_RT_FN(int, Startall, (int count, MPI_Request requests[]))
+
+/* ---- groups, topologies, info, memory, stencil datatypes, names ----
+ * (docs/runtime.md, "Groups and topologies") */
+#define MPI_MAX_INFO_KEY 255
+#define MPI_MAX_INFO_VAL 1024
+#define MPI_MAX_OBJECT_NAME 128
+#define MPI_CART 1
+#define MPI_ORDER_C 0
+#define MPI_ORDER_FORTRAN 1
+
+extern struct mpchar_rt_group mpchar_rt_group_empty;
+#define MPI_GROUP_EMPTY (&mpchar_rt_group_empty)
+extern struct mpchar_rt_info mpchar_rt_info_env;
+#define MPI_INFO_ENV (&mpchar_rt_info_env)
+
+MPCHAR_RT_FN(int, Comm_group, (MPI_Comm comm, MPI_Group *group))
+MPCHAR_RT_FN(int, Group_size, (MPI_Group group, int *size))
+MPCHAR_RT_FN(int, Group_rank, (MPI_Group group, int *rank))
+MPCHAR_RT_FN(int, Group_incl,
+             (MPI_Group group, int n, const int ranks[], MPI_Group *newgroup))
+MPCHAR_RT_FN(int, Group_excl,
+             (MPI_Group group, int n, const int ranks[], MPI_Group *newgroup))
+MPCHAR_RT_FN(int, Group_range_incl,
+             (MPI_Group group, int n, int ranges[][3], MPI_Group *newgroup))
+MPCHAR_RT_FN(int, Group_range_excl,
+             (MPI_Group group, int n, int ranges[][3], MPI_Group *newgroup))
+MPCHAR_RT_FN(int, Group_union,
+             (MPI_Group group1, MPI_Group group2, MPI_Group *newgroup))
+MPCHAR_RT_FN(int, Group_intersection,
+             (MPI_Group group1, MPI_Group group2, MPI_Group *newgroup))
+MPCHAR_RT_FN(int, Group_difference,
+             (MPI_Group group1, MPI_Group group2, MPI_Group *newgroup))
+MPCHAR_RT_FN(int, Group_translate_ranks,
+             (MPI_Group group1, int n, const int ranks1[], MPI_Group group2,
+              int ranks2[]))
+MPCHAR_RT_FN(int, Group_compare,
+             (MPI_Group group1, MPI_Group group2, int *result))
+MPCHAR_RT_FN(int, Group_free, (MPI_Group * group))
+MPCHAR_RT_FN(int, Comm_create,
+             (MPI_Comm comm, MPI_Group group, MPI_Comm *newcomm))
+MPCHAR_RT_FN(int, Comm_create_group,
+             (MPI_Comm comm, MPI_Group group, int tag, MPI_Comm *newcomm))
+MPCHAR_RT_FN(int, Comm_set_name, (MPI_Comm comm, const char *comm_name))
+MPCHAR_RT_FN(int, Comm_get_name,
+             (MPI_Comm comm, char *comm_name, int *resultlen))
+
+MPCHAR_RT_FN(int, Dims_create, (int nnodes, int ndims, int dims[]))
+MPCHAR_RT_FN(int, Cart_create,
+             (MPI_Comm comm_old, int ndims, const int dims[],
+              const int periods[], int reorder, MPI_Comm *comm_cart))
+MPCHAR_RT_FN(int, Cart_coords,
+             (MPI_Comm comm, int rank, int maxdims, int coords[]))
+MPCHAR_RT_FN(int, Cart_rank, (MPI_Comm comm, const int coords[], int *rank))
+MPCHAR_RT_FN(int, Cart_shift,
+             (MPI_Comm comm, int direction, int disp, int *rank_source,
+              int *rank_dest))
+MPCHAR_RT_FN(int, Cart_sub,
+             (MPI_Comm comm, const int remain_dims[], MPI_Comm *newcomm))
+MPCHAR_RT_FN(int, Cart_get,
+             (MPI_Comm comm, int maxdims, int dims[], int periods[],
+              int coords[]))
+MPCHAR_RT_FN(int, Cartdim_get, (MPI_Comm comm, int *ndims))
+MPCHAR_RT_FN(int, Topo_test, (MPI_Comm comm, int *status))
+
+MPCHAR_RT_FN(int, Alloc_mem, (MPI_Aint size, MPI_Info info, void *baseptr))
+MPCHAR_RT_FN(int, Free_mem, (void *base))
+MPCHAR_RT_FN(int, Info_create, (MPI_Info * info))
+MPCHAR_RT_FN(int, Info_set, (MPI_Info info, const char *key, const char *value))
+MPCHAR_RT_FN(int, Info_get,
+             (MPI_Info info, const char *key, int valuelen, char *value,
+              int *flag))
+MPCHAR_RT_FN(int, Info_get_nkeys, (MPI_Info info, int *nkeys))
+MPCHAR_RT_FN(int, Info_get_nthkey, (MPI_Info info, int n, char *key))
+MPCHAR_RT_FN(int, Info_get_valuelen,
+             (MPI_Info info, const char *key, int *valuelen, int *flag))
+MPCHAR_RT_FN(int, Info_delete, (MPI_Info info, const char *key))
+MPCHAR_RT_FN(int, Info_dup, (MPI_Info info, MPI_Info *newinfo))
+MPCHAR_RT_FN(int, Info_free, (MPI_Info * info))
+
+MPCHAR_RT_FN(int, Type_create_hvector,
+             (int count, int blocklength, MPI_Aint stride, MPI_Datatype oldtype,
+              MPI_Datatype *newtype))
+MPCHAR_RT_FN(int, Type_hvector,
+             (int count, int blocklength, MPI_Aint stride, MPI_Datatype oldtype,
+              MPI_Datatype *newtype))
+MPCHAR_RT_FN(int, Type_create_hindexed,
+             (int count, const int blocklengths[],
+              const MPI_Aint displacements[], MPI_Datatype oldtype,
+              MPI_Datatype *newtype))
+MPCHAR_RT_FN(int, Type_create_indexed_block,
+             (int count, int blocklength, const int displacements[],
+              MPI_Datatype oldtype, MPI_Datatype *newtype))
+MPCHAR_RT_FN(int, Type_create_hindexed_block,
+             (int count, int blocklength, const MPI_Aint displacements[],
+              MPI_Datatype oldtype, MPI_Datatype *newtype))
+MPCHAR_RT_FN(int, Type_create_hindexed_block,
+             (int count, int blocklength, const MPI_Aint displacements[],
+              MPI_Datatype oldtype, MPI_Datatype *newtype))
+MPCHAR_RT_FN(int, Type_create_subarray,
+             (int ndims, const int sizes[], const int subsizes[],
+              const int starts[], int order, MPI_Datatype oldtype,
+              MPI_Datatype *newtype))
+MPCHAR_RT_FN(int, Type_create_resized,
+             (MPI_Datatype oldtype, MPI_Aint lb, MPI_Aint extent,
+              MPI_Datatype *newtype))
+MPCHAR_RT_FN(int, Type_dup, (MPI_Datatype oldtype, MPI_Datatype *newtype))
+MPCHAR_RT_FN(int, Pack,
+             (const void *inbuf, int incount, MPI_Datatype datatype,
+              void *outbuf, int outsize, int *position, MPI_Comm comm))
+MPCHAR_RT_FN(int, Unpack,
+             (const void *inbuf, int insize, int *position, void *outbuf,
+              int outcount, MPI_Datatype datatype, MPI_Comm comm))
+MPCHAR_RT_FN(int, Pack_size,
+             (int incount, MPI_Datatype datatype, MPI_Comm comm, int *size))
 
 #undef MPCHAR_RT_FN
 

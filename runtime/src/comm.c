@@ -34,7 +34,7 @@ void mpchar__comm_init_predefined(int rank, int size)
     w->ctx = 0;
     w->predefined = w->valid = 1;
     w->errh = MPI_ERRORS_ARE_FATAL;
-    w->name = "MPI_COMM_WORLD";
+    snprintf(w->name, sizeof w->name, "MPI_COMM_WORLD");
     self_world = rank;
     s->rank = 0;
     s->size = 1;
@@ -42,7 +42,7 @@ void mpchar__comm_init_predefined(int rank, int size)
     s->ctx = 2;
     s->predefined = s->valid = 1;
     s->errh = MPI_ERRORS_ARE_FATAL;
-    s->name = "MPI_COMM_SELF";
+    snprintf(s->name, sizeof s->name, "MPI_COMM_SELF");
 }
 
 void mpchar__comm_final(void)
@@ -90,6 +90,10 @@ static const char *const err_text[MPI_ERR_LASTCODE + 1] = {
         "MPI_ERR_RMA_CONFLICT: conflicting accesses to a window",
     [MPI_ERR_RMA_SYNC] = "MPI_ERR_RMA_SYNC: wrong synchronization of RMA calls",
     [MPI_ERR_RMA_RANGE] = "MPI_ERR_RMA_RANGE: target memory outside the window",
+    [MPI_ERR_INFO] = "MPI_ERR_INFO: invalid info object",
+    [MPI_ERR_INFO_KEY] = "MPI_ERR_INFO_KEY: info key empty or too long",
+    [MPI_ERR_INFO_VALUE] = "MPI_ERR_INFO_VALUE: info value empty or too long",
+    [MPI_ERR_INFO_NOKEY] = "MPI_ERR_INFO_NOKEY: no such info key",
     [MPI_ERR_LASTCODE] = "MPI_ERR_LASTCODE: last error code",
 };
 
@@ -123,7 +127,9 @@ int mpchar__err(MPI_Comm comm, int code, const char *func)
                                                           : "unknown error";
     fprintf(stderr, "mpchar-rt: rank %d: %s: %s (MPI_ERRORS_ARE_FATAL on %s)\n",
             mpchar__rank_world(), func, t,
-            comm && comm->valid ? comm->name : "no communicator");
+            !comm || !comm->valid ? "no communicator"
+            : comm->name[0]       ? comm->name
+                                  : "a communicator without a name");
     PMPI_Abort(MPI_COMM_WORLD, code);
     return code;
 }
@@ -168,12 +174,36 @@ int PMPI_Comm_size(MPI_Comm comm, int *size)
 }
 MPCHAR_RT_WEAK(Comm_size)
 
-/* Agrees on a fresh context id over parent (collective). */
-static int new_ctx(MPI_Comm parent, uint32_t *ctx_p)
+int mpchar__comm_new_ctx(MPI_Comm parent, uint32_t *ctx_p)
 {
     unsigned mine = next_ctx, agreed = 0;
     int rc =
         mpchar__allreduce(&mine, &agreed, 1, MPI_UNSIGNED, MPI_MAX, parent);
+    if (rc != MPI_SUCCESS)
+        return rc;
+    next_ctx = agreed + 2;
+    *ctx_p = agreed;
+    return MPI_SUCCESS;
+}
+
+int mpchar__comm_new_ctx_tagged(MPI_Comm over, int tag, uint32_t *ctx_p)
+{
+    /* rank 0 takes the maximum of every member's next id and sends it back:
+     * plain sends and receives on tag, no collective's tag */
+    unsigned agreed = next_ctx, other;
+    int rc = MPI_SUCCESS;
+    for (int r = 1; over->rank == 0 && r < over->size && rc == MPI_SUCCESS;
+         r++) {
+        rc = mpchar__coll_recv(&other, 1, MPI_UNSIGNED, r, tag, over);
+        agreed = other > agreed ? other : agreed;
+    }
+    for (int r = 1; over->rank == 0 && r < over->size && rc == MPI_SUCCESS; r++)
+        rc = mpchar__coll_send(&agreed, 1, MPI_UNSIGNED, r, tag, over);
+    if (over->rank != 0) {
+        rc = mpchar__coll_send(&agreed, 1, MPI_UNSIGNED, 0, tag, over);
+        if (rc == MPI_SUCCESS)
+            rc = mpchar__coll_recv(&agreed, 1, MPI_UNSIGNED, 0, tag, over);
+    }
     if (rc != MPI_SUCCESS)
         return rc;
     next_ctx = agreed + 2;
@@ -194,7 +224,20 @@ static struct mpchar_rt_comm *comm_alloc(int size, MPI_Comm parent)
     c->size = size;
     c->valid = 1;
     c->errh = parent->errh;
-    c->name = "user communicator";
+    /* no name until Comm_set_name: Comm_get_name then returns "" */
+    return c;
+}
+
+struct mpchar_rt_comm *mpchar__comm_new(MPI_Comm parent, int size,
+                                        const int *world, int rank,
+                                        uint32_t ctx)
+{
+    struct mpchar_rt_comm *c = comm_alloc(size, parent);
+    if (!c)
+        return NULL;
+    memcpy(c->world, world, (size_t)size * sizeof(int));
+    c->rank = rank;
+    c->ctx = ctx;
     return c;
 }
 
@@ -203,15 +246,18 @@ int PMPI_Comm_dup(MPI_Comm comm, MPI_Comm *newcomm)
     if (mpchar__comm_check(comm) != MPI_SUCCESS)
         return mpchar__err(MPI_COMM_WORLD, MPI_ERR_COMM, "MPI_Comm_dup");
     uint32_t ctx;
-    int rc = new_ctx(comm, &ctx);
+    int rc = mpchar__comm_new_ctx(comm, &ctx);
     if (rc != MPI_SUCCESS)
         return mpchar__err(comm, rc, "MPI_Comm_dup");
-    struct mpchar_rt_comm *c = comm_alloc(comm->size, comm);
-    if (!c)
+    struct mpchar_rt_comm *c =
+        mpchar__comm_new(comm, comm->size, comm->world, comm->rank, ctx);
+    if (!c || mpchar__cart_copy(comm, c) != MPI_SUCCESS) {
+        if (c) {
+            free(c->world);
+            free(c);
+        }
         return mpchar__err(comm, MPI_ERR_NO_MEM, "MPI_Comm_dup");
-    memcpy(c->world, comm->world, (size_t)comm->size * sizeof(int));
-    c->rank = comm->rank;
-    c->ctx = ctx;
+    }
     *newcomm = c;
     return MPI_SUCCESS;
 }
@@ -245,7 +291,7 @@ int PMPI_Comm_split(MPI_Comm comm, int color, int key, MPI_Comm *newcomm)
     int rc = PMPI_Allgather(mine, 2, MPI_INT, all, 2, MPI_INT, comm);
     uint32_t ctx = 0;
     if (rc == MPI_SUCCESS)
-        rc = new_ctx(comm, &ctx);
+        rc = mpchar__comm_new_ctx(comm, &ctx);
     int m = 0;
     for (int i = 0; rc == MPI_SUCCESS && i < n; i++)
         if (color != MPI_UNDEFINED && all[2 * i] == color)
@@ -280,6 +326,7 @@ int PMPI_Comm_free(MPI_Comm *comm)
         (*comm)->predefined)
         return mpchar__err(MPI_COMM_WORLD, MPI_ERR_COMM, "MPI_Comm_free");
     (*comm)->valid = 0;
+    free((*comm)->cart);
     free((*comm)->world);
     free(*comm);
     *comm = MPI_COMM_NULL;
@@ -339,3 +386,26 @@ int PMPI_Comm_split_type(MPI_Comm comm, int split_type, int key, MPI_Info info,
         comm, split_type == MPI_UNDEFINED ? MPI_UNDEFINED : 0, key, newcomm);
 }
 MPCHAR_RT_WEAK(Comm_split_type)
+
+int PMPI_Comm_set_name(MPI_Comm comm, const char *comm_name)
+{
+    if (mpchar__comm_check(comm) != MPI_SUCCESS)
+        return mpchar__err(MPI_COMM_WORLD, MPI_ERR_COMM, "MPI_Comm_set_name");
+    if (!comm_name)
+        return mpchar__err(comm, MPI_ERR_ARG, "MPI_Comm_set_name");
+    /* longer names are truncated, as MPI allows */
+    snprintf(comm->name, sizeof comm->name, "%s", comm_name);
+    return MPI_SUCCESS;
+}
+MPCHAR_RT_WEAK(Comm_set_name)
+
+int PMPI_Comm_get_name(MPI_Comm comm, char *comm_name, int *resultlen)
+{
+    if (mpchar__comm_check(comm) != MPI_SUCCESS)
+        return mpchar__err(MPI_COMM_WORLD, MPI_ERR_COMM, "MPI_Comm_get_name");
+    if (!comm_name || !resultlen)
+        return mpchar__err(comm, MPI_ERR_ARG, "MPI_Comm_get_name");
+    *resultlen = snprintf(comm_name, MPI_MAX_OBJECT_NAME, "%s", comm->name);
+    return MPI_SUCCESS;
+}
+MPCHAR_RT_WEAK(Comm_get_name)

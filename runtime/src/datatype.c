@@ -281,21 +281,40 @@ static int builder_done(struct builder *b, int rc, int pad_to_align,
     return MPI_SUCCESS;
 }
 
-/* count blocks of old: block i has lens[i] elements (lens NULL: len) at
- * disps[i] extents of old (disps NULL: i * stride). */
-static int build_indexed(int count, const int *lens, int len, const int *disps,
-                         int stride, MPI_Datatype old, MPI_Datatype *out_p,
-                         const char *func)
+/* The blocks of a vector or indexed type: block i has lens[i] elements
+ * (lens NULL: len) at disps[i] or hdisps[i] (neither: i * stride) units,
+ * a unit being one extent of the old type, or one byte for the h-variants
+ * (bytes set). */
+struct blocks {
+    int count;
+    const int *lens;
+    int len;
+    const int *disps;
+    const MPI_Aint *hdisps;
+    MPI_Aint stride;
+    int bytes;
+};
+
+static int build_indexed(const struct blocks *bl, MPI_Datatype old,
+                         MPI_Datatype *out_p, const char *func)
 {
-    if (count < 0 || len < 0)
+    if (bl->count < 0 || bl->len < 0)
         return mpchar__err(MPI_COMM_WORLD, MPI_ERR_COUNT, func);
+    if (!out_p)
+        return mpchar__err(MPI_COMM_WORLD, MPI_ERR_ARG, func);
+    for (int i = 0; bl->lens && i < bl->count; i++)
+        if (bl->lens[i] < 0)
+            return mpchar__err(MPI_COMM_WORLD, MPI_ERR_ARG, func);
     if (old == MPI_DATATYPE_NULL)
         return bad_type(func);
+    MPI_Aint unit = bl->bytes ? 1 : old->extent;
     struct builder b;
     int rc = builder_init(&b);
-    for (int i = 0; rc == MPI_SUCCESS && i < count; i++) {
-        MPI_Aint at = disps ? (MPI_Aint)disps[i] : (MPI_Aint)i * stride;
-        rc = add_block(&b, at * old->extent, lens ? lens[i] : len, old);
+    for (int i = 0; rc == MPI_SUCCESS && i < bl->count; i++) {
+        MPI_Aint at = bl->disps    ? (MPI_Aint)bl->disps[i]
+                      : bl->hdisps ? bl->hdisps[i]
+                                   : (MPI_Aint)i * bl->stride;
+        rc = add_block(&b, at * unit, bl->lens ? bl->lens[i] : bl->len, old);
     }
     return builder_done(&b, rc, 0, out_p, func);
 }
@@ -303,15 +322,15 @@ static int build_indexed(int count, const int *lens, int len, const int *disps,
 int PMPI_Type_vector(int count, int blocklength, int stride,
                      MPI_Datatype oldtype, MPI_Datatype *newtype)
 {
-    return build_indexed(count, NULL, blocklength, NULL, stride, oldtype,
-                         newtype, "MPI_Type_vector");
+    struct blocks bl = {.count = count, .len = blocklength, .stride = stride};
+    return build_indexed(&bl, oldtype, newtype, "MPI_Type_vector");
 }
 MPCHAR_RT_WEAK(Type_vector)
 
 int PMPI_Type_contiguous(int count, MPI_Datatype oldtype, MPI_Datatype *newtype)
 {
-    return build_indexed(count, NULL, 1, NULL, 1, oldtype, newtype,
-                         "MPI_Type_contiguous");
+    struct blocks bl = {.count = count, .len = 1, .stride = 1};
+    return build_indexed(&bl, oldtype, newtype, "MPI_Type_contiguous");
 }
 MPCHAR_RT_WEAK(Type_contiguous)
 
@@ -319,10 +338,176 @@ int PMPI_Type_indexed(int count, const int blocklengths[],
                       const int displacements[], MPI_Datatype oldtype,
                       MPI_Datatype *newtype)
 {
-    return build_indexed(count, blocklengths, 0, displacements, 0, oldtype,
-                         newtype, "MPI_Type_indexed");
+    struct blocks bl = {
+        .count = count, .lens = blocklengths, .disps = displacements};
+    return build_indexed(&bl, oldtype, newtype, "MPI_Type_indexed");
 }
 MPCHAR_RT_WEAK(Type_indexed)
+
+int PMPI_Type_create_hvector(int count, int blocklength, MPI_Aint stride,
+                             MPI_Datatype oldtype, MPI_Datatype *newtype)
+{
+    struct blocks bl = {
+        .count = count, .len = blocklength, .stride = stride, .bytes = 1};
+    return build_indexed(&bl, oldtype, newtype, "MPI_Type_create_hvector");
+}
+MPCHAR_RT_WEAK(Type_create_hvector)
+
+/* The MPI-1 name (removed in MPI-3, still used by older programs). */
+int PMPI_Type_hvector(int count, int blocklength, MPI_Aint stride,
+                      MPI_Datatype oldtype, MPI_Datatype *newtype)
+{
+    return PMPI_Type_create_hvector(count, blocklength, stride, oldtype,
+                                    newtype);
+}
+MPCHAR_RT_WEAK(Type_hvector)
+
+/* Blocks at byte displacements: hindexed (lens) and hindexed_block (len). */
+static int build_hindexed(int count, const int *lens, int len,
+                          const MPI_Aint *disps, MPI_Datatype old,
+                          MPI_Datatype *out_p, const char *func)
+{
+    struct blocks bl = {
+        .count = count, .lens = lens, .len = len, .hdisps = disps, .bytes = 1};
+    return build_indexed(&bl, old, out_p, func);
+}
+
+int PMPI_Type_create_hindexed(int count, const int blocklengths[],
+                              const MPI_Aint displacements[],
+                              MPI_Datatype oldtype, MPI_Datatype *newtype)
+{
+    return build_hindexed(count, blocklengths, 0, displacements, oldtype,
+                          newtype, "MPI_Type_create_hindexed");
+}
+MPCHAR_RT_WEAK(Type_create_hindexed)
+
+int PMPI_Type_create_indexed_block(int count, int blocklength,
+                                   const int displacements[],
+                                   MPI_Datatype oldtype, MPI_Datatype *newtype)
+{
+    struct blocks bl = {
+        .count = count, .len = blocklength, .disps = displacements};
+    return build_indexed(&bl, oldtype, newtype,
+                         "MPI_Type_create_indexed_block");
+}
+MPCHAR_RT_WEAK(Type_create_indexed_block)
+
+int PMPI_Type_create_hindexed_block(int count, int blocklength,
+                                    const MPI_Aint displacements[],
+                                    MPI_Datatype oldtype, MPI_Datatype *newtype)
+{
+    return build_hindexed(count, NULL, blocklength, displacements, oldtype,
+                          newtype, "MPI_Type_create_hindexed_block");
+}
+MPCHAR_RT_WEAK(Type_create_hindexed_block)
+
+/* old's layout with the bounds [lb, lb + extent): create_resized, and
+ * Type_dup with old's own bounds. */
+static int build_resized(MPI_Datatype old, MPI_Aint lb, MPI_Aint extent,
+                         MPI_Datatype *out_p, const char *func)
+{
+    if (old == MPI_DATATYPE_NULL)
+        return bad_type(func);
+    if (!out_p)
+        return mpchar__err(MPI_COMM_WORLD, MPI_ERR_ARG, func);
+    struct builder b;
+    int rc = builder_init(&b);
+    if (rc == MPI_SUCCESS)
+        rc = add_block(&b, 0, 1, old);
+    b.any = 1;
+    b.lb = lb;
+    b.ub = lb + extent;
+    return builder_done(&b, rc, 0, out_p, func);
+}
+
+int PMPI_Type_create_resized(MPI_Datatype oldtype, MPI_Aint lb, MPI_Aint extent,
+                             MPI_Datatype *newtype)
+{
+    return build_resized(oldtype, lb, extent, newtype,
+                         "MPI_Type_create_resized");
+}
+MPCHAR_RT_WEAK(Type_create_resized)
+
+int PMPI_Type_dup(MPI_Datatype oldtype, MPI_Datatype *newtype)
+{
+    if (oldtype == MPI_DATATYPE_NULL)
+        return bad_type("MPI_Type_dup");
+    int rc = build_resized(oldtype, oldtype->lb, oldtype->extent, newtype,
+                           "MPI_Type_dup");
+    if (rc == MPI_SUCCESS)
+        (*newtype)->committed = oldtype->committed;
+    return rc;
+}
+MPCHAR_RT_WEAK(Type_dup)
+
+/* Checks a subarray's shape; MPI_SUCCESS or the error class. */
+static int subarray_check(int ndims, const int sizes[], const int subsizes[],
+                          const int starts[], int order)
+{
+    if (ndims <= 0 || !sizes || !subsizes || !starts ||
+        (order != MPI_ORDER_C && order != MPI_ORDER_FORTRAN))
+        return MPI_ERR_ARG;
+    for (int i = 0; i < ndims; i++)
+        if (sizes[i] <= 0 || subsizes[i] < 0 || starts[i] < 0 ||
+            subsizes[i] > sizes[i] - starts[i])
+            return MPI_ERR_ARG;
+    return MPI_SUCCESS;
+}
+
+/* A subarray is one block per row of its fastest dimension, at the row's
+ * place in the full array, with the bounds of the full array [0, prod
+ * sizes * extent), as MPI defines it. */
+int PMPI_Type_create_subarray(int ndims, const int sizes[],
+                              const int subsizes[], const int starts[],
+                              int order, MPI_Datatype oldtype,
+                              MPI_Datatype *newtype)
+{
+    const char *func = "MPI_Type_create_subarray";
+    if (oldtype == MPI_DATATYPE_NULL)
+        return bad_type(func);
+    int rc = subarray_check(ndims, sizes, subsizes, starts, order);
+    if (rc == MPI_SUCCESS && !newtype)
+        rc = MPI_ERR_ARG;
+    if (rc != MPI_SUCCESS)
+        return mpchar__err(MPI_COMM_WORLD, rc, func);
+        /* dimension d in C order (slowest first): Fortran order reversed */
+#define DIM(a, d) ((a)[order == MPI_ORDER_C ? (d) : ndims - 1 - (d)])
+    MPI_Aint *stride = malloc(2 * (size_t)ndims * sizeof(MPI_Aint));
+    struct builder b;
+    rc = stride ? builder_init(&b) : MPI_ERR_NO_MEM;
+    if (rc != MPI_SUCCESS) {
+        free(stride);
+        return mpchar__err(MPI_COMM_WORLD, rc, func);
+    }
+    MPI_Aint *idx = stride + ndims, total = 1, rows = 1;
+    for (int d = ndims - 1; d >= 0; d--) {
+        stride[d] = total; /* elements of old between neighbours along d */
+        total *= DIM(sizes, d);
+        idx[d] = 0;
+        if (d < ndims - 1)
+            rows *= DIM(subsizes, d);
+    }
+    int len = DIM(subsizes, ndims - 1);
+    for (MPI_Aint r = 0; rc == MPI_SUCCESS && len > 0 && r < rows; r++) {
+        MPI_Aint at = 0;
+        for (int d = 0; d < ndims; d++)
+            at += (DIM(starts, d) + idx[d]) * stride[d];
+        rc = add_block(&b, at * oldtype->extent, len, oldtype);
+        /* next row: odometer over the dimensions but the fastest */
+        for (int d = ndims - 2; d >= 0; d--) {
+            if (++idx[d] < DIM(subsizes, d))
+                break;
+            idx[d] = 0;
+        }
+    }
+#undef DIM
+    free(stride);
+    b.any = 1;
+    b.lb = 0;
+    b.ub = total * oldtype->extent;
+    return builder_done(&b, rc, 0, newtype, func);
+}
+MPCHAR_RT_WEAK(Type_create_subarray)
 
 int PMPI_Type_create_struct(int count, const int blocklengths[],
                             const MPI_Aint displacements[],

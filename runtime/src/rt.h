@@ -5,9 +5,10 @@
  * segment (segment.c) -> SPSC rings (ring.c) -> copy mechanisms (copy.c:
  * CMA or copy-through) -> protocol engine and matching (engine.c) -> MPI
  * point-to-point (p2p.c, request.c) -> communicators (comm.c) ->
- * collectives (coll_*.c).  Datatypes (datatype.c) and reduction operations
- * (op.c) stand beside the engine.  The launcher shares settings.c and
- * segment.c.
+ * collectives (coll_*.c); groups (group.c) and Cartesian topologies
+ * (topo.c) build communicators.  Datatypes (datatype.c, pack.c), reduction
+ * operations (op.c), info objects (info.c) and Alloc_mem (mem.c) stand
+ * beside the engine.  The launcher shares settings.c and segment.c.
  * Names shared across files start with mpchar__ (STYLE.md).
  */
 #ifndef MPCHAR_RT_INTERNAL_H
@@ -335,12 +336,47 @@ struct mpchar_rt_comm {
     int predefined;
     int valid;
     MPI_Errhandler errh;
-    const char *name;
+    struct rt_cart *cart; /* Cartesian topology (topo.c), or NULL */
+    char name[MPI_MAX_OBJECT_NAME];
     uint32_t nbc_seq; /* nonblocking collectives started (coll_nbc.c) */
 };
 int mpchar__comm_check(MPI_Comm comm);
 void mpchar__comm_init_predefined(int rank, int size);
 void mpchar__comm_final(void);
+/* Agrees on a fresh context id over parent (collective over parent). */
+int mpchar__comm_new_ctx(MPI_Comm parent, uint32_t *ctx_p);
+/* The same agreement over the members of over only, by messages on its
+ * collective context with the given tag (Comm_create_group, where the
+ * parent's other processes take no part). */
+int mpchar__comm_new_ctx_tagged(MPI_Comm over, int tag, uint32_t *ctx_p);
+/* A communicator of the size world ranks (copied), this process at rank,
+ * on context ctx, with the parent's error handler; NULL when out of
+ * memory. */
+struct mpchar_rt_comm *mpchar__comm_new(MPI_Comm parent, int size,
+                                        const int *world, int rank,
+                                        uint32_t ctx);
+
+/* ---------------- groups (group.c) ---------------- */
+/* An ordered set of processes, as world ranks; the representation every
+ * part of the runtime uses (communicators, windows). */
+struct mpchar_rt_group {
+    int size;
+    int rank; /* this process's rank in the group, or MPI_UNDEFINED */
+    int predefined;
+    int *world; /* group rank -> world rank */
+};
+/* A new group of the n world ranks (copied); NULL when out of memory. */
+MPI_Group mpchar__group_new(int n, const int *world);
+int mpchar__group_check(MPI_Group group);
+
+/* ---------------- topologies (topo.c) ---------------- */
+struct rt_cart {
+    int ndims;
+    int v[]; /* dims[ndims], then periods[ndims] */
+};
+/* Gives `to` a copy of the topology of `from` (Comm_dup): MPI_SUCCESS or
+ * MPI_ERR_NO_MEM. */
+int mpchar__cart_copy(MPI_Comm from, MPI_Comm to);
 /* Error path: applies the communicator's handler; returns code. */
 int mpchar__err(MPI_Comm comm, int code, const char *func);
 

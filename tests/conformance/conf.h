@@ -31,6 +31,16 @@ static int conf_rank, conf_size;
         CHECK(conf_rc_ == MPI_SUCCESS, "%s returned %d", #call, conf_rc_); \
     } while (0)
 
+/* Under MPI_ERRORS_RETURN: call fails with the error class cls. */
+#define EXPECT_CLASS(call, cls)                                       \
+    do {                                                              \
+        int conf_rc_ = (call), conf_cls_ = MPI_SUCCESS;               \
+        if (conf_rc_ != MPI_SUCCESS)                                  \
+            MPI_Error_class(conf_rc_, &conf_cls_);                    \
+        CHECK(conf_cls_ == (cls), "%s gave class %d, want %d", #call, \
+              conf_cls_, (cls));                                      \
+    } while (0)
+
 /* Frees every buffer named: the end of most tests. */
 #define CONF_FREE(...)                                                      \
     do {                                                                    \

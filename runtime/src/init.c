@@ -141,7 +141,6 @@ int PMPI_Finalize(void)
     int rc = mpchar__barrier(MPI_COMM_WORLD);
     mpchar__counters_write();
     mpchar__engine_final();
-    mpchar__group_final();
     mpchar__comm_final();
     mpchar__tbuf_cache_free();
     munmap(seg_base, seg_len);

@@ -6,7 +6,7 @@
  * attributes and the group); rma.c moves data (Put, Get, the accumulates)
  * and answers data packets at the target; rma_sync.c holds the epochs
  * (fence, locks, flushes, post/start/complete/wait) and answers their
- * control packets; rma_group.c is the minimal group the window calls need.
+ * control packets; their groups are the runtime's (group.c).
  * Every packet is a PKT_RMA of engine.c whose flags field holds its kind;
  * engine.c hands each to mpchar__rma_handle.  docs/runtime.md, "One-sided
  * communication", explains the mechanisms and why.
@@ -115,14 +115,5 @@ void mpchar__rma_flush(MPI_Win win, int target);
 /* Sends control packet kind to window rank target. */
 void mpchar__rma_ctl(MPI_Win win, int target, int kind, int tag);
 
-/* Groups (rma_group.c): the minimum the window calls need, internal until
- * the group calls of the C API arrive. */
-MPI_Group mpchar__group_of_comm(MPI_Comm comm);
-/* Translates group's members to ranks of comm in out (room for its size);
- * returns the number, or -1 when one is not in comm. */
-int mpchar__group_ranks(MPI_Group group, MPI_Comm comm, int **out);
-/* Frees every group handed out (MPI_Finalize): without MPI_Group_free a
- * program cannot free them itself. */
-void mpchar__group_final(void);
 
 #endif

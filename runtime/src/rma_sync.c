@@ -276,7 +276,27 @@ MPCHAR_RT_WEAK(Win_flush_local_all)
 
 /* ---------------- general active target ---------------- */
 
-/* The group's members as window ranks, or an error. */
+/* Translates group's members to ranks of comm in a new array *out;
+ * returns their number, or -1 when one is not in comm (or no memory). */
+static int group_ranks(MPI_Group group, MPI_Comm comm, int **out)
+{
+    int *r = malloc((size_t)(group->size ? group->size : 1) * sizeof(int));
+    if (!r)
+        return -1;
+    for (int i = 0; i < group->size; i++) {
+        r[i] = -1;
+        for (int k = 0; k < comm->size && r[i] < 0; k++)
+            if (comm->world[k] == group->world[i])
+                r[i] = k;
+        if (r[i] < 0) {
+            free(r);
+            return -1;
+        }
+    }
+    *out = r;
+    return group->size;
+}
+
 /* Opens an access (or exposure) epoch of general active target on the
  * group's members as window ranks; the checks' error if it cannot. */
 static int open_epoch(MPI_Win win, MPI_Group group, int assert, int exposure)
@@ -288,9 +308,9 @@ static int open_epoch(MPI_Win win, MPI_Group group, int assert, int exposure)
     int *n = exposure ? &win->nexpose : &win->naccess;
     if (*n >= 0 || (!exposure && win->lock_all))
         return MPI_ERR_RMA_SYNC;
-    if (group == MPI_GROUP_NULL)
+    if (mpchar__group_check(group) != MPI_SUCCESS)
         return MPI_ERR_GROUP;
-    *n = mpchar__group_ranks(group, win->comm, ranks);
+    *n = group_ranks(group, win->comm, ranks);
     return *n < 0 ? MPI_ERR_GROUP : MPI_SUCCESS;
 }
 

@@ -173,10 +173,9 @@ int PMPI_Win_get_group(MPI_Win win, MPI_Group *group)
     if (rc != MPI_SUCCESS || !group)
         return mpchar__win_err(win, rc != MPI_SUCCESS ? rc : MPI_ERR_ARG,
                                "MPI_Win_get_group");
-    *group = mpchar__group_of_comm(win->comm);
-    if (*group == MPI_GROUP_NULL)
-        return mpchar__win_err(win, MPI_ERR_NO_MEM, "MPI_Win_get_group");
-    return MPI_SUCCESS;
+    rc = PMPI_Comm_group(win->comm, group);
+    return rc == MPI_SUCCESS ? rc
+                             : mpchar__win_err(win, rc, "MPI_Win_get_group");
 }
 MPCHAR_RT_WEAK(Win_get_group)
 

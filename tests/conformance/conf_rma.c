@@ -407,6 +407,8 @@ static void test_pscw(void)
               "PSCW round %d: %d %d %d", round, mem[3 * round],
               mem[3 * round + 1], mem[3 * round + 2]);
     }
+    MPI_OK(MPI_Group_free(&g));
+    CHECK(g == MPI_GROUP_NULL, "Group_free left the window's group handle set");
     MPI_OK(MPI_Win_free(&win));
     MPI_OK(MPI_Comm_free(&pair));
     free(mem);

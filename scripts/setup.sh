@@ -1,13 +1,14 @@
 #!/usr/bin/env bash
 # Installs, idempotently, every Debian package mpchar needs to build, run
-# and test: compilers and CMake, Open MPI and MPICH side by side, GSL,
+# and test: compilers (gfortran for the Fortran applications of tests/apps)
+# and CMake, Open MPI and MPICH side by side, GSL,
 # jansson, hwloc, cmocka, gnuplot, clang (sanitizers and fuzzing), and
 # chromium (headless, for the report's browser check; about 480 MB).
 # Run as root on Debian 12; a no-op when everything is present.
 set -euo pipefail
 
 packages=(
-  build-essential cmake pkg-config git
+  build-essential cmake pkg-config git gfortran
   openmpi-bin libopenmpi-dev
   mpich libmpich-dev
   libgsl-dev libjansson-dev libhwloc-dev hwloc libcmocka-dev

@@ -1,10 +1,10 @@
 #!/usr/bin/env bash
-# Sets up, builds and runs every test: the whole suite (unit, integration
+# Sets up, builds and runs every test: the whole suite (unit, integration,
 # MPI conformance and real applications, on every MPI library found and the
 # built-in runtime) in build/, then the unit tests and the built-in runtime's
 # own tests, conformance and applications again under AddressSanitizer and
-# UndefinedBehaviorSanitizer in build-sanitize/ (with clang when it is there, as gcc and clang must both build
-# warning-free).
+# UndefinedBehaviorSanitizer in build-sanitize/ (with clang when it is
+# there, as gcc and clang must both build warning-free).
 set -euo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
 cd "$root"

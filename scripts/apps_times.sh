@@ -49,6 +49,8 @@ for t in tests:
             env.update(v.split("=", 1) for v in p["value"])
     runs.append((library, app, cmd, env))
 
+if not runs:
+    sys.exit(f"apps_times.sh: {build} has no p = 2 application tests (tests/apps)")
 libraries = list(dict.fromkeys(r[0] for r in runs))
 apps = list(dict.fromkeys(r[1] for r in runs))
 app_times, walls = {}, {}

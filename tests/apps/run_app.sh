@@ -16,7 +16,10 @@ while [ $# -gt 0 ] && [ "$1" != "--" ]; do
     patterns+=("$1")
     shift
 done
-[ $# -ge 2 ] && [ ${#patterns[@]} -gt 0 ] || { echo "run_app.sh: need REGEX... -- COMMAND" >&2; exit 2; }
+if [ $# -lt 2 ] || [ ${#patterns[@]} -eq 0 ]; then
+    echo "run_app.sh: need REGEX... -- COMMAND" >&2
+    exit 2
+fi
 shift
 
 rm -rf "$rundir" && mkdir -p "$rundir" && cd "$rundir" || exit 2

@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Installs, idempotently, every Debian package mpchar needs to build, run
 # and test: compilers and CMake, gfortran (the runtime's mpchar-fc, mpif.h
-# and mpi module; the Fortran conformance programs), autoconf and automake
+# and mpi module; the Fortran conformance programs and the Fortran
+# applications of tests/apps), autoconf and automake
 # (runtime.autotools), Open MPI and MPICH side by side (their Fortran
 # wrappers mpif90.openmpi / mpif90.mpich come with openmpi-bin / mpich and
 # their Fortran libraries with libopenmpi-dev / libmpich-dev), GSL,

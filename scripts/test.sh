@@ -1,10 +1,10 @@
 #!/usr/bin/env bash
-# Sets up, builds and runs every test: the whole suite (unit, integration
-# and MPI conformance, on every MPI library found and the built-in runtime)
-# in build/, then the unit tests and the built-in runtime's own tests again
-# under AddressSanitizer and UndefinedBehaviorSanitizer in build-sanitize/
-# (with clang when it is there, as gcc and clang must both build
-# warning-free).
+# Sets up, builds and runs every test: the whole suite (unit, integration,
+# MPI conformance and real applications, on every MPI library found and the
+# built-in runtime) in build/, then the unit tests and the built-in runtime's
+# own tests, conformance and applications again under AddressSanitizer and
+# UndefinedBehaviorSanitizer in build-sanitize/ (with clang when it is
+# there, as gcc and clang must both build warning-free).
 set -euo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
 cd "$root"
@@ -18,4 +18,4 @@ CC=$cc scripts/build.sh "$root/build-sanitize" -DMPCHAR_SANITIZE=ON
 (cd build-sanitize && UBSAN_OPTIONS=print_stacktrace=1 \
   ctest -j2 -L unit --output-on-failure &&
   UBSAN_OPTIONS=print_stacktrace=1 \
-  ctest -j2 -L "conformance|runtime" -R "builtin|runtime" --output-on-failure)
+  ctest -j2 -L "conformance|runtime|apps" -R "builtin|runtime" --output-on-failure)

@@ -1,0 +1,34 @@
+c CLASS = W
+c  
+c  
+c  This file is generated automatically by the setparams utility.
+c  It sets the number of processors and the class of the NPB
+c  in this directory. Do not modify it by hand.
+c  
+        integer            na, nonzer, niter
+        double precision   shift, rcond
+        parameter(  na=7000,
+     >              nonzer=8,
+     >              niter=15,
+     >              shift=12.,
+     >              rcond=1.0d-1 )
+        logical  convertdouble
+        parameter (convertdouble = .false.)
+        character*11 compiletime
+        parameter (compiletime='24 Nov 2026')
+        character*3 npbversion
+        parameter (npbversion='3.4')
+        character*6 cs1
+        parameter (cs1='mpif90')
+        character*8 cs2
+        parameter (cs2='$(MPIFC)')
+        character*6 cs3
+        parameter (cs3='(none)')
+        character*6 cs4
+        parameter (cs4='(none)')
+        character*29 cs5
+        parameter (cs5='-O3 -fallow-argument-mismatch')
+        character*9 cs6
+        parameter (cs6='$(FFLAGS)')
+        character*6 cs7
+        parameter (cs7='randdp')

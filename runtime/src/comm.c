@@ -186,6 +186,23 @@ int mpchar__comm_new_ctx(MPI_Comm parent, uint32_t *ctx_p)
     return MPI_SUCCESS;
 }
 
+/* Blocking send and receive on the collective context of comm. */
+static int coll_ctx_send(const void *buf, int count, MPI_Datatype type,
+                         int dest, int tag, MPI_Comm comm)
+{
+    MPI_Request req;
+    int rc = mpchar__isend(buf, count, type, dest, tag, comm, 1, 0, &req);
+    return rc != MPI_SUCCESS ? rc : mpchar__wait(&req, MPI_STATUS_IGNORE);
+}
+
+static int coll_ctx_recv(void *buf, int count, MPI_Datatype type, int src,
+                         int tag, MPI_Comm comm)
+{
+    MPI_Request req;
+    int rc = mpchar__irecv(buf, count, type, src, tag, comm, 1, &req);
+    return rc != MPI_SUCCESS ? rc : mpchar__wait(&req, MPI_STATUS_IGNORE);
+}
+
 int mpchar__comm_new_ctx_tagged(MPI_Comm over, int tag, uint32_t *ctx_p)
 {
     /* rank 0 takes the maximum of every member's next id and sends it back:
@@ -194,15 +211,15 @@ int mpchar__comm_new_ctx_tagged(MPI_Comm over, int tag, uint32_t *ctx_p)
     int rc = MPI_SUCCESS;
     for (int r = 1; over->rank == 0 && r < over->size && rc == MPI_SUCCESS;
          r++) {
-        rc = mpchar__coll_recv(&other, 1, MPI_UNSIGNED, r, tag, over);
+        rc = coll_ctx_recv(&other, 1, MPI_UNSIGNED, r, tag, over);
         agreed = other > agreed ? other : agreed;
     }
     for (int r = 1; over->rank == 0 && r < over->size && rc == MPI_SUCCESS; r++)
-        rc = mpchar__coll_send(&agreed, 1, MPI_UNSIGNED, r, tag, over);
+        rc = coll_ctx_send(&agreed, 1, MPI_UNSIGNED, r, tag, over);
     if (over->rank != 0) {
-        rc = mpchar__coll_send(&agreed, 1, MPI_UNSIGNED, 0, tag, over);
+        rc = coll_ctx_send(&agreed, 1, MPI_UNSIGNED, 0, tag, over);
         if (rc == MPI_SUCCESS)
-            rc = mpchar__coll_recv(&agreed, 1, MPI_UNSIGNED, 0, tag, over);
+            rc = coll_ctx_recv(&agreed, 1, MPI_UNSIGNED, 0, tag, over);
     }
     if (rc != MPI_SUCCESS)
         return rc;

@@ -79,6 +79,8 @@ int PMPI_Allgather(const void *sendbuf, int sendcount, MPI_Datatype sendtype,
     int rc = check_all(comm, sendbuf, sendcount, sendtype, recvcount, recvtype);
     if (rc != MPI_SUCCESS)
         return mpchar__err(comm, rc, "MPI_Allgather");
+    if (mpchar__coll_empty(recvcount, recvtype))
+        return MPI_SUCCESS;
     int p = comm->size, r = comm->rank;
     size_t blk = (size_t)recvcount * recvtype->size;
     MPI_Aint ext = recvtype->extent * recvcount;
@@ -283,7 +285,7 @@ int PMPI_Alltoall(const void *sendbuf, int sendcount, MPI_Datatype sendtype,
                   MPI_Comm comm)
 {
     int rc = check_all(comm, sendbuf, sendcount, sendtype, recvcount, recvtype);
-    if (rc == MPI_SUCCESS)
+    if (rc == MPI_SUCCESS && !mpchar__coll_empty(recvcount, recvtype))
         rc = alltoall(sendbuf, sendcount, sendtype, recvbuf, recvcount,
                       recvtype, comm);
     return rc == MPI_SUCCESS ? rc : mpchar__err(comm, rc, "MPI_Alltoall");

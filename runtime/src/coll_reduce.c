@@ -299,7 +299,7 @@ int PMPI_Reduce(const void *sendbuf, void *recvbuf, int count,
     int rc = mpchar__coll_check_rooted(comm, count, datatype, root);
     if (rc == MPI_SUCCESS)
         rc = mpchar__op_check(op, datatype);
-    if (rc == MPI_SUCCESS)
+    if (rc == MPI_SUCCESS && !mpchar__coll_empty(count, datatype))
         rc = reduce_sync(sendbuf, recvbuf, count, datatype, op, root, comm);
     return rc == MPI_SUCCESS ? rc : mpchar__err(comm, rc, "MPI_Reduce");
 }
@@ -332,7 +332,7 @@ int PMPI_Allreduce(const void *sendbuf, void *recvbuf, int count,
                    MPI_Datatype datatype, MPI_Op op, MPI_Comm comm)
 {
     int rc = check_reduce(comm, count, datatype, op);
-    if (rc == MPI_SUCCESS)
+    if (rc == MPI_SUCCESS && !mpchar__coll_empty(count, datatype))
         rc = mpchar__allreduce(sendbuf, recvbuf, count, datatype, op, comm);
     return rc == MPI_SUCCESS ? rc : mpchar__err(comm, rc, "MPI_Allreduce");
 }
@@ -371,6 +371,10 @@ static int reduce_scatter_any(const void *sbuf, void *rbuf, const int *rcounts,
     for (int i = 0; i < p; i++) {
         displs[i] = total;
         total += rcounts[i];
+    }
+    if (mpchar__coll_empty(total, type)) {
+        free(displs);
+        return MPI_SUCCESS;
     }
     const char *in = sbuf == IN_PLACE ? rbuf : sbuf;
     int rc;
@@ -464,7 +468,7 @@ static int scan_call(const void *sbuf, void *rbuf, int count, MPI_Datatype type,
                      MPI_Op op, MPI_Comm comm, int exclusive)
 {
     int rc = check_reduce(comm, count, type, op);
-    if (rc == MPI_SUCCESS)
+    if (rc == MPI_SUCCESS && !mpchar__coll_empty(count, type))
         rc = scan_any(sbuf, rbuf, count, type, op, comm, exclusive);
     return rc == MPI_SUCCESS
                ? rc

@@ -247,6 +247,8 @@ static int blocks_call(int gather, const void *sendbuf, int sendcount,
     b.vr = (comm->rank - root + b.p) % b.p;
     b.blk = b.is_root ? (size_t)root_count * root_type->size
                       : (size_t)own_count * own_type->size;
+    if (b.blk == 0)
+        return MPI_SUCCESS;
     b.tmp = malloc(b.blk * (size_t)b.p + 1);
     if (!b.tmp)
         return mpchar__err(comm, MPI_ERR_NO_MEM, fn);

@@ -22,6 +22,9 @@
 # message.  Each cell of the tables is the median over the rounds of
 # mpchar-bench's per-point median; a ratio is the runtime's time over the
 # better library's (<= 1.00: the runtime is not the slower library).
+# PERF_BENCH_OPTS adds mpchar-bench options to every run (e.g.
+# "--level-wait 5 --level-retries 0 --time-per-point 50" on a machine
+# whose load never settles; docs/performance.md says which a run used).
 set -eu
 root=$(cd "$(dirname "$0")/.." && pwd)
 build=${1:-$root/build-perf}
@@ -54,7 +57,7 @@ bench() { # LIB DIR PATTERNS SIZES [ENV...]
   shift 4
   exe=$build/bin/mpchar-bench-${lib%%-*}
   env "$@" $(launch "$lib") "$exe" --library "$lib" --patterns "$pat" --sizes "$sz" --ops sum \
-    --validation-count 0 --refine 0 --time-per-point 100 --out "$dir" --progress none >/dev/null
+    --validation-count 0 --refine 0 --time-per-point 100 ${PERF_BENCH_OPTS:-} --out "$dir" --progress none >/dev/null
 }
 
 i=1

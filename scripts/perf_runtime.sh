@@ -5,22 +5,34 @@
 #   scripts/perf_runtime.sh [BUILD_DIR] [REPS]
 #
 # Builds mpchar-bench for the three libraries (Release, in BUILD_DIR,
-# default build-perf, with -DMPCHAR_BUILD_RUNTIME=ON), then runs REPS
-# (default 5) rounds; each round runs every library once, in turn, so
-# that drifts of the machine hit all alike.  Every run measures, on 2 ranks
-# bound to distinct cores: pingpong (one-way time = half the round trip) at
-# 0 B, stream (bandwidth of back-to-back MPI_Send) at 1 KiB .. 4 MiB, and
-# seed 003's receive-first case twice: recvfirst (the receiver posts, then
-# computes without calling MPI; its wait afterwards is what the computation
-# did not hide), for every library and the runtime in SR and NSR modes, and
+# default build-perf, with -DMPCHAR_BUILD_RUNTIME=ON) and a cache-line
+# probe (scripts/cacheline_probe.c, libc only), then runs REPS (default 5)
+# rounds; each round runs every library once, in turn, so that drifts of
+# the machine hit all alike.  Every run measures, on 2 ranks bound to
+# distinct cores: pingpong, stream, pingping and bistream at 0 B .. 4 MiB,
+# with receives posted late (as those patterns do) and posted first (the
+# postfirst pattern: a window of MPI_Irecv posted before the peer's
+# MPI_Isend); every collective at p = 2 over the same sizes; and seed 003's
+# receive-first case twice: recvfirst (the receiver posts, then computes
+# without calling MPI; its wait afterwards is what the computation did not
+# hide), for every library and the runtime in SR and NSR modes, and
 # ready-mode pingpong (receives pre-posted, receiver waiting in MPI_Wait),
-# runtime SR against NSR.  Each cell of the table is the median over the
-# rounds of mpchar-bench's per-point median.
+# runtime SR against NSR.  Each round also runs the probe: two processes on
+# the two cores bounce one cache line, the physical floor of a one-way
+# message.  Each cell of the tables is the median over the rounds of
+# mpchar-bench's per-point median; a ratio is the runtime's time over the
+# better library's (<= 1.00: the runtime is not the slower library).
+# PERF_BENCH_OPTS adds mpchar-bench options to every run (e.g.
+# "--level-wait 5 --level-retries 0 --time-per-point 50" on a machine
+# whose load never settles; docs/performance.md says which a run used).
 set -eu
 root=$(cd "$(dirname "$0")/.." && pwd)
 build=${1:-$root/build-perf}
 reps=${2:-5}
 sizes="1K,4K,16K,64K,256K,1M,4M"
+all_sizes="0,8,64,512,1K,2K,4K,8K,16K,32K,64K,256K,1M,4M"
+p2p=pingpong,stream,pingping,bistream,postfirst
+colls=barrier,bcast,scatter,gather,allgather,alltoall,reduce,allreduce,reduce_scatter,scan
 
 if [ ! -x "$build/bin/mpchar-bench-builtin" ] || [ ! -x "$build/bin/mpchar-exec" ]; then
   cmake -S "$root" -B "$build" -DMPCHAR_BUILD_RUNTIME=ON -DCMAKE_BUILD_TYPE=Release >/dev/null
@@ -30,6 +42,7 @@ cmake --build "$build" -j2 --target mpchar-bench-openmpi mpchar-bench-mpich \
 
 out=$(mktemp -d)
 trap 'rm -rf "$out"' EXIT
+cc -std=c11 -O2 -o "$out/cacheline_probe" "$root/scripts/cacheline_probe.c"
 
 launch() { # LIB: the launcher command for 2 ranks on distinct cores
   case $1 in
@@ -43,22 +56,26 @@ bench() { # LIB DIR PATTERNS SIZES [ENV...]
   lib=$1 dir=$2 pat=$3 sz=$4
   shift 4
   exe=$build/bin/mpchar-bench-${lib%%-*}
-  env "$@" $(launch "$lib") "$exe" --library "$lib" --patterns "$pat" --sizes "$sz" \
-    --validation-count 0 --refine 0 --time-per-point 100 --out "$dir" --progress none >/dev/null
+  env "$@" $(launch "$lib") "$exe" --library "$lib" --patterns "$pat" --sizes "$sz" --ops sum \
+    --validation-count 0 --refine 0 --time-per-point 100 ${PERF_BENCH_OPTS:-} --out "$dir" --progress none >/dev/null
 }
 
 i=1
 while [ "$i" -le "$reps" ]; do
   for lib in openmpi mpich builtin; do
-    bench "$lib" "$out/$lib.$i" pingpong,stream,recvfirst "0,$sizes"
+    bench "$lib" "$out/$lib.$i" "$p2p,recvfirst,$colls" "$all_sizes"
   done
+  mkdir -p "$out/floor.$i"
+  "$out/cacheline_probe" >"$out/floor.$i/floor"
   bench builtin-sr "$out/sr.$i" pingpong,recvfirst "$sizes" MPCHAR_RT_MODE=SR
   bench builtin-nsr "$out/nsr.$i" pingpong,recvfirst "$sizes" MPCHAR_RT_MODE=NSR
   i=$((i + 1))
 done
 
 # median over rounds of t_median_us for (dirprefix, pattern, variant, n)
-awk -F, -v reps="$reps" '
+# (the probe's floor files hold one number: the floor's one-way time, us)
+awk -F, -v reps="$reps" -v sizes="$all_sizes" -v colls="$colls" '
+  FILENAME ~ /\/floor$/ { key = "floor"; v[key, ++cnt[key]] = $1; next }
   FNR == 1 { split(FILENAME, parts, "/"); d = parts[length(parts) - 1]; sub(/\.[0-9]+$/, "", d); next }
   { key = d SUBSEP $2 SUBSEP $3 SUBSEP $7; v[key, ++cnt[key]] = $11 }
   function med(key,   n, i, j, t, a) {
@@ -67,6 +84,19 @@ awk -F, -v reps="$reps" '
     for (i = 1; i <= n; i++) for (j = i + 1; j <= n; j++) if (a[j] < a[i]) { t = a[i]; a[i] = a[j]; a[j] = t }
     return n % 2 ? a[(n + 1) / 2] : (a[n / 2] + a[n / 2 + 1]) / 2
   }
+  # the runtime over the better library at (pattern, variant, n); -1: unmeasured
+  function ratio(pat, var, n,   o, m, b, best) {
+    o = med("openmpi" SUBSEP pat SUBSEP var SUBSEP n); m = med("mpich" SUBSEP pat SUBSEP var SUBSEP n)
+    b = med("builtin" SUBSEP pat SUBSEP var SUBSEP n)
+    best = o < 0 ? m : (m < 0 || o < m ? o : m)
+    if (b < 0 || best <= 0) return -1
+    r = b / best
+    if (r > worst) { worst = r; worst_at = pat "/" var " " n }
+    over += r > 1.00
+    return r
+  }
+  function cell(r) { return r < 0 ? sprintf("%8s", "-") : sprintf("%7.2f%s", r, r > 1.00 ? "*" : " ") }
+  function label(n) { return n >= 1048576 ? n / 1048576 "M" : n >= 1024 ? n / 1024 "K" : n }
   function bw(d, n,   t) { t = med(d SUBSEP "stream" SUBSEP "-" SUBSEP n); return t > 0 ? n / t : -1 }
   END {
     printf "pingpong one-way latency at 0 B (us), median of %d runs\n", reps
@@ -82,6 +112,39 @@ awk -F, -v reps="$reps" '
       best = o > m ? o : m
       printf "  %-9s %10.0f %10.0f %10.0f %14.2f\n", lab[k], o, m, b, b / best
     }
+    ns = split(sizes, all, ",")
+    for (k = 1; k <= ns; k++) { x = all[k]; sub(/K$/, "", x); sub(/M$/, "", x)
+      allb[k] = all[k] ~ /K$/ ? x * 1024 : all[k] ~ /M$/ ? x * 1048576 : x }
+    printf "\npoint-to-point time ratio, builtin / best of openmpi and mpich (* above 1.00), median of %d runs\n", reps
+    printf "  %-6s %-35s %s\n", "", "receives posted late", "receives posted first (postfirst)"
+    printf "  %-6s %8s %8s %8s %8s    %8s %8s %8s %8s\n", "size", "pingpong", "stream", "pingping", "bistream",
+      "pingpong", "stream", "pingping", "bistream"
+    worst = 0; over = 0
+    for (k = 1; k <= ns; k++) {
+      n = allb[k]
+      printf "  %-6s %s %s %s %s    %s %s %s %s\n", all[k], cell(ratio("pingpong", "send", n)),
+        cell(ratio("stream", "-", n)), cell(ratio("pingping", "-", n)), cell(ratio("bistream", "-", n)),
+        cell(ratio("postfirst", "pingpong", n)), cell(ratio("postfirst", "stream", n)),
+        cell(ratio("postfirst", "pingping", n)), cell(ratio("postfirst", "bistream", n))
+    }
+    printf "  worst %.2f (%s); %d of %d above 1.00\n", worst, worst_at, over, 8 * ns
+    f = med("floor"); b8 = med("builtin" SUBSEP "pingpong" SUBSEP "send" SUBSEP 8)
+    printf "\n8-byte one-way latency against the floor (two processes bouncing one cache line between the two cores), us, median of %d runs\n", reps
+    printf "  %-10s %-10s %-10s %-10s %s\n", "floor", "openmpi", "mpich", "builtin", "builtin/floor"
+    printf "  %-10.3f %-10.3f %-10.3f %-10.3f %.2f\n", f, med("openmpi" SUBSEP "pingpong" SUBSEP "send" SUBSEP 8),
+      med("mpich" SUBSEP "pingpong" SUBSEP "send" SUBSEP 8), b8, b8 / f
+    nc = split(colls, cl, ",")
+    printf "\ncollectives at p = 2, time ratio builtin / best of openmpi and mpich (* above 1.00), median of %d runs\n", reps
+    printf "  %-6s", "size"
+    for (c = 1; c <= nc; c++) printf " %8.8s", cl[c]
+    printf "\n"
+    worst = 0; over = 0; cells = 0
+    for (k = 1; k <= ns; k++) {
+      printf "  %-6s", all[k]
+      for (c = 1; c <= nc; c++) { r = ratio(cl[c], "-", allb[k]); cells += r >= 0; printf " %s", cell(r) }
+      printf "\n"
+    }
+    printf "  worst %.2f (%s); %d of %d above 1.00\n", worst, worst_at, over, cells
     printf "\nreceive-first, receiver computing (recvfirst): wait after computing (us), median of %d runs\n", reps
     printf "  %-9s %10s %10s %10s %10s %10s\n", "size", "openmpi", "mpich", "SR", "NSR", "NSR/SR"
     for (k = 1; k <= ns; k++) {
@@ -95,4 +158,4 @@ awk -F, -v reps="$reps" '
       s = med("sr" SUBSEP "pingpong" SUBSEP "rsend" SUBSEP sz[k]); n = med("nsr" SUBSEP "pingpong" SUBSEP "rsend" SUBSEP sz[k])
       printf "  %-9s %10.2f %10.2f %10.2f\n", lab[k], s, n, n / s
     }
-  }' $(ls "$out"/*/measurements.csv)
+  }' $(ls "$out"/*/measurements.csv "$out"/floor.*/floor)

@@ -274,9 +274,10 @@ static int alltoall(struct sched *s, const void *sendbuf, int sendcount,
     {                                                                       \
         int rc = check_all(comm, sendbuf, sendcount, sendtype, recvcount,   \
                            recvtype);                                       \
-        return rc != MPI_SUCCESS ? rc                                       \
-                                 : run(s, sendbuf, sendcount, sendtype,     \
-                                       recvbuf, recvcount, recvtype);       \
+        if (rc != MPI_SUCCESS || mpchar__coll_empty(recvcount, recvtype))   \
+            return rc;                                                      \
+        return run(s, sendbuf, sendcount, sendtype, recvbuf, recvcount,     \
+                   recvtype);                                               \
     }                                                                       \
     MPCHAR_COLL_PAIR(                                                       \
         Name, IName, tag,                                                   \

@@ -281,7 +281,7 @@ static int build_Reduce(struct sched *s, const void *sendbuf, void *recvbuf,
     int rc = mpchar__coll_check_rooted(comm, count, datatype, root);
     if (rc == MPI_SUCCESS)
         rc = mpchar__op_check(op, datatype);
-    if (rc == MPI_SUCCESS)
+    if (rc == MPI_SUCCESS && !mpchar__coll_empty(count, datatype))
         rc = reduce_sched(s, sendbuf, recvbuf, count, datatype, op, root);
     return rc;
 }
@@ -326,7 +326,7 @@ static int build_Allreduce(struct sched *s, const void *sendbuf, void *recvbuf,
                            MPI_Comm comm)
 {
     int rc = check_reduce(comm, count, datatype, op);
-    if (rc == MPI_SUCCESS)
+    if (rc == MPI_SUCCESS && !mpchar__coll_empty(count, datatype))
         rc = allreduce_sched(s, sendbuf, recvbuf, count, datatype, op);
     return rc;
 }
@@ -365,6 +365,8 @@ static int reduce_scatter_any(struct sched *s, const void *sbuf, void *rbuf,
         displs[i] = total;
         total += rcounts[i];
     }
+    if (mpchar__coll_empty(total, type))
+        return MPI_SUCCESS;
     const char *in = sbuf == IN_PLACE ? rbuf : sbuf;
     if (op->commute)
         return reduce_scatter_pairwise(s, in, rbuf, rcounts, displs, type, op);
@@ -414,7 +416,7 @@ static int scan_any(struct sched *s, const void *sbuf, void *rbuf, int count,
                     MPI_Datatype type, MPI_Op op, MPI_Comm comm, int exclusive)
 {
     int rc = check_reduce(comm, count, type, op);
-    if (rc != MPI_SUCCESS)
+    if (rc != MPI_SUCCESS || mpchar__coll_empty(count, type))
         return rc;
     int p = comm->size, r = comm->rank, have = !exclusive;
     const void *in = sbuf == IN_PLACE ? rbuf : sbuf;

@@ -244,6 +244,8 @@ static int blocks_build(struct sched *s, int gather,
     b.vr = (comm->rank - root + b.p) % b.p;
     b.blk = b.is_root ? (size_t)root_count * root_type->size
                       : (size_t)own_count * own_type->size;
+    if (b.blk == 0)
+        return MPI_SUCCESS;
     b.tmp = mpchar__sched_alloc(s, b.blk * (size_t)b.p + 1);
     return gather ? gather_run(s, &b, a) : scatter_run(s, &b, a);
 }

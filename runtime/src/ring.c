@@ -16,11 +16,11 @@
  * only ever reads a stamp at a packet boundary, so that line is the only
  * one that matters.  The consumer publishes its head in the ring's control
  * line after each packet; the producer rereads it only when its cached copy
- * says the ring is full.  A packet never wraps: the producer fills the end
+ * says the ring is full, and when it tries to start a lap early.  A packet never wraps: the producer fills the end
  * of the ring with a SKIP packet first.  Every lap starts at line 0, and
  * once past its lap length the producer may start the next lap early with
- * that SKIP: a stream of small messages then cycles through lines that stay
- * in both caches.
+ * that SKIP when the consumer has read everything: a stream of small
+ * messages then cycles through lines that stay in both caches.
  */
 #include "rt.h"
 
@@ -37,6 +37,7 @@ void mpchar__ring_view(struct rt_ring *ring, void *mem, uint64_t lines,
     ring->cached = 0;
     ring->lap = lap_lines > 0 && lap_lines < lines ? lap_lines : lines;
     ring->retry = 0;
+    ring->gap = 4096 / RT_LINE;
     ring->starts = NULL;
     if (producer) { /* a fresh ring is all zero: every line reads as a start */
         size_t words = (size_t)(lines + 63) / 64;
@@ -91,15 +92,26 @@ static int has_room(struct rt_ring *ring, uint64_t need)
     return ring->pos + need - ring->cached <= ring->lines;
 }
 
-/* Past the lap, go back to line 0 if the consumer has left room there.  A
- * refused try rereads the consumer's head, so the next waits 4 KiB. */
+/* Past the lap, go back to line 0 if the consumer has read everything: it
+ * keeps up, so the lap's lines are still in both caches.  A consumer that
+ * lags (it is sending too, as in a full-duplex stream) would find the ring
+ * shrunk to its lead, and each try rereads the head it writes after every
+ * packet, a cache miss: a refused try waits 4 KiB, and twice as long after
+ * each refusal in a row (docs/performance.md, "Early laps"). */
 static int goes_back(struct rt_ring *ring, uint64_t to_end, uint64_t need)
 {
     if (ring->lines - to_end < ring->lap || ring->pos < ring->retry)
         return 0;
-    if (has_room(ring, to_end + need))
+    /* Even an empty ring has no room at its start for a packet longer than
+     * the lines before the SKIP, which stays until it is read. */
+    ring->cached = atomic_load_explicit(&ring->ctl->head, memory_order_acquire);
+    if (ring->cached == ring->pos && has_room(ring, to_end + need)) {
+        ring->gap = 4096 / RT_LINE;
         return 1;
-    ring->retry = ring->pos + 4096 / RT_LINE;
+    }
+    ring->retry = ring->pos + ring->gap;
+    if (ring->gap < ring->lines)
+        ring->gap *= 2;
     return 0;
 }
 

@@ -167,11 +167,12 @@ struct rt_ring {             /* process-local view of one ring */
     uint64_t cached;         /* producer: last head seen */
     uint64_t lap;   /* producer: lines it reuses while the consumer keeps up */
     uint64_t retry; /* producer: position from which it next tries to go back */
+    uint64_t gap;   /* producer: lines from a refused try to the next */
     uint64_t *starts; /* producer: bitmap of lines that begin packets */
 };
 
 /* lap_lines (producer only): past this many lines of a lap the producer
- * goes back to line 0 when the consumer has left room there; 0 or lines
+ * goes back to line 0 when the consumer has read everything; 0 or lines
  * use the whole ring every lap. */
 void mpchar__ring_view(struct rt_ring *ring, void *mem, uint64_t lines,
                        int producer, uint64_t lap_lines);

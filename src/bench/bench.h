@@ -146,7 +146,9 @@ struct bench_pattern {
     bench_timing timing;
     bool barrier_before_rep;
     /* Left out of "all": the pattern spends most of its run time outside
-     * the timed region, and measures overlap rather than transfer time. */
+     * the timed region, and measures overlap rather than transfer time
+     * (recvfirst), or repeats other patterns' transfers with a different
+     * posting order (postfirst). */
     bool opt_in;
     /* Most operations per timed repetition; 0: the loop's own limit.  A
      * pattern whose preparation grows with the batch keeps it at 1. */

@@ -372,6 +372,179 @@ static int verify_recvfirst(bench_ctx *c, char *why, size_t len)
     return verify_one_way(c, 1, why, len);
 }
 
+/* ---- postfirst ------------------------------------------------------- */
+
+/* The transfers of pingpong, stream, pingping and bistream with every
+ * receive posted before its message is sent, as applications that post
+ * early do: a receive found waiting lets a library deliver straight into
+ * the user's buffer (seed 003's remote write) where a late one meets a
+ * buffered or announced message.  Receives are posted one window ahead:
+ * the next window's MPI_Irecv calls are made before this rank sends what
+ * the peer must have received before it sends the next window, so they
+ * always precede the peer's MPI_Isend.  Preparation posts the first window
+ * and exchanges a zero-byte message, untimed. */
+enum postfirst_mode { PF_PINGPONG, PF_STREAM, PF_PINGPING, PF_BISTREAM };
+
+static const char *const postfirst_variants[] = {
+    "pingpong", "stream", "pingping", "bistream", NULL,
+};
+
+static long pf_window(const bench_ctx *c)
+{
+    return c->mode == PF_STREAM || c->mode == PF_BISTREAM ? c->window : 1;
+}
+
+/* Whether rank r receives data in this variant (ping-pong: both). */
+static bool pf_receives(const bench_ctx *c, int r)
+{
+    return c->mode != PF_STREAM || r == 1;
+}
+
+static uint64_t postfirst_buffers(uint64_t n, int p, long window)
+{
+    (void)p;
+    return n + 2 * n * (uint64_t)window;
+}
+
+/* Two receive windows (the one in flight and the one posted ahead), then
+ * the sends of one window. */
+static int setup_postfirst(bench_ctx *c)
+{
+    size_t w = (size_t)c->window;
+    c->mode = 0;
+    while (strcmp(postfirst_variants[c->mode], c->pt->key.variant) != 0)
+        c->mode++;
+    if (bench_buffers_alloc(c, c->count, 2 * c->count * w) != 0 ||
+        bench_requests_alloc(c, 3 * w) != 0)
+        return -1;
+    return 0;
+}
+
+/* Posts receive window `parity` (0 or 1) of pf_window messages. */
+static void pf_post(bench_ctx *c, long parity)
+{
+    long w = pf_window(c);
+    for (long k = 0; k < w; k++) {
+        long slot = parity * c->window + k;
+        MPI_Irecv(c->rbuf + (size_t)slot * c->count, count(c), MPI_BYTE,
+                  peer(c), TAG_DATA, c->comm, &c->reqs[slot]);
+    }
+}
+
+static void pf_wait_recvs(bench_ctx *c, long parity)
+{
+    MPI_Waitall((int)pf_window(c), c->reqs + parity * c->window,
+                MPI_STATUSES_IGNORE);
+}
+
+static void pf_send_window(bench_ctx *c)
+{
+    long w = pf_window(c);
+    MPI_Request *sreqs = c->reqs + 2 * c->window;
+    for (long k = 0; k < w; k++)
+        MPI_Isend(c->sbuf, count(c), MPI_BYTE, peer(c), TAG_DATA, c->comm,
+                  &sreqs[k]);
+    MPI_Waitall((int)w, sreqs, MPI_STATUSES_IGNORE);
+}
+
+static void prepare_postfirst(bench_ctx *c)
+{
+    if (c->check) {
+        bench_check_fill(c->sbuf, c->count, c->rank, c->rep);
+        bench_check_poison(c->rbuf, c->rbuf_bytes, peer(c), c->rep);
+    }
+    if (pf_receives(c, c->rank) && !(c->mode == PF_PINGPONG && c->rank == 0))
+        pf_post(c, 0);
+    MPI_Sendrecv(NULL, 0, MPI_BYTE, peer(c), TAG_GO, NULL, 0, MPI_BYTE, peer(c),
+                 TAG_GO, c->comm, MPI_STATUS_IGNORE);
+}
+
+/* Rank 0 posts for the reply before its ping; rank 1 posts for the next
+ * ping before its pong, which echoes the ping's bytes. */
+static void run_pf_pingpong(bench_ctx *c)
+{
+    for (long b = 0; b < c->batch; b++) {
+        long parity = b % 2;
+        if (c->rank == 0) {
+            pf_post(c, 0);
+            MPI_Send(c->sbuf, count(c), MPI_BYTE, 1, TAG_DATA, c->comm);
+            pf_wait_recvs(c, 0);
+            continue;
+        }
+        pf_wait_recvs(c, parity);
+        if (b + 1 < c->batch)
+            pf_post(c, 1 - parity);
+        MPI_Send(c->rbuf + (size_t)(parity * c->window) * c->count, count(c),
+                 MPI_BYTE, 0, TAG_DATA, c->comm);
+    }
+}
+
+/* The receiver posts the next window before its acknowledgement, which
+ * the sender awaits before it sends again. */
+static void run_pf_stream(bench_ctx *c)
+{
+    for (long b = 0; b < c->batch; b++) {
+        if (c->rank == 0) {
+            pf_send_window(c);
+            MPI_Recv(NULL, 0, MPI_BYTE, 1, TAG_GO, c->comm, MPI_STATUS_IGNORE);
+            continue;
+        }
+        pf_wait_recvs(c, 0);
+        if (b + 1 < c->batch)
+            pf_post(c, 0);
+        MPI_Send(NULL, 0, MPI_BYTE, 0, TAG_GO, c->comm);
+    }
+}
+
+/* Both ranks post the next window before sending this one; the peer sends
+ * its next window only after receiving all of this one. */
+static void run_pf_exchange(bench_ctx *c)
+{
+    for (long b = 0; b < c->batch; b++) {
+        long parity = b % 2;
+        if (b + 1 < c->batch)
+            pf_post(c, 1 - parity);
+        pf_send_window(c);
+        pf_wait_recvs(c, parity);
+    }
+}
+
+static void run_postfirst(bench_ctx *c)
+{
+    if (c->mode == PF_PINGPONG)
+        run_pf_pingpong(c);
+    else if (c->mode == PF_STREAM)
+        run_pf_stream(c);
+    else
+        run_pf_exchange(c);
+}
+
+/* Ping-pong's rank 0 gets its own bytes back; every other receiver gets
+ * the peer's, in the slots of the last window it received. */
+static int verify_postfirst(bench_ctx *c, char *why, size_t len)
+{
+    if (!pf_receives(c, c->rank))
+        return 0;
+    bool alternates = c->mode == PF_PINGPING || c->mode == PF_BISTREAM ||
+                      (c->mode == PF_PINGPONG && c->rank == 1);
+    long parity = alternates ? (c->batch - 1) % 2 : 0;
+    int source = c->mode == PF_PINGPONG ? 0 : peer(c);
+    char what[64];
+    for (long k = 0; k < pf_window(c); k++) {
+        long slot = parity * c->window + k;
+        snprintf(what, sizeof what, "rank %d message %ld", c->rank, k);
+        if (bench_check_bytes(c->rbuf + (size_t)slot * c->count, c->count,
+                              source, c->rep, what, why, len) != 0)
+            return -1;
+    }
+    return 0;
+}
+
+static double postfirst_divisor(const bench_ctx *c)
+{
+    return c->mode == PF_PINGPONG ? 2.0 : (double)pf_window(c);
+}
+
 /* ---- the family ------------------------------------------------------ */
 
 /* Patterns whose ranks send at once start their repetitions together and
@@ -418,5 +591,14 @@ const bench_pattern bench_p2p_patterns[] = {
                   .prepare = prepare_recvfirst, .run = run_recvfirst,
                   .verify = verify_recvfirst, .teardown = free_p2p,
                   .divisor = one_exchange),
+    BENCH_PATTERN("postfirst",
+                  "pingpong, stream, pingping and bistream (the variants) "
+                  "with every receive posted before its message is sent, a "
+                  "window ahead; T as in those patterns",
+                  TOGETHER, .opt_in = true, .variants = postfirst_variants,
+                  .memory_bytes = postfirst_buffers, .setup = setup_postfirst,
+                  .prepare = prepare_postfirst, .run = run_postfirst,
+                  .verify = verify_postfirst, .teardown = free_p2p,
+                  .divisor = postfirst_divisor),
     {.name = NULL},
 };

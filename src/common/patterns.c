@@ -24,6 +24,7 @@ static const mpchar_pattern_facts facts[] = {
     {.name = "stream", P2P},
     {.name = "bistream", P2P},
     {.name = "recvfirst", P2P},
+    {.name = "postfirst", P2P},
     {.name = "barrier",
      COLLECTIVE,
      .aggregation = MPCHAR_AGG_PM1,

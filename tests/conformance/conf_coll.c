@@ -1,8 +1,8 @@
 /*
  * Data-movement collectives against serial references: Barrier, Bcast,
  * Scatter(v), Gather(v), Allgather(v), Alltoall(v), every root, short and
- * long messages (so that both algorithms of each run), MPI_IN_PLACE, and a
- * derived datatype (a strided vector) on one side.
+ * long messages (so that both algorithms of each run), MPI_IN_PLACE, a
+ * derived datatype (a strided vector) on one side, and empty blocks.
  */
 #include "conf.h"
 
@@ -193,6 +193,24 @@ static void test_v(int n)
     CONF_FREE(scnt, sdsp, rcnt, rdsp, sb, rb, cnt, dsp, all, mine);
 }
 
+/* Count 0 everywhere: every call succeeds and leaves the buffers alone
+ * (the runtime returns without a message, docs/runtime.md). */
+static void test_empty(void)
+{
+    int sb[2] = {7, 7}, rb[2] = {9, 9};
+    for (int root = 0; root < conf_size; root++) {
+        MPI_OK(MPI_Bcast(rb, 0, MPI_INT, root, MPI_COMM_WORLD));
+        MPI_OK(
+            MPI_Scatter(sb, 0, MPI_INT, rb, 0, MPI_INT, root, MPI_COMM_WORLD));
+        MPI_OK(
+            MPI_Gather(sb, 0, MPI_INT, rb, 0, MPI_INT, root, MPI_COMM_WORLD));
+    }
+    MPI_OK(MPI_Allgather(sb, 0, MPI_INT, rb, 0, MPI_INT, MPI_COMM_WORLD));
+    MPI_OK(MPI_Alltoall(sb, 0, MPI_INT, rb, 0, MPI_INT, MPI_COMM_WORLD));
+    CHECK(sb[0] == 7 && sb[1] == 7 && rb[0] == 9 && rb[1] == 9,
+          "empty collectives changed a buffer");
+}
+
 int main(int argc, char **argv)
 {
     conf_init(&argc, &argv);
@@ -208,5 +226,7 @@ int main(int argc, char **argv)
         test_v(n > 5000 ? 5000 : n);
         MPI_OK(MPI_Barrier(MPI_COMM_WORLD));
     }
+    test_empty();
+    MPI_OK(MPI_Barrier(MPI_COMM_WORLD));
     return conf_finish("conf_coll");
 }

@@ -4,7 +4,8 @@
  * against a serial reference computed in the same C type; MAXLOC/MINLOC on
  * the pair types; a non-commutative user operation (composition of affine
  * maps) checking that operands combine in rank order; MPI_IN_PLACE.
- * Counts include long vectors so that the long-message algorithms run.
+ * Counts include long vectors so that the long-message algorithms run,
+ * and 0.
  */
 #include "conf.h"
 
@@ -274,6 +275,23 @@ static void test_noncommutative(int n)
     CONF_FREE(in, out, ref, pre);
 }
 
+/* Count 0 everywhere: every call succeeds and leaves the buffers alone
+ * (the runtime returns without a message, docs/runtime.md). */
+static void test_empty(void)
+{
+    double in[1] = {7}, out[1] = {9};
+    int *zeros = conf_malloc((size_t)conf_size * sizeof *zeros);
+    for (int i = 0; i < conf_size; i++)
+        zeros[i] = 0;
+    MPI_OK(MPI_Reduce(in, out, 0, MPI_DOUBLE, MPI_SUM, 0, MPI_COMM_WORLD));
+    MPI_OK(MPI_Allreduce(in, out, 0, MPI_DOUBLE, MPI_SUM, MPI_COMM_WORLD));
+    MPI_OK(MPI_Reduce_scatter(in, out, zeros, MPI_DOUBLE, MPI_SUM,
+                              MPI_COMM_WORLD));
+    MPI_OK(MPI_Scan(in, out, 0, MPI_DOUBLE, MPI_SUM, MPI_COMM_WORLD));
+    CHECK(in[0] == 7 && out[0] == 9, "empty reductions changed a buffer");
+    CONF_FREE(zeros);
+}
+
 int main(int argc, char **argv)
 {
     conf_init(&argc, &argv);
@@ -312,5 +330,6 @@ int main(int argc, char **argv)
         test_loc_long_double_int(n);
         test_noncommutative(n);
     }
+    test_empty();
     return conf_finish("conf_reduce");
 }

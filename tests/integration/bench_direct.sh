@@ -4,7 +4,7 @@
 source "$(dirname "$0")/lib.sh"
 lib=$1 launcher=$2
 shift 2
-args=(--patterns pingpong,recvfirst,allreduce,alltoall --p 2,3 --max-size 4K
+args=(--patterns pingpong,recvfirst,postfirst,allreduce,alltoall --p 2,3 --max-size 4K
       --time-per-point 2 --validation-count 3 --check)
 "$launcher" "$@" -n 3 "$BIN/mpchar-bench-$lib" --library "$lib" "${args[@]}" \
   --out "$WORK/r" --progress none || fail "bench failed"

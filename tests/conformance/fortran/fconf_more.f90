@@ -1,10 +1,13 @@
 ! fconf_more: the calls of `use mpi` beyond MPI-1's core: one-sided
 ! (fence epochs with MPI_PUT, MPI_GET, MPI_ACCUMULATE; MPI_WIN_LOCK; an
-! MPI_WIN_ALLOCATE window; window attributes), nonblocking collectives
-! completed by MPI_WAIT and MPI_TEST, a persistent ring with MPI_STARTALL,
-! groups and MPI_COMM_CREATE, Cartesian topologies, info objects and
+! MPI_WIN_ALLOCATE window; window attributes; atomics, lock_all and the
+! flushes; a post/start/complete/wait epoch), every nonblocking collective
+! (MPI_WAIT, MPI_TEST, MPI_WAITALL), persistent rings with MPI_STARTALL
+! (standard, synchronous, ready, buffered), groups and their algebra,
+! MPI_COMM_CREATE(_GROUP), Cartesian topologies, info objects and
 ! communicator names (CHARACTER in and out), a halo exchange with subarray
-! and resized types, MPI_PACK/MPI_UNPACK, MPI_ALLOC_MEM.  Standard MPI
+! and resized types, the h and indexed-block types, MPI_PACK/MPI_UNPACK,
+! MPI_ALLOC_MEM.  Standard MPI
 ! only: built with mpchar-fc, mpif90.openmpi and mpif90.mpich alike
 ! (docs/runtime.md).  Windows are over heap memory: MPICH 4.0 loses
 ! passive-target updates to stack and MPI_WIN_ALLOCATE memory.
@@ -29,6 +32,15 @@ program fconf_more
   double precision, pointer :: dwin(:), dmem(:)
   integer(kind=MPI_ADDRESS_KIND) :: tdisp, wsize, attr, baseptr, lb, extent
   type(c_ptr) :: cp
+  ! the second round: atomics, PSCW, every nonblocking collective, the other
+  ! persistent sends, group algebra, the h/indexed-block types
+  integer, allocatable, volatile :: abuf(:)
+  integer, volatile :: fetched, swapped, peek, ga(8), gb(8), gc(8), gd(8), ge(8), gf(8)
+  integer, volatile :: gg(8), gh(8), gi(8), gj(8), gk(8), gl(8), gm(8), gn(8)
+  integer, volatile :: gq(8), gr(8), gs(8), gt(8)
+  integer :: nreq(13), cnts(8), dsp(8), awin, origin, cmpv, lgrp, rgrp, g1, g2, g3
+  integer :: t1, t2, t3, t4, t5, t6, tsize, bsbuf(200), bsize
+  integer(kind=MPI_ADDRESS_KIND) :: adisp(3)
   character(len=64) :: value, key
   character(len=MPI_MAX_OBJECT_NAME) :: cname
   character(len=1) :: packbuf(256)
@@ -331,6 +343,230 @@ program fconf_more
   call check(all(iback == (/ left, left + 1, left + 2 /)), 'unpacked INTEGERs')
   call check(dback(1) == left * 0.25d0 .and. dback(2) == -1.5d0, 'unpacked DOUBLE PRECISION')
   call MPI_COMM_FREE(dup, ierr)
+
+  ! ---- one-sided atomics on a heap window ----
+  allocate (abuf(0:1))
+  abuf = 0
+  call MPI_WIN_CREATE(abuf, int(8, MPI_ADDRESS_KIND), 4, MPI_INFO_NULL, MPI_COMM_WORLD, awin, ierr)
+  call MPI_WIN_FENCE(MPI_MODE_NOPRECEDE, awin, ierr)
+  one = 1
+  tdisp = 0
+  call MPI_FETCH_AND_OP(one, fetched, MPI_INTEGER, 0, tdisp, MPI_SUM, awin, ierr)
+  call ok(ierr, 'MPI_FETCH_AND_OP')
+  call MPI_WIN_FENCE(MPI_MODE_NOSUCCEED, awin, ierr)
+  call check(fetched >= 0 .and. fetched < nprocs, 'MPI_FETCH_AND_OP fetched an old value')
+  call MPI_ALLREDUCE(fetched, n, 1, MPI_INTEGER, MPI_SUM, MPI_COMM_WORLD, ierr)
+  call check(n == nprocs * (nprocs - 1) / 2, 'MPI_FETCH_AND_OP values are distinct')
+  if (rank == 0) call check(abuf(0) == nprocs, 'MPI_FETCH_AND_OP sum')
+  call MPI_BARRIER(MPI_COMM_WORLD, ierr)
+  ! one compare-and-swap wins
+  origin = 100 + rank
+  cmpv = nprocs
+  call MPI_WIN_LOCK(MPI_LOCK_EXCLUSIVE, 0, 0, awin, ierr)
+  call MPI_COMPARE_AND_SWAP(origin, cmpv, swapped, MPI_INTEGER, 0, tdisp, awin, ierr)
+  call ok(ierr, 'MPI_COMPARE_AND_SWAP')
+  call MPI_WIN_UNLOCK(0, awin, ierr)
+  j = 0
+  if (swapped == nprocs) j = 1
+  call check(swapped == nprocs .or. (swapped >= 100 .and. swapped < 100 + nprocs), &
+             'MPI_COMPARE_AND_SWAP result')
+  call MPI_ALLREDUCE(j, n, 1, MPI_INTEGER, MPI_SUM, MPI_COMM_WORLD, ierr)
+  call check(n == 1, 'exactly one MPI_COMPARE_AND_SWAP wins')
+  call MPI_WIN_LOCK_ALL(0, awin, ierr)
+  call ok(ierr, 'MPI_WIN_LOCK_ALL')
+  peek = -1
+  call MPI_GET_ACCUMULATE(one, 1, MPI_INTEGER, peek, 1, MPI_INTEGER, 0, tdisp, 1, MPI_INTEGER, &
+                          MPI_NO_OP, awin, ierr)
+  call ok(ierr, 'MPI_GET_ACCUMULATE')
+  call MPI_WIN_FLUSH(0, awin, ierr)
+  call ok(ierr, 'MPI_WIN_FLUSH')
+  call check(peek >= 100 .and. peek < 100 + nprocs, 'MPI_GET_ACCUMULATE with MPI_NO_OP')
+  call MPI_WIN_FLUSH_LOCAL(0, awin, ierr)
+  call MPI_WIN_FLUSH_ALL(awin, ierr)
+  call MPI_WIN_FLUSH_LOCAL_ALL(awin, ierr)
+  call MPI_WIN_SYNC(awin, ierr)
+  call ok(ierr, 'MPI_WIN_SYNC')
+  call MPI_WIN_UNLOCK_ALL(awin, ierr)
+  call ok(ierr, 'MPI_WIN_UNLOCK_ALL')
+  call MPI_BARRIER(MPI_COMM_WORLD, ierr)
+  ! post/start/complete/wait: each rank puts into its right neighbour's
+  ! slot 1, exposed to its left neighbour only
+  call MPI_COMM_GROUP(MPI_COMM_WORLD, wgrp, ierr)
+  call MPI_GROUP_INCL(wgrp, 1, (/ left /), lgrp, ierr)
+  call MPI_GROUP_INCL(wgrp, 1, (/ right /), rgrp, ierr)
+  call MPI_WIN_POST(lgrp, 0, awin, ierr)
+  call ok(ierr, 'MPI_WIN_POST')
+  call MPI_WIN_START(rgrp, 0, awin, ierr)
+  call ok(ierr, 'MPI_WIN_START')
+  origin = 1000 + rank
+  tdisp = 1
+  call MPI_PUT(origin, 1, MPI_INTEGER, right, tdisp, 1, MPI_INTEGER, awin, ierr)
+  call MPI_WIN_COMPLETE(awin, ierr)
+  call ok(ierr, 'MPI_WIN_COMPLETE')
+  flag = .false.
+  do while (.not. flag)
+    call MPI_WIN_TEST(awin, flag, ierr)
+  end do
+  call check(abuf(1) == 1000 + left, 'a PSCW epoch')
+  call MPI_WIN_POST(lgrp, 0, awin, ierr)
+  call MPI_WIN_START(rgrp, 0, awin, ierr)
+  call MPI_WIN_COMPLETE(awin, ierr)
+  call MPI_WIN_WAIT(awin, ierr)
+  call ok(ierr, 'MPI_WIN_WAIT')
+  call MPI_GROUP_FREE(lgrp, ierr)
+  call MPI_GROUP_FREE(rgrp, ierr)
+  call MPI_WIN_FREE(awin, ierr)
+  deallocate (abuf)
+
+  ! ---- every nonblocking collective at once ----
+  ga = rank
+  gb = -1
+  call MPI_IGATHER(ga, 1, MPI_INTEGER, gb, 1, MPI_INTEGER, 0, MPI_COMM_WORLD, nreq(1), ierr)
+  gc = -1
+  if (rank == 0) gc = (/ (10 * i, i = 0, 7) /)
+  gd = -1
+  call MPI_ISCATTER(gc, 1, MPI_INTEGER, gd, 1, MPI_INTEGER, 0, MPI_COMM_WORLD, nreq(2), ierr)
+  ge = -1
+  call MPI_IALLGATHER(ga, 1, MPI_INTEGER, ge, 1, MPI_INTEGER, MPI_COMM_WORLD, nreq(3), ierr)
+  gf = (/ (rank * 10 + i, i = 0, 7) /)
+  gg = -1
+  call MPI_IALLTOALL(gf, 1, MPI_INTEGER, gg, 1, MPI_INTEGER, MPI_COMM_WORLD, nreq(4), ierr)
+  gh = -1
+  call MPI_IREDUCE(ga, gh, 2, MPI_INTEGER, MPI_SUM, 0, MPI_COMM_WORLD, nreq(5), ierr)
+  gi = -1
+  call MPI_ISCAN(ga, gi, 1, MPI_INTEGER, MPI_SUM, MPI_COMM_WORLD, nreq(6), ierr)
+  gj = -1
+  call MPI_IEXSCAN(ga, gj, 1, MPI_INTEGER, MPI_SUM, MPI_COMM_WORLD, nreq(7), ierr)
+  gk = -1
+  call MPI_IREDUCE_SCATTER_BLOCK(gf, gk, 1, MPI_INTEGER, MPI_SUM, MPI_COMM_WORLD, nreq(8), ierr)
+  cnts = 1
+  dsp = (/ (i, i = 0, 7) /)
+  gl = -1
+  call MPI_IGATHERV(ga, 1, MPI_INTEGER, gl, cnts, dsp, MPI_INTEGER, 0, MPI_COMM_WORLD, nreq(9), ierr)
+  gm = -1
+  call MPI_ISCATTERV(gc, cnts, dsp, MPI_INTEGER, gm, 1, MPI_INTEGER, 0, MPI_COMM_WORLD, nreq(10), ierr)
+  gn = -1
+  call MPI_IALLGATHERV(ga, 1, MPI_INTEGER, gn, cnts, dsp, MPI_INTEGER, MPI_COMM_WORLD, nreq(11), ierr)
+  gq = -1
+  call MPI_IALLTOALLV(gf, cnts, dsp, MPI_INTEGER, gq, cnts, dsp, MPI_INTEGER, MPI_COMM_WORLD, &
+                      nreq(12), ierr)
+  gr = -1
+  call MPI_IREDUCE_SCATTER(gf, gr, cnts, MPI_INTEGER, MPI_SUM, MPI_COMM_WORLD, nreq(13), ierr)
+  call ok(ierr, 'MPI_IREDUCE_SCATTER')
+  call MPI_WAITALL(13, nreq, MPI_STATUSES_IGNORE, ierr)
+  call ok(ierr, 'MPI_WAITALL of 13 collectives')
+  if (rank == 0) then
+    call check(all(gb(1:nprocs) == (/ (i, i = 0, nprocs - 1) /)), 'MPI_IGATHER')
+    call check(all(gl(1:nprocs) == (/ (i, i = 0, nprocs - 1) /)), 'MPI_IGATHERV')
+    call check(all(gh(1:2) == nprocs * (nprocs - 1) / 2), 'MPI_IREDUCE')
+  end if
+  call check(gd(1) == 10 * rank .and. gm(1) == 10 * rank, 'MPI_ISCATTER(V)')
+  call check(all(ge(1:nprocs) == (/ (i, i = 0, nprocs - 1) /)), 'MPI_IALLGATHER')
+  call check(all(gn(1:nprocs) == (/ (i, i = 0, nprocs - 1) /)), 'MPI_IALLGATHERV')
+  call check(all(gg(1:nprocs) == (/ (i * 10 + rank, i = 0, nprocs - 1) /)), 'MPI_IALLTOALL')
+  call check(all(gq(1:nprocs) == (/ (i * 10 + rank, i = 0, nprocs - 1) /)), 'MPI_IALLTOALLV')
+  call check(gi(1) == rank * (rank + 1) / 2, 'MPI_ISCAN')
+  if (rank > 0) call check(gj(1) == rank * (rank - 1) / 2, 'MPI_IEXSCAN')
+  call check(gk(1) == 10 * nprocs * (nprocs - 1) / 2 + nprocs * rank, 'MPI_IREDUCE_SCATTER_BLOCK')
+  call check(gr(1) == gk(1), 'MPI_IREDUCE_SCATTER')
+
+  ! ---- the other persistent sends ----
+  call MPI_RECV_INIT(recvval, 1, MPI_INTEGER, left, 6, MPI_COMM_WORLD, reqs(1), ierr)
+  call MPI_SSEND_INIT(sendval, 1, MPI_INTEGER, right, 6, MPI_COMM_WORLD, reqs(2), ierr)
+  call ok(ierr, 'MPI_SSEND_INIT')
+  sendval = rank + 7
+  call MPI_STARTALL(2, reqs, ierr)
+  call MPI_WAITALL(2, reqs, MPI_STATUSES_IGNORE, ierr)
+  call check(recvval == left + 7, 'MPI_SSEND_INIT ring')
+  call MPI_REQUEST_FREE(reqs(2), ierr)
+  ! a ready send needs its receive started first
+  call MPI_START(reqs(1), ierr)
+  call MPI_BARRIER(MPI_COMM_WORLD, ierr)
+  call MPI_RSEND_INIT(sendval, 1, MPI_INTEGER, right, 6, MPI_COMM_WORLD, reqs(2), ierr)
+  call ok(ierr, 'MPI_RSEND_INIT')
+  sendval = rank + 8
+  call MPI_START(reqs(2), ierr)
+  call MPI_WAITALL(2, reqs, MPI_STATUSES_IGNORE, ierr)
+  call check(recvval == left + 8, 'MPI_RSEND_INIT ring')
+  call MPI_REQUEST_FREE(reqs(2), ierr)
+  bsize = 200 * 4
+  call MPI_BUFFER_ATTACH(bsbuf, bsize, ierr)
+  call MPI_BSEND_INIT(sendval, 1, MPI_INTEGER, right, 6, MPI_COMM_WORLD, reqs(2), ierr)
+  call ok(ierr, 'MPI_BSEND_INIT')
+  sendval = rank + 9
+  call MPI_STARTALL(2, reqs, ierr)
+  call MPI_WAITALL(2, reqs, MPI_STATUSES_IGNORE, ierr)
+  call check(recvval == left + 9, 'MPI_BSEND_INIT ring')
+  call MPI_REQUEST_FREE(reqs(1), ierr)
+  call MPI_REQUEST_FREE(reqs(2), ierr)
+  call MPI_BUFFER_DETACH(bsbuf, bsize, ierr)
+
+  ! ---- group algebra, MPI_COMM_CREATE_GROUP ----
+  call MPI_GROUP_EXCL(wgrp, 1, (/ 0 /), g1, ierr)
+  call ok(ierr, 'MPI_GROUP_EXCL')
+  call MPI_GROUP_SIZE(g1, n, ierr)
+  call check(n == nprocs - 1, 'MPI_GROUP_EXCL size')
+  ranges(:, 1) = (/ 0, 0, 1 /)
+  call MPI_GROUP_RANGE_EXCL(wgrp, 1, ranges, g2, ierr)
+  call MPI_GROUP_COMPARE(g1, g2, res, ierr)
+  call check(res == MPI_IDENT, 'MPI_GROUP_RANGE_EXCL')
+  call MPI_GROUP_FREE(g2, ierr)
+  call MPI_GROUP_INCL(wgrp, 1, (/ 0 /), g2, ierr)
+  call MPI_GROUP_UNION(g2, g1, g3, ierr)
+  call MPI_GROUP_COMPARE(g3, wgrp, res, ierr)
+  call check(res == MPI_IDENT, 'MPI_GROUP_UNION')
+  call MPI_GROUP_FREE(g3, ierr)
+  call MPI_GROUP_INTERSECTION(g2, g1, g3, ierr)
+  call MPI_GROUP_COMPARE(g3, MPI_GROUP_EMPTY, res, ierr)
+  call check(res == MPI_IDENT, 'MPI_GROUP_INTERSECTION is empty')
+  call MPI_GROUP_FREE(g3, ierr)
+  call MPI_GROUP_DIFFERENCE(wgrp, g1, g3, ierr)
+  call MPI_GROUP_COMPARE(g3, g2, res, ierr)
+  call check(res == MPI_IDENT, 'MPI_GROUP_DIFFERENCE')
+  call MPI_GROUP_FREE(g3, ierr)
+  call MPI_GROUP_FREE(g2, ierr)
+  if (rank /= 0) then
+    call MPI_COMM_CREATE_GROUP(MPI_COMM_WORLD, g1, 9, n, ierr)
+    call ok(ierr, 'MPI_COMM_CREATE_GROUP')
+    call MPI_COMM_SIZE(n, j, ierr)
+    call check(j == nprocs - 1, 'MPI_COMM_CREATE_GROUP size')
+    call MPI_COMM_FREE(n, ierr)
+  end if
+  call MPI_GROUP_FREE(g1, ierr)
+  call MPI_GROUP_FREE(wgrp, ierr)
+
+  ! ---- the h and indexed-block types ----
+  call MPI_TYPE_CREATE_HVECTOR(2, 1, int(12, MPI_ADDRESS_KIND), MPI_INTEGER, t1, ierr)
+  call MPI_TYPE_HVECTOR(2, 1, 12, MPI_INTEGER, t2, ierr)
+  adisp = (/ 0, 12, 20 /) * 1_MPI_ADDRESS_KIND
+  call MPI_TYPE_CREATE_HINDEXED(2, (/ 1, 2 /), adisp, MPI_INTEGER, t3, ierr)
+  call MPI_TYPE_CREATE_INDEXED_BLOCK(3, 1, (/ 0, 2, 5 /), MPI_INTEGER, t4, ierr)
+  call MPI_TYPE_CREATE_HINDEXED_BLOCK(3, 1, adisp, MPI_INTEGER, t5, ierr)
+  call MPI_TYPE_DUP(t4, t6, ierr)
+  call ok(ierr, 'MPI_TYPE_DUP')
+  call MPI_TYPE_GET_EXTENT(t1, lb, extent, ierr)
+  call check(extent == 16, 'MPI_TYPE_CREATE_HVECTOR extent')
+  call MPI_TYPE_GET_EXTENT(t2, lb, extent, ierr)
+  call check(extent == 16, 'MPI_TYPE_HVECTOR extent')
+  call MPI_TYPE_SIZE(t3, tsize, ierr)
+  call check(tsize == 12, 'MPI_TYPE_CREATE_HINDEXED size')
+  call MPI_TYPE_GET_EXTENT(t5, lb, extent, ierr)
+  call check(extent == 24, 'MPI_TYPE_CREATE_HINDEXED_BLOCK extent')
+  call MPI_TYPE_COMMIT(t6, ierr)
+  gs = (/ (i, i = 1, 8) /)
+  gt = -1
+  call MPI_SENDRECV(gs, 1, t6, 0, 7, gt, 3, MPI_INTEGER, 0, 7, MPI_COMM_SELF, &
+                    MPI_STATUS_IGNORE, ierr)
+  call check(gt(1) == 1 .and. gt(2) == 3 .and. gt(3) == 6, 'a dup of an indexed-block type')
+  call MPI_TYPE_FREE(t1, ierr)
+  call MPI_TYPE_FREE(t2, ierr)
+  call MPI_TYPE_FREE(t3, ierr)
+  call MPI_TYPE_FREE(t4, ierr)
+  call MPI_TYPE_FREE(t5, ierr)
+  call MPI_TYPE_FREE(t6, ierr)
+  call check(t6 == MPI_DATATYPE_NULL, 'freed dup')
+  call MPI_INFO_GET_NKEYS(MPI_INFO_ENV, nkeys, ierr)
+  call check(ierr == MPI_SUCCESS .and. nkeys >= 0, 'MPI_INFO_ENV')
 
   call MPI_BARRIER(MPI_COMM_WORLD, ierr)
   if (rank == 0) print '(a,i0,a)', 'fconf_more: passed on ', nprocs, ' processes'

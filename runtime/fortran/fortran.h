@@ -23,6 +23,7 @@ enum mpchar_f_kind {
     F_GROUP,
     F_INFO,
     F_ERRHANDLER,
+    F_WIN,
     F_KINDS
 };
 
@@ -73,5 +74,10 @@ int mpchar__f_statuses(MPI_Fint *f, MPI_Fint n, MPI_Status **tmp,
 void mpchar__f_statuses_out(MPI_Fint *f, const MPI_Status *c, MPI_Fint n);
 /* A CHARACTER result: the C string, blank-padded to Fortran's length. */
 void mpchar__f_string(char *f, size_t flen, const char *c);
+/* A CHARACTER argument in: a new C string (free it) of its flen characters
+ * without Fortran's trailing blanks; NULL and *ierror set when there is no
+ * memory. */
+char *mpchar__f_string_in(const char *f, size_t flen, const char *func,
+                          MPI_Fint *ierror);
 
 #endif

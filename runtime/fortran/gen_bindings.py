@@ -33,6 +33,7 @@ HANDLE_KINDS = {  # def kind: (C type, table)
     "group": ("MPI_Group", "F_GROUP"),
     "info": ("MPI_Info", "F_INFO"),
     "errhandler": ("MPI_Errhandler", "F_ERRHANDLER"),
+    "win": ("MPI_Win", "F_WIN"),
 }
 # The common blocks of the special addresses: Fortran name, block, size.
 SPECIALS = [
@@ -57,8 +58,9 @@ class Arg:
         self.base, self.param = (m.group(1), m.group(2)) if m else (kind, None)
         self.fn = fn
         self.known = self.base in (
-            "buf int int_out ints logical logical_out aint_out aints status "
-            "status_in statuses index_out indices string addr_out cnull "
+            "buf int int_out int_inout ints ranges logical logical_out "
+            "logicals aint aint_out aints ptr_out status status_in statuses "
+            "index_out indices string string_in addr_out cnull "
             "user_fn".split()) or self.handle() is not None
         if not self.known:
             fail("%s: argument %s: unknown kind %s" % (fn, name, kind))
@@ -78,16 +80,18 @@ class Arg:
         n = self.name
         if self.base in ("buf", "addr_out"):
             return "void *%s" % n
-        if self.base in ("aint_out", "aints"):
+        if self.base in ("aint", "aint_out", "aints", "ptr_out"):
             return "MPI_Aint *%s" % n
-        if self.base == "string":
+        if self.base in ("string", "string_in"):
             return "char *%s" % n
         if self.base == "user_fn":
             return "mpchar__fortran_op_fn *%s" % n
         return "MPI_Fint *%s" % n
 
     def c_hidden(self):
-        return ["size_t %s_len" % self.name] if self.base == "string" else []
+        if self.base in ("string", "string_in"):
+            return ["size_t %s_len" % self.name]
+        return []
 
     def c_pre(self, fname):
         """(declarations, conversions) before the call; a failed
@@ -122,6 +126,10 @@ class Arg:
                 % (n, self.param, n, fname), "    goto out;"]
         if self.base == "string":
             return ["char c_%s[%s + 1] = \"\";" % (n, self.param)], []
+        if self.base == "string_in":
+            return ["char *c_%s = NULL;" % n], [
+                "c_%s = mpchar__f_string_in(%s, %s_len, \"%s\", ierror);"
+                % (n, n, n, fname), "if (!c_%s)" % n, "    goto out;"]
         if self.base == "addr_out":
             # Fortran cannot use an address: C's result is dropped
             return ["void *c_%s = NULL;" % n], ["(void)%s;" % n]
@@ -134,9 +142,11 @@ class Arg:
                     "_array": "c_%s"}[h[1]] % n
         return {
             "buf": "mpchar__f_buf(%s)" % n,
-            "int": "*%s" % n, "logical": "*%s" % n,
-            "int_out": n, "ints": n, "logical_out": n, "index_out": n,
-            "indices": n, "aint_out": n, "aints": n,
+            "int": "*%s" % n, "logical": "*%s" % n, "aint": "*%s" % n,
+            "int_out": n, "int_inout": n, "ints": n, "logical_out": n,
+            "logicals": n, "index_out": n, "indices": n, "aint_out": n,
+            "aints": n, "ptr_out": n, "ranges": "(int(*)[3])%s" % n,
+            "string_in": "c_%s" % n,
             "status": "c_%s" % n, "status_in": "&c_%s" % n,
             "statuses": "c_%s" % n, "string": "c_%s" % n,
             "addr_out": "&c_%s" % n, "cnull": "NULL",
@@ -175,7 +185,7 @@ class Arg:
 
     def c_free(self):
         h = self.handle()
-        if (h and h[1] == "_array") or self.base == "statuses":
+        if (h and h[1] == "_array") or self.base in ("statuses", "string_in"):
             return ["free(c_%s);" % self.name]
         return []
 
@@ -191,16 +201,22 @@ class Arg:
             "addr_out": ["!GCC$ ATTRIBUTES NO_ARG_CHECK :: %s" % n, "real :: %s(*)" % n],
             "int": "integer, intent(in) :: %s" % n,
             "int_out": "integer, intent(out) :: %s" % n,
+            "int_inout": "integer, intent(inout) :: %s" % n,
+            "ranges": "integer :: %s(3, *)" % n,
             "index_out": "integer, intent(out) :: %s" % n,
             "ints": "integer :: %s(*)" % n, "indices": "integer :: %s(*)" % n,
             "logical": "logical, intent(in) :: %s" % n,
             "logical_out": "logical, intent(out) :: %s" % n,
+            "logicals": "logical :: %s(*)" % n,
+            "aint": "integer(kind=MPI_ADDRESS_KIND), intent(in) :: %s" % n,
             "aint_out": "integer(kind=MPI_ADDRESS_KIND), intent(out) :: %s" % n,
+            "ptr_out": "integer(kind=MPI_ADDRESS_KIND), intent(out) :: %s" % n,
             "aints": "integer(kind=MPI_ADDRESS_KIND) :: %s(*)" % n,
             "status": "integer :: %s(MPI_STATUS_SIZE)" % n,
             "status_in": "integer, intent(in) :: %s(MPI_STATUS_SIZE)" % n,
             "statuses": "integer :: %s(MPI_STATUS_SIZE, *)" % n,
             "string": "character(len=*), intent(out) :: %s" % n,
+            "string_in": "character(len=*), intent(in) :: %s" % n,
             "user_fn": "external :: %s" % n,
         }[self.base]
 

@@ -1,8 +1,8 @@
 /*
  * Fortran handles: one table per kind of object (communicator, datatype,
- * operation, request, group, info, error handler) maps Fortran's INTEGER
- * handles to the C library's pointers, and MPI_<Kind>_c2f/f2c expose it to
- * C.  Slots 0..n-1 hold the predefined objects in the order of
+ * operation, request, group, info, error handler, window) maps Fortran's
+ * INTEGER handles to the C library's pointers, and MPI_<Kind>_c2f/f2c
+ * expose it to C.  Slots 0..n-1 hold the predefined objects in the order of
  * bindings.def, so MPI_COMM_WORLD and the others are compile-time constants
  * in mpif.h and the mpi module; other objects get a slot when a call
  * returns them and give it back when a call frees them (a completed
@@ -31,10 +31,10 @@ static struct table tables[F_KINDS];
 
 /* The error class of an invalid handle of each kind. */
 static const int bad_handle_class[F_KINDS] = {
-    [F_COMM] = MPI_ERR_COMM,     [F_TYPE] = MPI_ERR_TYPE,
-    [F_OP] = MPI_ERR_OP,         [F_REQUEST] = MPI_ERR_REQUEST,
-    [F_GROUP] = MPI_ERR_GROUP,   [F_INFO] = MPI_ERR_ARG,
-    [F_ERRHANDLER] = MPI_ERR_ARG};
+    [F_COMM] = MPI_ERR_COMM,      [F_TYPE] = MPI_ERR_TYPE,
+    [F_OP] = MPI_ERR_OP,          [F_REQUEST] = MPI_ERR_REQUEST,
+    [F_GROUP] = MPI_ERR_GROUP,    [F_INFO] = MPI_ERR_ARG,
+    [F_ERRHANDLER] = MPI_ERR_ARG, [F_WIN] = MPI_ERR_WIN};
 
 /* The table of kind, its predefined slots filled on first use; NULL when
  * there is no memory for them. */
@@ -160,6 +160,7 @@ C2F(Request, MPI_Request, F_REQUEST)
 C2F(Group, MPI_Group, F_GROUP)
 C2F(Info, MPI_Info, F_INFO)
 C2F(Errhandler, MPI_Errhandler, F_ERRHANDLER)
+C2F(Win, MPI_Win, F_WIN)
 #undef C2F
 
 /* A Fortran status is the C struct's bytes as MPI_STATUS_SIZE INTEGERs
@@ -237,4 +238,19 @@ void mpchar__f_string(char *f, size_t flen, const char *c)
         n = flen;
     memcpy(f, c, n);
     memset(f + n, ' ', flen - n);
+}
+
+char *mpchar__f_string_in(const char *f, size_t flen, const char *func,
+                          MPI_Fint *ierror)
+{
+    while (flen > 0 && f[flen - 1] == ' ')
+        flen--;
+    char *c = malloc(flen + 1);
+    if (!c) {
+        *ierror = mpchar__err(MPI_COMM_WORLD, MPI_ERR_NO_MEM, func);
+        return NULL;
+    }
+    memcpy(c, f, flen);
+    c[flen] = '\0';
+    return c;
 }

@@ -559,6 +559,9 @@ MPCHAR_RT_FN(int, Win_start, (MPI_Group group, int assert, MPI_Win win))
 MPCHAR_RT_FN(int, Win_complete, (MPI_Win win))
 MPCHAR_RT_FN(int, Win_wait, (MPI_Win win))
 MPCHAR_RT_FN(int, Win_test, (MPI_Win win, int *flag))
+/* Fortran's INTEGER handles of windows (as MPI_Comm_c2f/f2c above). */
+MPCHAR_RT_FN(MPI_Fint, Win_c2f, (MPI_Win win))
+MPCHAR_RT_FN(MPI_Win, Win_f2c, (MPI_Fint win))
 /* ---- Nonblocking collectives and persistent requests (issue 21) ----
  * Each I<collective> takes its blocking twin's arguments and a request;
  * it advances inside MPI calls (docs/runtime.md). */

@@ -29,10 +29,14 @@ struct mpchar_rt_op mpchar_rt_op_REPLACE = {
 struct mpchar_rt_op mpchar_rt_op_NO_OP = {
     .predefined = 1, .commute = 1, .id = RMA_OP_NO_OP, .fn = NULL};
 
-/* Basic types by kind and predefined operations by id: packets carry
- * these numbers, since the library's addresses differ between processes. */
+/* Basic types by kind (enum rt_kind: the C types, then the Fortran ones)
+ * and predefined operations by id: packets carry these numbers, since the
+ * library's addresses differ between processes. */
 #define KIND_TYPE(name) &mpchar_rt_type_##name,
-static struct mpchar_rt_type *const kind_type[] = {MPCHAR_RT_TYPES(KIND_TYPE)};
+static struct mpchar_rt_type *const kind_type[] = {
+    MPCHAR_RT_TYPES(KIND_TYPE) MPCHAR_RT_FORTRAN_TYPES(KIND_TYPE)};
+_Static_assert(sizeof kind_type / sizeof kind_type[0] == RT_K_DERIVED,
+               "kind_type lists every basic kind");
 #undef KIND_TYPE
 #define OP_ENTRY(name) &mpchar_rt_op_##name,
 static struct mpchar_rt_op *const op_by_id[] = {MPCHAR_RT_OPS(OP_ENTRY)};

@@ -357,7 +357,8 @@ EOC
     [ -x "$bin/mpchar-fc" ] || { echo "no mpchar-fc (no Fortran compiler)"; echo "PASS ($case)"; exit 0; }
     (cd "$tmp" && "$bin/mpchar-fc" -o fh "$root/runtime/tests/rt_fhandles.f90") || fail "mpchar-fc"
     "$exe" -n 1 --timeout 60 "$tmp/fh" >"$tmp/out" 2>"$tmp/err" || { cat "$tmp/err"; fail "run"; }
-    for c in "bad comm" "bad datatype" "bad op" "bad request" "negative count" "freed comm" "slots reused"; do
+    for c in "bad comm" "bad datatype" "bad op" "bad request" "negative count" "freed comm" \
+             "bad window" "freed window" "freed group" "freed info" "slots reused"; do
       grep -q "^$c: T$" "$tmp/out" || { cat "$tmp/out"; fail "$c"; }
     done ;;
   autotools)

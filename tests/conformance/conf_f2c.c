@@ -83,6 +83,16 @@ static void test_handles(void)
           "GROUP_NULL");
     CHECK(MPI_Info_f2c(MPI_Info_c2f(MPI_INFO_NULL)) == MPI_INFO_NULL,
           "INFO_NULL");
+    CHECK(MPI_Win_f2c(MPI_Win_c2f(MPI_WIN_NULL)) == MPI_WIN_NULL, "WIN_NULL");
+    int cell = 0;
+    MPI_Win win;
+    MPI_OK(MPI_Win_create(&cell, sizeof cell, sizeof cell, MPI_INFO_NULL, dup,
+                          &win));
+    MPI_Fint fwin = MPI_Win_c2f(win);
+    CHECK(fwin != MPI_Win_c2f(MPI_WIN_NULL) && MPI_Win_c2f(win) == fwin,
+          "a window has its own, stable handle");
+    CHECK(MPI_Win_f2c(fwin) == win, "Win round trip");
+    MPI_OK(MPI_Win_free(&win));
 
     MPI_OK(MPI_Op_free(&op));
     MPI_OK(MPI_Type_free(&vec));

@@ -2,8 +2,10 @@
 ! `include 'mpif.h'`: point-to-point (blocking, nonblocking, status fields,
 ! wildcards, MPI_PROC_NULL, MPI_STATUS(ES)_IGNORE, probe, test), reductions
 ! on INTEGER, REAL, DOUBLE PRECISION and LOGICAL (MPI_IN_PLACE at the root),
-! CHARACTER results with hidden lengths.  Standard MPI only: built with
-! mpchar-fc, mpif90.openmpi and mpif90.mpich alike (docs/runtime.md).
+! CHARACTER results with hidden lengths, MPI_ALLOC_MEM through a Cray
+! pointer (-fcray-pointer) under a fence epoch with MPI_PUT and
+! MPI_ACCUMULATE.  Standard MPI only: built with mpchar-fc, mpif90.openmpi
+! and mpif90.mpich alike (docs/runtime.md).
 program fconf_mpif
   implicit none
   include 'mpif.h'
@@ -16,6 +18,10 @@ program fconf_mpif
   character(len=MPI_MAX_PROCESSOR_NAME) :: pname
   character(len=MPI_MAX_ERROR_STRING) :: estr
   integer :: version, subversion, bsbuf(1024), idxs(2)
+  integer :: win
+  integer(kind=MPI_ADDRESS_KIND) :: memsize, tdisp
+  double precision :: mem(4), dval
+  pointer (pmem, mem)
 
   call MPI_INIT(ierr)
   call ok(ierr, 'MPI_INIT')
@@ -151,6 +157,29 @@ program fconf_mpif
   call check(land .eqv. (nprocs == 1), 'LOGICAL and')
   call MPI_ALLREDUCE(.true., flag, 1, MPI_LOGICAL, MPI_LXOR, MPI_COMM_WORLD, ierr)
   call check(flag .eqv. (mod(nprocs, 2) == 1), 'LOGICAL xor')
+
+  ! MPI_ALLOC_MEM into a Cray pointer, exposed as a window
+  memsize = 4 * 8
+  call MPI_ALLOC_MEM(memsize, MPI_INFO_NULL, pmem, ierr)
+  call ok(ierr, 'MPI_ALLOC_MEM')
+  mem = 0d0
+  call MPI_WIN_CREATE(mem, memsize, 8, MPI_INFO_NULL, MPI_COMM_WORLD, win, ierr)
+  call ok(ierr, 'MPI_WIN_CREATE')
+  call MPI_WIN_FENCE(0, win, ierr)
+  dval = rank + 1
+  tdisp = 1
+  call MPI_PUT(dval, 1, MPI_DOUBLE_PRECISION, right, tdisp, 1, MPI_DOUBLE_PRECISION, win, ierr)
+  call ok(ierr, 'MPI_PUT')
+  tdisp = 3
+  call MPI_ACCUMULATE(dval, 1, MPI_DOUBLE_PRECISION, 0, tdisp, 1, MPI_DOUBLE_PRECISION, &
+                      MPI_SUM, win, ierr)
+  call MPI_WIN_FENCE(0, win, ierr)
+  call check(mem(2) == left + 1 .and. mem(1) == 0d0, 'MPI_PUT into MPI_ALLOC_MEM memory')
+  if (rank == 0) call check(mem(4) == nprocs * (nprocs + 1) / 2, 'MPI_ACCUMULATE')
+  call MPI_WIN_FREE(win, ierr)
+  call check(win == MPI_WIN_NULL, 'MPI_WIN_FREE')
+  call MPI_FREE_MEM(mem, ierr)
+  call ok(ierr, 'MPI_FREE_MEM')
 
   call MPI_BARRIER(MPI_COMM_WORLD, ierr)
   if (rank == 0) print '(a,i0,a)', 'fconf_mpif: passed on ', nprocs, ' processes'

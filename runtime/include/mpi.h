@@ -739,9 +739,6 @@ MPCHAR_RT_FN(int, Type_create_indexed_block,
 MPCHAR_RT_FN(int, Type_create_hindexed_block,
              (int count, int blocklength, const MPI_Aint displacements[],
               MPI_Datatype oldtype, MPI_Datatype *newtype))
-MPCHAR_RT_FN(int, Type_create_hindexed_block,
-             (int count, int blocklength, const MPI_Aint displacements[],
-              MPI_Datatype oldtype, MPI_Datatype *newtype))
 MPCHAR_RT_FN(int, Type_create_subarray,
              (int ndims, const int sizes[], const int subsizes[],
               const int starts[], int order, MPI_Datatype oldtype,

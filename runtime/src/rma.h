@@ -115,5 +115,4 @@ void mpchar__rma_flush(MPI_Win win, int target);
 /* Sends control packet kind to window rank target. */
 void mpchar__rma_ctl(MPI_Win win, int target, int kind, int tag);
 
-
 #endif

@@ -112,22 +112,22 @@ awk -F, -v reps="$reps" -v sizes="$all_sizes" -v colls="$colls" '
       best = o > m ? o : m
       printf "  %-9s %10.0f %10.0f %10.0f %14.2f\n", lab[k], o, m, b, b / best
     }
-    ns = split(sizes, all, ",")
-    for (k = 1; k <= ns; k++) { x = all[k]; sub(/K$/, "", x); sub(/M$/, "", x)
+    nall = split(sizes, all, ",")
+    for (k = 1; k <= nall; k++) { x = all[k]; sub(/K$/, "", x); sub(/M$/, "", x)
       allb[k] = all[k] ~ /K$/ ? x * 1024 : all[k] ~ /M$/ ? x * 1048576 : x }
     printf "\npoint-to-point time ratio, builtin / best of openmpi and mpich (* above 1.00), median of %d runs\n", reps
     printf "  %-6s %-35s %s\n", "", "receives posted late", "receives posted first (postfirst)"
     printf "  %-6s %8s %8s %8s %8s    %8s %8s %8s %8s\n", "size", "pingpong", "stream", "pingping", "bistream",
       "pingpong", "stream", "pingping", "bistream"
     worst = 0; over = 0
-    for (k = 1; k <= ns; k++) {
+    for (k = 1; k <= nall; k++) {
       n = allb[k]
       printf "  %-6s %s %s %s %s    %s %s %s %s\n", all[k], cell(ratio("pingpong", "send", n)),
         cell(ratio("stream", "-", n)), cell(ratio("pingping", "-", n)), cell(ratio("bistream", "-", n)),
         cell(ratio("postfirst", "pingpong", n)), cell(ratio("postfirst", "stream", n)),
         cell(ratio("postfirst", "pingping", n)), cell(ratio("postfirst", "bistream", n))
     }
-    printf "  worst %.2f (%s); %d of %d above 1.00\n", worst, worst_at, over, 8 * ns
+    printf "  worst %.2f (%s); %d of %d above 1.00\n", worst, worst_at, over, 8 * nall
     f = med("floor"); b8 = med("builtin" SUBSEP "pingpong" SUBSEP "send" SUBSEP 8)
     printf "\n8-byte one-way latency against the floor (two processes bouncing one cache line between the two cores), us, median of %d runs\n", reps
     printf "  %-10s %-10s %-10s %-10s %s\n", "floor", "openmpi", "mpich", "builtin", "builtin/floor"
@@ -139,7 +139,7 @@ awk -F, -v reps="$reps" -v sizes="$all_sizes" -v colls="$colls" '
     for (c = 1; c <= nc; c++) printf " %8.8s", cl[c]
     printf "\n"
     worst = 0; over = 0; cells = 0
-    for (k = 1; k <= ns; k++) {
+    for (k = 1; k <= nall; k++) {
       printf "  %-6s", all[k]
       for (c = 1; c <= nc; c++) { r = ratio(cl[c], "-", allb[k]); cells += r >= 0; printf " %s", cell(r) }
       printf "\n"

@@ -17,5 +17,8 @@ const mpchar_command mpchar_commands[] = {
     {"compare", cmd_compare,
      "B/A time ratios of two results directories; "
      "fails on regressions"},
+    {"profile", cmd_profile,
+     "run an MPI program under the profiler: overlap bounds, "
+     "message rates, time in MPI"},
     {NULL, NULL, NULL},
 };

@@ -1,0 +1,200 @@
+/* One rank's events into its aggregates.  The walk keeps the running call
+ * time, so that the computation and call time between a message's post
+ * and its completion are differences of two running sums; each message
+ * is then bounded (profile_bounds.c) and added to the rank's total and to
+ * its size bin, its region and its posting call (docs/profile.md). */
+#include <dirent.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "profile.h"
+
+/* A message posted and not yet completed. */
+typedef struct open_msg {
+    uint64_t tick, call_ticks_before, call_seq, bytes;
+    uint32_t call, region;
+    bool send, open;
+} open_msg;
+
+/* The state of the walk through one rank's events. */
+typedef struct walk {
+    profile *p;
+    profile_rank *r;
+    double us_per_tick;
+    uint64_t call_ticks;  /* in completed calls so far */
+    uint64_t enter_tick;  /* of the call in progress */
+    uint64_t last_tick;   /* of the last event */
+    uint64_t call_seq;    /* calls entered so far */
+    bool in_call;
+    uint32_t region;
+    open_msg *msgs; /* by id */
+    size_t n_msgs;
+} walk;
+
+static uint64_t call_ticks_at(const walk *w, uint64_t tick)
+{
+    return w->call_ticks + (w->in_call ? tick - w->enter_tick : 0);
+}
+
+#define NO_CALL UINT32_MAX
+
+/* The cells a message, a call or a computation adds to: total, region,
+ * call (unless NO_CALL), bin (messages). */
+static void add_to(walk *w, const profile_cell *c, uint32_t region,
+                   uint32_t call, const uint64_t *bytes_for_bin)
+{
+    profile_rank *r = w->r;
+    profile_cell_add(&r->total, c);
+    profile_cell_add(&r->regions[region], c);
+    if (call != NO_CALL)
+        profile_cell_add(&r->calls[call], c);
+    if (bytes_for_bin)
+        profile_cell_add(&r->bins[profile_bin_of(&w->p->bins, *bytes_for_bin)],
+                         c);
+}
+
+static void close_msg(walk *w, open_msg *m, profile_case kase, uint64_t tick)
+{
+    profile_cell c;
+    memset(&c, 0, sizeof c);
+    double xfer = profile_xfer_us(&w->p->xfer, m->bytes);
+    double span_us = (double)(tick - m->tick) * w->us_per_tick;
+    double call_us =
+        (double)(call_ticks_at(w, tick) - m->call_ticks_before) * w->us_per_tick;
+    profile_bounds b = profile_bound(kase, xfer, span_us - call_us, call_us);
+    c.messages = 1;
+    c.bytes = m->bytes;
+    c.sent_messages = m->send;
+    c.sent_bytes = m->send ? m->bytes : 0;
+    c.recv_messages = !m->send;
+    c.recv_bytes = m->send ? 0 : m->bytes;
+    c.transfer_us = xfer;
+    c.overlap_min_us = b.min_us;
+    c.overlap_max_us = b.max_us;
+    add_to(w, &c, m->region, m->call, &m->bytes);
+    m->open = false;
+}
+
+static void on_call(walk *w, const mpchar_prof_event *e)
+{
+    if (e->kind == MPCHAR_PROF_CALL_ENTER) {
+        profile_cell c;
+        memset(&c, 0, sizeof c);
+        c.compute_us = (double)(e->tick - w->last_tick) * w->us_per_tick;
+        add_to(w, &c, w->region, NO_CALL, NULL);
+        w->in_call = true;
+        w->enter_tick = e->tick;
+        w->call_seq++;
+        return;
+    }
+    if (!w->in_call)
+        return; /* an exit whose entry was before the recording */
+    profile_cell c;
+    memset(&c, 0, sizeof c);
+    c.calls = 1;
+    c.bytes = e->bytes; /* a collective's; messages add their own */
+    c.call_us = (double)(e->tick - w->enter_tick) * w->us_per_tick;
+    add_to(w, &c, w->region, e->call, NULL);
+    w->call_ticks += e->tick - w->enter_tick;
+    w->in_call = false;
+}
+
+static void on_message(walk *w, const mpchar_prof_event *e, uint32_t call)
+{
+    if (e->id >= w->n_msgs)
+        return;
+    open_msg *m = &w->msgs[e->id];
+    if (e->kind == MPCHAR_PROF_MSG_DONE) {
+        if (m->open)
+            close_msg(w, m,
+                      m->call_seq == w->call_seq ? PROFILE_CASE_SAME_CALL
+                                                 : PROFILE_CASE_SPANNING,
+                      e->tick);
+        return;
+    }
+    m->tick = e->tick;
+    m->call_ticks_before = call_ticks_at(w, e->tick);
+    m->call_seq = w->call_seq;
+    m->bytes = e->bytes;
+    m->call = call;
+    m->region = w->region;
+    m->send = e->kind == MPCHAR_PROF_SEND_POST;
+    m->open = true;
+}
+
+static int walk_events(walk *w, const profile_events *ev)
+{
+    uint32_t call = 0;
+    for (size_t i = 0; i < ev->n; i++) {
+        const mpchar_prof_event *e = &ev->events[i];
+        switch (e->kind) {
+        case MPCHAR_PROF_CALL_ENTER:
+            call = e->call;
+            /* fallthrough */
+        case MPCHAR_PROF_CALL_EXIT: on_call(w, e); break;
+        case MPCHAR_PROF_REGION:
+            w->region = e->id < PROFILE_MAX_REGIONS ? (uint32_t)e->id : 0;
+            break;
+        default: on_message(w, e, call); break;
+        }
+        w->last_tick = e->tick;
+    }
+    /* messages whose completion was never seen: case 3 */
+    for (size_t id = 0; id < w->n_msgs; id++)
+        if (w->msgs[id].open)
+            close_msg(w, &w->msgs[id], PROFILE_CASE_ONE_END, w->last_tick);
+    return 0;
+}
+
+int profile_add_rank(profile *p, const profile_events *ev, mpchar_error *err)
+{
+    const mpchar_prof_header *h = &ev->header;
+    if (p->n_calls == 0) {
+        p->n_calls = h->n_calls;
+        p->call_names = calloc(h->n_calls, sizeof *p->call_names);
+        if (!p->call_names)
+            return mpchar_error_set(err, "out of memory");
+        memcpy(p->call_names, h->call_names, h->n_calls * sizeof *p->call_names);
+        memcpy(p->library, h->library, sizeof p->library);
+        p->library[sizeof p->library - 1] = '\0';
+        memcpy(p->mpi_version, h->mpi_version, sizeof p->mpi_version);
+        p->mpi_version[sizeof p->mpi_version - 1] = '\0';
+        p->size = h->size;
+    } else if (h->n_calls != p->n_calls || strncmp(h->library, p->library,
+                                                   sizeof p->library) != 0) {
+        return mpchar_error_set(err, "rank %d: field library/n_calls differs "
+                                     "from the other ranks'", h->rank);
+    }
+    profile_rank *ranks = realloc(p->ranks, (p->n_ranks + 1) * sizeof *ranks);
+    if (!ranks)
+        return mpchar_error_set(err, "out of memory");
+    p->ranks = ranks;
+    profile_rank *r = &ranks[p->n_ranks];
+    memset(r, 0, sizeof *r);
+    r->calls = calloc(p->n_calls, sizeof *r->calls);
+    walk w = {p, r, h->ns_per_tick * 1e-3, 0, 0, h->tick_start, 0, false, 0,
+              calloc(ev->n + 1, sizeof(open_msg)), ev->n + 1};
+    if (!r->calls || !w.msgs) {
+        free(r->calls);
+        free(w.msgs);
+        return mpchar_error_set(err, "out of memory");
+    }
+    p->n_ranks++;
+    r->rank = h->rank;
+    r->finalized = h->tick_end != 0;
+    r->lost_messages = h->lost_messages;
+    walk_events(&w, ev);
+    free(w.msgs);
+    uint64_t end = r->finalized ? h->tick_end : w.last_tick;
+    if (end > w.last_tick) { /* the computation after the last call */
+        profile_cell c;
+        memset(&c, 0, sizeof c);
+        c.compute_us = (double)(end - w.last_tick) * w.us_per_tick;
+        profile_cell_add(&r->total, &c);
+        profile_cell_add(&r->regions[w.region], &c);
+    }
+    r->elapsed_s = end > h->tick_start
+                       ? (double)(end - h->tick_start) * h->ns_per_tick * 1e-9
+                       : 0.0;
+    return 0;
+}

@@ -17,7 +17,7 @@
 #define PROF_LIBRARY "mpi"
 #endif
 #define PROF_CALIB_TAG 31717
-#define PROF_CALIB_REPS 50
+#define PROF_CALIB_REPS 200
 #define PROF_CALIB_BIG_BYTES (256u * 1024u)
 
 int prof_depth;
@@ -52,7 +52,8 @@ void prof_check_thread(int required)
 }
 
 /* One-way time of a message of n bytes between ranks 0 and 1: the
- * fastest of PROF_CALIB_REPS round trips, halved (us). */
+ * fastest of PROF_CALIB_REPS round trips, halved (us): the minimum,
+ * because on a loaded machine most round trips wait for a time slice. */
 static double pingpong_us(int rank, char *buf, int n)
 {
     double best = 1e300;

@@ -112,8 +112,10 @@ static void on_message(walk *w, const mpchar_prof_event *e, uint32_t call)
                       e->tick);
         return;
     }
-    m->tick = e->tick;
-    m->call_ticks_before = call_ticks_at(w, e->tick);
+    /* the transfer may have begun when the posting call was entered */
+    uint64_t begin = w->in_call ? w->enter_tick : e->tick;
+    m->tick = begin;
+    m->call_ticks_before = call_ticks_at(w, begin);
     m->call_seq = w->call_seq;
     m->bytes = e->bytes;
     m->call = call;

@@ -1,0 +1,273 @@
+/* Unit tests for the analysis of `mpchar profile` (src/profile).
+ *
+ * Seed 004's bound rules case by case with known answers; the transfer
+ * time's interpolation; the size bins; the aggregation of a hand-written
+ * event stream (1 us per tick) whose every total is worked out in the
+ * comments; a message never completed (a killed rank: case 3); and
+ * profile.json written and read back unchanged. */
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <cmocka.h>
+
+#include <stdlib.h>
+#include <string.h>
+
+#include "profile.h"
+#include "unit_assert.h"
+
+#define EPS 1e-9
+
+static void test_bound_same_call(void **state)
+{
+    (void)state;
+    profile_bounds b = profile_bound(PROFILE_CASE_SAME_CALL, 10.0, 50.0, 2.0);
+    assert_double_near(b.min_us, 0.0, EPS);
+    assert_double_near(b.max_us, 0.0, EPS);
+}
+
+static void test_bound_spanning(void **state)
+{
+    (void)state;
+    /* enough computation: max = xfer; calls shorter: min = xfer - calls */
+    profile_bounds b = profile_bound(PROFILE_CASE_SPANNING, 10.0, 50.0, 3.0);
+    assert_double_near(b.max_us, 10.0, EPS);
+    assert_double_near(b.min_us, 7.0, EPS);
+    /* too little computation: max = computation */
+    b = profile_bound(PROFILE_CASE_SPANNING, 10.0, 4.0, 1.0);
+    assert_double_near(b.max_us, 4.0, EPS);
+    /* xfer - calls = 9 > 4: capped by the maximum */
+    assert_double_near(b.min_us, 4.0, EPS);
+    /* calls as long as the transfer: min = 0 */
+    b = profile_bound(PROFILE_CASE_SPANNING, 10.0, 50.0, 12.0);
+    assert_double_near(b.min_us, 0.0, EPS);
+    assert_double_near(b.max_us, 10.0, EPS);
+}
+
+static void test_bound_one_end(void **state)
+{
+    (void)state;
+    profile_bounds b = profile_bound(PROFILE_CASE_ONE_END, 10.0, 0.0, 0.0);
+    assert_double_near(b.min_us, 0.0, EPS);
+    assert_double_near(b.max_us, 10.0, EPS);
+}
+
+static profile_xfer line_5us_10ns(void)
+{
+    profile_xfer x;
+    memset(&x, 0, sizeof x);
+    x.n = 2; /* 5 us + 0.01 us per byte */
+    x.bytes[0] = 0.0;
+    x.us[0] = 5.0;
+    x.bytes[1] = 1e6;
+    x.us[1] = 5.0 + 1e4;
+    return x;
+}
+
+static void test_xfer_interpolation(void **state)
+{
+    (void)state;
+    profile_xfer x = line_5us_10ns();
+    assert_double_near(profile_xfer_us(&x, 0), 5.0, EPS);
+    assert_double_near(profile_xfer_us(&x, 1000), 15.0, EPS);
+    assert_double_near(profile_xfer_us(&x, 2000000), 20005.0, 1e-6);
+    x.n = 3; /* a protocol switch: a step at 1 MB */
+    x.bytes[2] = 2e6;
+    x.us[2] = 30005.0;
+    assert_double_near(profile_xfer_us(&x, 1500000), 20005.0, 1e-6);
+    x.n = 0;
+    assert_double_near(profile_xfer_us(&x, 1000), 0.0, EPS);
+}
+
+static void test_bins(void **state)
+{
+    (void)state;
+    profile_bins b;
+    mpchar_error err;
+    char label[64];
+    profile_bins_default(&b);
+    assert_int_equal(b.n, 4);
+    assert_int_equal(profile_bin_of(&b, 0), 0);
+    assert_int_equal(profile_bin_of(&b, 1024), 0);
+    assert_int_equal(profile_bin_of(&b, 1025), 1);
+    assert_int_equal(profile_bin_of(&b, 1048577), 4);
+    profile_bin_label(&b, 1, label, sizeof label);
+    assert_string_equal(label, "1025-10240 B");
+    profile_bin_label(&b, 4, label, sizeof label);
+    assert_string_equal(label, ">1048576 B");
+    assert_int_equal(profile_bins_parse("64K,8", &b, &err), 0);
+    assert_int_equal(b.n, 2);
+    assert_int_equal(b.upper_bytes[0], 8);
+    assert_int_equal(profile_bin_of(&b, 9), 1);
+    assert_int_equal(profile_bins_parse("1K,x", &b, &err), -1);
+    assert_contains(err.msg, "--bins");
+}
+
+enum { PCONTROL, ISEND, WAIT, RECV };
+
+static void ev(profile_events *e, uint64_t tick, uint32_t kind, uint32_t call,
+               uint64_t id, uint64_t bytes)
+{
+    e->events[e->n++] = (mpchar_prof_event){tick, kind, call, id, bytes};
+}
+
+/* Ticks of 1 us: Pcontrol(1) 5-6; Isend 10-12 posting message 1 (1000 B);
+ * computation 12-50; Wait 50-60 completing it at 59; Recv 70-80 of
+ * message 2 (2000 B); MPI_Finalize at 100 (or never: killed). */
+static void stream(profile_events *e, bool complete)
+{
+    memset(e, 0, sizeof *e);
+    mpchar_prof_header *h = &e->header;
+    h->rank = 0;
+    h->size = 2;
+    h->ns_per_tick = 1000.0;
+    h->tick_start = 0;
+    h->tick_end = complete ? 100 : 0;
+    h->n_calls = 4;
+    snprintf(h->library, sizeof h->library, "test");
+    const char *names[] = {"MPI_Pcontrol", "MPI_Isend", "MPI_Wait", "MPI_Recv"};
+    for (int i = 0; i < 4; i++)
+        snprintf(h->call_names[i], sizeof h->call_names[i], "%s", names[i]);
+    e->events = calloc(16, sizeof *e->events);
+    assert_non_null(e->events);
+    ev(e, 5, MPCHAR_PROF_CALL_ENTER, PCONTROL, 0, 0);
+    ev(e, 5, MPCHAR_PROF_REGION, 0, 1, 0);
+    ev(e, 6, MPCHAR_PROF_CALL_EXIT, PCONTROL, 0, 0);
+    ev(e, 10, MPCHAR_PROF_CALL_ENTER, ISEND, 0, 0);
+    ev(e, 11, MPCHAR_PROF_SEND_POST, 0, 1, 1000);
+    ev(e, 12, MPCHAR_PROF_CALL_EXIT, ISEND, 0, 0);
+    ev(e, 50, MPCHAR_PROF_CALL_ENTER, WAIT, 0, 0);
+    if (complete)
+        ev(e, 59, MPCHAR_PROF_MSG_DONE, 0, 1, 0);
+    ev(e, 60, MPCHAR_PROF_CALL_EXIT, WAIT, 0, 0);
+    ev(e, 70, MPCHAR_PROF_CALL_ENTER, RECV, 0, 0);
+    ev(e, 71, MPCHAR_PROF_RECV_POST, 0, 2, 2000);
+    ev(e, 79, MPCHAR_PROF_MSG_DONE, 0, 2, 0);
+    ev(e, 80, MPCHAR_PROF_CALL_EXIT, RECV, 0, 0);
+}
+
+static void analyze(profile *p, bool complete)
+{
+    profile_events e;
+    mpchar_error err;
+    memset(p, 0, sizeof *p);
+    profile_bins_default(&p->bins);
+    p->xfer = line_5us_10ns();
+    stream(&e, complete);
+    assert_int_equal(profile_add_rank(p, &e, &err), 0);
+    profile_events_free(&e);
+}
+
+static void test_aggregate_known_answers(void **state)
+{
+    (void)state;
+    profile p;
+    analyze(&p, true);
+    const profile_rank *r = &p.ranks[0];
+    const profile_cell *t = &r->total;
+    assert_true(r->finalized);
+    assert_double_near(r->elapsed_s, 100e-6, 1e-12);
+    assert_int_equal(t->calls, 4);
+    assert_double_near(t->call_us, 1 + 2 + 10 + 10, EPS);
+    /* 0-5, 6-10, 12-50, 60-70, 80-100 */
+    assert_double_near(t->compute_us, 5 + 4 + 38 + 10 + 20, EPS);
+    assert_int_equal(t->messages, 2);
+    assert_int_equal(t->sent_messages, 1);
+    assert_int_equal(t->sent_bytes, 1000);
+    assert_int_equal(t->recv_bytes, 2000);
+    assert_double_near(t->transfer_us, 15 + 25, EPS);
+    /* message 1 spans 10-59: calls 2 + 9, computation 38; xfer 15:
+     * max = min(38, 15) = 15, min = 15 - 11 = 4; message 2: one call, 0 */
+    assert_double_near(t->overlap_max_us, 15.0, EPS);
+    assert_double_near(t->overlap_min_us, 4.0, EPS);
+    /* bins: 1000 B in the first, 2000 B in the second */
+    assert_int_equal(r->bins[0].messages, 1);
+    assert_double_near(r->bins[0].overlap_min_us, 4.0, EPS);
+    assert_int_equal(r->bins[1].messages, 1);
+    assert_double_near(r->bins[1].overlap_max_us, 0.0, EPS);
+    /* region 0 holds the computation before Pcontrol(1); region 1 the rest */
+    assert_double_near(r->regions[0].compute_us, 5.0, EPS);
+    assert_int_equal(r->regions[0].calls, 0);
+    assert_int_equal(r->regions[1].calls, 4);
+    assert_int_equal(r->regions[1].messages, 2);
+    /* calls: messages belong to the call that posted them */
+    assert_int_equal(r->calls[ISEND].messages, 1);
+    assert_int_equal(r->calls[ISEND].bytes, 1000);
+    assert_int_equal(r->calls[WAIT].messages, 0);
+    assert_double_near(r->calls[WAIT].call_us, 10.0, EPS);
+    assert_int_equal(r->calls[RECV].recv_bytes, 2000);
+    /* seed 003's rates over the 100 us */
+    assert_double_near(profile_rates[0].get(r), 2 / 100e-6, 1e-6);
+    assert_double_near(profile_rates[3].get(r), 23.0 / 100.0, EPS);
+    profile_free(&p);
+}
+
+static void test_aggregate_killed(void **state)
+{
+    (void)state;
+    profile p;
+    analyze(&p, false);
+    const profile_rank *r = &p.ranks[0];
+    assert_false(r->finalized);
+    /* the run ends at the last event, 80 */
+    assert_double_near(r->elapsed_s, 80e-6, 1e-12);
+    /* message 1 never completed: case 3, [0, xfer] */
+    assert_double_near(r->bins[0].overlap_min_us, 0.0, EPS);
+    assert_double_near(r->bins[0].overlap_max_us, 15.0, EPS);
+    assert_int_equal(r->total.messages, 2);
+    profile_free(&p);
+}
+
+static void test_json_round_trip(void **state)
+{
+    (void)state;
+    profile p, q;
+    mpchar_error err;
+    char path[256];
+    analyze(&p, true);
+    p.total = p.ranks[0];
+    p.total.calls = calloc(p.n_calls, sizeof *p.total.calls);
+    assert_non_null(p.total.calls);
+    memcpy(p.total.calls, p.ranks[0].calls, p.n_calls * sizeof *p.total.calls);
+    assert_int_equal(profile_set_region_names(&p, "solve,io", &err), 0);
+    snprintf(path, sizeof path, "%s/test_profile.json",
+             getenv("TMPDIR") ? getenv("TMPDIR") : "/tmp");
+    assert_int_equal(profile_write_json(&p, path, &err), 0);
+    assert_int_equal(profile_read_json(path, &q, &err), 0);
+    assert_string_equal(q.library, "test");
+    assert_int_equal(q.n_ranks, 1);
+    assert_int_equal(q.n_calls, 4);
+    assert_string_equal(q.region_names[1], "solve");
+    assert_string_equal(q.region_names[2], "io");
+    assert_int_equal(q.xfer.n, 2);
+    for (size_t i = 0; i < profile_n_columns; i++) {
+        assert_double_near(profile_cell_get(&q.ranks[0].total, i),
+                           profile_cell_get(&p.ranks[0].total, i), 1e-6);
+        assert_double_near(profile_cell_get(&q.ranks[0].calls[ISEND], i),
+                           profile_cell_get(&p.ranks[0].calls[ISEND], i), 1e-6);
+        assert_double_near(profile_cell_get(&q.ranks[0].regions[1], i),
+                           profile_cell_get(&p.ranks[0].regions[1], i), 1e-6);
+        assert_double_near(profile_cell_get(&q.ranks[0].bins[1], i),
+                           profile_cell_get(&p.ranks[0].bins[1], i), 1e-6);
+    }
+    assert_int_equal(profile_set_region_names(&q, "a,,b", &err), -1);
+    assert_contains(err.msg, "MPCHAR_PROF_REGIONS");
+    remove(path);
+    profile_free(&p);
+    profile_free(&q);
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(test_bound_same_call),
+        cmocka_unit_test(test_bound_spanning),
+        cmocka_unit_test(test_bound_one_end),
+        cmocka_unit_test(test_xfer_interpolation),
+        cmocka_unit_test(test_bins),
+        cmocka_unit_test(test_aggregate_known_answers),
+        cmocka_unit_test(test_aggregate_killed),
+        cmocka_unit_test(test_json_round_trip),
+    };
+    return cmocka_run_group_tests(tests, NULL, NULL);
+}

@@ -21,7 +21,9 @@
 /* Event kinds.  Post events carry the message's id and bytes; MSG_DONE
  * the id of the message whose completion a call saw; CALL_EXIT the bytes
  * a collective call contributed (0 otherwise); REGION the Pcontrol level
- * in `id` (0: outside every region). */
+ * in `id` (0: outside every region); XFER_BEGIN/XFER_END (the built-in
+ * runtime only) a copy this process made for the message of process `id`
+ * (MPI_COMM_WORLD rank), of `bytes`. */
 enum mpchar_prof_kind {
     MPCHAR_PROF_CALL_ENTER = 1,
     MPCHAR_PROF_CALL_EXIT = 2,
@@ -29,10 +31,13 @@ enum mpchar_prof_kind {
     MPCHAR_PROF_RECV_POST = 4,
     MPCHAR_PROF_MSG_DONE = 5,
     MPCHAR_PROF_REGION = 6,
+    MPCHAR_PROF_XFER_BEGIN = 7,
+    MPCHAR_PROF_XFER_END = 8,
 };
 
 typedef struct mpchar_prof_event {
-    uint64_t tick;  /* the profiler's clock; ns = tick * ns_per_tick */
+    uint64_t tick;  /* the profiler's clock, one for every process of the
+                       machine; ns = tick * ns_per_tick */
     uint32_t kind;  /* enum mpchar_prof_kind */
     uint32_t call;  /* index into the header's call_names */
     uint64_t id;    /* message id, or region level */

@@ -63,6 +63,7 @@
 #define _GNU_SOURCE
 #include "rma.h"
 #include "rt.h"
+#include "xfer_hook.h"
 
 #include <errno.h>
 #include <fcntl.h>
@@ -542,13 +543,15 @@ static int may_share(int peer)
 /* Copies with process_vm_readv/writev, shared with the peer when large. */
 static void cma_copy(struct share s)
 {
+    mpchar__xfer(1, s.peer, s.n);
     if (E.share_min && s.n >= E.share_min && may_share(s.peer)) {
         share_copy(s);
-        return;
+    } else {
+        s.chunk = s.n;
+        if (s.n)
+            copy_chunk(&s, 0);
     }
-    s.chunk = s.n;
-    if (s.n)
-        copy_chunk(&s, 0);
+    mpchar__xfer(0, s.peer, s.n);
 }
 
 int mpchar__engine_cma(void)

@@ -21,6 +21,17 @@
 #define PROF_CALIB_BIG_BYTES (256u * 1024u)
 
 int prof_depth;
+
+#ifdef PROF_BUILTIN
+#include "xfer_hook.h"
+
+/* The built-in runtime's copies for other processes' messages. */
+static void on_xfer(int begin, int peer_world, size_t bytes)
+{
+    prof_emit(begin ? MPCHAR_PROF_XFER_BEGIN : MPCHAR_PROF_XFER_END, 0,
+              (uint64_t)peer_world, bytes);
+}
+#endif
 static uint64_t start_ticks, start_ns;
 
 static uint64_t mono_ns(void)
@@ -122,12 +133,18 @@ void prof_start(void)
     calibrate(h);
     h->ns_per_tick = tick_rate(start_ticks, start_ns);
     h->tick_start = prof_ticks();
+#ifdef PROF_BUILTIN
+    mpchar_rt_xfer_hook = on_xfer;
+#endif
 }
 
 void prof_stop(void)
 {
     if (prof.fd < 0)
         return;
+#ifdef PROF_BUILTIN
+    mpchar_rt_xfer_hook = NULL;
+#endif
     prof.header->tick_end = prof_ticks();
     prof.header->ns_per_tick = tick_rate(start_ticks, start_ns);
     prof_file_close();

@@ -55,6 +55,7 @@ int profile_xfer_from_model(profile_xfer *x, const char *path,
 
 typedef struct profile_cell {
     uint64_t calls, messages, bytes;
+    uint64_t measured_messages; /* overlap measured from XFER events */
     uint64_t sent_messages, sent_bytes, recv_messages, recv_bytes;
     double call_us, compute_us, transfer_us, overlap_min_us, overlap_max_us;
 } profile_cell;
@@ -96,6 +97,14 @@ typedef struct profile_rank {
     uint64_t lost_messages;
 } profile_rank;
 
+/* A copy one process made for another's message (XFER_BEGIN/XFER_END of
+ * the built-in runtime), in ticks of the machine-wide clock. */
+typedef struct profile_copy {
+    int copier, peer; /* MPI_COMM_WORLD ranks; the message is the peer's */
+    uint64_t bytes, begin, end;
+    bool used; /* matched to a message */
+} profile_copy;
+
 typedef struct profile {
     char library[MPCHAR_PROF_LIBRARY_BYTES];
     char mpi_version[MPCHAR_PROF_VERSION_BYTES];
@@ -108,6 +117,8 @@ typedef struct profile {
     size_t n_ranks;
     profile_rank *ranks;
     profile_rank total; /* every rank summed; elapsed: the longest */
+    profile_copy *copies; /* sorted by peer, then begin */
+    size_t n_copies;
 } profile;
 
 /* Seed 003's characteristics of a rank (or of the total) over its run:
@@ -135,8 +146,15 @@ void profile_events_free(profile_events *ev);
 
 /* ---- analysis (profile_analyze.c) ------------------------------------ */
 
-/* Adds one rank's events to p (whose bins, xfer are set; the first rank
- * sets the call names and library). */
+/* Adds the copies of one rank's events to p->copies; profile_sort_copies
+ * orders them once all ranks' are in. */
+int profile_add_copies(profile *p, const profile_events *ev, mpchar_error *err);
+void profile_sort_copies(profile *p);
+/* Adds one rank's events to p (whose bins, xfer and copies are set; the
+ * first rank sets the call names and library).  A message that spans
+ * calls and was moved by a copy of another process has its overlap
+ * measured: the computation during the copy; others get seed 004's
+ * bounds. */
 int profile_add_rank(profile *p, const profile_events *ev, mpchar_error *err);
 /* Reads every DIR/rank-*.events into p; the xfer is the calibration of
  * rank 0's file unless xfer_given. */

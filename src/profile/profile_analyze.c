@@ -29,11 +29,49 @@ typedef struct walk {
     uint32_t region;
     open_msg *msgs; /* by id */
     size_t n_msgs;
+    /* the completed calls: entry, exit, call ticks before the entry */
+    uint64_t (*done_calls)[3];
+    size_t n_done_calls;
 } walk;
 
+/* Ticks spent in calls from the start to tick, now or in the past. */
 static uint64_t call_ticks_at(const walk *w, uint64_t tick)
 {
-    return w->call_ticks + (w->in_call ? tick - w->enter_tick : 0);
+    if (w->in_call && tick >= w->enter_tick)
+        return w->call_ticks + (tick - w->enter_tick);
+    size_t lo = 0, hi = w->n_done_calls; /* calls entered before tick */
+    while (lo < hi) {
+        size_t mid = (lo + hi) / 2;
+        if (w->done_calls[mid][0] < tick)
+            lo = mid + 1;
+        else
+            hi = mid;
+    }
+    if (lo == 0)
+        return 0;
+    const uint64_t *c = w->done_calls[lo - 1];
+    return c[2] + ((tick < c[1] ? tick : c[1]) - c[0]);
+}
+
+/* The copy another process made for message m of this rank, completed
+ * at done: the first unused one of its bytes within [m's begin, done]. */
+static profile_copy *find_copy(const walk *w, const open_msg *m, uint64_t done)
+{
+    profile_copy *c = w->p->copies, *end = c + w->p->n_copies;
+    size_t lo = 0, hi = w->p->n_copies;
+    while (lo < hi) {
+        size_t mid = (lo + hi) / 2;
+        if (c[mid].peer < w->r->rank ||
+            (c[mid].peer == w->r->rank && c[mid].begin < m->tick))
+            lo = mid + 1;
+        else
+            hi = mid;
+    }
+    for (c += lo; c < end && c->peer == w->r->rank && c->begin <= done; c++)
+        if (!c->used && c->bytes == m->bytes && c->end <= done &&
+            c->copier != w->r->rank)
+            return c;
+    return NULL;
 }
 
 #define NO_CALL UINT32_MAX
@@ -62,6 +100,17 @@ static void close_msg(walk *w, open_msg *m, profile_case kase, uint64_t tick)
     double call_us =
         (double)(call_ticks_at(w, tick) - m->call_ticks_before) * w->us_per_tick;
     profile_bounds b = profile_bound(kase, xfer, span_us - call_us, call_us);
+    profile_copy *copy =
+        kase == PROFILE_CASE_SPANNING ? find_copy(w, m, tick) : NULL;
+    if (copy) { /* measured: the copy's time, the computation during it */
+        copy->used = true;
+        xfer = (double)(copy->end - copy->begin) * w->us_per_tick;
+        uint64_t in_calls =
+            call_ticks_at(w, copy->end) - call_ticks_at(w, copy->begin);
+        b.min_us = b.max_us =
+            (double)(copy->end - copy->begin - in_calls) * w->us_per_tick;
+        c.measured_messages = 1;
+    }
     c.messages = 1;
     c.bytes = m->bytes;
     c.sent_messages = m->send;
@@ -95,6 +144,10 @@ static void on_call(walk *w, const mpchar_prof_event *e)
     c.bytes = e->bytes; /* a collective's; messages add their own */
     c.call_us = (double)(e->tick - w->enter_tick) * w->us_per_tick;
     add_to(w, &c, w->region, e->call, NULL);
+    uint64_t *d = w->done_calls[w->n_done_calls++];
+    d[0] = w->enter_tick;
+    d[1] = e->tick;
+    d[2] = w->call_ticks;
     w->call_ticks += e->tick - w->enter_tick;
     w->in_call = false;
 }
@@ -137,7 +190,10 @@ static int walk_events(walk *w, const profile_events *ev)
         case MPCHAR_PROF_REGION:
             w->region = e->id < PROFILE_MAX_REGIONS ? (uint32_t)e->id : 0;
             break;
-        default: on_message(w, e, call); break;
+        case MPCHAR_PROF_SEND_POST:
+        case MPCHAR_PROF_RECV_POST:
+        case MPCHAR_PROF_MSG_DONE: on_message(w, e, call); break;
+        default: break; /* copies: gathered before (profile_copies.c) */
         }
         w->last_tick = e->tick;
     }
@@ -174,11 +230,15 @@ int profile_add_rank(profile *p, const profile_events *ev, mpchar_error *err)
     profile_rank *r = &ranks[p->n_ranks];
     memset(r, 0, sizeof *r);
     r->calls = calloc(p->n_calls, sizeof *r->calls);
-    walk w = {p, r, h->ns_per_tick * 1e-3, 0, 0, h->tick_start, 0, false, 0,
-              calloc(ev->n + 1, sizeof(open_msg)), ev->n + 1};
-    if (!r->calls || !w.msgs) {
+    walk w = {p,     r, h->ns_per_tick * 1e-3,
+              0,     0, h->tick_start,
+              0,     false, 0,
+              calloc(ev->n + 1, sizeof(open_msg)), ev->n + 1,
+              calloc(ev->n + 1, sizeof *w.done_calls), 0};
+    if (!r->calls || !w.msgs || !w.done_calls) {
         free(r->calls);
         free(w.msgs);
+        free(w.done_calls);
         return mpchar_error_set(err, "out of memory");
     }
     p->n_ranks++;
@@ -187,6 +247,7 @@ int profile_add_rank(profile *p, const profile_events *ev, mpchar_error *err)
     r->lost_messages = h->lost_messages;
     walk_events(&w, ev);
     free(w.msgs);
+    free(w.done_calls);
     uint64_t end = r->finalized ? h->tick_end : w.last_tick;
     if (end > w.last_tick) { /* the computation after the last call */
         profile_cell c;

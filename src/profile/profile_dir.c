@@ -63,6 +63,19 @@ static int use_calibration(profile *p, const profile_events *ev,
     return 0;
 }
 
+/* Reads the n rank files of names into evs; fails naming the file. */
+static int read_all(const char *dir, struct dirent **names, int n,
+                    profile_events *evs, mpchar_error *err)
+{
+    for (int i = 0; i < n; i++) {
+        char path[4096];
+        snprintf(path, sizeof path, "%s/%s", dir, names[i]->d_name);
+        if (profile_events_read(path, &evs[i], err) != 0)
+            return -1;
+    }
+    return 0;
+}
+
 int profile_analyze_dir(const char *dir, profile *p, bool xfer_given,
                         mpchar_error *err)
 {
@@ -70,24 +83,25 @@ int profile_analyze_dir(const char *dir, profile *p, bool xfer_given,
     int n = scandir(dir, &names, rank_file, alphasort);
     if (n < 0)
         return mpchar_error_set(err, "%s: cannot list the folder", dir);
-    int rc = n == 0 ? mpchar_error_set(err, "%s: no rank-*.events files (did "
-                                            "the program call MPI_Init?)", dir)
-                    : 0;
+    profile_events *evs = calloc((size_t)n + 1, sizeof *evs);
+    int rc = !evs  ? mpchar_error_set(err, "out of memory")
+             : n == 0 ? mpchar_error_set(err, "%s: no rank-*.events files (did "
+                                              "the program call MPI_Init?)", dir)
+                      : read_all(dir, names, n, evs, err);
+    if (rc == 0 && !xfer_given)
+        rc = use_calibration(p, &evs[0], err);
+    for (int i = 0; rc == 0 && i < n; i++)
+        rc = profile_add_copies(p, &evs[i], err);
+    profile_sort_copies(p);
+    for (int i = 0; rc == 0 && i < n; i++)
+        if (profile_add_rank(p, &evs[i], err) != 0)
+            rc = mpchar_error_prefix(err, "%s/%s", dir, names[i]->d_name);
     for (int i = 0; i < n; i++) {
-        char path[4096];
-        profile_events ev;
-        snprintf(path, sizeof path, "%s/%s", dir, names[i]->d_name);
-        if (rc == 0 && profile_events_read(path, &ev, err) == 0) {
-            if (i == 0 && !xfer_given)
-                rc = use_calibration(p, &ev, err);
-            if (rc == 0 && profile_add_rank(p, &ev, err) != 0)
-                rc = mpchar_error_prefix(err, "%s", path);
-            profile_events_free(&ev);
-        } else {
-            rc = -1;
-        }
+        if (evs)
+            profile_events_free(&evs[i]);
         free(names[i]);
     }
+    free(evs);
     free(names);
     if (rc == 0)
         sum_ranks(p);
@@ -116,6 +130,7 @@ void profile_free(profile *p)
     free(p->ranks);
     free(p->total.calls);
     free(p->call_names);
+    free(p->copies);
     for (size_t g = 0; g < PROFILE_MAX_REGIONS; g++)
         free(p->region_names[g]);
     memset(p, 0, sizeof *p);

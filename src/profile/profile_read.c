@@ -60,7 +60,7 @@ int profile_events_read(const char *path, profile_events *out,
     out->n = fread(out->events, sizeof *out->events, n, f);
     for (size_t i = 0; i < out->n; i++)
         if (out->events[i].kind < MPCHAR_PROF_CALL_ENTER ||
-            out->events[i].kind > MPCHAR_PROF_REGION ||
+            out->events[i].kind > MPCHAR_PROF_XFER_END ||
             out->events[i].call >= out->header.n_calls) {
             mpchar_error_set(err, "%s: event %zu: field kind/call: %u/%u",
                              path, i, out->events[i].kind,

@@ -2,8 +2,12 @@
  * ITERS messages of N bytes to rank 1 with MPI_Isend, computes C us, then
  * waits; rank 1 receives them with MPI_Recv.  The loop is Pcontrol region
  * 1.  Known answers: the counts and bytes, and the true overlap -- 0 when
- * C is 0, the whole transfer when C is far longer than it.  With KILL,
- * rank 1 kills itself halfway through. */
+ * C is 0, the whole transfer when C is far longer than it.  With "kill",
+ * rank 1 kills itself halfway through.  With "late", rank 1 receives each
+ * message 300 us after it has arrived (MPI_Probe), so that on the built-in
+ * runtime it reads the sender's buffer while the sender computes: the
+ * sender's true overlap is then the time of those receives, which rank 1
+ * prints ("prof_synth: receive_us=..."). */
 #include <mpi.h>
 #include <signal.h>
 #include <stdio.h>
@@ -36,6 +40,8 @@ int main(int argc, char **argv)
     int n = atoi(argv[1]), iters = atoi(argv[3]);
     double c = atof(argv[2]);
     int kill_half = argc > 4 && strcmp(argv[4], "kill") == 0;
+    int late = argc > 4 && strcmp(argv[4], "late") == 0;
+    double receive_us = 0.0;
     int rank;
     MPI_Comm_rank(MPI_COMM_WORLD, &rank);
     char *buf = calloc(1, n > 0 ? (size_t)n : 1);
@@ -50,10 +56,18 @@ int main(int argc, char **argv)
         } else if (rank == 1) {
             if (kill_half && i == iters / 2)
                 raise(SIGKILL);
+            if (late) {
+                MPI_Probe(0, 7, MPI_COMM_WORLD, MPI_STATUS_IGNORE);
+                compute_us(300.0);
+            }
+            double t0 = now_us();
             MPI_Recv(buf, n, MPI_BYTE, 0, 7, MPI_COMM_WORLD, MPI_STATUS_IGNORE);
+            receive_us += now_us() - t0;
         }
     }
     MPI_Pcontrol(0);
+    if (late && rank == 1)
+        printf("prof_synth: receive_us=%.3f\n", receive_us);
     MPI_Barrier(MPI_COMM_WORLD);
     free(buf);
     MPI_Finalize();

@@ -106,6 +106,7 @@ typedef struct profile_copy {
 } profile_copy;
 
 typedef struct profile {
+    char path[1024]; /* the profile.json it was read from, if any */
     char library[MPCHAR_PROF_LIBRARY_BYTES];
     char mpi_version[MPCHAR_PROF_VERSION_BYTES];
     int size; /* MPI_COMM_WORLD's */

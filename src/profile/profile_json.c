@@ -233,6 +233,7 @@ int profile_read_json(const char *path, profile *p, mpchar_error *err)
     json_t *root = json_load_file(path, 0, &jerr);
     if (!root)
         return mpchar_error_set(err, "%s:%d: %s", path, jerr.line, jerr.text);
+    snprintf(p->path, sizeof p->path, "%s", path);
     int rc = read_header(path, root, p, err);
     json_t *ranks = json_object_get(root, "ranks");
     if (rc == 0)

@@ -372,6 +372,8 @@ static int check_dir(const char *dir, mpchar_error *err)
 
 static int load_dir(mpchar__report *r, const char *dir, mpchar_error *err)
 {
+    if (mpchar__is_profile_dir(dir))
+        return mpchar__load_profile(r, dir, err);
     if (check_dir(dir, err) != 0)
         return -1;
     mpchar__source *grown =
@@ -444,7 +446,7 @@ int mpchar__report_load(mpchar__report *r, const char *const *dirs,
             return -1;
     if (add_measured_entries(r) != 0)
         return mpchar_error_set(err, "out of memory");
-    if (r->meas.count == 0 && r->model.nentries == 0)
+    if (r->meas.count == 0 && r->model.nentries == 0 && r->nprofiles == 0)
         return mpchar_error_set(
             err,
             "%s: no measurements and no model to "
@@ -463,6 +465,9 @@ void mpchar__report_free(mpchar__report *r)
     free(r->libs);
     free(r->p2p.v);
     free(r->collectives.v);
+    for (size_t i = 0; i < r->nprofiles; i++)
+        profile_free(&r->profiles[i]);
+    free(r->profiles);
     mpchar_measurements_free(&r->meas);
     mpchar_failures_free(&r->failed);
     mpchar_model_free(&r->model);

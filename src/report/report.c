@@ -99,6 +99,11 @@ static bool model_present(const mpchar__report *r)
     return r->model.nentries > 0;
 }
 
+static bool profiles_present(const mpchar__report *r)
+{
+    return r->nprofiles > 0;
+}
+
 /* The sections after the summary, in order: a section is shown, under its
  * heading and introduction (if any), when present says it has something
  * to show. */
@@ -120,6 +125,11 @@ static const struct section {
      model_present, mpchar__section_accuracy},
     {"libraries", "Libraries side by side", NULL, mpchar__libraries_compared,
      mpchar__section_libraries},
+    {"profiles", "Application profiles",
+     "Programs run under `mpchar profile` (docs/profile.md): time in MPI, "
+     "messages, and seed 004's bounds on the transfer time that overlapped "
+     "computation.",
+     profiles_present, mpchar__section_profiles},
 };
 
 static int build_sections(mpchar__report *r, mpchar_error *err)

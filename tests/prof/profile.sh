@@ -8,7 +8,8 @@
 #  - 30 Isend of 1 KiB each followed by 3 ms of computation: the transfer
 #    (eager) overlaps completely, so overlap_max equals the transfer time;
 #    rank 1's blocking receives overlap nothing;
-#  - --show prints the profile in every format, --events keeps the files.
+#  - --show prints the profile in every format, --events keeps the files;
+#    `mpchar report` shows the profile directory.
 source "$(dirname "$0")/../integration/lib.sh"
 LIB=$1 EXE=$2
 shift 2
@@ -80,4 +81,7 @@ grep -q "MPI_Isend" "$WORK/show.text" || fail "--show text"
 grep -q "^| MPI_Isend" "$WORK/show.markdown" || fail "--show markdown"
 grep -q "^call,MPI_Isend,100," "$WORK/show.csv" || fail "--show csv"
 python3 -c 'import json,sys; json.load(open(sys.argv[1]))' "$WORK/show.json" || fail "--show json"
+"$M" report "$WORK/p0" --out "$WORK/rep" >/dev/null
+grep -q "^## Application profiles" "$WORK/rep/report.md" || fail "report: no profile section"
+grep -q "^| 1 | .* | 100 | " "$WORK/rep/report.md" || fail "report: no row of rank 1's 100 messages"
 echo "PASS: profile $LIB $(basename "$EXE")"

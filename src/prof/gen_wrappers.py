@@ -41,6 +41,7 @@ ROLES = {
     "init": (False, "", "prof_start();"),
     "init_thread": (False, "prof_check_thread({required});", "prof_start();"),
     "finalize": (False, "prof_stop();", ""),
+    "abort": (False, "prof_flush();", ""),
     "pcontrol": (True, "", "prof_region({level});"),
     "send": (True, "", "prof_msg_blocking(MPCHAR_PROF_SEND_POST, {bytes});"),
     "recv": (True, "", "prof_msg_blocking(MPCHAR_PROF_RECV_POST, {bytes});"),

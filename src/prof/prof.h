@@ -1,8 +1,8 @@
 /* The profiler's internal interface: what the generated wrappers
  * (gen_wrappers.py) call around each intercepted MPI call.  The path of
  * an event is: the wrapper reads the clock and stores one event into the
- * per-rank file mapping (prof_record.c) -- no lock, no system call except
- * when a chunk of the mapping is full.  prof_msgs.c turns requests into
+ * per-rank buffer (prof_record.c) -- no lock, no system call except when
+ * the buffer is full.  prof_msgs.c turns requests into
  * message ids, prof_start.c starts and stops the recording. */
 #ifndef MPCHAR_PROF_H
 #define MPCHAR_PROF_H
@@ -33,10 +33,9 @@ static inline uint64_t prof_ticks(void)
 
 /* The recording state of this process (one rank). */
 typedef struct prof_state {
-    mpchar_prof_event *next, *end; /* free events of the mapped chunk */
-    mpchar_prof_header *header;    /* the mapped header page */
+    mpchar_prof_event *next, *end; /* free events of the buffer */
+    mpchar_prof_header *header;    /* the header, written at each flush */
     int fd;                        /* the event file; -1 when not recording */
-    uint64_t chunk_offset;         /* file offset of the mapped chunk */
 } prof_state;
 
 extern prof_state prof;
@@ -46,18 +45,21 @@ extern const unsigned prof_n_calls;
 
 /* prof_record.c */
 int prof_next_chunk(void); /* 0: room made; -1: not recording */
+void prof_flush(void);     /* buffer to file; async-signal-safe */
 static inline void prof_emit(uint32_t kind, uint32_t call, uint64_t id,
                              uint64_t bytes)
 {
     if (__builtin_expect(prof.next == prof.end, 0) && prof_next_chunk() != 0)
         return;
-    mpchar_prof_event *e = prof.next++;
+    mpchar_prof_event *e = prof.next;
     e->tick = prof_ticks();
     e->kind = kind;
     e->call = call;
     e->id = id;
     e->bytes = bytes;
-    prof.header->n_events++;
+    /* a signal handler that flushes sees whole events only */
+    __atomic_signal_fence(__ATOMIC_SEQ_CST);
+    prof.next = e + 1;
 }
 static inline void prof_enter(uint32_t call)
 {

@@ -1,91 +1,134 @@
-/* The per-rank event file: a header page and chunks of events, mapped
- * shared so that the events are the file's pages themselves.  Nothing is
- * copied or written on the call path; a killed process leaves every event
- * it stored (the kernel owns the pages), and the header's n_events says
- * how many.  Only a full chunk costs system calls (grow, map the next). */
+/* The per-rank event buffer and file: events go into a preallocated
+ * buffer (no lock, no system call, no page fault on the call path: its
+ * pages are touched once at start-up), and the buffer is written to the
+ * rank's file when full, at MPI_Finalize, at exit, at MPI_Abort and when
+ * a fatal signal arrives (SIGTERM from a launcher ending the job, SIGSEGV,
+ * ...), so that an ended program leaves what it recorded.  Only SIGKILL
+ * loses the buffer's unwritten part (at most PROF_BUFFER_EVENTS events).
+ * The file is the header page, rewritten after each flush with the count
+ * of events written, then the events. */
 #include <fcntl.h>
+#include <signal.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
-#include <sys/mman.h>
 #include <unistd.h>
 
 #include "prof.h"
 
-#define PROF_CHUNK_EVENTS (1u << 16) /* 2 MiB of events per mapping */
+#define PROF_BUFFER_EVENTS (1u << 15) /* 1 MiB */
 
-prof_state prof = {NULL, NULL, NULL, -1, 0};
+static mpchar_prof_event buffer[PROF_BUFFER_EVENTS];
+static union {
+    mpchar_prof_header h;
+    char page[MPCHAR_PROF_HEADER_BYTES];
+} header_page;
+static uint64_t flushed; /* events in the file */
 
-static size_t chunk_bytes(void)
+prof_state prof = {NULL, NULL, NULL, -1};
+
+/* pwrite of all of len bytes; async-signal-safe. */
+static int write_at(const void *data, size_t len, uint64_t offset)
 {
-    return (size_t)PROF_CHUNK_EVENTS * sizeof(mpchar_prof_event);
+    const char *p = data;
+    while (len > 0) {
+        ssize_t n = pwrite(prof.fd, p, len, (off_t)offset);
+        if (n <= 0)
+            return -1;
+        p += n;
+        len -= (size_t)n;
+        offset += (uint64_t)n;
+    }
+    return 0;
 }
 
-static void unmap_chunk(void)
+/* Writes the buffered events, then the header that counts them;
+ * async-signal-safe (the signal handlers call it). */
+void prof_flush(void)
 {
-    if (prof.end)
-        munmap(prof.end - PROF_CHUNK_EVENTS, chunk_bytes());
-    prof.next = prof.end = NULL;
+    if (prof.fd < 0)
+        return;
+    size_t n = (size_t)(prof.next - buffer);
+    if (write_at(buffer, n * sizeof *buffer,
+                 MPCHAR_PROF_HEADER_BYTES + flushed * sizeof *buffer) != 0) {
+        static const char msg[] = "mpchar-prof: cannot write the event file; "
+                                  "recording stops\n";
+        (void)!write(2, msg, sizeof msg - 1);
+        close(prof.fd);
+        prof.fd = -1;
+        prof.next = prof.end = NULL;
+        return;
+    }
+    flushed += n;
+    header_page.h.n_events = flushed;
+    write_at(&header_page, sizeof header_page, 0);
+    prof.next = buffer;
 }
 
 int prof_next_chunk(void)
 {
     if (prof.fd < 0)
         return -1;
-    uint64_t offset = prof.end ? prof.chunk_offset + chunk_bytes()
-                               : MPCHAR_PROF_HEADER_BYTES;
-    unmap_chunk();
-    if (ftruncate(prof.fd, (off_t)(offset + chunk_bytes())) != 0)
-        goto fail;
-    void *p = mmap(NULL, chunk_bytes(), PROT_READ | PROT_WRITE, MAP_SHARED,
-                   prof.fd, (off_t)offset);
-    if (p == MAP_FAILED)
-        goto fail;
-    prof.chunk_offset = offset;
-    prof.next = p;
-    prof.end = prof.next + PROF_CHUNK_EVENTS;
-    return 0;
-fail:
-    /* Out of disk: keep what is recorded, stop recording. */
-    perror("mpchar-prof: growing the event file");
-    close(prof.fd);
-    prof.fd = -1;
-    return -1;
+    prof_flush();
+    return prof.fd < 0 ? -1 : 0;
+}
+
+/* The fatal signals: flush, then let the signal do what it did before. */
+static const int fatal_signals[] = {SIGTERM, SIGINT,  SIGHUP, SIGQUIT,
+                                    SIGABRT, SIGSEGV, SIGBUS, SIGFPE};
+#define N_FATAL (sizeof fatal_signals / sizeof fatal_signals[0])
+static struct sigaction previous[N_FATAL];
+
+static void on_fatal(int sig)
+{
+    prof_flush();
+    for (size_t i = 0; i < N_FATAL; i++)
+        if (fatal_signals[i] == sig)
+            sigaction(sig, &previous[i], NULL);
+    raise(sig);
+}
+
+static void on_exit_flush(void)
+{
+    prof_flush();
 }
 
 int prof_file_open(const char *dir, int rank)
 {
     char path[4096];
     snprintf(path, sizeof path, "%s/rank-%06d.events", dir, rank);
-    prof.fd = open(path, O_RDWR | O_CREAT | O_TRUNC, 0644);
-    if (prof.fd < 0 || ftruncate(prof.fd, MPCHAR_PROF_HEADER_BYTES) != 0) {
+    prof.fd = open(path, O_WRONLY | O_CREAT | O_TRUNC, 0644);
+    if (prof.fd < 0) {
         fprintf(stderr, "mpchar-prof: cannot create %s: %m\n", path);
         return -1;
     }
-    void *h = mmap(NULL, MPCHAR_PROF_HEADER_BYTES, PROT_READ | PROT_WRITE,
-                   MAP_SHARED, prof.fd, 0);
-    if (h == MAP_FAILED) {
-        fprintf(stderr, "mpchar-prof: cannot map %s: %m\n", path);
-        close(prof.fd);
-        prof.fd = -1;
-        return -1;
-    }
-    prof.header = h;
-    memset(prof.header, 0, MPCHAR_PROF_HEADER_BYTES);
-    return prof_next_chunk();
+    memset(buffer, 0, sizeof buffer); /* its pages present from now on */
+    memset(&header_page, 0, sizeof header_page);
+    prof.header = &header_page.h;
+    prof.next = buffer;
+    prof.end = buffer + PROF_BUFFER_EVENTS;
+    flushed = 0;
+    struct sigaction sa;
+    memset(&sa, 0, sizeof sa);
+    sa.sa_handler = on_fatal;
+    sigemptyset(&sa.sa_mask);
+    for (size_t i = 0; i < N_FATAL; i++)
+        sigaction(fatal_signals[i], &sa, &previous[i]);
+    static int registered;
+    if (!registered++)
+        atexit(on_exit_flush);
+    return 0;
 }
 
-/* Cuts the file to the events written and releases the mappings. */
 void prof_file_close(void)
 {
     if (prof.fd < 0)
         return;
-    uint64_t n = prof.header->n_events;
-    unmap_chunk();
-    munmap(prof.header, MPCHAR_PROF_HEADER_BYTES);
-    if (ftruncate(prof.fd, (off_t)(MPCHAR_PROF_HEADER_BYTES +
-                                   n * sizeof(mpchar_prof_event))) != 0)
-        perror("mpchar-prof: truncating the event file");
-    close(prof.fd);
+    prof_flush();
+    for (size_t i = 0; i < N_FATAL; i++)
+        sigaction(fatal_signals[i], &previous[i], NULL);
+    if (prof.fd >= 0)
+        close(prof.fd);
     prof.fd = -1;
-    prof.header = NULL;
+    prof.next = prof.end = NULL;
 }

@@ -133,6 +133,7 @@ void prof_start(void)
     calibrate(h);
     h->ns_per_tick = tick_rate(start_ticks, start_ns);
     h->tick_start = prof_ticks();
+    prof_flush(); /* the header, so that even a SIGKILLed rank's file reads */
 #ifdef PROF_BUILTIN
     mpchar_rt_xfer_hook = on_xfer;
 #endif

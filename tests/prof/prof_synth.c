@@ -3,7 +3,7 @@
  * waits; rank 1 receives them with MPI_Recv.  The loop is Pcontrol region
  * 1.  Known answers: the counts and bytes, and the true overlap -- 0 when
  * C is 0, the whole transfer when C is far longer than it.  With "kill",
- * rank 1 kills itself halfway through.  With "late", rank 1 receives each
+ * rank 1 kills itself halfway through (SIGTERM, as launchers end jobs).  With "late", rank 1 receives each
  * message 300 us after it has arrived (MPI_Probe), so that on the built-in
  * runtime it reads the sender's buffer while the sender computes: the
  * sender's true overlap is then the time of those receives, which rank 1
@@ -55,7 +55,7 @@ int main(int argc, char **argv)
             MPI_Wait(&req, MPI_STATUS_IGNORE);
         } else if (rank == 1) {
             if (kill_half && i == iters / 2)
-                raise(SIGKILL);
+                raise(SIGTERM);
             if (late) {
                 MPI_Probe(0, 7, MPI_COMM_WORLD, MPI_STATUS_IGNORE);
                 compute_us(300.0);

@@ -1,8 +1,11 @@
 #!/usr/bin/env bash
-# A rank killed mid-run (prof_synth.c's "kill": rank 1 raises SIGKILL
+# A rank killed mid-run (prof_synth.c's "kill": rank 1 raises SIGTERM
 # before its 51st receive): `mpchar profile` reports the program's failure
 # and still writes the profile from the events recorded, every rank's file
-# readable: rank 1 not finalized, exactly its 50 receives counted.
+# readable: rank 1 not finalized, exactly its 50 receives counted.  Rank 0
+# is ended by the launcher: by SIGTERM (Open MPI), its events are all
+# there; by SIGKILL (MPICH's Hydra, mpchar-exec), only those written
+# before (docs/profile.md, "Robustness").
 # LIBRARY EXE LAUNCHER...
 source "$(dirname "$0")/../integration/lib.sh"
 LIB=$1 EXE=$2
@@ -23,7 +26,7 @@ if r[1]["finalized"]:
     sys.exit("rank 1 finalized")
 if r[1]["total"]["recv_messages"] != 50:
     sys.exit(f"rank 1 received {r[1]['total']['recv_messages']}, expected 50")
-if not 50 <= r[0]["total"]["sent_messages"] <= 100:
+if not 0 <= r[0]["total"]["sent_messages"] <= 100:
     sys.exit(f"rank 0 sent {r[0]['total']['sent_messages']}")
 print("ok: rank 1 killed after 50 receives, all recorded")
 PY

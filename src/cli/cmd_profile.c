@@ -104,10 +104,10 @@ static int write_meta(const char *dir, char **cmd, const char *library,
         json_array_append_new(argv, json_string(*c));
     json_t *meta = json_pack("{s:s, s:s, s:o, s:s, s:s, s:s, s:s, s:i, s:s}",
                              "schema", "mpchar-profile-meta/1", "date", date,
-                             "command", argv, "library", library,
-                             "mpi_version", p->mpi_version, "mpchar_version",
-                             MPCHAR_VERSION, "transfer_model", p->xfer.source,
-                             "exit_status", status, "profile", "profile.json");
+                             "command", argv, "library", library, "mpi_version",
+                             p->mpi_version, "mpchar_version", MPCHAR_VERSION,
+                             "transfer_model", p->xfer.source, "exit_status",
+                             status, "profile", "profile.json");
     snprintf(path, sizeof path, "%s/meta.json", dir);
     int rc = meta ? json_dump_file(meta, path, JSON_INDENT(1)) : -1;
     json_decref(meta);
@@ -151,7 +151,8 @@ static int run(const profile_args *a, char **cmd)
     memset(&p, 0, sizeof p);
     time_t now = time(NULL);
     strftime(def, sizeof def, "profile-%Y%m%d-%H%M%S", localtime(&now));
-    int rc = prepare(a, cmd, &p, lib, sizeof lib, preload, sizeof preload, &err);
+    int rc =
+        prepare(a, cmd, &p, lib, sizeof lib, preload, sizeof preload, &err);
     if (rc == 0 && mpchar_make_dirs(a->out ? a->out : def, &err) == 0 &&
         !realpath(a->out ? a->out : def, dir))
         rc = mpchar_error_set(&err, "%s: cannot resolve", a->out);
@@ -175,8 +176,9 @@ static int run(const profile_args *a, char **cmd)
     if (!a->events)
         remove_events(dir, &p);
     if (status != 0)
-        fprintf(stderr, "mpchar profile: the program ended with status %d; "
-                        "the profile holds the events recorded until then\n",
+        fprintf(stderr,
+                "mpchar profile: the program ended with status %d; "
+                "the profile holds the events recorded until then\n",
                 status);
     printf("\nProfile written to %s\n", dir);
     profile_free(&p);

@@ -48,10 +48,14 @@ int profile_pick_library(const char *mpi, const char *argv0, char *out,
         }
     }
     if (mpi)
-        return mpchar_error_set(err, "--mpi: '%s' is not an MPI library this "
-                                     "build knows (built for: %s)", mpi, known);
-    return mpchar_error_set(err, "cannot tell which MPI library '%s' starts: "
-                                 "name it with --mpi (one of: %s)", argv0, known);
+        return mpchar_error_set(err,
+                                "--mpi: '%s' is not an MPI library this "
+                                "build knows (built for: %s)",
+                                mpi, known);
+    return mpchar_error_set(err,
+                            "cannot tell which MPI library '%s' starts: "
+                            "name it with --mpi (one of: %s)",
+                            argv0, known);
 }
 
 int profile_library_path(const char *library, char *out, size_t len,

@@ -117,7 +117,7 @@ typedef struct profile {
     char *region_names[PROFILE_MAX_REGIONS]; /* NULL: by number */
     size_t n_ranks;
     profile_rank *ranks;
-    profile_rank total; /* every rank summed; elapsed: the longest */
+    profile_rank total;   /* every rank summed; elapsed: the longest */
     profile_copy *copies; /* sorted by peer, then begin */
     size_t n_copies;
 } profile;

@@ -21,10 +21,10 @@ typedef struct walk {
     profile *p;
     profile_rank *r;
     double us_per_tick;
-    uint64_t call_ticks;  /* in completed calls so far */
-    uint64_t enter_tick;  /* of the call in progress */
-    uint64_t last_tick;   /* of the last event */
-    uint64_t call_seq;    /* calls entered so far */
+    uint64_t call_ticks; /* in completed calls so far */
+    uint64_t enter_tick; /* of the call in progress */
+    uint64_t last_tick;  /* of the last event */
+    uint64_t call_seq;   /* calls entered so far */
     bool in_call;
     uint32_t region;
     open_msg *msgs; /* by id */
@@ -97,8 +97,8 @@ static void close_msg(walk *w, open_msg *m, profile_case kase, uint64_t tick)
     memset(&c, 0, sizeof c);
     double xfer = profile_xfer_us(&w->p->xfer, m->bytes);
     double span_us = (double)(tick - m->tick) * w->us_per_tick;
-    double call_us =
-        (double)(call_ticks_at(w, tick) - m->call_ticks_before) * w->us_per_tick;
+    double call_us = (double)(call_ticks_at(w, tick) - m->call_ticks_before) *
+                     w->us_per_tick;
     profile_bounds b = profile_bound(kase, xfer, span_us - call_us, call_us);
     profile_copy *copy =
         kase == PROFILE_CASE_SPANNING ? find_copy(w, m, tick) : NULL;
@@ -212,16 +212,19 @@ int profile_add_rank(profile *p, const profile_events *ev, mpchar_error *err)
         p->call_names = calloc(h->n_calls, sizeof *p->call_names);
         if (!p->call_names)
             return mpchar_error_set(err, "out of memory");
-        memcpy(p->call_names, h->call_names, h->n_calls * sizeof *p->call_names);
+        memcpy(p->call_names, h->call_names,
+               h->n_calls * sizeof *p->call_names);
         memcpy(p->library, h->library, sizeof p->library);
         p->library[sizeof p->library - 1] = '\0';
         memcpy(p->mpi_version, h->mpi_version, sizeof p->mpi_version);
         p->mpi_version[sizeof p->mpi_version - 1] = '\0';
         p->size = h->size;
-    } else if (h->n_calls != p->n_calls || strncmp(h->library, p->library,
-                                                   sizeof p->library) != 0) {
-        return mpchar_error_set(err, "rank %d: field library/n_calls differs "
-                                     "from the other ranks'", h->rank);
+    } else if (h->n_calls != p->n_calls ||
+               strncmp(h->library, p->library, sizeof p->library) != 0) {
+        return mpchar_error_set(err,
+                                "rank %d: field library/n_calls differs "
+                                "from the other ranks'",
+                                h->rank);
     }
     profile_rank *ranks = realloc(p->ranks, (p->n_ranks + 1) * sizeof *ranks);
     if (!ranks)
@@ -230,11 +233,19 @@ int profile_add_rank(profile *p, const profile_events *ev, mpchar_error *err)
     profile_rank *r = &ranks[p->n_ranks];
     memset(r, 0, sizeof *r);
     r->calls = calloc(p->n_calls, sizeof *r->calls);
-    walk w = {p,     r, h->ns_per_tick * 1e-3,
-              0,     0, h->tick_start,
-              0,     false, 0,
-              calloc(ev->n + 1, sizeof(open_msg)), ev->n + 1,
-              calloc(ev->n + 1, sizeof *w.done_calls), 0};
+    walk w = {p,
+              r,
+              h->ns_per_tick * 1e-3,
+              0,
+              0,
+              h->tick_start,
+              0,
+              false,
+              0,
+              calloc(ev->n + 1, sizeof(open_msg)),
+              ev->n + 1,
+              calloc(ev->n + 1, sizeof *w.done_calls),
+              0};
     if (!r->calls || !w.msgs || !w.done_calls) {
         free(r->calls);
         free(w.msgs);

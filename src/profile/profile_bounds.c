@@ -9,8 +9,7 @@ profile_bounds profile_bound(profile_case c, double xfer_us, double compute_us,
     if (xfer_us < 0.0)
         xfer_us = 0.0;
     switch (c) {
-    case PROFILE_CASE_SAME_CALL: /* nothing ran beside the transfer */
-        break;
+    case PROFILE_CASE_SAME_CALL: /* nothing ran beside the transfer */ break;
     case PROFILE_CASE_SPANNING:
         /* at most the computation in between, at most the transfer */
         b.max_us = compute_us < xfer_us ? compute_us : xfer_us;
@@ -26,4 +25,3 @@ profile_bounds profile_bound(profile_case c, double xfer_us, double compute_us,
     }
     return b;
 }
-

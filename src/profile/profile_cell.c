@@ -7,18 +7,27 @@
 #include "mpchar/parse.h"
 #include "profile.h"
 
-#define COUNT(f) {#f, offsetof(profile_cell, f), true}
-#define TIME(f) {#f, offsetof(profile_cell, f), false}
+#define COUNT(f)                            \
+    {                                       \
+#f, offsetof(profile_cell, f), true \
+    }
+#define TIME(f)                              \
+    {                                        \
+#f, offsetof(profile_cell, f), false \
+    }
 const profile_column profile_columns[] = {
-    COUNT(calls),         COUNT(messages),      COUNT(bytes),
-    COUNT(measured_messages),
-    COUNT(sent_messages), COUNT(sent_bytes),    COUNT(recv_messages),
-    COUNT(recv_bytes),    TIME(call_us),        TIME(compute_us),
-    TIME(transfer_us),    TIME(overlap_min_us), TIME(overlap_max_us),
+    COUNT(calls),         COUNT(messages),
+    COUNT(bytes),         COUNT(measured_messages),
+    COUNT(sent_messages), COUNT(sent_bytes),
+    COUNT(recv_messages), COUNT(recv_bytes),
+    TIME(call_us),        TIME(compute_us),
+    TIME(transfer_us),    TIME(overlap_min_us),
+    TIME(overlap_max_us),
 };
 #undef COUNT
 #undef TIME
-const size_t profile_n_columns = sizeof profile_columns / sizeof profile_columns[0];
+const size_t profile_n_columns =
+    sizeof profile_columns / sizeof profile_columns[0];
 
 double profile_cell_get(const profile_cell *c, size_t column)
 {

@@ -22,7 +22,7 @@ int profile_add_copies(profile *p, const profile_events *ev, mpchar_error *err)
             p->copies = c;
             p->copies[p->n_copies++] =
                 (profile_copy){ev->header.rank, (int)e->id, e->bytes,
-                               begin->tick, e->tick, false};
+                               begin->tick,     e->tick,    false};
             begin = NULL;
         }
     }

@@ -84,9 +84,11 @@ int profile_analyze_dir(const char *dir, profile *p, bool xfer_given,
     if (n < 0)
         return mpchar_error_set(err, "%s: cannot list the folder", dir);
     profile_events *evs = calloc((size_t)n + 1, sizeof *evs);
-    int rc = !evs  ? mpchar_error_set(err, "out of memory")
-             : n == 0 ? mpchar_error_set(err, "%s: no rank-*.events files (did "
-                                              "the program call MPI_Init?)", dir)
+    int rc = !evs     ? mpchar_error_set(err, "out of memory")
+             : n == 0 ? mpchar_error_set(err,
+                                         "%s: no rank-*.events files (did "
+                                         "the program call MPI_Init?)",
+                                         dir)
                       : read_all(dir, names, n, evs, err);
     if (rc == 0 && !xfer_given)
         rc = use_calibration(p, &evs[0], err);
@@ -111,11 +113,14 @@ int profile_analyze_dir(const char *dir, profile *p, bool xfer_given,
 int profile_set_region_names(profile *p, const char *list, mpchar_error *err)
 {
     size_t level = 1;
-    for (const char *s = list; s && *s && level < PROFILE_MAX_REGIONS; level++) {
+    for (const char *s = list; s && *s && level < PROFILE_MAX_REGIONS;
+         level++) {
         size_t len = strcspn(s, ",");
         if (len == 0)
-            return mpchar_error_set(err, "MPCHAR_PROF_REGIONS: region %zu has "
-                                         "an empty name", level);
+            return mpchar_error_set(err,
+                                    "MPCHAR_PROF_REGIONS: region %zu has "
+                                    "an empty name",
+                                    level);
         free(p->region_names[level]);
         p->region_names[level] = strndup(s, len);
         s += len + (s[len] == ',');

@@ -11,8 +11,7 @@
 #define PROFILE_FORMAT "mpchar-profile"
 #define PROFILE_FORMAT_VERSION 1
 
-static json_t *cell_json(const profile_cell *c, const char *key,
-                         json_t *label)
+static json_t *cell_json(const profile_cell *c, const char *key, json_t *label)
 {
     json_t *o = json_object();
     if (key)
@@ -33,7 +32,8 @@ static json_t *rank_json(const profile *p, const profile_rank *r)
     json_object_set_new(o, "rank", json_integer(r->rank));
     json_object_set_new(o, "finalized", json_boolean(r->finalized));
     json_object_set_new(o, "elapsed_s", json_real(r->elapsed_s));
-    json_object_set_new(o, "lost_messages", json_integer((json_int_t)r->lost_messages));
+    json_object_set_new(o, "lost_messages",
+                        json_integer((json_int_t)r->lost_messages));
     for (size_t i = 0; i < profile_n_rates; i++)
         json_object_set_new(rates, profile_rates[i].name,
                             json_real(profile_rates[i].get(r)));
@@ -41,8 +41,8 @@ static json_t *rank_json(const profile *p, const profile_rank *r)
     json_object_set_new(o, "total", cell_json(&r->total, NULL, NULL));
     json_t *bins = json_array(), *regions = json_array(), *calls = json_array();
     for (size_t b = 0; b <= p->bins.n; b++)
-        json_array_append_new(bins, cell_json(&r->bins[b], "bin",
-                                              json_integer((json_int_t)b)));
+        json_array_append_new(
+            bins, cell_json(&r->bins[b], "bin", json_integer((json_int_t)b)));
     for (size_t g = 0; g < PROFILE_MAX_REGIONS; g++)
         if (r->regions[g].calls || r->regions[g].compute_us > 0.0)
             json_array_append_new(regions,
@@ -50,8 +50,9 @@ static json_t *rank_json(const profile *p, const profile_rank *r)
                                             json_integer((json_int_t)g)));
     for (size_t c = 0; c < p->n_calls; c++)
         if (r->calls[c].calls)
-            json_array_append_new(calls, cell_json(&r->calls[c], "call",
-                                                   json_string(p->call_names[c])));
+            json_array_append_new(
+                calls,
+                cell_json(&r->calls[c], "call", json_string(p->call_names[c])));
     json_object_set_new(o, "bins", bins);
     json_object_set_new(o, "regions", regions);
     json_object_set_new(o, "calls", calls);
@@ -68,13 +69,14 @@ int profile_write_json(const profile *p, const char *path, mpchar_error *err)
     json_object_set_new(root, "processes", json_integer(p->size));
     json_t *points = json_array();
     for (size_t i = 0; i < p->xfer.n; i++)
-        json_array_append_new(points, json_pack("[f, f]", p->xfer.bytes[i],
-                                                p->xfer.us[i]));
+        json_array_append_new(
+            points, json_pack("[f, f]", p->xfer.bytes[i], p->xfer.us[i]));
     json_object_set_new(root, "transfer_model",
                         json_pack("{s:s, s:o}", "source", p->xfer.source,
                                   "points_bytes_us", points));
     for (size_t b = 0; b < p->bins.n; b++)
-        json_array_append_new(bins, json_integer((json_int_t)p->bins.upper_bytes[b]));
+        json_array_append_new(bins,
+                              json_integer((json_int_t)p->bins.upper_bytes[b]));
     json_object_set_new(root, "bin_upper_bytes", bins);
     for (size_t c = 0; c < p->n_calls; c++)
         json_array_append_new(names, json_string(p->call_names[c]));
@@ -90,7 +92,8 @@ int profile_write_json(const profile *p, const char *path, mpchar_error *err)
     for (size_t i = 0; i < p->n_ranks; i++)
         json_array_append_new(ranks, rank_json(p, &p->ranks[i]));
     json_object_set_new(root, "ranks", ranks);
-    int rc = json_dump_file(root, path, JSON_INDENT(1) | JSON_REAL_PRECISION(10));
+    int rc =
+        json_dump_file(root, path, JSON_INDENT(1) | JSON_REAL_PRECISION(10));
     json_decref(root);
     return rc == 0 ? 0 : mpchar_error_set(err, "%s: cannot write", path);
 }
@@ -104,9 +107,10 @@ static int read_cell(const char *path, const char *where, json_t *o,
     for (size_t i = 0; i < profile_n_columns; i++) {
         json_t *v = json_object_get(o, profile_columns[i].name);
         if (!json_is_number(v))
-            return mpchar_error_set(err, "%s: %s: field %s: missing or not a "
-                                         "number", path, where,
-                                    profile_columns[i].name);
+            return mpchar_error_set(err,
+                                    "%s: %s: field %s: missing or not a "
+                                    "number",
+                                    path, where, profile_columns[i].name);
         char *dst = (char *)c + profile_columns[i].offset;
         if (profile_columns[i].is_count) {
             uint64_t n = (uint64_t)json_integer_value(v);
@@ -143,8 +147,8 @@ static int read_list(const char *path, json_t *o, const char *list,
         char where[64];
         snprintf(where, sizeof where, "%s[%zu]", list, i);
         if (at < 0 || at >= n)
-            return mpchar_error_set(err, "%s: %s: field %s: out of range",
-                                    path, where, key);
+            return mpchar_error_set(err, "%s: %s: field %s: out of range", path,
+                                    where, key);
         if (read_cell(path, where, e, &cells[at], err) != 0)
             return -1;
     }
@@ -158,7 +162,8 @@ static int read_rank(const char *path, json_t *o, const profile *p,
     r->calls = calloc(p->n_calls ? p->n_calls : 1, sizeof *r->calls);
     if (!r->calls)
         return mpchar_error_set(err, "out of memory");
-    json_t *rank = json_object_get(o, "rank"), *el = json_object_get(o, "elapsed_s");
+    json_t *rank = json_object_get(o, "rank"),
+           *el = json_object_get(o, "elapsed_s");
     if (!json_is_integer(rank) || !json_is_number(el))
         return mpchar_error_set(err, "%s: a rank: field rank/elapsed_s missing",
                                 path);
@@ -169,7 +174,8 @@ static int read_rank(const char *path, json_t *o, const profile *p,
         (uint64_t)json_integer_value(json_object_get(o, "lost_messages"));
     if (read_cell(path, "total", json_object_get(o, "total"), &r->total, err))
         return -1;
-    if (read_list(path, o, "bins", "bin", r->bins, (long)p->bins.n + 1, p, err) ||
+    if (read_list(path, o, "bins", "bin", r->bins, (long)p->bins.n + 1, p,
+                  err) ||
         read_list(path, o, "regions", "level", r->regions, PROFILE_MAX_REGIONS,
                   p, err) ||
         read_list(path, o, "calls", "call", r->calls, (long)p->n_calls, p, err))
@@ -194,8 +200,9 @@ static int read_header(const char *path, json_t *root, profile *p,
     json_array_foreach(json_object_get(tm, "points_bytes_us"), i, e)
     {
         if (i >= PROFILE_XFER_POINTS || !json_is_number(json_array_get(e, 1)))
-            return mpchar_error_set(err, "%s: transfer_model: field "
-                                         "points_bytes_us[%zu]: bad point",
+            return mpchar_error_set(err,
+                                    "%s: transfer_model: field "
+                                    "points_bytes_us[%zu]: bad point",
                                     path, i);
         p->xfer.bytes[i] = json_number_value(json_array_get(e, 0));
         p->xfer.us[i] = json_number_value(json_array_get(e, 1));
@@ -205,8 +212,10 @@ static int read_header(const char *path, json_t *root, profile *p,
     json_t *bins = json_object_get(root, "bin_upper_bytes");
     p->bins.n = json_array_size(bins);
     if (p->bins.n == 0 || p->bins.n > PROFILE_MAX_BINS)
-        return mpchar_error_set(err, "%s: field bin_upper_bytes: 1 to %d "
-                                     "edges expected", path, PROFILE_MAX_BINS);
+        return mpchar_error_set(err,
+                                "%s: field bin_upper_bytes: 1 to %d "
+                                "edges expected",
+                                path, PROFILE_MAX_BINS);
     json_array_foreach(bins, i, e) p->bins.upper_bytes[i] =
         (uint64_t)json_integer_value(e);
     json_t *calls = json_object_get(root, "calls");

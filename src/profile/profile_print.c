@@ -23,7 +23,9 @@ static void row_start(FILE *out, profile_format f, const char *section,
 
 static void value(FILE *out, profile_format f, double v, bool is_count)
 {
-    const char *sep = f == PROFILE_CSV ? "," : f == PROFILE_MARKDOWN ? " | " : " ";
+    const char *sep = f == PROFILE_CSV        ? ","
+                      : f == PROFILE_MARKDOWN ? " | "
+                                              : " ";
     if (is_count)
         fprintf(out, f == PROFILE_TEXT ? "%s%14.0f" : "%s%.0f", sep, v);
     else
@@ -51,8 +53,8 @@ static void heading(FILE *out, profile_format f, const char *title,
     row_end(out, f);
     if (f == PROFILE_MARKDOWN) {
         fputs("|---", out);
-        for (size_t i = 0; i < profile_n_columns + (rates ? profile_n_rates : 0);
-             i++)
+        for (size_t i = 0;
+             i < profile_n_columns + (rates ? profile_n_rates : 0); i++)
             fputs("|---:", out);
         fputs("|\n", out);
     }
@@ -109,7 +111,8 @@ static void print_tables(FILE *out, const profile *p, profile_format f)
     heading(out, f, "Per call (all ranks)", "call", false);
     for (size_t c = 0; c < p->n_calls; c++)
         if (p->total.calls[c].calls)
-            cell_row(out, f, "call", p->call_names[c], &p->total.calls[c], NULL);
+            cell_row(out, f, "call", p->call_names[c], &p->total.calls[c],
+                     NULL);
 }
 
 int profile_print(FILE *out, const profile *p, profile_format f,
@@ -125,14 +128,16 @@ int profile_print(FILE *out, const profile *p, profile_format f,
         return 0;
     }
     if (f != PROFILE_CSV) {
-        fprintf(out, f == PROFILE_MARKDOWN ? "## Profile: %s, %d processes\n\n"
-                                           : "Profile: %s, %d processes\n",
+        fprintf(out,
+                f == PROFILE_MARKDOWN ? "## Profile: %s, %d processes\n\n"
+                                      : "Profile: %s, %d processes\n",
                 p->library, p->size);
         fprintf(out, "%sTransfer times: %s\n",
                 f == PROFILE_MARKDOWN ? "" : "  ", p->xfer.source);
         if (p->total.lost_messages)
-            fprintf(out, "  %llu messages were not tracked (too many "
-                         "outstanding requests)\n",
+            fprintf(out,
+                    "  %llu messages were not tracked (too many "
+                    "outstanding requests)\n",
                     (unsigned long long)p->total.lost_messages);
     }
     print_tables(out, p, f);

@@ -12,11 +12,13 @@ static int check_header(const char *path, const mpchar_prof_header *h,
                         mpchar_error *err)
 {
     if (h->magic != MPCHAR_PROF_MAGIC)
-        return mpchar_error_set(err, "%s: field magic: not an mpchar "
-                                     "profiler event file", path);
+        return mpchar_error_set(err,
+                                "%s: field magic: not an mpchar "
+                                "profiler event file",
+                                path);
     if (h->version != MPCHAR_PROF_VERSION)
-        return mpchar_error_set(err, "%s: field version: %u, expected %u",
-                                path, h->version, MPCHAR_PROF_VERSION);
+        return mpchar_error_set(err, "%s: field version: %u, expected %u", path,
+                                h->version, MPCHAR_PROF_VERSION);
     if (h->header_bytes != MPCHAR_PROF_HEADER_BYTES)
         return mpchar_error_set(err, "%s: field header_bytes: %u", path,
                                 h->header_bytes);
@@ -24,8 +26,7 @@ static int check_header(const char *path, const mpchar_prof_header *h,
         return mpchar_error_set(err, "%s: fields rank/size: %d of %d", path,
                                 h->rank, h->size);
     if (h->n_calls == 0 || h->n_calls > MPCHAR_PROF_MAX_CALLS)
-        return mpchar_error_set(err, "%s: field n_calls: %u", path,
-                                h->n_calls);
+        return mpchar_error_set(err, "%s: field n_calls: %u", path, h->n_calls);
     if (!(h->ns_per_tick > 0.0))
         return mpchar_error_set(err, "%s: field ns_per_tick: %g", path,
                                 h->ns_per_tick);
@@ -62,9 +63,8 @@ int profile_events_read(const char *path, profile_events *out,
         if (out->events[i].kind < MPCHAR_PROF_CALL_ENTER ||
             out->events[i].kind > MPCHAR_PROF_XFER_END ||
             out->events[i].call >= out->header.n_calls) {
-            mpchar_error_set(err, "%s: event %zu: field kind/call: %u/%u",
-                             path, i, out->events[i].kind,
-                             out->events[i].call);
+            mpchar_error_set(err, "%s: event %zu: field kind/call: %u/%u", path,
+                             i, out->events[i].kind, out->events[i].call);
             goto done;
         }
     rc = 0;

@@ -56,11 +56,16 @@ static void rank_row(mpchar__doc *d, const char *label, const profile_rank *r)
 
 static void profile_tables(mpchar__doc *d, const profile *p)
 {
-    static const char *const rank_head[] = {
-        "rank",           "elapsed (s)",        "time in MPI",
-        "messages",       "messages/s",         "sent (MB/s)",
-        "received (MB/s)", "transfer (us)",     "overlap min (us)",
-        "overlap max (us)"};
+    static const char *const rank_head[] = {"rank",
+                                            "elapsed (s)",
+                                            "time in MPI",
+                                            "messages",
+                                            "messages/s",
+                                            "sent (MB/s)",
+                                            "received (MB/s)",
+                                            "transfer (us)",
+                                            "overlap min (us)",
+                                            "overlap max (us)"};
     mpchar__doc_table(d, "Per rank (seed 003's characteristics)", 10,
                       rank_head);
     char label[64];
@@ -70,8 +75,8 @@ static void profile_tables(mpchar__doc *d, const profile *p)
     }
     rank_row(d, "all", &p->total);
     static const char *const bin_head[] = {
-        "message size", "messages", "bytes", "measured", "transfer (us)",
-        "overlap min (us)", "overlap max (us)"};
+        "message size",  "messages",         "bytes",           "measured",
+        "transfer (us)", "overlap min (us)", "overlap max (us)"};
     mpchar__doc_table(d, "Per message size, all ranks (seed 004's bins)", 7,
                       bin_head);
     for (size_t b = 0; b <= p->bins.n; b++) {
@@ -81,7 +86,8 @@ static void profile_tables(mpchar__doc *d, const profile *p)
         mpchar__doc_cell(d, 0, "%s", label);
         mpchar__doc_cell(d, 1, "%llu", (unsigned long long)c->messages);
         mpchar__doc_cell(d, 2, "%llu", (unsigned long long)c->bytes);
-        mpchar__doc_cell(d, 3, "%llu", (unsigned long long)c->measured_messages);
+        mpchar__doc_cell(d, 3, "%llu",
+                         (unsigned long long)c->measured_messages);
         overlap_cells(d, 4, c);
     }
 }

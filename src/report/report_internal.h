@@ -222,7 +222,7 @@ typedef struct mpchar__report {
     char **notes;                     /* what is missing or damaged */
     size_t nnotes;
     size_t extrapolated; /* table values outside fitted sizes */
-    profile *profiles; /* `mpchar profile` directories (profiles.c) */
+    profile *profiles;   /* `mpchar profile` directories (profiles.c) */
     size_t nprofiles;
     mpchar__doc doc;
     mpchar__plots plots;

@@ -22,4 +22,16 @@ rc=0
 [ "$rc" -eq 0 ] || { cat "$WORK/log"; fail "report: status $rc"; }
 "${vg[@]}" "$BIN/mpchar" report "$WORK/nowhere" > "$WORK/log" 2>&1 || rc=$?
 [ "$rc" -eq 1 ] || { cat "$WORK/log"; fail "report, bad input: status $rc, not 1"; }
+# mpchar profile (the program itself runs outside valgrind: children are
+# not traced), --show, a report of the profile, bad input
+rc=0
+"${vg[@]}" "$BIN/mpchar" profile --out "$WORK/prof" -- mpirun.openmpi --allow-run-as-root \
+  -n 2 "$BIN/prof_synth_openmpi" 1024 0 10 > "$WORK/log" 2>&1 || rc=$?
+[ "$rc" -eq 0 ] || { cat "$WORK/log"; fail "profile: status $rc"; }
+"${vg[@]}" "$BIN/mpchar" profile --show "$WORK/prof" --format csv > "$WORK/log" 2>&1 || rc=$?
+[ "$rc" -eq 0 ] || { cat "$WORK/log"; fail "profile --show: status $rc"; }
+"${vg[@]}" "$BIN/mpchar" report "$WORK/r" "$WORK/prof" --out "$WORK/rep2" > "$WORK/log" 2>&1 || rc=$?
+[ "$rc" -eq 0 ] || { cat "$WORK/log"; fail "report with a profile: status $rc"; }
+"${vg[@]}" "$BIN/mpchar" profile --bins x -- mpirun.openmpi > "$WORK/log" 2>&1 || rc=$?
+[ "$rc" -eq 2 ] || { cat "$WORK/log"; fail "profile, bad input: status $rc, not 2"; }
 echo "ok: valgrind found nothing"

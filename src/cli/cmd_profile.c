@@ -3,6 +3,7 @@
  * DIR/profile.json and meta.json; `--show DIR` prints a profile again.
  * docs/profile.md describes what is measured and how. */
 #include <jansson.h>
+#include <limits.h>
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
@@ -143,23 +144,35 @@ static int prepare(const profile_args *a, char **cmd, profile *p, char *lib,
     return profile_set_region_names(p, getenv("MPCHAR_PROF_REGIONS"), err);
 }
 
+/* Creates the output folder (default profile-<date>) into dir (absolute)
+ * and path (its profile.json), refusing one that holds a profile. */
+static int out_dir(const profile_args *a, char *dir, char *path, size_t len,
+                   mpchar_error *err)
+{
+    char def[64];
+    time_t now = time(NULL);
+    strftime(def, sizeof def, "profile-%Y%m%d-%H%M%S", localtime(&now));
+    const char *out = a->out ? a->out : def;
+    char resolved[PATH_MAX];
+    if (mpchar_make_dirs(out, err) != 0)
+        return -1;
+    if (!realpath(out, resolved))
+        return mpchar_error_set(err, "%s: cannot resolve", out);
+    snprintf(dir, len, "%s", resolved);
+    snprintf(path, len, "%s/profile.json", resolved);
+    if (access(path, F_OK) == 0)
+        return mpchar_error_set(err, "%s already holds a profile", dir);
+    return 0;
+}
+
 static int run(const profile_args *a, char **cmd)
 {
     profile p;
     mpchar_error err;
-    char lib[64], preload[4096], dir[4096], path[4096], def[64];
+    char lib[64], preload[4096], dir[4096], path[4096];
     memset(&p, 0, sizeof p);
-    time_t now = time(NULL);
-    strftime(def, sizeof def, "profile-%Y%m%d-%H%M%S", localtime(&now));
-    int rc =
-        prepare(a, cmd, &p, lib, sizeof lib, preload, sizeof preload, &err);
-    if (rc == 0 && mpchar_make_dirs(a->out ? a->out : def, &err) == 0 &&
-        !realpath(a->out ? a->out : def, dir))
-        rc = mpchar_error_set(&err, "%s: cannot resolve", a->out);
-    snprintf(path, sizeof path, "%s/profile.json", dir);
-    if (rc == 0 && access(path, F_OK) == 0)
-        rc = mpchar_error_set(&err, "%s already holds a profile", dir);
-    if (rc != 0) {
+    if (prepare(a, cmd, &p, lib, sizeof lib, preload, sizeof preload, &err) ||
+        out_dir(a, dir, path, sizeof dir, &err)) {
         fprintf(stderr, "mpchar profile: %s\n", err.msg);
         profile_free(&p);
         return 2;

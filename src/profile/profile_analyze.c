@@ -57,6 +57,8 @@ static uint64_t call_ticks_at(const walk *w, uint64_t tick)
  * at done: the first unused one of its bytes within [m's begin, done]. */
 static profile_copy *find_copy(const walk *w, const open_msg *m, uint64_t done)
 {
+    if (w->p->n_copies == 0)
+        return NULL;
     profile_copy *c = w->p->copies, *end = c + w->p->n_copies;
     size_t lo = 0, hi = w->p->n_copies;
     while (lo < hi) {

@@ -1,14 +1,15 @@
 #!/usr/bin/env bash
 # The built-in runtime's XFER events: rank 1 of prof_synth.c "late" reads
 # each 4 MiB message of rank 0 (rendezvous, cross-memory attach) while
-# rank 0 computes 5 ms, so rank 0's true overlap is the time of rank 1's
+# rank 0 computes 20 ms (far longer than a receive, even on a loaded
+# machine), so rank 0's true overlap is the time of rank 1's
 # receives, which it prints.  The profile must have measured all 20
 # messages (overlap_min = overlap_max) and agree with the program within
 # 10%.  EXE LAUNCHER...
 source "$(dirname "$0")/../integration/lib.sh"
 EXE=$1
 shift
-"$BIN/mpchar" profile --out "$WORK/m" -- "$@" -n 2 "$EXE" 4194304 5000 20 late >"$WORK/out"
+"$BIN/mpchar" profile --out "$WORK/m" -- "$@" -n 2 "$EXE" 4194304 20000 20 late >"$WORK/out"
 true_us=$(sed -n 's/^prof_synth: receive_us=//p' "$WORK/out")
 [ -n "$true_us" ] || fail "the program printed no receive_us: $(cat "$WORK/out")"
 python3 - "$WORK/m/profile.json" "$true_us" <<'PY'

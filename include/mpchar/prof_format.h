@@ -1,9 +1,10 @@
 /* The per-rank event file of the profiler (libmpchar-prof, src/prof) that
- * `mpchar profile` reads (src/profile): one header page, then fixed-size
- * events in the order they happened (seed 004's CALL_ENTER/CALL_EXIT, the
- * post and completion of each message, Pcontrol regions).  The profiler
- * maps the file and writes events straight into it, so a rank that is
- * killed leaves every event it recorded, and n_events says how many.
+ * `mpchar profile` reads (src/profile): one header page, then the events
+ * in the order they happened (seed 004's CALL_ENTER/CALL_EXIT, the post
+ * and completion of each message, Pcontrol regions, the runtime's copies),
+ * packed in 64-bit words: a first word with the time, call and kind, then
+ * 0 to 2 words of arguments (mpchar_prof_arg_words), so that a call costs
+ * 16 bytes of file.  The reader unpacks them into mpchar_prof_event.
  * libc-only: the MPI side and the analysis side both include it. */
 #ifndef MPCHAR_PROF_FORMAT_H
 #define MPCHAR_PROF_FORMAT_H
@@ -11,7 +12,7 @@
 #include <stdint.h>
 
 #define MPCHAR_PROF_MAGIC 0x31464f5250484d50ULL /* "PMHPROF1" */
-#define MPCHAR_PROF_VERSION 1u
+#define MPCHAR_PROF_VERSION 2u
 #define MPCHAR_PROF_HEADER_BYTES 4096u
 #define MPCHAR_PROF_MAX_CALLS 48u
 #define MPCHAR_PROF_CALL_NAME_BYTES 24u
@@ -35,6 +36,40 @@ enum mpchar_prof_kind {
     MPCHAR_PROF_XFER_END = 8,
 };
 
+/* The first word of an event: ticks since tick_start (52 bits: 19 days at
+ * 3 GHz), call (6 bits), kind (4 bits), and for CALL_EXIT whether a word
+ * of bytes follows. */
+#define MPCHAR_PROF_TICK_BITS 52
+#define MPCHAR_PROF_CALL_SHIFT 52
+#define MPCHAR_PROF_KIND_SHIFT 58
+#define MPCHAR_PROF_HAS_BYTES (1ULL << 62)
+
+static inline uint64_t mpchar_prof_word(uint64_t ticks, uint32_t kind,
+                                        uint32_t call)
+{
+    return (ticks & ((1ULL << MPCHAR_PROF_TICK_BITS) - 1)) |
+           ((uint64_t)(call & 63u) << MPCHAR_PROF_CALL_SHIFT) |
+           ((uint64_t)(kind & 15u) << MPCHAR_PROF_KIND_SHIFT);
+}
+
+/* The words after the first: the message id and bytes of a post, the id
+ * of a completion, the level of a region, the rank and bytes of a copy,
+ * the bytes of a CALL_EXIT that has them. */
+static inline unsigned mpchar_prof_arg_words(uint64_t first)
+{
+    switch ((first >> MPCHAR_PROF_KIND_SHIFT) & 15u) {
+    case MPCHAR_PROF_CALL_EXIT: return (first & MPCHAR_PROF_HAS_BYTES) ? 1 : 0;
+    case MPCHAR_PROF_SEND_POST:
+    case MPCHAR_PROF_RECV_POST:
+    case MPCHAR_PROF_XFER_BEGIN:
+    case MPCHAR_PROF_XFER_END: return 2;
+    case MPCHAR_PROF_MSG_DONE:
+    case MPCHAR_PROF_REGION: return 1;
+    default: return 0;
+    }
+}
+
+/* An event unpacked (src/profile). */
 typedef struct mpchar_prof_event {
     uint64_t tick;  /* the profiler's clock, one for every process of the
                        machine; ns = tick * ns_per_tick */
@@ -48,7 +83,7 @@ typedef struct mpchar_prof_header {
     uint64_t magic;
     uint32_t version, header_bytes;
     int32_t rank, size;
-    uint64_t n_events; /* events written so far, after them */
+    uint64_t n_words; /* 64-bit words of events written after the header */
     double ns_per_tick;
     uint64_t tick_start; /* when MPI_Init returned */
     uint64_t tick_end;   /* when MPI_Finalize was called; 0: never */
@@ -65,6 +100,6 @@ typedef struct mpchar_prof_header {
 
 _Static_assert(sizeof(mpchar_prof_header) <= MPCHAR_PROF_HEADER_BYTES,
                "the header fits its page");
-_Static_assert(sizeof(mpchar_prof_event) == 32, "events are 32 bytes");
+_Static_assert(sizeof(mpchar_prof_event) == 32, "unpacked events: 32 bytes");
 
 #endif

@@ -33,9 +33,10 @@ static inline uint64_t prof_ticks(void)
 
 /* The recording state of this process (one rank). */
 typedef struct prof_state {
-    mpchar_prof_event *next, *end; /* free events of the buffer */
-    mpchar_prof_header *header;    /* the header, written at each flush */
-    int fd;                        /* the event file; -1 when not recording */
+    uint64_t *next, *end;       /* free words of the buffer */
+    mpchar_prof_header *header; /* the header, written at each flush */
+    int fd;                     /* the event file; -1 when not recording */
+    uint64_t tick0;             /* the header's tick_start */
 } prof_state;
 
 extern prof_state prof;
@@ -46,28 +47,42 @@ extern const unsigned prof_n_calls;
 /* prof_record.c */
 int prof_next_chunk(void); /* 0: room made; -1: not recording */
 void prof_flush(void);     /* buffer to file; async-signal-safe */
+
+/* Stores one event of n_args argument words (prof_format.h). */
+static inline void prof_store(uint64_t first, unsigned n_args, uint64_t a0,
+                              uint64_t a1)
+{
+    if (__builtin_expect(prof.end - prof.next < 3, 0) && prof_next_chunk() != 0)
+        return;
+    uint64_t *w = prof.next;
+    w[0] = first;
+    w[1] = a0;
+    w[2] = a1;
+    /* a signal handler that flushes sees whole events only */
+    __atomic_signal_fence(__ATOMIC_SEQ_CST);
+    prof.next = w + 1 + n_args;
+}
+static inline uint64_t prof_first(uint32_t kind, uint32_t call)
+{
+    return mpchar_prof_word(prof_ticks() - prof.tick0, kind, call);
+}
 static inline void prof_emit(uint32_t kind, uint32_t call, uint64_t id,
                              uint64_t bytes)
 {
-    if (__builtin_expect(prof.next == prof.end, 0) && prof_next_chunk() != 0)
-        return;
-    mpchar_prof_event *e = prof.next;
-    e->tick = prof_ticks();
-    e->kind = kind;
-    e->call = call;
-    e->id = id;
-    e->bytes = bytes;
-    /* a signal handler that flushes sees whole events only */
-    __atomic_signal_fence(__ATOMIC_SEQ_CST);
-    prof.next = e + 1;
+    uint64_t first = prof_first(kind, call);
+    prof_store(first, mpchar_prof_arg_words(first), id, bytes);
 }
 static inline void prof_enter(uint32_t call)
 {
-    prof_emit(MPCHAR_PROF_CALL_ENTER, call, 0, 0);
+    prof_store(prof_first(MPCHAR_PROF_CALL_ENTER, call), 0, 0, 0);
 }
 static inline void prof_exit(uint32_t call, uint64_t bytes)
 {
-    prof_emit(MPCHAR_PROF_CALL_EXIT, call, 0, bytes);
+    uint64_t first = prof_first(MPCHAR_PROF_CALL_EXIT, call);
+    if (bytes)
+        prof_store(first | MPCHAR_PROF_HAS_BYTES, 1, bytes, 0);
+    else
+        prof_store(first, 0, 0, 0);
 }
 int prof_file_open(const char *dir, int rank);
 void prof_file_close(void);

@@ -4,7 +4,7 @@
  * rank's file when full, at MPI_Finalize, at exit, at MPI_Abort and when
  * a fatal signal arrives (SIGTERM from a launcher ending the job, SIGSEGV,
  * ...), so that an ended program leaves what it recorded.  Only SIGKILL
- * loses the buffer's unwritten part (at most PROF_BUFFER_EVENTS events).
+ * loses the buffer's unwritten part (at most 1 MiB of events).
  * The file is the header page, rewritten after each flush with the count
  * of events written, then the events. */
 #include <fcntl.h>
@@ -16,16 +16,16 @@
 
 #include "prof.h"
 
-#define PROF_BUFFER_EVENTS (1u << 15) /* 1 MiB */
+#define PROF_BUFFER_WORDS (1u << 17) /* 1 MiB */
 
-static mpchar_prof_event buffer[PROF_BUFFER_EVENTS];
+static uint64_t buffer[PROF_BUFFER_WORDS];
 static union {
     mpchar_prof_header h;
     char page[MPCHAR_PROF_HEADER_BYTES];
 } header_page;
-static uint64_t flushed; /* events in the file */
+static uint64_t flushed; /* words in the file */
 
-prof_state prof = {NULL, NULL, NULL, -1};
+prof_state prof = {NULL, NULL, NULL, -1, 0};
 
 /* pwrite of all of len bytes; async-signal-safe. */
 static int write_at(const void *data, size_t len, uint64_t offset)
@@ -60,7 +60,7 @@ void prof_flush(void)
         return;
     }
     flushed += n;
-    header_page.h.n_events = flushed;
+    header_page.h.n_words = flushed;
     write_at(&header_page, sizeof header_page, 0);
     prof.next = buffer;
 }
@@ -106,7 +106,7 @@ int prof_file_open(const char *dir, int rank)
     memset(&header_page, 0, sizeof header_page);
     prof.header = &header_page.h;
     prof.next = buffer;
-    prof.end = buffer + PROF_BUFFER_EVENTS;
+    prof.end = buffer + PROF_BUFFER_WORDS;
     flushed = 0;
     struct sigaction sa;
     memset(&sa, 0, sizeof sa);

@@ -132,7 +132,7 @@ void prof_start(void)
     start_ticks = prof_ticks();
     calibrate(h);
     h->ns_per_tick = tick_rate(start_ticks, start_ns);
-    h->tick_start = prof_ticks();
+    h->tick_start = prof.tick0 = prof_ticks();
     prof_flush(); /* the header, so that even a SIGKILLed rank's file reads */
 #ifdef PROF_BUILTIN
     mpchar_rt_xfer_hook = on_xfer;

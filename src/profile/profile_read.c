@@ -3,6 +3,7 @@
  * holds, so a file whose rank was killed mid-run still reads. */
 #include <errno.h>
 #include <inttypes.h>
+#include <stdbool.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -33,6 +34,57 @@ static int check_header(const char *path, const mpchar_prof_header *h,
     return 0;
 }
 
+/* One event from words[*at]: 0; 1 when the words end inside it (a file
+ * cut short); -1 when it is not an event (naming the word). */
+static int unpack(const char *path, const uint64_t *words, size_t n, size_t *at,
+                  const mpchar_prof_header *h, mpchar_prof_event *e,
+                  mpchar_error *err)
+{
+    uint64_t first = words[*at];
+    unsigned args = mpchar_prof_arg_words(first);
+    e->kind = (uint32_t)(first >> MPCHAR_PROF_KIND_SHIFT) & 15u;
+    e->call = (uint32_t)(first >> MPCHAR_PROF_CALL_SHIFT) & 63u;
+    e->tick = h->tick_start + (first & ((1ULL << MPCHAR_PROF_TICK_BITS) - 1));
+    if (e->kind < MPCHAR_PROF_CALL_ENTER || e->kind > MPCHAR_PROF_XFER_END ||
+        e->call >= h->n_calls)
+        return mpchar_error_set(err, "%s: word %zu: field kind/call: %u/%u",
+                                path, *at, e->kind, e->call);
+    if (*at + 1 + args > n)
+        return 1;
+    bool bytes_only = e->kind == MPCHAR_PROF_CALL_EXIT;
+    e->id = args > 0 && !bytes_only ? words[*at + 1] : 0;
+    e->bytes = args == 2            ? words[*at + 2]
+               : bytes_only && args ? words[*at + 1]
+                                    : 0;
+    *at += 1 + args;
+    return 0;
+}
+
+/* The header's n_words (or as many as the file holds: a killed rank's
+ * may end early), unpacked into out->events. */
+static int read_words(const char *path, FILE *f, profile_events *out,
+                      mpchar_error *err)
+{
+    size_t want = (size_t)out->header.n_words;
+    uint64_t *words = want ? malloc(want * sizeof *words) : NULL;
+    out->events = calloc(want + 1, sizeof *out->events);
+    if ((want && !words) || !out->events) {
+        free(words);
+        return mpchar_error_set(err, "%s: out of memory for %zu words", path,
+                                want);
+    }
+    size_t n = fread(words, sizeof *words, want, f);
+    size_t at = 0;
+    int rc = 0;
+    while (rc == 0 && at < n) {
+        rc = unpack(path, words, n, &at, &out->header, &out->events[out->n],
+                    err);
+        out->n += rc == 0;
+    }
+    free(words);
+    return rc < 0 ? -1 : 0;
+}
+
 int profile_events_read(const char *path, profile_events *out,
                         mpchar_error *err)
 {
@@ -51,22 +103,8 @@ int profile_events_read(const char *path, profile_events *out,
         mpchar_error_set(err, "%s: %s", path, strerror(errno));
         goto done;
     }
-    size_t n = (size_t)out->header.n_events;
-    out->events = n ? malloc(n * sizeof *out->events) : NULL;
-    if (n && !out->events) {
-        mpchar_error_set(err, "%s: out of memory for %zu events", path, n);
+    if (read_words(path, f, out, err) != 0)
         goto done;
-    }
-    /* a killed rank's file may end before n_events: keep what is there */
-    out->n = fread(out->events, sizeof *out->events, n, f);
-    for (size_t i = 0; i < out->n; i++)
-        if (out->events[i].kind < MPCHAR_PROF_CALL_ENTER ||
-            out->events[i].kind > MPCHAR_PROF_XFER_END ||
-            out->events[i].call >= out->header.n_calls) {
-            mpchar_error_set(err, "%s: event %zu: field kind/call: %u/%u", path,
-                             i, out->events[i].kind, out->events[i].call);
-            goto done;
-        }
     rc = 0;
 done:
     fclose(f);

@@ -3,8 +3,10 @@
  * Seed 004's bound rules case by case with known answers; the transfer
  * time's interpolation; the size bins; the aggregation of a hand-written
  * event stream (1 us per tick) whose every total is worked out in the
- * comments; a message never completed (a killed rank: case 3); and
- * profile.json written and read back unchanged. */
+ * comments; a message never completed (a killed rank: case 3); a copy
+ * another rank made for a message (the built-in runtime's XFER events):
+ * the overlap measured; an event file packed by hand and read back, cut
+ * short and damaged; and profile.json written and read back unchanged. */
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>
@@ -218,6 +220,112 @@ static void test_aggregate_killed(void **state)
     profile_free(&p);
 }
 
+static void test_aggregate_measured_copy(void **state)
+{
+    (void)state;
+    profile p;
+    profile_events e;
+    mpchar_error err;
+    memset(&p, 0, sizeof p);
+    profile_bins_default(&p.bins);
+    p.xfer = line_5us_10ns();
+    /* rank 1 copied message 1 (1000 B) of rank 0 during 20-30, while
+     * rank 0 computed (12-50): measured overlap 10 us */
+    profile_events other;
+    memset(&other, 0, sizeof other);
+    other.header.rank = 1;
+    other.events = calloc(2, sizeof *other.events);
+    assert_non_null(other.events);
+    other.events[other.n++] =
+        (mpchar_prof_event){20, MPCHAR_PROF_XFER_BEGIN, 0, 0, 1000};
+    other.events[other.n++] =
+        (mpchar_prof_event){30, MPCHAR_PROF_XFER_END, 0, 0, 1000};
+    assert_int_equal(profile_add_copies(&p, &other, &err), 0);
+    profile_events_free(&other);
+    profile_sort_copies(&p);
+    assert_int_equal(p.n_copies, 1);
+    stream(&e, true);
+    assert_int_equal(profile_add_rank(&p, &e, &err), 0);
+    profile_events_free(&e);
+    const profile_cell *b = &p.ranks[0].bins[0];
+    assert_int_equal(b->measured_messages, 1);
+    assert_double_near(b->transfer_us, 10.0, EPS);
+    assert_double_near(b->overlap_min_us, 10.0, EPS);
+    assert_double_near(b->overlap_max_us, 10.0, EPS);
+    assert_true(p.copies[0].used);
+    profile_free(&p);
+}
+
+/* A version 2 file: header, then words (prof_format.h). */
+static void write_file(const char *path, const uint64_t *words, size_t n,
+                       uint64_t n_words)
+{
+    union {
+        mpchar_prof_header h;
+        char page[MPCHAR_PROF_HEADER_BYTES];
+    } hp;
+    memset(&hp, 0, sizeof hp);
+    hp.h.magic = MPCHAR_PROF_MAGIC;
+    hp.h.version = MPCHAR_PROF_VERSION;
+    hp.h.header_bytes = MPCHAR_PROF_HEADER_BYTES;
+    hp.h.size = 2;
+    hp.h.n_calls = 4;
+    hp.h.ns_per_tick = 1.0;
+    hp.h.tick_start = 1000;
+    hp.h.n_words = n_words;
+    FILE *f = fopen(path, "wb");
+    assert_non_null(f);
+    assert_int_equal(fwrite(&hp, sizeof hp, 1, f), 1);
+    assert_int_equal(fwrite(words, sizeof *words, n, f), n);
+    fclose(f);
+}
+
+static void test_event_file(void **state)
+{
+    (void)state;
+    char path[256];
+    profile_events ev;
+    mpchar_error err;
+    snprintf(path, sizeof path, "%s/test_profile.events",
+             getenv("TMPDIR") ? getenv("TMPDIR") : "/tmp");
+    uint64_t w[] = {
+        mpchar_prof_word(5, MPCHAR_PROF_CALL_ENTER, ISEND),
+        mpchar_prof_word(6, MPCHAR_PROF_SEND_POST, 0),
+        7,
+        4096,
+        mpchar_prof_word(8, MPCHAR_PROF_CALL_EXIT, ISEND) |
+            MPCHAR_PROF_HAS_BYTES,
+        123,
+        mpchar_prof_word(9, MPCHAR_PROF_MSG_DONE, 0), /* its id cut off */
+    };
+    write_file(path, w, 7, 8);
+    assert_int_equal(profile_events_read(path, &ev, &err), 0);
+    assert_int_equal(ev.n, 3); /* the last event is cut short: dropped */
+    assert_int_equal(ev.events[0].tick, 1005);
+    assert_int_equal(ev.events[0].kind, MPCHAR_PROF_CALL_ENTER);
+    assert_int_equal(ev.events[0].call, ISEND);
+    assert_int_equal(ev.events[1].kind, MPCHAR_PROF_SEND_POST);
+    assert_int_equal(ev.events[1].id, 7);
+    assert_int_equal(ev.events[1].bytes, 4096);
+    assert_int_equal(ev.events[2].kind, MPCHAR_PROF_CALL_EXIT);
+    assert_int_equal(ev.events[2].bytes, 123);
+    assert_int_equal(ev.events[2].id, 0);
+    profile_events_free(&ev);
+    /* a call beyond the header's table */
+    w[0] = mpchar_prof_word(5, MPCHAR_PROF_CALL_ENTER, 9);
+    write_file(path, w, 1, 1);
+    assert_int_equal(profile_events_read(path, &ev, &err), -1);
+    assert_contains(err.msg, "word 0: field kind/call");
+    /* not an event file */
+    FILE *f = fopen(path, "wb");
+    assert_non_null(f);
+    fputs("hello", f);
+    fclose(f);
+    assert_int_equal(profile_events_read(path, &ev, &err), -1);
+    assert_contains(err.msg, "shorter than its header");
+    remove(path);
+}
+
 static void test_json_round_trip(void **state)
 {
     (void)state;
@@ -267,6 +375,8 @@ int main(void)
         cmocka_unit_test(test_bins),
         cmocka_unit_test(test_aggregate_known_answers),
         cmocka_unit_test(test_aggregate_killed),
+        cmocka_unit_test(test_aggregate_measured_copy),
+        cmocka_unit_test(test_event_file),
         cmocka_unit_test(test_json_round_trip),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);

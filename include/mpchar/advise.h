@@ -49,12 +49,17 @@ typedef struct mpchar_advice_list {
     mpchar_advice_note *notes;
     size_t nnotes, notes_cap;
     size_t compared; /* (library, primitive, substitute, p) solved */
+    size_t below_min_gain; /* regions left out for a gain below min_gain */
 } mpchar_advice_list;
 
 typedef struct mpchar_advise_options {
     const long *ps; /* p to advise for; NULL: each primitive's measured p */
     size_t nps;
     double max_bytes;      /* upper end of n; <= 0: the largest measured */
+    /* regions whose predicted gain at their example is below this
+     * fraction are left out (counted): a few percent is within the noise
+     * of the fits (0: every region) */
+    double min_gain;
     const char *library;   /* only this base library; NULL: every one */
     const char *primitive; /* only this primitive; NULL: every one */
 } mpchar_advise_options;

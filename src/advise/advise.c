@@ -92,8 +92,13 @@ static double example_of(double lo, double hi)
     return hi > from ? sqrt(from * hi) : 0.5 * (lo + hi);
 }
 
-static int add_region(const at_p *a, double lo, double hi,
-                      mpchar_advice_list *l, mpchar_error *err)
+typedef struct walk {
+    const mpchar_advise_options *opt;
+    mpchar_advice_list *l;
+} walk;
+
+static int add_region(const at_p *a, double lo, double hi, walk *w,
+                      mpchar_error *err)
 {
     mpchar_advice v;
     bool extra_lo, extra_hi;
@@ -115,13 +120,12 @@ static int add_region(const at_p *a, double lo, double hi,
     v.t_primitive_us = prim;
     v.predicted_gain = prim > 0.0 ? 1.0 - sub / prim : 0.0;
     v.extrapolated = extra_lo || extra_hi;
-    return push(l, &v, err);
+    if (v.predicted_gain < w->opt->min_gain) {
+        w->l->below_min_gain++;
+        return 0;
+    }
+    return push(w->l, &v, err);
 }
-
-typedef struct walk {
-    const mpchar_advise_options *opt;
-    mpchar_advice_list *l;
-} walk;
 
 static int advise_at(const mpchar__candidate *c, long p, walk *w,
                      mpchar_error *err)
@@ -141,7 +145,7 @@ static int advise_at(const mpchar__candidate *c, long p, walk *w,
     }
     w->l->compared++;
     for (size_t i = 0; i < n; i++)
-        if (add_region(&a, lo[i], hi[i], w->l, err) != 0)
+        if (add_region(&a, lo[i], hi[i], w, err) != 0)
             return -1;
     return 0;
 }

@@ -29,7 +29,7 @@ typedef struct advise_args {
     bool json;
     const char *out, *library, *primitive;
     p_list p;
-    double max_bytes;
+    double max_bytes, min_gain;
 } advise_args;
 
 static int set_p_list(void *field, const char *value, const mpchar_option *o,
@@ -56,6 +56,13 @@ static int set_max_bytes(void *field, const char *value,
     return 0;
 }
 
+static int set_fraction(void *field, const char *value,
+                        const mpchar_option *o, mpchar_error *err)
+{
+    (void)o;
+    return mpchar_parse_double(value, 0.0, 1.0, field, err);
+}
+
 static const mpchar_option_entry options[] = {
     {{"json", NULL,
       "print the regions as a JSON list of {library, primitive, "
@@ -67,16 +74,25 @@ static const mpchar_option_entry options[] = {
       NULL},
      mpchar_option_text,
      offsetof(advise_args, out)},
-    {{"p", "LIST", "process counts to advise for (\"2,4\", \"2-8\")",
-      "each primitive's measured p"},
+    {{"p", "LIST",
+      "process counts to advise for (\"2,4\", \"2-8\"; default: each "
+      "primitive's measured p)",
+      NULL},
      set_p_list,
      offsetof(advise_args, p)},
     {{"max-size", "BYTES",
-      "largest message length (K, M, G: powers of 1024); beyond the "
-      "measured sizes regions are flagged as extrapolated",
-      "the largest measured"},
+      "largest message length (K, M, G: powers of 1024; default: the "
+      "largest measured); beyond the measured sizes regions are flagged "
+      "as extrapolated",
+      NULL},
      set_max_bytes,
      offsetof(advise_args, max_bytes)},
+    {{"min-gain", "FRACTION",
+      "leave out regions whose predicted gain at their example is below "
+      "this fraction of the primitive's time",
+      "0.02"},
+     set_fraction,
+     offsetof(advise_args, min_gain)},
     {{"library", "L", "advise for this library only", NULL},
      mpchar_option_text,
      offsetof(advise_args, library)},
@@ -170,14 +186,14 @@ static void print_text(const char *dir, const mpchar_advice_list *l)
            "layout; n in bytes, T: the primitive's time saved at the "
            "example)\n\n",
            dir);
-    printf("%-10s %-15s %-40s %4s  %-24s %-16s %7s\n", "library", "primitive",
+    printf("%-10s %-15s %-46s %4s  %-24s %-12s %7s\n", "library", "primitive",
            "substitute", "p", "region (n, bytes)", "example n", "T");
     for (size_t i = 0; i < l->count; i++) {
         const mpchar_advice *a = &l->items[i];
         char region[64], sub[MPCHAR_ADVICE_TEXT_MAX * 2 + 4];
         region_text(a, region, sizeof region);
         snprintf(sub, sizeof sub, "%s (%s)", a->text, a->substitute);
-        printf("%-10s %-15s %-40s %4ld  %-24s %-16.6g -%5.1f%%%s\n",
+        printf("%-10s %-15s %-46s %4ld  %-24s %-12.6g \u2193%5.1f%%%s\n",
                a->library, a->primitive, sub, a->p, region, a->n_example_bytes,
                100.0 * a->predicted_gain,
                a->extrapolated ? "  (extrapolated)" : "");
@@ -185,8 +201,8 @@ static void print_text(const char *dir, const mpchar_advice_list *l)
     if (l->count == 0)
         printf("(no region: no substitute is predicted faster)\n");
     printf("\n%zu comparisons (library, primitive, substitute, p), %zu "
-           "regions\n",
-           l->compared, l->count);
+           "regions, %zu more predicting a gain below --min-gain\n",
+           l->compared, l->count, l->below_min_gain);
     for (size_t i = 0; i < l->nnotes; i++)
         printf("note: %s\n", l->notes[i].text);
 }
@@ -210,8 +226,8 @@ static int advise(const advise_args *a, const char *dir)
         fprintf(stderr, "mpchar advise: %s\n", err.msg);
         return 1;
     }
-    mpchar_advise_options opt = {a->p.ps, a->p.nps, a->max_bytes, a->library,
-                                 a->primitive};
+    mpchar_advise_options opt = {a->p.ps,     a->p.nps,     a->max_bytes,
+                                 a->min_gain, a->library, a->primitive};
     mpchar_advice_list l;
     int rc = mpchar_advise(&model, &opt, &l, &err);
     mpchar_model_free(&model);

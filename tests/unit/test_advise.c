@@ -181,7 +181,7 @@ static void test_extrapolation(void **state)
     mpchar_error err;
     bcast_model(&model, true);
     const long ps[] = {4, 16};
-    mpchar_advise_options opt = {ps, 2, 1048576.0, "synth", "bcast"};
+    mpchar_advise_options opt = {ps, 2, 1048576.0, 0.0, "synth", "bcast"};
     if (mpchar_advise(&model, &opt, &l, &err) != 0)
         fail_msg("%s", err.msg);
     const mpchar_advice *a4 = find(&l, "bcast_sa", 4);

@@ -71,6 +71,12 @@ int mpchar_advise(const mpchar_model *model, const mpchar_advise_options *opt,
                   mpchar_advice_list *out, mpchar_error *err);
 void mpchar_advice_list_free(mpchar_advice_list *l);
 
+/* The times the model predicts for an advised region's primitive and
+ * substitute at n bytes (and its p). */
+int mpchar_advice_predict(const mpchar_model *model, const mpchar_advice *a,
+                          double n_bytes, double *t_primitive_us_p,
+                          double *t_substitute_us_p, mpchar_error *err);
+
 /* The base library and collective of a library named
  * "<base>@<coll>:<algorithm>"; false for any other name.  base and coll
  * hold MPCHAR_NAME_MAX bytes, algorithm MPCHAR_ADVICE_TEXT_MAX. */

@@ -193,3 +193,15 @@ void mpchar_advice_list_free(mpchar_advice_list *l)
     free(l->notes);
     memset(l, 0, sizeof *l);
 }
+
+int mpchar_advice_predict(const mpchar_model *model, const mpchar_advice *a,
+                          double n_bytes, double *t_primitive_us_p,
+                          double *t_substitute_us_p, mpchar_error *err)
+{
+    mpchar__candidate c;
+    if (mpchar__candidate_of(model, a, &c, err) != 0)
+        return -1;
+    at_p at = {&c, a->p};
+    return times(&at, n_bytes, t_substitute_us_p, t_primitive_us_p, NULL,
+                 err);
+}

@@ -27,6 +27,10 @@ int mpchar__each_candidate(const mpchar_model *m,
                            mpchar__candidate_fn fn, void *ctx,
                            mpchar_advice_list *l, mpchar_error *err);
 
+/* The comparison an advised region came from. */
+int mpchar__candidate_of(const mpchar_model *m, const mpchar_advice *a,
+                         mpchar__candidate *c, mpchar_error *err);
+
 /* One line on an unknown --library or --primitive. */
 int mpchar__check_filters(const mpchar_model *m,
                           const mpchar_advise_options *opt, mpchar_error *err);

@@ -221,3 +221,32 @@ int mpchar__check_filters(const mpchar_model *m,
     }
     return 0;
 }
+
+int mpchar__candidate_of(const mpchar_model *m, const mpchar_advice *a,
+                         mpchar__candidate *c, mpchar_error *err)
+{
+    mpchar_advice_list notes = {0};
+    const char *alg = strncmp(a->substitute, "algorithm ", 10) == 0
+                          ? a->substitute + 10
+                          : NULL;
+    const mpchar_equivalence *q = mpchar_equivalence_find(a->substitute);
+    int rc = -1;
+    if (alg) {
+        char name[MPCHAR_NAME_MAX];
+        int w = snprintf(name, sizeof name, "%s@%s:%s", a->library,
+                         a->primitive, alg);
+        const mpchar_entry *e =
+            w > 0 && (size_t)w < sizeof name
+                ? mpchar_model_find(m, name, a->primitive, NULL, NULL, err)
+                : NULL;
+        rc = e ? algorithm_candidate(m, e, a->library, alg, c, &notes) : -1;
+    } else if (q) {
+        rc = equivalence_candidate(m, a->library, q, c, &notes);
+    } else {
+        mpchar_error_set(err, "unknown substitute '%s'", a->substitute);
+    }
+    if (rc != 0 && notes.nnotes)
+        mpchar_error_set(err, "%s", notes.notes[0].text);
+    mpchar_advice_list_free(&notes);
+    return rc;
+}

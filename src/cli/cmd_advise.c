@@ -13,6 +13,7 @@
 
 #include <jansson.h>
 
+#include "advise_verify.h"
 #include "command.h"
 #include "mpchar/advise.h"
 #include "mpchar/model.h"
@@ -26,7 +27,7 @@ typedef struct p_list {
 } p_list;
 
 typedef struct advise_args {
-    bool json;
+    bool json, verify;
     const char *out, *library, *primitive;
     p_list p;
     double max_bytes, min_gain;
@@ -93,6 +94,13 @@ static const mpchar_option_entry options[] = {
       "0.02"},
      set_fraction,
      offsetof(advise_args, min_gain)},
+    {{"verify", NULL,
+      "measure every region (mpchar run at its edges and centre, into "
+      "DIR/advise-verify.*) and withdraw the advice the measurements do "
+      "not confirm; the table goes to stderr with --json",
+      NULL},
+     mpchar_option_flag,
+     offsetof(advise_args, verify)},
     {{"library", "L", "advise for this library only", NULL},
      mpchar_option_text,
      offsetof(advise_args, library)},
@@ -230,15 +238,18 @@ static int advise(const advise_args *a, const char *dir)
                                  a->min_gain, a->library, a->primitive};
     mpchar_advice_list l;
     int rc = mpchar_advise(&model, &opt, &l, &err);
-    mpchar_model_free(&model);
     if (rc != 0) {
         fprintf(stderr, "mpchar advise: %s: %s\n", dir, err.msg);
+        mpchar_model_free(&model);
         return 1;
     }
-    if (a->json)
-        rc = write_json(&l, stdout);
-    else
+    if (!a->json)
         print_text(dir, &l);
+    if (a->verify)
+        rc = advise_verify(dir, &model, &l, a->json ? stderr : stdout);
+    mpchar_model_free(&model);
+    if (rc == 0 && a->json)
+        rc = write_json(&l, stdout);
     if (rc == 0 && a->out)
         rc = write_out(a->out, &l);
     mpchar_advice_list_free(&l);

@@ -56,23 +56,24 @@ static bool take(cursor *c, char ch)
     return false;
 }
 
-static int string(cursor *c, char *out, size_t len)
+/* A string into out; `what` names it in errors ("field 'library'"). */
+static int string(cursor *c, char *out, size_t len, const char *what)
 {
     size_t k = 0;
     if (!take(c, '"'))
-        return fail(c, "expected a string");
+        return fail(c, "%s: expected a string", what);
     while (c->at < c->end && *c->at != '"') {
         char ch = *c->at++;
         if (ch == '\\' && c->at < c->end && (*c->at == '"' || *c->at == '\\'))
             ch = *c->at++;
         else if (ch == '\\' || ch == '\n')
-            return fail(c, "unsupported escape or line break in a string");
+            return fail(c, "%s: unsupported escape or line break", what);
         if (k + 1 >= len)
-            return fail(c, "string longer than %zu characters", len - 1);
+            return fail(c, "%s: longer than %zu characters", what, len - 1);
         out[k++] = ch;
     }
     if (!take(c, '"'))
-        return fail(c, "unterminated string");
+        return fail(c, "%s: unterminated string", what);
     out[k] = '\0';
     return 0;
 }
@@ -109,7 +110,7 @@ static int skip_value(cursor *c, const char *key)
     double v;
     skip_space(c);
     if (c->at < c->end && *c->at == '"')
-        return string(c, text, sizeof text);
+        return string(c, text, sizeof text, key);
     for (const char *const *w = (const char *const[]){"true", "false", NULL};
          *w; w++) {
         size_t n = strlen(*w);
@@ -130,11 +131,10 @@ static int value(cursor *c, const char *key, fields *f)
         if (strcmp(key, field_names[i]))
             continue;
         f->seen |= 1u << i;
-        if (i < 3)
-            return string(c, texts[i], TEXT_MAX) == 0
-                       ? 0
-                       : fail(c, "field '%s': expected a string", key);
-        return number(c, key, nums[i - 3]);
+        char what[TEXT_MAX + 8];
+        snprintf(what, sizeof what, "field '%s'", key);
+        return i < 3 ? string(c, texts[i], TEXT_MAX, what)
+                     : number(c, key, nums[i - 3]);
     }
     return skip_value(c, key);
 }
@@ -148,7 +148,7 @@ static int object(cursor *c, fields *f)
     if (take(c, '}'))
         return 0;
     do {
-        if (string(c, key, sizeof key) != 0)
+        if (string(c, key, sizeof key, "a field name") != 0)
             return -1;
         if (!take(c, ':'))
             return fail(c, "expected ':' after \"%s\"", key);

@@ -127,14 +127,25 @@ static int inter(MPI_Comm comm)
 #endif
 }
 
-static const mpchar_equivalence *advised(int k, MPI_Comm comm, double n_bytes,
+/* Whether primitive k has a region at this communicator's size: the one
+ * question a call outside every region asks, before any about its
+ * arguments. */
+static int sized(int k, MPI_Comm comm, int *p_p)
+{
+    PMPI_Comm_size(comm, p_p);
+    for (size_t i = 0; i < rules[k].count; i++)
+        if (rules[k].rule[i]->p == *p_p)
+            return !inter(comm);
+    return 0;
+}
+
+/* The equivalence advised for primitive k at size p and n bytes, or
+ * NULL.  `usable` says whether a substitute (by its pattern name) handles
+ * the call's arguments. */
+static const mpchar_equivalence *advised(int k, int p, double n_bytes,
                                          int (*usable)(const char *, void *),
                                          void *arg)
 {
-    int p;
-    if (inter(comm))
-        return NULL;
-    PMPI_Comm_size(comm, &p);
     for (size_t i = 0; i < rules[k].count; i++) {
         const tune_rule *r = rules[k].rule[i];
         if (r->p == p && n_bytes > r->n_from_bytes &&
@@ -171,12 +182,12 @@ static int any(const char *substitute, void *arg)
 
 int MPI_Bcast(void *buf, int count, MPI_Datatype dt, int root, MPI_Comm comm)
 {
-    int size;
+    int size, p;
     const mpchar_equivalence *eq = NULL;
     if (rules[BCAST].count) {
         rules[BCAST].calls++;
-        if (contiguous(dt, &size))
-            eq = advised(BCAST, comm, (double)count * size, any, NULL);
+        if (sized(BCAST, comm, &p) && contiguous(dt, &size))
+            eq = advised(BCAST, p, (double)count * size, any, NULL);
     }
     if (!eq)
         return PMPI_Bcast(buf, count, dt, root, comm);
@@ -191,11 +202,9 @@ int MPI_Allgather(const void *sbuf, int scount, MPI_Datatype stype, void *rbuf,
     const mpchar_equivalence *eq = NULL;
     if (rules[ALLGATHER].count) {
         rules[ALLGATHER].calls++;
-        PMPI_Comm_size(comm, &p);
-        if (contiguous(rtype, &size) &&
+        if (sized(ALLGATHER, comm, &p) && contiguous(rtype, &size) &&
             (sbuf == MPI_IN_PLACE || contiguous(stype, &ssize)))
-            eq = advised(ALLGATHER, comm, (double)rcount * size * p, any,
-                         NULL);
+            eq = advised(ALLGATHER, p, (double)rcount * size * p, any, NULL);
     }
     if (!eq)
         return PMPI_Allgather(sbuf, scount, stype, rbuf, rcount, rtype, comm);
@@ -233,12 +242,13 @@ int MPI_Reduce_scatter(const void *sbuf, void *rbuf, const int rcounts[],
     const mpchar_equivalence *eq = NULL;
     if (rules[REDUCE_SCATTER].count) {
         rules[REDUCE_SCATTER].calls++;
-        PMPI_Comm_size(comm, &c.p);
-        double total = 0.0;
-        for (int i = 0; i < c.p; i++)
-            total += rcounts[i];
-        if (contiguous(dt, &size) && commutative(op))
-            eq = advised(REDUCE_SCATTER, comm, total * size, rs_usable, &c);
+        if (sized(REDUCE_SCATTER, comm, &c.p) && contiguous(dt, &size) &&
+            commutative(op)) {
+            double total = 0.0;
+            for (int i = 0; i < c.p; i++)
+                total += rcounts[i];
+            eq = advised(REDUCE_SCATTER, c.p, total * size, rs_usable, &c);
+        }
     }
     if (!eq)
         return PMPI_Reduce_scatter(sbuf, rbuf, rcounts, dt, op, comm);
@@ -259,12 +269,13 @@ static int ar_usable(const char *substitute, void *sbuf)
 int MPI_Allreduce(const void *sbuf, void *rbuf, int count, MPI_Datatype dt,
                   MPI_Op op, MPI_Comm comm)
 {
-    int size;
+    int size, p;
     const mpchar_equivalence *eq = NULL;
     if (rules[ALLREDUCE].count) {
         rules[ALLREDUCE].calls++;
-        if (contiguous(dt, &size) && commutative(op))
-            eq = advised(ALLREDUCE, comm, (double)count * size, ar_usable,
+        if (sized(ALLREDUCE, comm, &p) && contiguous(dt, &size) &&
+            commutative(op))
+            eq = advised(ALLREDUCE, p, (double)count * size, ar_usable,
                          (void *)(uintptr_t)sbuf);
     }
     if (!eq)

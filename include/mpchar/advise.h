@@ -48,14 +48,14 @@ typedef struct mpchar_advice_list {
     size_t count, cap;
     mpchar_advice_note *notes;
     size_t nnotes, notes_cap;
-    size_t compared; /* (library, primitive, substitute, p) solved */
+    size_t compared;       /* (library, primitive, substitute, p) solved */
     size_t below_min_gain; /* regions left out for a gain below min_gain */
 } mpchar_advice_list;
 
 typedef struct mpchar_advise_options {
     const long *ps; /* p to advise for; NULL: each primitive's measured p */
     size_t nps;
-    double max_bytes;      /* upper end of n; <= 0: the largest measured */
+    double max_bytes; /* upper end of n; <= 0: the largest measured */
     /* regions whose predicted gain at their example is below this
      * fraction are left out (counted): a few percent is within the noise
      * of the fits (0: every region) */
@@ -85,8 +85,8 @@ bool mpchar_algorithm_library(const char *library, char *base, char *coll,
 
 /* The difference d(n) = T_substitute(n) - T_primitive(n) at one p, as the
  * crossover solver sees it; returns 0 and *d_us_p, or -1. */
-typedef int (*mpchar_difference_fn)(double n_bytes, void *ctx,
-                                    double *d_us_p, mpchar_error *err);
+typedef int (*mpchar_difference_fn)(double n_bytes, void *ctx, double *d_us_p,
+                                    mpchar_error *err);
 
 /* The intervals of [0, n_max_bytes] where d < 0: their bounds are the
  * roots of d (Brent's method on each sign change of d between the

@@ -202,6 +202,5 @@ int mpchar_advice_predict(const mpchar_model *model, const mpchar_advice *a,
     if (mpchar__candidate_of(model, a, &c, err) != 0)
         return -1;
     at_p at = {&c, a->p};
-    return times(&at, n_bytes, t_substitute_us_p, t_primitive_us_p, NULL,
-                 err);
+    return times(&at, n_bytes, t_substitute_us_p, t_primitive_us_p, NULL, err);
 }

@@ -53,8 +53,8 @@ static const mpchar_entry *need(const mpchar_model *m, const char *library,
                                 mpchar_advice_list *l)
 {
     mpchar_error err;
-    const mpchar_entry *e = mpchar_model_find(m, library, pattern, NULL, NULL,
-                                              &err);
+    const mpchar_entry *e =
+        mpchar_model_find(m, library, pattern, NULL, NULL, &err);
     if (!e)
         mpchar__advice_note(l, "%s: %s not compared: no model of %s (%s)",
                             library, what, pattern, err.msg);
@@ -202,8 +202,9 @@ int mpchar__check_filters(const mpchar_model *m,
                           const mpchar_advise_options *opt, mpchar_error *err)
 {
     if (opt->library && !known_library(m, opt->library))
-        return mpchar_error_set(err, "unknown library '%s': the model has no "
-                                     "measurement of it",
+        return mpchar_error_set(err,
+                                "unknown library '%s': the model has no "
+                                "measurement of it",
                                 opt->library);
     if (opt->primitive && !known_primitive(m, opt->primitive)) {
         char list[256] = "";

@@ -349,8 +349,8 @@ static int setup_gatherv(bench_ctx *c)
 static void run_scatterv(bench_ctx *c)
 {
     for (long b = 0; b < c->batch; b++)
-        MPI_Scatterv(c->sbuf, c->counts, c->counts + c->size, MPI_BYTE,
-                     c->rbuf, count(c), MPI_BYTE, c->root, c->comm);
+        MPI_Scatterv(c->sbuf, c->counts, c->counts + c->size, MPI_BYTE, c->rbuf,
+                     count(c), MPI_BYTE, c->root, c->comm);
 }
 
 static void run_gatherv(bench_ctx *c)
@@ -406,8 +406,8 @@ static void run_allreduce_rb(bench_ctx *c)
 static void run_allreduce_rsag(bench_ctx *c)
 {
     for (long b = 0; b < c->batch; b++)
-        mpchar_sub_allreduce_rsag(c->sbuf, c->rbuf, count(c), MPI_DOUBLE,
-                                  c->op, c->comm);
+        mpchar_sub_allreduce_rsag(c->sbuf, c->rbuf, count(c), MPI_DOUBLE, c->op,
+                                  c->comm);
 }
 
 /* ---- the family ------------------------------------------------------ */
@@ -468,11 +468,10 @@ const bench_pattern bench_collective_patterns[] = {
                   COLLECTIVE, .split = true, .opt_in = true,
                   .setup = setup_scatterv, .prepare = prepare_scatter,
                   .run = run_scatterv, .verify = verify_scatter),
-    BENCH_PATTERN("gatherv",
-                  "MPI_Gatherv, equal counts; n = total bytes at the root",
-                  COLLECTIVE, .split = true, .opt_in = true,
-                  .setup = setup_gatherv, .prepare = prepare_gather,
-                  .run = run_gatherv, .verify = verify_gather),
+    BENCH_PATTERN(
+        "gatherv", "MPI_Gatherv, equal counts; n = total bytes at the root",
+        COLLECTIVE, .split = true, .opt_in = true, .setup = setup_gatherv,
+        .prepare = prepare_gather, .run = run_gatherv, .verify = verify_gather),
     BENCH_PATTERN("allgatherv",
                   "MPI_Allgatherv, equal counts; n = bytes of the gathered "
                   "vector",

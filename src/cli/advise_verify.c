@@ -89,10 +89,24 @@ static int run_group(const group *g, const char *run_dir)
     snprintf(p, sizeof p, "%ld", g->p);
     snprintf(max, sizeof max, "%.0f", g->max_bytes);
     snprintf(log, sizeof log, "%s/run.log", run_dir);
-    char *argv[] = {self, "run", "--mpi", (char *)g->library, "--patterns",
-                    (char *)g->patterns, "--p", p, "--sizes", (char *)g->sizes,
-                    "--max-size", max, "--refine", "0", "--time-per-point",
-                    VERIFY_TIME_PER_POINT_MS, "--out", (char *)run_dir,
+    char *argv[] = {self,
+                    "run",
+                    "--mpi",
+                    (char *)g->library,
+                    "--patterns",
+                    (char *)g->patterns,
+                    "--p",
+                    p,
+                    "--sizes",
+                    (char *)g->sizes,
+                    "--max-size",
+                    max,
+                    "--refine",
+                    "0",
+                    "--time-per-point",
+                    VERIFY_TIME_PER_POINT_MS,
+                    "--out",
+                    (char *)run_dir,
                     g->p > sysconf(_SC_NPROCESSORS_ONLN) ? "--oversubscribe"
                                                          : NULL,
                     NULL};
@@ -154,7 +168,8 @@ static int judge_size(const mpchar_model *model, const mpchar_advice *a,
     double predicted = mpchar_advice_predict(model, a, at, &tp, &ts, &err) == 0
                            ? 1.0 - ts / tp
                            : NAN;
-    double noise = fmax(mpchar_compare_spread(prim), mpchar_compare_spread(sub));
+    double noise =
+        fmax(mpchar_compare_spread(prim), mpchar_compare_spread(sub));
     double measured = 1.0 - sub->t_min_us / prim->t_min_us;
     *faster_p = mpchar_compare_judge(sub->t_min_us / prim->t_min_us, noise,
                                      0.0) == MPCHAR_VERDICT_FASTER;
@@ -220,8 +235,7 @@ static int verify_group(const char *dir, const mpchar_model *model,
         fprintf(stderr, "mpchar advise: --verify: %s\n", err.msg);
         return -1;
     }
-    fprintf(out, "\n%s at p = %ld, measured in %s:\n", g.library, g.p,
-            run_dir);
+    fprintf(out, "\n%s at p = %ld, measured in %s:\n", g.library, g.p, run_dir);
     for (size_t j = i; j < l->count; j++) {
         const mpchar_advice *a = &l->items[j];
         if (is_algorithm(a) || strcmp(a->library, g.library) || a->p != g.p)

@@ -43,8 +43,8 @@ static int set_p_list(void *field, const char *value, const mpchar_option *o,
     return mpchar_parse_int_list(value, 1, 1000000L, &l->ps, &l->nps, err);
 }
 
-static int set_max_bytes(void *field, const char *value,
-                         const mpchar_option *o, mpchar_error *err)
+static int set_max_bytes(void *field, const char *value, const mpchar_option *o,
+                         mpchar_error *err)
 {
     uint64_t n;
     (void)o;
@@ -57,8 +57,8 @@ static int set_max_bytes(void *field, const char *value,
     return 0;
 }
 
-static int set_fraction(void *field, const char *value,
-                        const mpchar_option *o, mpchar_error *err)
+static int set_fraction(void *field, const char *value, const mpchar_option *o,
+                        mpchar_error *err)
 {
     (void)o;
     return mpchar_parse_double(value, 0.0, 1.0, field, err);
@@ -149,13 +149,12 @@ static json_t *advice_json(const mpchar_advice_list *l)
     for (size_t i = 0; list && i < l->count; i++) {
         const mpchar_advice *a = &l->items[i];
         json_array_append_new(
-            list, json_pack("{s:s, s:s, s:s, s:I, s:f, s:f, s:f, s:b}",
-                            "library", a->library, "primitive", a->primitive,
-                            "substitute", a->substitute, "p",
-                            (json_int_t)a->p, "n_from", a->n_from_bytes,
-                            "n_to", a->n_to_bytes, "predicted_gain",
-                            a->predicted_gain, "extrapolated",
-                            a->extrapolated));
+            list,
+            json_pack("{s:s, s:s, s:s, s:I, s:f, s:f, s:f, s:b}", "library",
+                      a->library, "primitive", a->primitive, "substitute",
+                      a->substitute, "p", (json_int_t)a->p, "n_from",
+                      a->n_from_bytes, "n_to", a->n_to_bytes, "predicted_gain",
+                      a->predicted_gain, "extrapolated", a->extrapolated));
     }
     return list;
 }
@@ -234,7 +233,7 @@ static int advise(const advise_args *a, const char *dir)
         fprintf(stderr, "mpchar advise: %s\n", err.msg);
         return 1;
     }
-    mpchar_advise_options opt = {a->p.ps,     a->p.nps,     a->max_bytes,
+    mpchar_advise_options opt = {a->p.ps,     a->p.nps,   a->max_bytes,
                                  a->min_gain, a->library, a->primitive};
     mpchar_advice_list l;
     int rc = mpchar_advise(&model, &opt, &l, &err);

@@ -19,7 +19,9 @@
 #define THAKUR "Thakur, Rabenseifner and Gropp 2005"
 
 /* Best known algorithms that several entries share (a primitive and the
- * patterns that compute it another way). */
+ * patterns that compute it another way).  clang-format would spread these
+ * nested initializers over a line per brace. */
+/* clang-format off */
 #define BINOMIAL_PM1_OVER_P                                                   \
     {                                                                         \
         {{"binomial tree (" THAKUR ")", {.log2p = 1}, {.pm1_over_p = 1}}} \
@@ -49,6 +51,8 @@
     {                                                                       \
         {{"recursive halving (" THAKUR ")", {.log2p = 1}, {.pm1_over_p = 1}}} \
     }
+
+/* clang-format on */
 
 static const mpchar_pattern_facts facts[] = {
     {.name = "pingpong", .alias = "send", P2P},
@@ -114,24 +118,46 @@ static const mpchar_pattern_facts facts[] = {
     /* The v-forms (measured with equal counts) and the substitutes of the
      * equivalence table (mpchar/equivalences.h): n as their primitive's,
      * so their aggregation and best known algorithms are its own. */
-    {.name = "scatterv", COLLECTIVE, .aggregation = MPCHAR_AGG_PM1_OVER_P,
+    {.name = "scatterv",
+     COLLECTIVE,
+     .aggregation = MPCHAR_AGG_PM1_OVER_P,
      .best = BINOMIAL_PM1_OVER_P},
-    {.name = "gatherv", COLLECTIVE, .aggregation = MPCHAR_AGG_PM1_OVER_P,
+    {.name = "gatherv",
+     COLLECTIVE,
+     .aggregation = MPCHAR_AGG_PM1_OVER_P,
      .best = BINOMIAL_PM1_OVER_P},
-    {.name = "allgatherv", COLLECTIVE, .aggregation = MPCHAR_AGG_P2M1_OVER_P,
+    {.name = "allgatherv",
+     COLLECTIVE,
+     .aggregation = MPCHAR_AGG_P2M1_OVER_P,
      .best = ALLGATHER_BEST},
-    {.name = "bcast_sa", COLLECTIVE, .aggregation = MPCHAR_AGG_PM1,
+    {.name = "bcast_sa",
+     COLLECTIVE,
+     .aggregation = MPCHAR_AGG_PM1,
      .best = BCAST_BEST},
-    {.name = "allgather_gb", COLLECTIVE,
-     .aggregation = MPCHAR_AGG_P2M1_OVER_P, .best = ALLGATHER_BEST},
-    {.name = "reduce_scatter_rs", COLLECTIVE, .reduction = true,
-     .aggregation = MPCHAR_AGG_P2M1_OVER_P, .best = REDUCE_SCATTER_BEST},
-    {.name = "reduce_scatter_rsc", COLLECTIVE, .reduction = true,
-     .aggregation = MPCHAR_AGG_P2M1_OVER_P, .best = REDUCE_SCATTER_BEST},
-    {.name = "allreduce_rb", COLLECTIVE, .reduction = true,
-     .aggregation = MPCHAR_AGG_2PM1, .best = ALLREDUCE_BEST},
-    {.name = "allreduce_rsag", COLLECTIVE, .reduction = true,
-     .aggregation = MPCHAR_AGG_2PM1, .best = ALLREDUCE_BEST},
+    {.name = "allgather_gb",
+     COLLECTIVE,
+     .aggregation = MPCHAR_AGG_P2M1_OVER_P,
+     .best = ALLGATHER_BEST},
+    {.name = "reduce_scatter_rs",
+     COLLECTIVE,
+     .reduction = true,
+     .aggregation = MPCHAR_AGG_P2M1_OVER_P,
+     .best = REDUCE_SCATTER_BEST},
+    {.name = "reduce_scatter_rsc",
+     COLLECTIVE,
+     .reduction = true,
+     .aggregation = MPCHAR_AGG_P2M1_OVER_P,
+     .best = REDUCE_SCATTER_BEST},
+    {.name = "allreduce_rb",
+     COLLECTIVE,
+     .reduction = true,
+     .aggregation = MPCHAR_AGG_2PM1,
+     .best = ALLREDUCE_BEST},
+    {.name = "allreduce_rsag",
+     COLLECTIVE,
+     .reduction = true,
+     .aggregation = MPCHAR_AGG_2PM1,
+     .best = ALLREDUCE_BEST},
 };
 #define NFACTS (sizeof facts / sizeof facts[0])
 

@@ -43,17 +43,16 @@ int mpchar_sub_bcast_sa(void *buf, int count, MPI_Datatype dt, int root,
     void *mine = element(buf, dt, l[p + rank]);
     if (count % p == 0) {
         int b = count / p;
-        rc = PMPI_Scatter(buf, b, dt, rank == root ? MPI_IN_PLACE : mine, b,
-                          dt, root, comm);
+        rc = PMPI_Scatter(buf, b, dt, rank == root ? MPI_IN_PLACE : mine, b, dt,
+                          root, comm);
         if (rc == MPI_SUCCESS)
             rc = PMPI_Allgather(MPI_IN_PLACE, 0, dt, buf, b, dt, comm);
     } else {
-        rc = PMPI_Scatterv(buf, l, l + p, dt,
-                           rank == root ? MPI_IN_PLACE : mine, l[rank], dt,
-                           root, comm);
+        rc =
+            PMPI_Scatterv(buf, l, l + p, dt, rank == root ? MPI_IN_PLACE : mine,
+                          l[rank], dt, root, comm);
         if (rc == MPI_SUCCESS)
-            rc = PMPI_Allgatherv(MPI_IN_PLACE, 0, dt, buf, l, l + p, dt,
-                                 comm);
+            rc = PMPI_Allgatherv(MPI_IN_PLACE, 0, dt, buf, l, l + p, dt, comm);
     }
     free(l);
     return rc;
@@ -72,8 +71,8 @@ int mpchar_sub_allgather_gb(const void *sbuf, int scount, MPI_Datatype stype,
             rc = PMPI_Gather(MPI_IN_PLACE, 0, rtype, rbuf, rcount, rtype, 0,
                              comm);
         else
-            rc = PMPI_Gather(element(rbuf, rtype, rank * rcount), rcount,
-                             rtype, NULL, 0, rtype, 0, comm);
+            rc = PMPI_Gather(element(rbuf, rtype, rank * rcount), rcount, rtype,
+                             NULL, 0, rtype, 0, comm);
     } else {
         rc = PMPI_Gather(sbuf, scount, stype, rbuf, rcount, rtype, 0, comm);
     }
@@ -99,8 +98,8 @@ static int scratch(int count, MPI_Datatype dt, void **buf_p, void **base_p)
 /* Reduce of the whole vector to rank 0, then the scatter that `equal`
  * chooses. */
 static int reduce_then_scatter(const void *sbuf, void *rbuf,
-                               const int rcounts[], MPI_Datatype dt,
-                               MPI_Op op, MPI_Comm comm, int equal)
+                               const int rcounts[], MPI_Datatype dt, MPI_Op op,
+                               MPI_Comm comm, int equal)
 {
     int p, rank, rc = MPI_SUCCESS, total = 0;
     PMPI_Comm_size(comm, &p);
@@ -122,8 +121,8 @@ static int reduce_then_scatter(const void *sbuf, void *rbuf,
     if (rc == MPI_SUCCESS && equal)
         rc = PMPI_Scatter(tmp, rcounts[0], dt, rbuf, rcounts[0], dt, 0, comm);
     else if (rc == MPI_SUCCESS)
-        rc = PMPI_Scatterv(tmp, rcounts, displs, dt, rbuf, rcounts[rank], dt,
-                           0, comm);
+        rc = PMPI_Scatterv(tmp, rcounts, displs, dt, rbuf, rcounts[rank], dt, 0,
+                           comm);
     free(base);
     free(displs);
     return rc;

@@ -36,9 +36,8 @@ static int fail(cursor *c, const char *fmt, ...)
 
 static void skip_space(cursor *c)
 {
-    while (c->at < c->end &&
-           (*c->at == ' ' || *c->at == '\t' || *c->at == '\r' ||
-            *c->at == '\n')) {
+    while (c->at < c->end && (*c->at == ' ' || *c->at == '\t' ||
+                              *c->at == '\r' || *c->at == '\n')) {
         if (*c->at == '\n')
             c->line++;
         c->at++;
@@ -86,8 +85,8 @@ typedef struct fields {
 } fields;
 
 static const char *const field_names[] = {
-    "library", "primitive", "substitute", "p", "n_from", "n_to",
-    "predicted_gain",
+    "library", "primitive", "substitute",     "p",
+    "n_from",  "n_to",      "predicted_gain",
 };
 #define REQUIRED ((1u << (sizeof field_names / sizeof field_names[0])) - 1)
 
@@ -126,8 +125,7 @@ static int value(cursor *c, const char *key, fields *f)
 {
     char *texts[] = {f->library, f->primitive, f->substitute};
     double *nums[] = {&f->p, &f->n_from, &f->n_to, &f->predicted_gain};
-    for (unsigned i = 0; i < sizeof field_names / sizeof field_names[0];
-         i++) {
+    for (unsigned i = 0; i < sizeof field_names / sizeof field_names[0]; i++) {
         if (strcmp(key, field_names[i]))
             continue;
         f->seen |= 1u << i;

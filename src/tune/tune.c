@@ -254,8 +254,7 @@ int MPI_Reduce_scatter(const void *sbuf, void *rbuf, const int rcounts[],
         return PMPI_Reduce_scatter(sbuf, rbuf, rcounts, dt, op, comm);
     rules[REDUCE_SCATTER].substituted++;
     return strcmp(eq->substitute, "reduce_scatter_rsc")
-               ? mpchar_sub_reduce_scatter_rs(sbuf, rbuf, rcounts, dt, op,
-                                              comm)
+               ? mpchar_sub_reduce_scatter_rs(sbuf, rbuf, rcounts, dt, op, comm)
                : mpchar_sub_reduce_scatter_rsc(sbuf, rbuf, rcounts, dt, op,
                                                comm);
 }

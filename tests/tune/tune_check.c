@@ -101,8 +101,7 @@ static void reduce_scatter(int block, int unequal)
     MPI_Reduce_scatter(s, a, counts, MPI_INT, MPI_SUM, MPI_COMM_WORLD);
     PMPI_Reduce_scatter(s, b, counts, MPI_INT, MPI_SUM, MPI_COMM_WORLD);
     check(!memcmp(a, b, (size_t)counts[rank] * sizeof *a),
-          unequal ? "MPI_Reduce_scatter unequal" : "MPI_Reduce_scatter",
-          total);
+          unequal ? "MPI_Reduce_scatter unequal" : "MPI_Reduce_scatter", total);
     double *ds = xmalloc((size_t)total * sizeof *ds + 1);
     double *da = xmalloc((size_t)counts[rank] * sizeof *da + 1);
     double *db = xmalloc((size_t)counts[rank] * sizeof *db + 1);
@@ -126,8 +125,7 @@ static void matmul(void *in, void *inout, int *len, MPI_Datatype *dt)
     }
 }
 
-static void allreduce_ints(int count, MPI_Op op, const char *what,
-                           int in_place)
+static void allreduce_ints(int count, MPI_Op op, const char *what, int in_place)
 {
     int *s = xmalloc((size_t)count * sizeof *s + 1);
     int *a = xmalloc((size_t)count * sizeof *a + 1);

@@ -50,8 +50,8 @@ static void test_solver_roots(void **state)
     double lo[4], hi[4];
     size_t n;
     mpchar_error err;
-    assert_int_equal(mpchar_negative_intervals(parabola, NULL, N_MAX_BYTES,
-                                               lo, hi, 4, &n, &err),
+    assert_int_equal(mpchar_negative_intervals(parabola, NULL, N_MAX_BYTES, lo,
+                                               hi, 4, &n, &err),
                      0);
     assert_int_equal(n, 1);
     assert_true(fabs(lo[0] - 100.0) < 1e-6 && fabs(hi[0] - 1000.0) < 1e-6);
@@ -112,8 +112,8 @@ static void series(mpchar_measurements *m, const char *library,
                   t(0.0, ps[i]));
         for (int k = 0; k <= 32; k++) {
             uint64_t n = (uint64_t)llround(pow(2.0, k / 2.0));
-            synth_add(m, library, pattern, "-", "-", ps[i], n,
-                      MPCHAR_SET_FIT, t((double)n, ps[i]));
+            synth_add(m, library, pattern, "-", "-", ps[i], n, MPCHAR_SET_FIT,
+                      t((double)n, ps[i]));
         }
         for (size_t v = 0; v < sizeof val / sizeof val[0]; v++)
             synth_add(m, library, pattern, "-", "-", ps[i], val[v],
@@ -232,8 +232,8 @@ static void test_algorithm_names(void **state)
     (void)state;
     char base[MPCHAR_NAME_MAX], coll[MPCHAR_NAME_MAX];
     char alg[MPCHAR_ADVICE_TEXT_MAX];
-    assert_true(mpchar_algorithm_library("openmpi@bcast:binomial", base, coll,
-                                         alg));
+    assert_true(
+        mpchar_algorithm_library("openmpi@bcast:binomial", base, coll, alg));
     assert_string_equal(base, "openmpi");
     assert_string_equal(coll, "bcast");
     assert_string_equal(alg, "binomial");

@@ -11,10 +11,10 @@
 
 #include "advice_file.h"
 
-#define ENTRY(lib, prim, sub, p, from, to)                                  \
-    "{\"library\":\"" lib "\",\"primitive\":\"" prim "\",\"substitute\":\"" \
-    sub "\",\"p\":" #p ",\"n_from\":" #from ",\"n_to\":" #to                 \
-    ",\"predicted_gain\":0.25,\"extrapolated\":false}"
+#define ENTRY(lib, prim, sub, p, from, to)                         \
+    "{\"library\":\"" lib "\",\"primitive\":\"" prim               \
+    "\",\"substitute\":\"" sub "\",\"p\":" #p ",\"n_from\":" #from \
+    ",\"n_to\":" #to ",\"predicted_gain\":0.25,\"extrapolated\":false}"
 
 static int parse(const char *text, tune_rules *r, char *why)
 {
@@ -27,18 +27,19 @@ static void test_reads_regions(void **state)
     (void)state;
     tune_rules r;
     char why[TUNE_WHY_MAX];
-    const char *text =
-        "[\n  " ENTRY("openmpi", "allreduce", "allreduce_rb", 2, 5977.25,
-                      262144) ",\n  " ENTRY("mpich", "allgather",
-                                            "allgather_gb", 2, 0,
-                                            100) ",\n  " ENTRY("openmpi",
-                                                               "bcast",
-                                                               "algorithm "
-                                                               "binomial",
-                                                               4, 0,
-                                                               5000) ",\n"
-        "  " ENTRY("openmpi", "reduce_scatter", "reduce_scatter_rsc", 4, 1e3,
-                   2e4) "\n]\n";
+    const char *text = "[\n  " ENTRY(
+        "openmpi", "allreduce", "allreduce_rb", 2, 5977.25,
+        262144) ",\n  " ENTRY("mpich", "allgather", "allgather_gb", 2, 0,
+                              100) ",\n  " ENTRY("openmpi", "bcast",
+                                                 "algorithm "
+                                                 "binomial",
+                                                 4, 0,
+                                                 5000) ",\n"
+                                                       "  " ENTRY(
+                                                           "openmpi",
+                                                           "reduce_scatter",
+                                                           "reduce_scatter_rsc",
+                                                           4, 1e3, 2e4) "\n]\n";
     assert_int_equal(parse(text, &r, why), 0);
     assert_int_equal(r.count, 2);
     assert_int_equal(r.other, 2);
@@ -93,8 +94,8 @@ static void test_missing_file(void **state)
     (void)state;
     tune_rules r;
     char why[TUNE_WHY_MAX];
-    assert_int_equal(tune_advice_load("/nonexistent/advice.json", "openmpi",
-                                      &r, why, sizeof why),
+    assert_int_equal(tune_advice_load("/nonexistent/advice.json", "openmpi", &r,
+                                      why, sizeof why),
                      -1);
     assert_non_null(strstr(why, "/nonexistent/advice.json: "));
 }

@@ -5,6 +5,8 @@
 # Reduce + Scatter and Reduce_scatter + Allgather: results equal the
 # library's own, and MPCHAR_TUNE_LOG=1 shows calls were substituted.  A
 # malformed advice file: the program runs untuned and says why once.
+# The launcher starts `env LD_PRELOAD=...`, so that only the MPI
+# processes load the tune library (not the launcher itself).
 # usage: tune_check.sh LIBRARY TUNE_CHECK LIBTUNE LAUNCHER...
 source "$(dirname "$0")/lib.sh"
 lib=$1 prog=$2 tune=$3
@@ -32,8 +34,9 @@ advice "$WORK/b.json" reduce_scatter_rsc:reduce_scatter allreduce_rsag:allreduce
 for file in a b; do
   for p in 2 3; do
     out="$WORK/$file-$p"
-    LD_PRELOAD=$tune MPCHAR_TUNE="$WORK/$file.json" MPCHAR_TUNE_LOG=1 \
-      "${launch[@]}" -n "$p" "$prog" > "$out.out" 2> "$out.err" ||
+    "${launch[@]}" -n "$p" env LD_PRELOAD="$tune" \
+      MPCHAR_TUNE="$WORK/$file.json" MPCHAR_TUNE_LOG=1 "$prog" \
+      > "$out.out" 2> "$out.err" ||
       fail "$lib $file p=$p: $(cat "$out.out" "$out.err")"
     grep -q "tune_check: ok" "$out.out" || fail "$lib $file p=$p: no ok"
     for prim in bcast allgather reduce_scatter allreduce; do
@@ -50,8 +53,8 @@ done
 # A malformed file: one line, the program runs untuned.
 printf '[\n  {"library":"%s","primitive":"bcast","substitute":"bcast_sa","p":"two"}\n]\n' \
   "$lib" > "$WORK/bad.json"
-LD_PRELOAD=$tune MPCHAR_TUNE="$WORK/bad.json" MPCHAR_TUNE_LOG=1 \
-  "${launch[@]}" -n 2 "$prog" > "$WORK/bad.out" 2> "$WORK/bad.err" ||
+"${launch[@]}" -n 2 env LD_PRELOAD="$tune" MPCHAR_TUNE="$WORK/bad.json" \
+  MPCHAR_TUNE_LOG=1 "$prog" > "$WORK/bad.out" 2> "$WORK/bad.err" ||
   fail "$lib bad advice: the program failed: $(cat "$WORK/bad.err")"
 grep -q "tune_check: ok" "$WORK/bad.out" || fail "$lib bad advice: no ok"
 [ "$(grep -c 'running untuned' "$WORK/bad.err")" -eq 1 ] ||

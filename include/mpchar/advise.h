@@ -29,6 +29,8 @@ typedef struct mpchar_advice {
     char text[MPCHAR_ADVICE_TEXT_MAX]; /* "Scatter + Allgather" */
     long p;
     double n_from_bytes, n_to_bytes;
+    double n_max_bytes; /* the end of the range solved (a region ending
+                           there ends with the range, not at a crossover) */
     /* the region's example size (geometric centre) and the fraction of
      * the primitive's time saved there: 1 - T_substitute/T_primitive */
     double n_example_bytes, predicted_gain;

@@ -13,6 +13,7 @@
 typedef struct at_p {
     const mpchar__candidate *c;
     long p;
+    double n_max_bytes;
 } at_p;
 
 static int predict(const mpchar_entry *e, double n, long p,
@@ -111,6 +112,7 @@ static int add_region(const at_p *a, double lo, double hi, walk *w,
     v.p = a->p;
     v.n_from_bytes = lo;
     v.n_to_bytes = hi;
+    v.n_max_bytes = a->n_max_bytes;
     v.n_example_bytes = example_of(lo, hi);
     if (times(a, lo, &sub, &prim, &extra_lo, err) != 0 ||
         times(a, hi, &sub, &prim, &extra_hi, err) != 0 ||
@@ -130,11 +132,11 @@ static int add_region(const at_p *a, double lo, double hi, walk *w,
 static int advise_at(const mpchar__candidate *c, long p, walk *w,
                      mpchar_error *err)
 {
-    at_p a = {c, p};
     double lo[REGIONS_MAX], hi[REGIONS_MAX];
     size_t n;
     double n_max = w->opt->max_bytes > 0.0 ? w->opt->max_bytes
                                            : measured_max(c->primitive, p);
+    at_p a = {c, p, n_max};
     mpchar_error why;
     if (mpchar_negative_intervals(difference, &a, n_max, lo, hi, REGIONS_MAX,
                                   &n, &why) != 0) {
@@ -201,6 +203,6 @@ int mpchar_advice_predict(const mpchar_model *model, const mpchar_advice *a,
     mpchar__candidate c;
     if (mpchar__candidate_of(model, a, &c, err) != 0)
         return -1;
-    at_p at = {&c, a->p};
+    at_p at = {&c, a->p, a->n_max_bytes};
     return times(&at, n_bytes, t_substitute_us_p, t_primitive_us_p, NULL, err);
 }

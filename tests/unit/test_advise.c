@@ -161,6 +161,7 @@ static void test_bcast_regions(void **state)
     assert_true(rel_diff(a4->n_from_bytes, 2500.0) < TOLERANCE);
     assert_true(rel_diff(a8->n_from_bytes, 7.0 / 0.006) < TOLERANCE);
     assert_true(a4->n_to_bytes == N_MAX_BYTES && !a4->extrapolated);
+    assert_true(a4->n_max_bytes == N_MAX_BYTES);
     assert_string_equal(a4->primitive, "bcast");
     assert_string_equal(a4->library, "synth");
     /* the gain at the example: 1 - T_sa/T_bcast, known exactly */

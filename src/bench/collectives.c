@@ -8,12 +8,15 @@
  * nearest whole element (bench_pattern_bytes) and the actual bytes are
  * what the row records.  Reductions use doubles, with the operations of
  * reduce_ops.c (MPI_SUM, a user-defined sum, and the no-op that separates
- * the computation cost t_c, seed 001). */
+ * the computation cost t_c, seed 001).  The substitutes of the equivalence
+ * table (bcast_sa, ...) take their primitive's n, buffers and checks and
+ * call src/substitutes; the v-forms use equal counts. */
 #include <stdlib.h>
 #include <string.h>
 
 #include "bench.h"
 #include "buffers.h"
+#include "substitutes.h"
 
 static uint64_t memory_twice(uint64_t n, int p, long window)
 {
@@ -318,6 +321,95 @@ static int verify_scan(bench_ctx *c, char *why, size_t len)
     return verify_sums(c, 0, c->rank, why, len);
 }
 
+/* ---- v-forms, equal counts --------------------------------------------- */
+
+/* counts[0..p) = count, counts[p..2p) their displacements. */
+static int equal_counts(bench_ctx *c)
+{
+    c->counts = malloc(2 * (size_t)c->size * sizeof *c->counts);
+    if (!c->counts)
+        return -1;
+    for (int r = 0; r < c->size; r++) {
+        c->counts[r] = count(c);
+        c->counts[c->size + r] = r * count(c);
+    }
+    return 0;
+}
+
+static int setup_scatterv(bench_ctx *c)
+{
+    return equal_counts(c) != 0 ? -1 : setup_one_to_all(c);
+}
+
+static int setup_gatherv(bench_ctx *c)
+{
+    return equal_counts(c) != 0 ? -1 : setup_all_to_one(c);
+}
+
+static void run_scatterv(bench_ctx *c)
+{
+    for (long b = 0; b < c->batch; b++)
+        MPI_Scatterv(c->sbuf, c->counts, c->counts + c->size, MPI_BYTE, c->rbuf,
+                     count(c), MPI_BYTE, c->root, c->comm);
+}
+
+static void run_gatherv(bench_ctx *c)
+{
+    for (long b = 0; b < c->batch; b++)
+        MPI_Gatherv(c->sbuf, count(c), MPI_BYTE, c->rbuf, c->counts,
+                    c->counts + c->size, MPI_BYTE, c->root, c->comm);
+}
+
+static void run_allgatherv(bench_ctx *c)
+{
+    for (long b = 0; b < c->batch; b++)
+        MPI_Allgatherv(c->sbuf, count(c), MPI_BYTE, c->rbuf, c->counts,
+                       c->counts + c->size, MPI_BYTE, c->comm);
+}
+
+/* ---- substitutes (src/substitutes, mpchar/equivalences.h) --------------- */
+
+static void run_bcast_sa(bench_ctx *c)
+{
+    for (long b = 0; b < c->batch; b++)
+        mpchar_sub_bcast_sa(c->sbuf, count(c), MPI_BYTE, c->root, c->comm);
+}
+
+static void run_allgather_gb(bench_ctx *c)
+{
+    for (long b = 0; b < c->batch; b++)
+        mpchar_sub_allgather_gb(c->sbuf, count(c), MPI_BYTE, c->rbuf, count(c),
+                                MPI_BYTE, c->comm);
+}
+
+static void run_reduce_scatter_rs(bench_ctx *c)
+{
+    for (long b = 0; b < c->batch; b++)
+        mpchar_sub_reduce_scatter_rs(c->sbuf, c->rbuf, c->counts, MPI_DOUBLE,
+                                     c->op, c->comm);
+}
+
+static void run_reduce_scatter_rsc(bench_ctx *c)
+{
+    for (long b = 0; b < c->batch; b++)
+        mpchar_sub_reduce_scatter_rsc(c->sbuf, c->rbuf, c->counts, MPI_DOUBLE,
+                                      c->op, c->comm);
+}
+
+static void run_allreduce_rb(bench_ctx *c)
+{
+    for (long b = 0; b < c->batch; b++)
+        mpchar_sub_allreduce_rb(c->sbuf, c->rbuf, count(c), MPI_DOUBLE, c->op,
+                                c->comm);
+}
+
+static void run_allreduce_rsag(bench_ctx *c)
+{
+    for (long b = 0; b < c->batch; b++)
+        mpchar_sub_allreduce_rsag(c->sbuf, c->rbuf, count(c), MPI_DOUBLE, c->op,
+                                  c->comm);
+}
+
 /* ---- the family ------------------------------------------------------ */
 
 /* What every collective shares: timed on every rank after a barrier, the
@@ -371,5 +463,56 @@ const bench_pattern bench_collective_patterns[] = {
         "scan", "MPI_Scan of doubles; n = bytes of each process's buffer",
         COLLECTIVE, .setup = setup_reduce, .prepare = prepare_reduction,
         .run = run_scan, .verify = verify_scan),
+    BENCH_PATTERN("scatterv",
+                  "MPI_Scatterv, equal counts; n = total bytes at the root",
+                  COLLECTIVE, .split = true, .opt_in = true,
+                  .setup = setup_scatterv, .prepare = prepare_scatter,
+                  .run = run_scatterv, .verify = verify_scatter),
+    BENCH_PATTERN(
+        "gatherv", "MPI_Gatherv, equal counts; n = total bytes at the root",
+        COLLECTIVE, .split = true, .opt_in = true, .setup = setup_gatherv,
+        .prepare = prepare_gather, .run = run_gatherv, .verify = verify_gather),
+    BENCH_PATTERN("allgatherv",
+                  "MPI_Allgatherv, equal counts; n = bytes of the gathered "
+                  "vector",
+                  COLLECTIVE, .split = true, .opt_in = true,
+                  .setup = setup_gatherv, .prepare = prepare_gather,
+                  .run = run_allgatherv, .verify = verify_allgather),
+    BENCH_PATTERN("bcast_sa",
+                  "MPI_Bcast as Scatter + Allgather on the same buffer; n as "
+                  "bcast's",
+                  COLLECTIVE, .opt_in = true, .setup = setup_bcast,
+                  .prepare = prepare_bcast, .run = run_bcast_sa,
+                  .verify = verify_bcast),
+    BENCH_PATTERN("allgather_gb",
+                  "MPI_Allgather as Gather + Bcast; n as allgather's",
+                  COLLECTIVE, .split = true, .opt_in = true,
+                  .setup = setup_all_to_one, .prepare = prepare_gather,
+                  .run = run_allgather_gb, .verify = verify_allgather),
+    BENCH_PATTERN("reduce_scatter_rs",
+                  "MPI_Reduce_scatter as Reduce + Scatterv; n as "
+                  "reduce_scatter's",
+                  COLLECTIVE, .split = true, .opt_in = true,
+                  .setup = setup_reduce_scatter, .prepare = prepare_reduction,
+                  .run = run_reduce_scatter_rs,
+                  .verify = verify_reduce_scatter),
+    BENCH_PATTERN("reduce_scatter_rsc",
+                  "MPI_Reduce_scatter as Reduce + Scatter; n as "
+                  "reduce_scatter's",
+                  COLLECTIVE, .split = true, .opt_in = true,
+                  .setup = setup_reduce_scatter, .prepare = prepare_reduction,
+                  .run = run_reduce_scatter_rsc,
+                  .verify = verify_reduce_scatter),
+    BENCH_PATTERN("allreduce_rb",
+                  "MPI_Allreduce as Reduce + Bcast; n as allreduce's",
+                  COLLECTIVE, .opt_in = true, .setup = setup_reduce,
+                  .prepare = prepare_reduction, .run = run_allreduce_rb,
+                  .verify = verify_allreduce),
+    BENCH_PATTERN("allreduce_rsag",
+                  "MPI_Allreduce as Reduce_scatter + Allgatherv; n as "
+                  "allreduce's",
+                  COLLECTIVE, .opt_in = true, .setup = setup_reduce,
+                  .prepare = prepare_reduction, .run = run_allreduce_rsag,
+                  .verify = verify_allreduce),
     {.name = NULL},
 };

@@ -14,6 +14,9 @@ const mpchar_command mpchar_commands[] = {
     {"report", cmd_report,
      "write report.html and report.md (tables and "
      "plots) from results directories"},
+    {"advise", cmd_advise,
+     "regions where a substitute of a collective is predicted faster "
+     "(seed 000 Table 5)"},
     {"compare", cmd_compare,
      "B/A time ratios of two results directories; "
      "fails on regressions"},

@@ -18,6 +18,42 @@
  * actual_bytes defines it for each pattern (docs/models.md). */
 #define THAKUR "Thakur, Rabenseifner and Gropp 2005"
 
+/* Best known algorithms that several entries share (a primitive and the
+ * patterns that compute it another way).  clang-format would spread these
+ * nested initializers over a line per brace. */
+/* clang-format off */
+#define BINOMIAL_PM1_OVER_P                                                   \
+    {                                                                         \
+        {{"binomial tree (" THAKUR ")", {.log2p = 1}, {.pm1_over_p = 1}}} \
+    }
+#define BCAST_BEST                                                     \
+    {                                                                  \
+        {{"binomial tree (" THAKUR ")", {.log2p = 1}, {.log2p = 1}},   \
+         {"scatter + ring allgather (van de Geijn 1994)",              \
+          {.log2p = 1, .pm1 = 1},                                      \
+          {.pm1_over_p = 2}}}                                          \
+    }
+#define ALLGATHER_BEST                                                        \
+    {                                                                         \
+        {{"recursive doubling (" THAKUR ") or Bruck (Bruck et al. 1997)",     \
+          {.log2p = 1},                                                       \
+          {.pm1_over_p = 1}}}                                                 \
+    }
+#define ALLREDUCE_BEST                                                   \
+    {                                                                    \
+        {{"recursive doubling (" THAKUR ")", {.log2p = 1}, {.log2p = 1}}, \
+         {"Rabenseifner: reduce-scatter + allgather "                    \
+          "(Rabenseifner 2004; " THAKUR ")",                             \
+          {.log2p = 2},                                                  \
+          {.pm1_over_p = 2}}}                                            \
+    }
+#define REDUCE_SCATTER_BEST                                                 \
+    {                                                                       \
+        {{"recursive halving (" THAKUR ")", {.log2p = 1}, {.pm1_over_p = 1}}} \
+    }
+
+/* clang-format on */
+
 static const mpchar_pattern_facts facts[] = {
     {.name = "pingpong", .alias = "send", P2P},
     {.name = "pingping", P2P},
@@ -34,26 +70,19 @@ static const mpchar_pattern_facts facts[] = {
     {.name = "bcast", /* n: each process's buffer */
      COLLECTIVE,
      .aggregation = MPCHAR_AGG_PM1,
-     .best = {{{"binomial tree (" THAKUR ")", {.log2p = 1}, {.log2p = 1}},
-               {"scatter + ring allgather (van de Geijn 1994)",
-                {.log2p = 1, .pm1 = 1},
-                {.pm1_over_p = 2}}}}},
+     .best = BCAST_BEST},
     {.name = "scatter", /* n: the root's total */
      COLLECTIVE,
      .aggregation = MPCHAR_AGG_PM1_OVER_P,
-     .best =
-         {{{"binomial tree (" THAKUR ")", {.log2p = 1}, {.pm1_over_p = 1}}}}},
+     .best = BINOMIAL_PM1_OVER_P},
     {.name = "gather", /* n: the root's total */
      COLLECTIVE,
      .aggregation = MPCHAR_AGG_PM1_OVER_P,
-     .best =
-         {{{"binomial tree (" THAKUR ")", {.log2p = 1}, {.pm1_over_p = 1}}}}},
+     .best = BINOMIAL_PM1_OVER_P},
     {.name = "allgather", /* n: the gathered vector */
      COLLECTIVE,
      .aggregation = MPCHAR_AGG_P2M1_OVER_P,
-     .best = {{{"recursive doubling (" THAKUR ") or Bruck (Bruck et al. 1997)",
-                {.log2p = 1},
-                {.pm1_over_p = 1}}}}},
+     .best = ALLGATHER_BEST},
     {.name = "alltoall", /* n: each process's total */
      COLLECTIVE,
      .aggregation = MPCHAR_AGG_PM1,
@@ -73,18 +102,12 @@ static const mpchar_pattern_facts facts[] = {
      COLLECTIVE,
      .reduction = true,
      .aggregation = MPCHAR_AGG_2PM1,
-     .best = {{{"recursive doubling (" THAKUR ")", {.log2p = 1}, {.log2p = 1}},
-               {"Rabenseifner: reduce-scatter + allgather "
-                "(Rabenseifner 2004; " THAKUR ")",
-                {.log2p = 2},
-                {.pm1_over_p = 2}}}}},
+     .best = ALLREDUCE_BEST},
     {.name = "reduce_scatter", /* n: each process's input vector */
      COLLECTIVE,
      .reduction = true,
      .aggregation = MPCHAR_AGG_P2M1_OVER_P,
-     .best = {{{"recursive halving (" THAKUR ")",
-                {.log2p = 1},
-                {.pm1_over_p = 1}}}}},
+     .best = REDUCE_SCATTER_BEST},
     {.name = "scan", /* n: each process's buffer */
      COLLECTIVE,
      .reduction = true,
@@ -92,6 +115,49 @@ static const mpchar_pattern_facts facts[] = {
      .best = {{{"recursive doubling (Hillis and Steele 1986)",
                 {.log2p = 1},
                 {.log2p = 1}}}}},
+    /* The v-forms (measured with equal counts) and the substitutes of the
+     * equivalence table (mpchar/equivalences.h): n as their primitive's,
+     * so their aggregation and best known algorithms are its own. */
+    {.name = "scatterv",
+     COLLECTIVE,
+     .aggregation = MPCHAR_AGG_PM1_OVER_P,
+     .best = BINOMIAL_PM1_OVER_P},
+    {.name = "gatherv",
+     COLLECTIVE,
+     .aggregation = MPCHAR_AGG_PM1_OVER_P,
+     .best = BINOMIAL_PM1_OVER_P},
+    {.name = "allgatherv",
+     COLLECTIVE,
+     .aggregation = MPCHAR_AGG_P2M1_OVER_P,
+     .best = ALLGATHER_BEST},
+    {.name = "bcast_sa",
+     COLLECTIVE,
+     .aggregation = MPCHAR_AGG_PM1,
+     .best = BCAST_BEST},
+    {.name = "allgather_gb",
+     COLLECTIVE,
+     .aggregation = MPCHAR_AGG_P2M1_OVER_P,
+     .best = ALLGATHER_BEST},
+    {.name = "reduce_scatter_rs",
+     COLLECTIVE,
+     .reduction = true,
+     .aggregation = MPCHAR_AGG_P2M1_OVER_P,
+     .best = REDUCE_SCATTER_BEST},
+    {.name = "reduce_scatter_rsc",
+     COLLECTIVE,
+     .reduction = true,
+     .aggregation = MPCHAR_AGG_P2M1_OVER_P,
+     .best = REDUCE_SCATTER_BEST},
+    {.name = "allreduce_rb",
+     COLLECTIVE,
+     .reduction = true,
+     .aggregation = MPCHAR_AGG_2PM1,
+     .best = ALLREDUCE_BEST},
+    {.name = "allreduce_rsag",
+     COLLECTIVE,
+     .reduction = true,
+     .aggregation = MPCHAR_AGG_2PM1,
+     .best = ALLREDUCE_BEST},
 };
 #define NFACTS (sizeof facts / sizeof facts[0])
 

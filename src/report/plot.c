@@ -148,9 +148,10 @@ static void plot_settings(const mpchar__plot *p, FILE *f)
                 p->mark[m], p->mark[m]);
         /* Staggered, so that the labels of close switches do not overlap. */
         fprintf(f,
-                "set label \"switch %.0f B\" at %.9g, graph %.2f left "
+                "set label \"%s %.0f B\" at %.9g, graph %.2f left "
                 "offset 0.4,0 tc rgb \"#555555\"\n",
-                p->mark[m], p->mark[m], 0.98 - 0.05 * (double)(m % 3));
+                p->mark_word ? p->mark_word : "switch", p->mark[m], p->mark[m],
+                0.98 - 0.05 * (double)(m % 3));
     }
 }
 

@@ -130,6 +130,12 @@ static const struct section {
      "messages, and seed 004's bounds on the transfer time that overlapped "
      "computation.",
      profiles_present, mpchar__section_profiles},
+    {"advice", "Advice: substitutions predicted faster",
+     "Seed 000 (Section 5.3) and seed 001 (Section 5) replace a collective "
+     "by an equivalent combination of others where the models predict the "
+     "combination faster; these are the regions of n per p where that holds "
+     "for these models (mpchar advise, docs/advise.md).",
+     mpchar__advice_present, mpchar__section_advice},
 };
 
 static int build_sections(mpchar__report *r, mpchar_error *err)

@@ -150,6 +150,7 @@ typedef struct mpchar__plot {
     mpchar__series *series;
     size_t nmarks;
     double mark[MPCHAR__MAX_MARKS]; /* vertical dashed lines at x */
+    const char *mark_word;          /* their label; NULL: "switch" */
 } mpchar__plot;
 
 typedef struct mpchar__plots {
@@ -252,6 +253,9 @@ int mpchar__section_accuracy(mpchar__report *r, mpchar_error *err);
 /* Two or more libraries have model entries to compare. */
 bool mpchar__libraries_compared(const mpchar__report *r);
 int mpchar__section_libraries(mpchar__report *r, mpchar_error *err);
+/* Some substitute is predicted faster somewhere (advice.c). */
+bool mpchar__advice_present(const mpchar__report *r);
+int mpchar__section_advice(mpchar__report *r, mpchar_error *err);
 void mpchar__section_summary(mpchar__report *r, mpchar__doc *d,
                              const char *plot_problem);
 

@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # The CLI is valgrind-clean: no invalid access and no definite leak in a
-# small run, its resume, a comparison, a report and rejected invocations.
+# small run, its resume, a comparison, a report, advice and rejected
+# invocations.
 source "$(dirname "$0")/lib.sh"
 vg=(valgrind -q --error-exitcode=99 --leak-check=full
     --errors-for-leak-kinds=definite)
@@ -34,4 +35,14 @@ rc=0
 [ "$rc" -eq 0 ] || { cat "$WORK/log"; fail "report with a profile: status $rc"; }
 "${vg[@]}" "$BIN/mpchar" profile --bins x -- mpirun.openmpi > "$WORK/log" 2>&1 || rc=$?
 [ "$rc" -eq 2 ] || { cat "$WORK/log"; fail "profile, bad input: status $rc, not 2"; }
+rc=0
+# advice from a short run outside valgrind
+"$BIN/mpchar" run --mpi openmpi --p 2 --patterns allreduce,reduce,bcast \
+  --sizes 0,64,1K,4K --time-per-point 5 --out "$WORK/a" > "$WORK/log" 2>&1 ||
+  { cat "$WORK/log"; fail "run for advise"; }
+"${vg[@]}" "$BIN/mpchar" advise "$WORK/a" --min-gain 0 --json --out "$WORK/advice.json" \
+  > "$WORK/log" 2>&1 || rc=$?
+[ "$rc" -eq 0 ] || { cat "$WORK/log"; fail "advise: status $rc"; }
+"${vg[@]}" "$BIN/mpchar" advise "$WORK/a" --library nompi > "$WORK/log" 2>&1 || rc=$?
+[ "$rc" -eq 1 ] || { cat "$WORK/log"; fail "advise, bad input: status $rc, not 1"; }
 echo "ok: valgrind found nothing"

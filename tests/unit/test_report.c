@@ -23,8 +23,9 @@ static void make_tmp(char *dir, size_t len, const char *name)
     assert_non_null(mkdtemp(dir));
 }
 
-static void add_series(const char *dir, const char *lib, const char *pattern,
-                       const char *variant, long p, bool over)
+/* A series whose times are scale * (1 + 0.001 n) * p microseconds. */
+static void add_scaled(const char *dir, const char *lib, const char *pattern,
+                       const char *variant, long p, bool over, double scale)
 {
     static const unsigned sizes[] = {0, 1, 4, 16, 64, 256, 1024, 4096};
     static const unsigned val[] = {2, 8, 32, 128};
@@ -34,7 +35,7 @@ static void add_series(const char *dir, const char *lib, const char *pattern,
     for (size_t i = 0; i < 12; i++) {
         bool v = i >= 8;
         double n = v ? val[i - 8] : sizes[i];
-        double t = (1.0 + 0.001 * n) * (double)p;
+        double t = scale * (1.0 + 0.001 * n) * (double)p;
         mpchar_measurement m = {.reps = 10,
                                 .t_min_us = t,
                                 .t_median_us = t,
@@ -55,6 +56,12 @@ static void add_series(const char *dir, const char *lib, const char *pattern,
             mpchar_append_line(path, MPCHAR_MEASUREMENTS_HEADER, line, &err),
             0);
     }
+}
+
+static void add_series(const char *dir, const char *lib, const char *pattern,
+                       const char *variant, long p, bool over)
+{
+    add_scaled(dir, lib, pattern, variant, p, over, 1.0);
 }
 
 static char *slurp(const char *path)
@@ -107,6 +114,33 @@ static void test_merged_report(void **state)
     free(md);
 }
 
+/* A Bcast four times as slow as a Scatter and an Allgather: Scatter +
+ * Allgather is predicted faster at every n (half the time), which the
+ * advice section tables and plots. */
+static void test_advice_section(void **state)
+{
+    (void)state;
+    char a[512], out[600], path[700];
+    make_tmp(a, sizeof a, "advice");
+    add_scaled(a, "openmpi", "bcast", "-", 2, false, 4.0);
+    add_series(a, "openmpi", "scatter", "-", 2, false);
+    add_series(a, "openmpi", "allgather", "-", 2, false);
+    snprintf(out, sizeof out, "%s/out", a);
+    const char *dirs[] = {a};
+    mpchar_report_options opt = {.out_dir = out, .gnuplot = "/nonexistent"};
+    mpchar_error err;
+    assert_int_equal(mpchar_report_write(dirs, 1, &opt, NULL, &err), 0);
+    snprintf(path, sizeof path, "%s/report.md", out);
+    char *md = slurp(path);
+    assert_contains(md, "## Advice: substitutions predicted faster");
+    assert_contains(md, "| openmpi | bcast | Scatter + Allgather "
+                        "(bcast\\_sa) | 2 | n \\< 4096 |");
+    assert_contains(md, "| 50.0% | no |");
+    assert_contains(md, "openmpi bcast against Scatter + Allgather at p = 2: "
+                        "predicted times");
+    free(md);
+}
+
 static void test_empty_dir(void **state)
 {
     (void)state;
@@ -127,6 +161,7 @@ int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_merged_report),
+        cmocka_unit_test(test_advice_section),
         cmocka_unit_test(test_empty_dir),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);

@@ -175,6 +175,7 @@ struct bench_pattern {
 /* The families' entries, each ended by one without a name. */
 extern const bench_pattern bench_p2p_patterns[];
 extern const bench_pattern bench_collective_patterns[];
+extern const bench_pattern bench_overlap_patterns[];
 
 /* The registry: every pattern of every family, validated once. */
 size_t bench_registry_count(void);

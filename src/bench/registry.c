@@ -10,6 +10,7 @@
 static const bench_pattern *const families[] = {
     bench_p2p_patterns,
     bench_collective_patterns,
+    bench_overlap_patterns,
 };
 #define NFAMILIES (sizeof families / sizeof families[0])
 

@@ -184,6 +184,11 @@ const bench_pattern *bench_registry_find(const char *name);
 /* A registered pattern's facts (the registry is validated at start-up, so
  * every one has them). */
 const mpchar_pattern_facts *bench_pattern_facts(const bench_pattern *p);
+/* Whether the model fits its times with a time model (mpchar/model.h):
+ * not the overlap sweep, whose variants are computations (mpchar/overlap.h)
+ * that the same sizes must share, so it has neither validation sizes nor
+ * refinement. */
+bool bench_pattern_time_modelled(const bench_pattern *p);
 /* The actual bytes for requested n at p, and the elements per process
  * (*count_p): whole elements (doubles for reductions, else bytes), the
  * nearest to n (or to n/p when split), at least one when n > 0; 0 for a

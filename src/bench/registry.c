@@ -47,6 +47,11 @@ const mpchar_pattern_facts *bench_pattern_facts(const bench_pattern *p)
     return mpchar_pattern_find(p->name);
 }
 
+bool bench_pattern_time_modelled(const bench_pattern *p)
+{
+    return !bench_pattern_facts(p)->sweeps_compute;
+}
+
 uint64_t bench_pattern_bytes(const bench_pattern *pat, uint64_t n, int p,
                              size_t *count_p)
 {

@@ -402,6 +402,8 @@ typedef enum mpchar_model_table {
     MPCHAR_TABLE_ACCURACY,
     MPCHAR_TABLE_GAIN, /* inter-message pipelining gain */
     MPCHAR_TABLE_FINDINGS,
+    MPCHAR_TABLE_OVERLAP,       /* seed 004: the overlap table */
+    MPCHAR_TABLE_OVERLAP_STOPS, /* where overlap stops per library, side */
 } mpchar_model_table;
 
 /* Prints one table; the short/long and gain tables print nothing when

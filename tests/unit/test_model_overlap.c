@@ -16,6 +16,7 @@
 
 #include "model_test_support.h"
 #include "mpchar/model.h"
+#include "mpchar/model_tables.h"
 #include "mpchar/overlap.h"
 
 static const uint64_t sizes[] = {16, 256, 1024, 4096, 16384, 65536};
@@ -59,6 +60,29 @@ static const mpchar_overlap_point *find(const mpchar_model *m, const char *side,
     return NULL;
 }
 
+/* The tables `mpchar fit` prints and the report shows: one row per size,
+ * one per library and side with its stop. */
+static void check_tables(const mpchar_model *model)
+{
+    mpchar_table t;
+    mpchar_error err;
+    assert_int_equal(mpchar_model_table_build(model, MPCHAR_TABLE_OVERLAP,
+                                              MPCHAR_UNITS_DEFAULT, &t, &err),
+                     0);
+    assert_int_equal(t.nrows, NSIZES);
+    assert_string_equal(t.rows[0].cell[1].text, "irecv");
+    assert_true(fabs(strtod(t.rows[0].cell[6].text, NULL) - 0.9) < 0.05);
+    assert_true(fabs(strtod(t.rows[NSIZES - 1].cell[6].text, NULL) - 0.1) <
+                0.05);
+    mpchar_table_free(&t);
+    assert_int_equal(mpchar_model_table_build(model, MPCHAR_TABLE_OVERLAP_STOPS,
+                                              MPCHAR_UNITS_DEFAULT, &t, &err),
+                     0);
+    assert_int_equal(t.nrows, 1);
+    assert_string_equal(t.rows[0].cell[2].text, "4096");
+    mpchar_table_free(&t);
+}
+
 static void test_known_overlap(void **state)
 {
     (void)state;
@@ -85,6 +109,8 @@ static void test_known_overlap(void **state)
         assert_int_equal(stop, 4096);
         assert_false(mpchar_overlap_stop(model.overlap, model.noverlap, "synth",
                                          "isend", &stop));
+        if (trial == 0)
+            check_tables(&model);
         mpchar_model_free(&model);
         mpchar_measurements_free(&m);
     }

@@ -172,6 +172,13 @@ struct bench_pattern {
         .name = id, .description = what, __VA_ARGS__ \
     }
 
+/* Seed 003's receive-first start (p2p.c), shared by recvfirst and the
+ * overlap pattern's irecv side: rank 0 posts MPI_Irecv of c->count bytes
+ * from rank 1 into c->reqs[0] and tells rank 1 with a 0-byte message,
+ * which rank 1 awaits (it sends the data afterwards, in run); with
+ * c->check, rank 1 fills its buffer and rank 0 poisons its own first. */
+void bench_post_receive_first(bench_ctx *c);
+
 /* The families' entries, each ended by one without a name. */
 extern const bench_pattern bench_p2p_patterns[];
 extern const bench_pattern bench_collective_patterns[];

@@ -99,17 +99,9 @@ static void prepare_isend(bench_ctx *c)
 /* Rank 0 posts, tells rank 1 to send (in run), and computes. */
 static void prepare_irecv(bench_ctx *c)
 {
-    if (c->rank == 1) {
-        if (c->check)
-            bench_check_fill(c->sbuf, c->count, 1, c->rep);
-        MPI_Recv(NULL, 0, MPI_BYTE, 0, TAG_GO, c->comm, MPI_STATUS_IGNORE);
-        return;
-    }
-    if (c->check)
-        bench_check_poison(c->rbuf, c->count, 1, c->rep);
-    MPI_Irecv(c->rbuf, count(c), MPI_BYTE, 1, TAG_DATA, c->comm, &c->reqs[0]);
-    MPI_Send(NULL, 0, MPI_BYTE, 1, TAG_GO, c->comm);
-    spin(compute_iterations);
+    bench_post_receive_first(c);
+    if (c->rank == 0)
+        spin(compute_iterations);
 }
 
 static void prepare_overlap(bench_ctx *c)

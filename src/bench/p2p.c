@@ -344,7 +344,7 @@ static void compute_for(double seconds)
         ;
 }
 
-static void prepare_recvfirst(bench_ctx *c)
+void bench_post_receive_first(bench_ctx *c)
 {
     if (c->rank == 1) {
         if (c->check)
@@ -356,7 +356,13 @@ static void prepare_recvfirst(bench_ctx *c)
         bench_check_poison(c->rbuf, c->count, 1, c->rep);
     MPI_Irecv(c->rbuf, count(c), MPI_BYTE, 1, TAG_DATA, c->comm, &c->reqs[0]);
     MPI_Send(NULL, 0, MPI_BYTE, 1, TAG_GO, c->comm);
-    compute_for(busy_seconds(c));
+}
+
+static void prepare_recvfirst(bench_ctx *c)
+{
+    bench_post_receive_first(c);
+    if (c->rank == 0)
+        compute_for(busy_seconds(c));
 }
 
 static void run_recvfirst(bench_ctx *c)

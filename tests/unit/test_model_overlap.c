@@ -3,7 +3,8 @@
  * which a computation of c hides F(n) * min(c, X) (F = 0.9 below 4 KiB,
  * 0.1 from it), with 3% noise.  The table must give back F within 0.05 and
  * stop at 4 KiB; a wait done at the post, a sweep too short, the variant
- * names, model.json's round trip and its bad inputs are checked too. */
+ * names and model.json's round trip are checked too (its bad inputs in
+ * test_model_badinput.c). */
 #include <math.h>
 #include <setjmp.h>
 #include <stdarg.h>
@@ -222,49 +223,6 @@ static void test_json_round_trip(void **state)
     mpchar_model_free(&b);
 }
 
-/* Replaces the first `from` in text by `to` and expects the parse to fail
- * naming want. */
-static void expect_bad(const char *text, const char *from, const char *to,
-                       const char *want)
-{
-    const char *at = strstr(text, from);
-    assert_non_null(at);
-    size_t len = strlen(text) + strlen(to) + 1;
-    char *bad = malloc(len);
-    assert_non_null(bad);
-    snprintf(bad, len, "%.*s%s%s", (int)(at - text), text, to,
-             at + strlen(from));
-    mpchar_model m;
-    mpchar_error err;
-    assert_int_equal(mpchar_model_parse(bad, strlen(bad), "m.json", &m, &err),
-                     -1);
-    assert_non_null(strstr(err.msg, want));
-    assert_null(strchr(err.msg, '\n'));
-    free(bad);
-}
-
-static void test_json_bad_input(void **state)
-{
-    (void)state;
-    mpchar_model a;
-    mpchar_error err;
-    char *text;
-    fit_one_sweep(&a);
-    assert_int_equal(mpchar_model_dump(&a, &text, &err), 0);
-    expect_bad(text, "\"side\": \"isend\"", "\"side\": \"ssend\"",
-               "overlap.points[0].side");
-    expect_bad(text, "\"done_at_post\": false", "\"done_at_post\": true",
-               "overlap.points[0].done_at_post");
-    expect_bad(text, "\"fraction\": 0.", "\"fraction\": 1.",
-               "overlap.points[0].fraction");
-    expect_bad(text, "\"n_bytes\": 16", "\"n_bytes\": -16",
-               "overlap.points[0].n_bytes");
-    expect_bad(text, "\"points\": [", "\"points\": 3, \"x\": [",
-               "overlap.points");
-    free(text);
-    mpchar_model_free(&a);
-}
-
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -273,7 +231,6 @@ int main(void)
         cmocka_unit_test(test_sweep_too_short),
         cmocka_unit_test(test_variant_names),
         cmocka_unit_test(test_json_round_trip),
-        cmocka_unit_test(test_json_bad_input),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

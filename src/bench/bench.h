@@ -172,6 +172,11 @@ struct bench_pattern {
         .name = id, .description = what, __VA_ARGS__ \
     }
 
+/* The tags of the point-to-point families: messages measured, and the
+ * 0-byte messages that order a repetition's steps. */
+#define BENCH_TAG_DATA 1
+#define BENCH_TAG_GO 2
+
 /* Seed 003's receive-first start (p2p.c), shared by recvfirst and the
  * overlap pattern's irecv side: rank 0 posts MPI_Irecv of c->count bytes
  * from rank 1 into c->reqs[0] and tells rank 1 with a 0-byte message,

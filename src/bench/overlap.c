@@ -11,9 +11,6 @@
 #include "buffers.h"
 #include "mpchar/overlap.h"
 
-#define TAG_DATA 1
-#define TAG_GO 2
-
 /* ---- the computation ------------------------------------------------- */
 
 /* A busy loop of a calibrated iteration count: no MPI call, no clock read
@@ -86,13 +83,14 @@ static void prepare_isend(bench_ctx *c)
     if (c->rank == 1) {
         if (c->check)
             bench_check_poison(c->rbuf, c->count, 0, c->rep);
-        MPI_Send(NULL, 0, MPI_BYTE, 0, TAG_GO, c->comm);
+        MPI_Send(NULL, 0, MPI_BYTE, 0, BENCH_TAG_GO, c->comm);
         return;
     }
     if (c->check)
         bench_check_fill(c->sbuf, c->count, 0, c->rep);
-    MPI_Recv(NULL, 0, MPI_BYTE, 1, TAG_GO, c->comm, MPI_STATUS_IGNORE);
-    MPI_Isend(c->sbuf, count(c), MPI_BYTE, 1, TAG_DATA, c->comm, &c->reqs[0]);
+    MPI_Recv(NULL, 0, MPI_BYTE, 1, BENCH_TAG_GO, c->comm, MPI_STATUS_IGNORE);
+    MPI_Isend(c->sbuf, count(c), MPI_BYTE, 1, BENCH_TAG_DATA, c->comm,
+              &c->reqs[0]);
     spin(compute_iterations);
 }
 
@@ -118,10 +116,10 @@ static void run_overlap(bench_ctx *c)
     if (c->rank == 0)
         MPI_Wait(&c->reqs[0], MPI_STATUS_IGNORE);
     else if (c->mode == MPCHAR_OVERLAP_ISEND)
-        MPI_Recv(c->rbuf, count(c), MPI_BYTE, 0, TAG_DATA, c->comm,
+        MPI_Recv(c->rbuf, count(c), MPI_BYTE, 0, BENCH_TAG_DATA, c->comm,
                  MPI_STATUS_IGNORE);
     else
-        MPI_Send(c->sbuf, count(c), MPI_BYTE, 0, TAG_DATA, c->comm);
+        MPI_Send(c->sbuf, count(c), MPI_BYTE, 0, BENCH_TAG_DATA, c->comm);
 }
 
 static int verify_overlap(bench_ctx *c, char *why, size_t len)

@@ -210,6 +210,44 @@ typedef struct mpchar_finding {
     char text[512];
 } mpchar_finding;
 
+/* ---- the overlap table (seed 004 Section 3.1; src/model/overlap.c) --- */
+
+/* A wait shorter than this at c = 0 found the request complete: the post
+ * itself moved the message (an eager send copies it out), so nothing was
+ * left for a computation to hide.  A completed request's wait costs 20-40
+ * ns in the three libraries measured (docs/overlap.md). */
+#define MPCHAR_OVERLAP_DONE_AT_POST_US 0.1
+/* A size overlaps when the computation hides at least this share of its
+ * wait; the size where overlap stops is the smallest from which no larger
+ * measured size does. */
+#define MPCHAR_OVERLAP_STOP_FRACTION 0.5
+
+/* One size of one side of the overlap pattern of one library.  The
+ * computations beyond the transfer are those of at least twice W(0), the
+ * wait with nothing to hide behind (seed 004: a computation as long as the
+ * transfer can hide all of it; twice, for the noise in W(0)). */
+typedef struct mpchar_overlap_point {
+    char library[MPCHAR_NAME_MAX];
+    char side[MPCHAR_NAME_MAX]; /* isend or irecv (mpchar/overlap.h) */
+    uint64_t n_bytes;
+    bool oversubscribed;
+    double wait_c0_us;   /* W(0), the fitting statistic of the c = 0 row */
+    bool done_at_post;   /* W(0) < MPCHAR_OVERLAP_DONE_AT_POST_US */
+    size_t beyond_count; /* computations beyond the transfer measured */
+    double compute_us;   /* the smallest of them; NAN: none */
+    double wait_us;      /* median wait after them; NAN: none */
+    /* Median over them of (W(0) - W(c)) / W(0), each clamped to [0, 1]:
+     * the share of the transfer the computation hid.  NAN when done at
+     * post or no computation went beyond the transfer. */
+    double fraction;
+} mpchar_overlap_point;
+
+/* Whether a point overlaps (done at post counts: nothing was waited for);
+ * false where its fraction is unknown. */
+bool mpchar_overlap_point_overlaps(const mpchar_overlap_point *pt);
+/* Whether a point tells either way (done at post, or a fraction). */
+bool mpchar_overlap_point_known(const mpchar_overlap_point *pt);
+
 typedef struct mpchar_model {
     char source[512]; /* measurements file the fit read */
     char generator[64];
@@ -220,7 +258,23 @@ typedef struct mpchar_model {
     size_t nfindings;
     mpchar_finding *findings;
     size_t entries_cap, findings_cap; /* allocated (internal) */
+    /* The overlap table, by library, side and ascending n. */
+    size_t noverlap;
+    mpchar_overlap_point *overlap;
 } mpchar_model;
+
+/* The overlap table of the rows of patterns that sweep a computation
+ * (mpchar/patterns.h), rows[0..count) already filtered (oversubscribed
+ * ones left out or not); *out_p is malloc'd, *count_p its points. */
+int mpchar_overlap_fit(const mpchar_measurement *const *rows, size_t count,
+                       mpchar_fit_stat stat, mpchar_overlap_point **out_p,
+                       size_t *count_p, mpchar_error *err);
+/* The size where overlap stops for a library's side in the table: the
+ * smallest n from which no larger known point overlaps; false when the
+ * largest known point overlaps (or none is known). */
+bool mpchar_overlap_stop(const mpchar_overlap_point *table, size_t count,
+                         const char *library, const char *side,
+                         uint64_t *n_bytes_p);
 
 /* ---- fitting --------------------------------------------------------- */
 
@@ -348,6 +402,8 @@ typedef enum mpchar_model_table {
     MPCHAR_TABLE_ACCURACY,
     MPCHAR_TABLE_GAIN, /* inter-message pipelining gain */
     MPCHAR_TABLE_FINDINGS,
+    MPCHAR_TABLE_OVERLAP,       /* seed 004: the overlap table */
+    MPCHAR_TABLE_OVERLAP_STOPS, /* where overlap stops per library, side */
 } mpchar_model_table;
 
 /* Prints one table; the short/long and gain tables print nothing when

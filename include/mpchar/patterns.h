@@ -62,6 +62,10 @@ typedef struct mpchar_pattern_facts {
     bool reduction; /* doubles, with ops sum, usersum and nop (t_c) */
     mpchar_aggregation aggregation;
     mpchar_best_known best; /* collectives only */
+    /* Its variants sweep a computation between post and wait
+     * (mpchar/overlap.h): the model fits an overlap table from its rows
+     * rather than a time model (point-to-point only). */
+    bool sweeps_compute;
 } mpchar_pattern_facts;
 
 /* The table, in report order. */

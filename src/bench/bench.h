@@ -172,9 +172,22 @@ struct bench_pattern {
         .name = id, .description = what, __VA_ARGS__ \
     }
 
+/* The tags of the point-to-point families: messages measured, and the
+ * 0-byte messages that order a repetition's steps. */
+#define BENCH_TAG_DATA 1
+#define BENCH_TAG_GO 2
+
+/* Seed 003's receive-first start (p2p.c), shared by recvfirst and the
+ * overlap pattern's irecv side: rank 0 posts MPI_Irecv of c->count bytes
+ * from rank 1 into c->reqs[0] and tells rank 1 with a 0-byte message,
+ * which rank 1 awaits (it sends the data afterwards, in run); with
+ * c->check, rank 1 fills its buffer and rank 0 poisons its own first. */
+void bench_post_receive_first(bench_ctx *c);
+
 /* The families' entries, each ended by one without a name. */
 extern const bench_pattern bench_p2p_patterns[];
 extern const bench_pattern bench_collective_patterns[];
+extern const bench_pattern bench_overlap_patterns[];
 
 /* The registry: every pattern of every family, validated once. */
 size_t bench_registry_count(void);
@@ -183,6 +196,11 @@ const bench_pattern *bench_registry_find(const char *name);
 /* A registered pattern's facts (the registry is validated at start-up, so
  * every one has them). */
 const mpchar_pattern_facts *bench_pattern_facts(const bench_pattern *p);
+/* Whether the model fits its times with a time model (mpchar/model.h):
+ * not the overlap sweep, whose variants are computations (mpchar/overlap.h)
+ * that the same sizes must share, so it has neither validation sizes nor
+ * refinement. */
+bool bench_pattern_time_modelled(const bench_pattern *p);
 /* The actual bytes for requested n at p, and the elements per process
  * (*count_p): whole elements (doubles for reductions, else bytes), the
  * nearest to n (or to n/p when split), at least one when n > 0; 0 for a

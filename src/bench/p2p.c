@@ -9,9 +9,6 @@
 #include "bench.h"
 #include "buffers.h"
 
-#define TAG_DATA 1
-#define TAG_GO 2
-
 static uint64_t two_buffers(uint64_t n, int p, long window)
 {
     (void)p, (void)window;
@@ -121,11 +118,12 @@ static void prepare_rsend(bench_ctx *c)
 {
     for (long b = 0; b < c->batch; b++)
         MPI_Irecv(c->rbuf + (size_t)b * c->count, count(c), MPI_BYTE, peer(c),
-                  TAG_DATA, c->comm, &c->reqs[b]);
+                  BENCH_TAG_DATA, c->comm, &c->reqs[b]);
     if (c->rank == 1)
-        MPI_Send(NULL, 0, MPI_BYTE, 0, TAG_GO, c->comm);
+        MPI_Send(NULL, 0, MPI_BYTE, 0, BENCH_TAG_GO, c->comm);
     else
-        MPI_Recv(NULL, 0, MPI_BYTE, 1, TAG_GO, c->comm, MPI_STATUS_IGNORE);
+        MPI_Recv(NULL, 0, MPI_BYTE, 1, BENCH_TAG_GO, c->comm,
+                 MPI_STATUS_IGNORE);
 }
 
 static void prepare_pingpong(bench_ctx *c)
@@ -148,8 +146,10 @@ static unsigned char *slot_of(const bench_ctx *c, long b)
 
 static void exchange_nonblocking(bench_ctx *c, const void *out, void *in)
 {
-    MPI_Irecv(in, count(c), MPI_BYTE, peer(c), TAG_DATA, c->comm, &c->reqs[0]);
-    MPI_Isend(out, count(c), MPI_BYTE, peer(c), TAG_DATA, c->comm, &c->reqs[1]);
+    MPI_Irecv(in, count(c), MPI_BYTE, peer(c), BENCH_TAG_DATA, c->comm,
+              &c->reqs[0]);
+    MPI_Isend(out, count(c), MPI_BYTE, peer(c), BENCH_TAG_DATA, c->comm,
+              &c->reqs[1]);
     MPI_Waitall(2, c->reqs, MPI_STATUSES_IGNORE);
 }
 
@@ -160,11 +160,12 @@ static void ping(bench_ctx *c, long b)
         exchange_nonblocking(c, c->sbuf, slot);
         return;
     }
-    blocking_send[c->mode](c->sbuf, count(c), MPI_BYTE, 1, TAG_DATA, c->comm);
+    blocking_send[c->mode](c->sbuf, count(c), MPI_BYTE, 1, BENCH_TAG_DATA,
+                           c->comm);
     if (c->mode == MODE_RSEND)
         MPI_Wait(&c->reqs[b], MPI_STATUS_IGNORE);
     else
-        MPI_Recv(slot, count(c), MPI_BYTE, 1, TAG_DATA, c->comm,
+        MPI_Recv(slot, count(c), MPI_BYTE, 1, BENCH_TAG_DATA, c->comm,
                  MPI_STATUS_IGNORE);
 }
 
@@ -174,18 +175,21 @@ static void pong(bench_ctx *c, long b)
 {
     unsigned char *slot = slot_of(c, b);
     if (c->mode == MODE_ISEND) {
-        MPI_Irecv(slot, count(c), MPI_BYTE, 0, TAG_DATA, c->comm, &c->reqs[0]);
+        MPI_Irecv(slot, count(c), MPI_BYTE, 0, BENCH_TAG_DATA, c->comm,
+                  &c->reqs[0]);
         MPI_Wait(&c->reqs[0], MPI_STATUS_IGNORE);
-        MPI_Isend(slot, count(c), MPI_BYTE, 0, TAG_DATA, c->comm, &c->reqs[0]);
+        MPI_Isend(slot, count(c), MPI_BYTE, 0, BENCH_TAG_DATA, c->comm,
+                  &c->reqs[0]);
         MPI_Wait(&c->reqs[0], MPI_STATUS_IGNORE);
         return;
     }
     if (c->mode == MODE_RSEND)
         MPI_Wait(&c->reqs[b], MPI_STATUS_IGNORE);
     else
-        MPI_Recv(slot, count(c), MPI_BYTE, 0, TAG_DATA, c->comm,
+        MPI_Recv(slot, count(c), MPI_BYTE, 0, BENCH_TAG_DATA, c->comm,
                  MPI_STATUS_IGNORE);
-    blocking_send[c->mode](slot, count(c), MPI_BYTE, 0, TAG_DATA, c->comm);
+    blocking_send[c->mode](slot, count(c), MPI_BYTE, 0, BENCH_TAG_DATA,
+                           c->comm);
 }
 
 static void run_pingpong(bench_ctx *c)
@@ -237,9 +241,9 @@ static void prepare_exchange(bench_ctx *c)
 static void run_pingping(bench_ctx *c)
 {
     for (long b = 0; b < c->batch; b++) {
-        MPI_Isend(c->sbuf, count(c), MPI_BYTE, peer(c), TAG_DATA, c->comm,
+        MPI_Isend(c->sbuf, count(c), MPI_BYTE, peer(c), BENCH_TAG_DATA, c->comm,
                   &c->reqs[0]);
-        MPI_Recv(c->rbuf, count(c), MPI_BYTE, peer(c), TAG_DATA, c->comm,
+        MPI_Recv(c->rbuf, count(c), MPI_BYTE, peer(c), BENCH_TAG_DATA, c->comm,
                  MPI_STATUS_IGNORE);
         MPI_Wait(&c->reqs[0], MPI_STATUS_IGNORE);
     }
@@ -268,15 +272,17 @@ static void run_stream(bench_ctx *c)
     for (long b = 0; b < c->batch; b++) {
         for (long k = 0; k < c->window; k++) {
             if (c->rank == 0)
-                MPI_Send(c->sbuf, count(c), MPI_BYTE, 1, TAG_DATA, c->comm);
+                MPI_Send(c->sbuf, count(c), MPI_BYTE, 1, BENCH_TAG_DATA,
+                         c->comm);
             else
-                MPI_Recv(c->rbuf, count(c), MPI_BYTE, 0, TAG_DATA, c->comm,
-                         MPI_STATUS_IGNORE);
+                MPI_Recv(c->rbuf, count(c), MPI_BYTE, 0, BENCH_TAG_DATA,
+                         c->comm, MPI_STATUS_IGNORE);
         }
         if (c->rank == 0)
-            MPI_Recv(NULL, 0, MPI_BYTE, 1, TAG_GO, c->comm, MPI_STATUS_IGNORE);
+            MPI_Recv(NULL, 0, MPI_BYTE, 1, BENCH_TAG_GO, c->comm,
+                     MPI_STATUS_IGNORE);
         else
-            MPI_Send(NULL, 0, MPI_BYTE, 0, TAG_GO, c->comm);
+            MPI_Send(NULL, 0, MPI_BYTE, 0, BENCH_TAG_GO, c->comm);
     }
 }
 
@@ -311,10 +317,10 @@ static void run_bistream(bench_ctx *c)
     for (long b = 0; b < c->batch; b++) {
         for (int k = 0; k < w; k++)
             MPI_Irecv(c->rbuf + (size_t)k * c->count, count(c), MPI_BYTE,
-                      peer(c), TAG_DATA, c->comm, &c->reqs[k]);
+                      peer(c), BENCH_TAG_DATA, c->comm, &c->reqs[k]);
         for (int k = 0; k < w; k++)
-            MPI_Isend(c->sbuf, count(c), MPI_BYTE, peer(c), TAG_DATA, c->comm,
-                      &c->reqs[w + k]);
+            MPI_Isend(c->sbuf, count(c), MPI_BYTE, peer(c), BENCH_TAG_DATA,
+                      c->comm, &c->reqs[w + k]);
         MPI_Waitall(2 * w, c->reqs, MPI_STATUSES_IGNORE);
     }
 }
@@ -344,19 +350,27 @@ static void compute_for(double seconds)
         ;
 }
 
-static void prepare_recvfirst(bench_ctx *c)
+void bench_post_receive_first(bench_ctx *c)
 {
     if (c->rank == 1) {
         if (c->check)
             bench_check_fill(c->sbuf, c->count, 1, c->rep);
-        MPI_Recv(NULL, 0, MPI_BYTE, 0, TAG_GO, c->comm, MPI_STATUS_IGNORE);
+        MPI_Recv(NULL, 0, MPI_BYTE, 0, BENCH_TAG_GO, c->comm,
+                 MPI_STATUS_IGNORE);
         return;
     }
     if (c->check)
         bench_check_poison(c->rbuf, c->count, 1, c->rep);
-    MPI_Irecv(c->rbuf, count(c), MPI_BYTE, 1, TAG_DATA, c->comm, &c->reqs[0]);
-    MPI_Send(NULL, 0, MPI_BYTE, 1, TAG_GO, c->comm);
-    compute_for(busy_seconds(c));
+    MPI_Irecv(c->rbuf, count(c), MPI_BYTE, 1, BENCH_TAG_DATA, c->comm,
+              &c->reqs[0]);
+    MPI_Send(NULL, 0, MPI_BYTE, 1, BENCH_TAG_GO, c->comm);
+}
+
+static void prepare_recvfirst(bench_ctx *c)
+{
+    bench_post_receive_first(c);
+    if (c->rank == 0)
+        compute_for(busy_seconds(c));
 }
 
 static void run_recvfirst(bench_ctx *c)
@@ -364,7 +378,7 @@ static void run_recvfirst(bench_ctx *c)
     if (c->rank == 0)
         MPI_Wait(&c->reqs[0], MPI_STATUS_IGNORE);
     else
-        MPI_Send(c->sbuf, count(c), MPI_BYTE, 0, TAG_DATA, c->comm);
+        MPI_Send(c->sbuf, count(c), MPI_BYTE, 0, BENCH_TAG_DATA, c->comm);
 }
 
 static int verify_recvfirst(bench_ctx *c, char *why, size_t len)
@@ -427,7 +441,7 @@ static void pf_post(bench_ctx *c, long parity)
     for (long k = 0; k < w; k++) {
         long slot = parity * c->window + k;
         MPI_Irecv(c->rbuf + (size_t)slot * c->count, count(c), MPI_BYTE,
-                  peer(c), TAG_DATA, c->comm, &c->reqs[slot]);
+                  peer(c), BENCH_TAG_DATA, c->comm, &c->reqs[slot]);
     }
 }
 
@@ -442,7 +456,7 @@ static void pf_send_window(bench_ctx *c)
     long w = pf_window(c);
     MPI_Request *sreqs = c->reqs + 2 * c->window;
     for (long k = 0; k < w; k++)
-        MPI_Isend(c->sbuf, count(c), MPI_BYTE, peer(c), TAG_DATA, c->comm,
+        MPI_Isend(c->sbuf, count(c), MPI_BYTE, peer(c), BENCH_TAG_DATA, c->comm,
                   &sreqs[k]);
     MPI_Waitall((int)w, sreqs, MPI_STATUSES_IGNORE);
 }
@@ -455,8 +469,8 @@ static void prepare_postfirst(bench_ctx *c)
     }
     if (pf_receives(c, c->rank) && !(c->mode == PF_PINGPONG && c->rank == 0))
         pf_post(c, 0);
-    MPI_Sendrecv(NULL, 0, MPI_BYTE, peer(c), TAG_GO, NULL, 0, MPI_BYTE, peer(c),
-                 TAG_GO, c->comm, MPI_STATUS_IGNORE);
+    MPI_Sendrecv(NULL, 0, MPI_BYTE, peer(c), BENCH_TAG_GO, NULL, 0, MPI_BYTE,
+                 peer(c), BENCH_TAG_GO, c->comm, MPI_STATUS_IGNORE);
 }
 
 /* Rank 0 posts for the reply before its ping; rank 1 posts for the next
@@ -467,7 +481,7 @@ static void run_pf_pingpong(bench_ctx *c)
         long parity = b % 2;
         if (c->rank == 0) {
             pf_post(c, 0);
-            MPI_Send(c->sbuf, count(c), MPI_BYTE, 1, TAG_DATA, c->comm);
+            MPI_Send(c->sbuf, count(c), MPI_BYTE, 1, BENCH_TAG_DATA, c->comm);
             pf_wait_recvs(c, 0);
             continue;
         }
@@ -475,7 +489,7 @@ static void run_pf_pingpong(bench_ctx *c)
         if (b + 1 < c->batch)
             pf_post(c, 1 - parity);
         MPI_Send(c->rbuf + (size_t)(parity * c->window) * c->count, count(c),
-                 MPI_BYTE, 0, TAG_DATA, c->comm);
+                 MPI_BYTE, 0, BENCH_TAG_DATA, c->comm);
     }
 }
 
@@ -486,13 +500,14 @@ static void run_pf_stream(bench_ctx *c)
     for (long b = 0; b < c->batch; b++) {
         if (c->rank == 0) {
             pf_send_window(c);
-            MPI_Recv(NULL, 0, MPI_BYTE, 1, TAG_GO, c->comm, MPI_STATUS_IGNORE);
+            MPI_Recv(NULL, 0, MPI_BYTE, 1, BENCH_TAG_GO, c->comm,
+                     MPI_STATUS_IGNORE);
             continue;
         }
         pf_wait_recvs(c, 0);
         if (b + 1 < c->batch)
             pf_post(c, 0);
-        MPI_Send(NULL, 0, MPI_BYTE, 0, TAG_GO, c->comm);
+        MPI_Send(NULL, 0, MPI_BYTE, 0, BENCH_TAG_GO, c->comm);
     }
 }
 

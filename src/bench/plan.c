@@ -119,11 +119,13 @@ static int compare_sized(const void *a, const void *b)
 
 /* A series' sizes in ascending order, fitting and validation sizes
  * interleaved, so that a drift of the machine during the series touches
- * both sets alike instead of biasing the models' validation error. */
+ * both sets alike instead of biasing the models' validation error.  A
+ * pattern without a time model has no validation set. */
 static sized *series_sizes(const bench_pattern *pat, const size_sets *s,
                            size_t *count_p)
 {
-    size_t n = pat->zero_bytes_only ? 1 : s->nfit + s->nvalidation;
+    size_t nvalidation = bench_pattern_time_modelled(pat) ? s->nvalidation : 0;
+    size_t n = pat->zero_bytes_only ? 1 : s->nfit + nvalidation;
     sized *all = malloc((n ? n : 1) * sizeof *all);
     if (!all)
         return NULL;
@@ -132,7 +134,7 @@ static sized *series_sizes(const bench_pattern *pat, const size_sets *s,
     } else {
         for (size_t i = 0; i < s->nfit; i++)
             all[i] = (sized){s->fit[i], MPCHAR_SET_FIT};
-        for (size_t i = 0; i < s->nvalidation; i++)
+        for (size_t i = 0; i < nvalidation; i++)
             all[s->nfit + i] = (sized){s->validation[i], MPCHAR_SET_VALIDATION};
         qsort(all, n, sizeof *all, compare_sized);
     }

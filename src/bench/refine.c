@@ -428,7 +428,8 @@ void bench_refine_replay(const bench_refine_params *rp,
                          bench_refinement *out)
 {
     memset(out, 0, sizeof *out);
-    if (rp->max_points <= 0 || pat->zero_bytes_only)
+    if (rp->max_points <= 0 || pat->zero_bytes_only ||
+        !bench_pattern_time_modelled(pat))
         return;
     refine_state s = {
         .rp = rp, .pat = pat, .p = p, .lookup = lookup, .ctx = ctx};

@@ -10,6 +10,7 @@
 static const bench_pattern *const families[] = {
     bench_p2p_patterns,
     bench_collective_patterns,
+    bench_overlap_patterns,
 };
 #define NFAMILIES (sizeof families / sizeof families[0])
 
@@ -44,6 +45,11 @@ const bench_pattern *bench_registry_find(const char *name)
 const mpchar_pattern_facts *bench_pattern_facts(const bench_pattern *p)
 {
     return mpchar_pattern_find(p->name);
+}
+
+bool bench_pattern_time_modelled(const bench_pattern *p)
+{
+    return !bench_pattern_facts(p)->sweeps_compute;
 }
 
 uint64_t bench_pattern_bytes(const bench_pattern *pat, uint64_t n, int p,

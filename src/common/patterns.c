@@ -61,6 +61,7 @@ static const mpchar_pattern_facts facts[] = {
     {.name = "bistream", P2P},
     {.name = "recvfirst", P2P},
     {.name = "postfirst", P2P},
+    {.name = "overlap", P2P, .sweeps_compute = true},
     {.name = "barrier",
      COLLECTIVE,
      .aggregation = MPCHAR_AGG_PM1,
@@ -373,6 +374,11 @@ static int check_one(const mpchar_pattern_facts *f, mpchar_error *err)
         return mpchar_error_set(err,
                                 "pattern facts: '%s' is a point-to-point "
                                 "reduction",
+                                f->name);
+    if (f->sweeps_compute && collective)
+        return mpchar_error_set(err,
+                                "pattern facts: '%s' sweeps a computation "
+                                "but is a collective",
                                 f->name);
     return 0;
 }

@@ -309,6 +309,14 @@ static int check_options(const mpchar_fit_options *opt, mpchar_error *err)
     return 0;
 }
 
+/* Rows of a pattern that sweeps a computation go to the overlap table,
+ * not to a time model (each of their variants is one c). */
+static bool sweeps_compute(const mpchar_measurement *row)
+{
+    const mpchar_pattern_facts *f = mpchar_pattern_find(row->key.pattern);
+    return f && f->sweeps_compute;
+}
+
 static int fit_all(const fit_ctx *c, const mpchar_measurement **idx, size_t n,
                    mpchar_model *model, mpchar_error *err)
 {
@@ -316,6 +324,10 @@ static int fit_all(const fit_ctx *c, const mpchar_measurement **idx, size_t n,
         size_t j = i;
         while (j < n && mpchar__cmp_entry_key(&idx[j]->key, &idx[i]->key) == 0)
             j++;
+        if (sweeps_compute(idx[i])) {
+            i = j;
+            continue;
+        }
         mpchar_entry e;
         int rc = fit_entry(c, idx + i, j - i, &e, err);
         if (rc == 0)
@@ -368,6 +380,9 @@ int mpchar_model_fit(const mpchar_measurements *m, const char *source,
     fit_ctx c = {.opt = opt};
     int rc = fit_all(&c, idx, n, &model, err);
     if (rc == 0)
+        rc = mpchar_overlap_fit(idx, n, opt->stat, &model.overlap,
+                                &model.noverlap, err);
+    if (rc == 0 && (model.nentries > 0 || model.noverlap == 0))
         rc = check_fitted(&model, source, err);
     if (rc == 0) {
         mpchar__reduction_costs(&model);

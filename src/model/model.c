@@ -133,6 +133,7 @@ void mpchar_model_free(mpchar_model *model)
         free(model->entries[i].fits);
     free(model->entries);
     free(model->findings);
+    free(model->overlap);
     memset(model, 0, sizeof *model);
 }
 

@@ -6,6 +6,7 @@
  * they are recomputed from the parameters. */
 #include <errno.h>
 #include <jansson.h>
+#include <limits.h>
 #include <math.h>
 #include <stdarg.h>
 #include <stdio.h>
@@ -15,6 +16,7 @@
 #include "model_internal.h"
 #include "mpchar/fileio.h"
 #include "mpchar/measure_defaults.h"
+#include "mpchar/overlap.h"
 
 typedef struct rd {
     const char *file;
@@ -558,6 +560,64 @@ static int get_findings(const rd *r, json_t *root, mpchar_model *m)
     return 0;
 }
 
+/* One point of the overlap table; its side must be one the benchmark
+ * measures, and done_at_post must agree with wait_c0_us. */
+static int get_overlap_point(const rd *r, json_t *o, const char *where,
+                             mpchar_overlap_point *pt)
+{
+    long n;
+    if (!json_is_object(o))
+        return bad(r, where, "", "expected an object");
+    if (get_str(r, o, where, "library", true, pt->library,
+                sizeof pt->library) ||
+        get_str(r, o, where, "side", true, pt->side, sizeof pt->side) ||
+        get_long(r, o, where, "n_bytes", 0, LONG_MAX, &n) ||
+        get_bool(r, o, where, "oversubscribed", &pt->oversubscribed) ||
+        get_num(r, o, where, "wait_c0_us", false, &pt->wait_c0_us) ||
+        get_bool(r, o, where, "done_at_post", &pt->done_at_post) ||
+        get_size(r, o, where, "beyond_count", &pt->beyond_count) ||
+        get_num(r, o, where, "compute_us", true, &pt->compute_us) ||
+        get_num(r, o, where, "wait_us", true, &pt->wait_us) ||
+        get_num(r, o, where, "fraction", true, &pt->fraction))
+        return -1;
+    pt->n_bytes = (uint64_t)n;
+    if (strcmp(pt->side, mpchar_overlap_side_name(MPCHAR_OVERLAP_ISEND)) &&
+        strcmp(pt->side, mpchar_overlap_side_name(MPCHAR_OVERLAP_IRECV)))
+        return bad(r, where, "side", "expected isend or irecv");
+    if (pt->wait_c0_us < 0 ||
+        pt->done_at_post != (pt->wait_c0_us < MPCHAR_OVERLAP_DONE_AT_POST_US))
+        return bad(r, where, "done_at_post",
+                   "disagrees with wait_c0_us (or a negative wait)");
+    if (isfinite(pt->fraction) && (pt->fraction < 0 || pt->fraction > 1))
+        return bad(r, where, "fraction", "expected a number in [0, 1]");
+    return 0;
+}
+
+/* The overlap table; absent in files written before it (read as empty).
+ * Its stops are derived (mpchar_overlap_stop), not read. */
+static int get_overlap(const rd *r, json_t *root, mpchar_model *m)
+{
+    json_t *ovl, *arr;
+    if (!json_object_get(root, "overlap"))
+        return 0;
+    if (get_obj(r, root, "", "overlap", false, &ovl) ||
+        get_arr(r, ovl, "overlap", "points", 1000000, &arr))
+        return -1;
+    size_t n = json_array_size(arr);
+    m->overlap = n ? calloc(n, sizeof *m->overlap) : NULL;
+    if (n && !m->overlap)
+        return mpchar_error_set(r->err, "%s: out of memory", r->file);
+    for (size_t i = 0; i < n; i++) {
+        char path[64];
+        pathf(path, sizeof path, "overlap.points[%zu]", i);
+        if (get_overlap_point(r, json_array_get(arr, i), path,
+                              &m->overlap[i]) != 0)
+            return -1;
+        m->noverlap++;
+    }
+    return 0;
+}
+
 static int get_header(const rd *r, json_t *root, mpchar_model *m)
 {
     char schema[64];
@@ -611,7 +671,7 @@ static int read_root(const rd *r, json_t *root, mpchar_model *m)
         if (rc != 0)
             return -1;
     }
-    return get_findings(r, root, m);
+    return get_findings(r, root, m) || get_overlap(r, root, m) ? -1 : 0;
 }
 
 int mpchar_model_parse(const char *text, size_t len, const char *name,

@@ -315,6 +315,65 @@ static json_t *options_json(const mpchar_fit_options *opt, int *bad)
     return o;
 }
 
+static json_t *overlap_point_json(const mpchar_overlap_point *pt, int *bad)
+{
+    json_t *o = json_object();
+    if (!o)
+        return NULL;
+    put(o, "library", json_string(pt->library), bad);
+    put(o, "side", json_string(pt->side), bad);
+    put(o, "n_bytes", json_integer((json_int_t)pt->n_bytes), bad);
+    put(o, "oversubscribed", json_boolean(pt->oversubscribed), bad);
+    put(o, "wait_c0_us", jnum(pt->wait_c0_us), bad);
+    put(o, "done_at_post", json_boolean(pt->done_at_post), bad);
+    put(o, "beyond_count", json_integer((json_int_t)pt->beyond_count), bad);
+    put(o, "compute_us", jnum(pt->compute_us), bad);
+    put(o, "wait_us", jnum(pt->wait_us), bad);
+    put(o, "fraction", jnum(pt->fraction), bad);
+    return o;
+}
+
+/* Derived: the size where overlap stops, per library and side. */
+static json_t *overlap_stops_json(const mpchar_model *m, int *bad)
+{
+    json_t *a = json_array();
+    for (size_t i = 0; a && i < m->noverlap; i++) {
+        const mpchar_overlap_point *pt = &m->overlap[i];
+        if (i > 0 && !strcmp(pt->library, m->overlap[i - 1].library) &&
+            !strcmp(pt->side, m->overlap[i - 1].side))
+            continue;
+        uint64_t stop = 0;
+        bool stops = mpchar_overlap_stop(m->overlap, m->noverlap, pt->library,
+                                         pt->side, &stop);
+        json_t *o = json_object();
+        if (!o || json_array_append_new(a, o) != 0) {
+            *bad = 1;
+            break;
+        }
+        put(o, "library", json_string(pt->library), bad);
+        put(o, "side", json_string(pt->side), bad);
+        put(o, "stop_n_bytes",
+            stops ? json_integer((json_int_t)stop) : json_null(), bad);
+    }
+    return a;
+}
+
+static json_t *overlap_json(const mpchar_model *m, int *bad)
+{
+    json_t *o = json_object(), *points = json_array();
+    for (size_t i = 0; points && i < m->noverlap; i++)
+        if (json_array_append_new(points,
+                                  overlap_point_json(&m->overlap[i], bad)))
+            *bad = 1;
+    if (o) {
+        put(o, "points", points, bad);
+        put(o, "stops", overlap_stops_json(m, bad), bad);
+    } else {
+        json_decref(points);
+    }
+    return o;
+}
+
 static json_t *model_json(const mpchar_model *m, int *bad)
 {
     json_t *root = json_object();
@@ -351,6 +410,7 @@ static json_t *model_json(const mpchar_model *m, int *bad)
         put(o, "text", json_string(f->text), bad);
     }
     put(root, "findings", fnd, bad);
+    put(root, "overlap", overlap_json(m, bad), bad);
     return root;
 }
 

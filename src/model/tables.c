@@ -10,7 +10,9 @@
  *   whether it was a no-op, and t_c(p) and r_cc for reductions;
  * - the accuracy table (fit and validation error of each family, side by
  *   side, and the best family);
- * - the inter-message pipelining gain (seed 002), the notes and findings.
+ * - the inter-message pipelining gain (seed 002), the notes and findings;
+ * - the overlap table (seed 004, src/model/overlap.c) and, per library and
+ *   side, the size where overlap stops.
  * Adding a column is one entry in a table's column list; adding a table is
  * one entry in `tables` (and its name in mpchar_model_table).  Units: us,
  * ns/byte, MB/s (10^6) and thousands of operations per second by default;
@@ -51,6 +53,7 @@ typedef struct source {
     const mpchar_pfit *f; /* the row's fit (point-to-point: at p = 2) */
     const char *kind;     /* findings */
     const char *text;     /* findings */
+    const mpchar_overlap_point *o; /* overlap rows */
 } source;
 
 /* The (ts, tb) line a point-to-point cell reads, and what of it. */
@@ -69,6 +72,17 @@ typedef enum text_field {
 typedef enum pform_param { T0, TI, TB_P, TC } pform_param;
 /* The p a peak is taken over. */
 typedef enum peak_over { MEASURED_P, PFORM_P } peak_over;
+/* What an overlap cell shows. */
+typedef enum overlap_field {
+    OV_LIBRARY,
+    OV_SIDE,
+    OV_N,
+    OV_WAIT_C0,
+    OV_COMPUTE,
+    OV_WAIT,
+    OV_FRACTION,
+    OV_STOP
+} overlap_field;
 
 typedef struct column column;
 
@@ -98,6 +112,7 @@ struct column {
     pform_param param; /* p-forms */
     peak_over over;    /* peaks */
     double arg_bytes;  /* pipelining gain: n */
+    overlap_field ov;  /* overlap */
 };
 
 /* ---- cells ------------------------------------------------------------- */
@@ -441,6 +456,55 @@ static const column gain_cols[] = {
     {"1 MiB", .fill = c_gain, .arg_bytes = 1048576},
 };
 
+/* An overlap row's cell: its point's names, times and fraction ("done at
+ * post" when the post moved the message), or the size where its library's
+ * side stops overlapping ("-": it does not within the sizes measured). */
+static void c_overlap(mpchar_table_cell *c, const source *s, const col_use *u)
+{
+    const mpchar_overlap_point *o = s->o;
+    uint64_t stop;
+    switch (u->def->ov) {
+    case OV_LIBRARY: put(c, "%s", o->library); return;
+    case OV_SIDE: put(c, "%s", o->side); return;
+    case OV_N: put(c, "%llu", (unsigned long long)o->n_bytes); return;
+    case OV_WAIT_C0: number(c, o->wait_c0_us, 4); return;
+    case OV_COMPUTE: number(c, o->compute_us, 4); return;
+    case OV_WAIT: number(c, o->wait_us, 4); return;
+    case OV_FRACTION:
+        if (o->done_at_post)
+            put(c, "done at post");
+        else if (isfinite(o->fraction))
+            put(c, "%.2f", o->fraction);
+        else
+            put(c, "-");
+        return;
+    case OV_STOP:
+        if (mpchar_overlap_stop(s->m->overlap, s->m->noverlap, o->library,
+                                o->side, &stop))
+            put(c, "%llu", (unsigned long long)stop);
+        else
+            put(c, "-");
+        return;
+    }
+    put(c, "-");
+}
+
+static const column overlap_cols[] = {
+    {"library", .fill = c_overlap, .ov = OV_LIBRARY},
+    {"side", .fill = c_overlap, .ov = OV_SIDE},
+    {"n", &BYTES, .fill = c_overlap, .ov = OV_N},
+    {"W(0)", &US, .fill = c_overlap, .ov = OV_WAIT_C0},
+    {"c from", &US, .fill = c_overlap, .ov = OV_COMPUTE},
+    {"W(c)", &US, .fill = c_overlap, .ov = OV_WAIT},
+    {"overlap fraction", .fill = c_overlap, .ov = OV_FRACTION},
+};
+
+static const column overlap_stop_cols[] = {
+    {"library", .fill = c_overlap, .ov = OV_LIBRARY},
+    {"side", .fill = c_overlap, .ov = OV_SIDE},
+    {"overlap stops at", &BYTES, .fill = c_overlap, .ov = OV_STOP},
+};
+
 static const column findings_cols[] = {
     {"kind", .fill = c_text, .text = KIND},
     {"finding", .fill = c_text, .text = FINDING},
@@ -544,6 +608,36 @@ static int gain_rows(builder *b)
     return 0;
 }
 
+static int overlap_rows(builder *b)
+{
+    for (size_t i = 0; i < b->m->noverlap; i++) {
+        source s = {.m = b->m, .o = &b->m->overlap[i]};
+        if (emit(b, &s) != 0)
+            return -1;
+    }
+    return 0;
+}
+
+/* One row per library and side (the table is ordered by both). */
+static int overlap_stop_rows(builder *b)
+{
+    const mpchar_overlap_point *v = b->m->overlap;
+    for (size_t i = 0; i < b->m->noverlap; i++) {
+        source s = {.m = b->m, .o = &v[i]};
+        if (i > 0 && !strcmp(v[i].library, v[i - 1].library) &&
+            !strcmp(v[i].side, v[i - 1].side))
+            continue;
+        if (emit(b, &s) != 0)
+            return -1;
+    }
+    return 0;
+}
+
+static unsigned overlap_flags(const source *s)
+{
+    return s->o->oversubscribed ? MPCHAR_ROW_OVERSUBSCRIBED : 0;
+}
+
 static int findings_rows(builder *b)
 {
     const mpchar_model *m = b->m;
@@ -619,6 +713,18 @@ static const table_def tables[] = {
                            true, COLUMNS(gain_cols), gain_rows, NULL},
     [MPCHAR_TABLE_FINDINGS] = {"Findings and notes", false,
                                COLUMNS(findings_cols), findings_rows, NULL},
+    [MPCHAR_TABLE_OVERLAP] = {"Overlap (seed 004): W(0), the wait with no "
+                              "computation; c from, the shortest computation "
+                              "of at least 2 W(0); W(c), the median wait "
+                              "after those; the fraction, the median of "
+                              "(W(0) - W(c)) / W(0)",
+                              true, COLUMNS(overlap_cols), overlap_rows,
+                              overlap_flags},
+    [MPCHAR_TABLE_OVERLAP_STOPS] = {"Where overlap stops: the smallest size "
+                                    "from which no larger measured size "
+                                    "hides half its wait",
+                                    true, COLUMNS(overlap_stop_cols),
+                                    overlap_stop_rows, NULL},
 };
 
 #define TABLE_COUNT (sizeof tables / sizeof tables[0])

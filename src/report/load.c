@@ -322,8 +322,31 @@ static int merge_rows(mpchar__report *r, size_t source, mpchar_measurements *m,
     return 0;
 }
 
+/* Appends a model's overlap table, its libraries renamed as its rows. */
+static int merge_overlap(mpchar__report *r, size_t source,
+                         const mpchar_model *model)
+{
+    if (model->noverlap == 0)
+        return 0;
+    mpchar_overlap_point *grown =
+        realloc(r->model.overlap,
+                (r->model.noverlap + model->noverlap) * sizeof *grown);
+    if (!grown)
+        return -1;
+    r->model.overlap = grown;
+    for (size_t i = 0; i < model->noverlap; i++) {
+        mpchar_overlap_point *pt = &r->model.overlap[r->model.noverlap++];
+        *pt = model->overlap[i];
+        if (!rename_library(r, source, pt->library))
+            return -1;
+    }
+    return 0;
+}
+
 static int merge_model(mpchar__report *r, size_t source, mpchar_model *model)
 {
+    if (merge_overlap(r, source, model) != 0)
+        return -1;
     for (size_t i = 0; i < model->nentries; i++)
         if (!rename_library(r, source, model->entries[i].library) ||
             mpchar_model_add_entry(&r->model, &model->entries[i], NULL) != 0)
@@ -413,11 +436,16 @@ static bool entry_of(const mpchar_entry *e, const mpchar_point_key *k)
 }
 
 /* Measured (library, pattern, variant, op) without a model entry (nothing
- * could be fitted) get an empty entry, so that their points are shown. */
+ * could be fitted) get an empty entry, so that their points are shown;
+ * the rows of a pattern sweeping a computation are the overlap section's,
+ * never a time model's. */
 static int add_measured_entries(mpchar__report *r)
 {
     for (size_t i = 0; i < r->meas.count; i++) {
         const mpchar_point_key *k = &r->meas.rows[i].key;
+        const mpchar_pattern_facts *f = mpchar_pattern_find(k->pattern);
+        if (f && f->sweeps_compute)
+            continue;
         size_t j = 0;
         while (j < r->model.nentries && !entry_of(&r->model.entries[j], k))
             j++;

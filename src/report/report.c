@@ -136,6 +136,12 @@ static const struct section {
      "combination faster; these are the regions of n per p where that holds "
      "for these models (mpchar advise, docs/advise.md).",
      mpchar__advice_present, mpchar__section_advice},
+    {"overlap", "Overlap of computation and communication",
+     "Seed 004's micro-benchmark (docs/overlap.md): rank 0 posts MPI_Isend "
+     "or MPI_Irecv of n bytes, computes c us without MPI calls, then waits; "
+     "the overlap fraction is the share of the wait at c = 0 that "
+     "computations longer than twice that wait hid (the median over them).",
+     mpchar__overlap_present, mpchar__section_overlap},
 };
 
 static int build_sections(mpchar__report *r, mpchar_error *err)

@@ -256,6 +256,9 @@ int mpchar__section_libraries(mpchar__report *r, mpchar_error *err);
 /* Some substitute is predicted faster somewhere (advice.c). */
 bool mpchar__advice_present(const mpchar__report *r);
 int mpchar__section_advice(mpchar__report *r, mpchar_error *err);
+/* The model has an overlap table (overlap.c). */
+bool mpchar__overlap_present(const mpchar__report *r);
+int mpchar__section_overlap(mpchar__report *r, mpchar_error *err);
 void mpchar__section_summary(mpchar__report *r, mpchar__doc *d,
                              const char *plot_problem);
 

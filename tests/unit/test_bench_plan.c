@@ -13,6 +13,7 @@
 #include <cmocka.h>
 
 #include "bench.h"
+#include "mpchar/overlap.h"
 #include "unit_assert.h"
 
 static int parse(bench_options *o, mpchar_error *err, ...)
@@ -193,6 +194,33 @@ static void test_opt_in_patterns(void **state)
     bench_options_free(&o);
 }
 
+/* The overlap sweep is opt-in and, without a time model, has no
+ * validation sizes: every c of a side is measured at the same sizes. */
+static void test_overlap_plan(void **state)
+{
+    (void)state;
+    bench_options o;
+    bench_plan plan;
+    mpchar_error err;
+    quick_plan(&plan, &o);
+    assert_int_equal(count_points(&plan, "overlap", "-", 2, MPCHAR_SET_FIT), 0);
+    bench_plan_free(&plan);
+    bench_options_free(&o);
+    assert_int_equal(parse(&o, &err, "--patterns", "overlap", "--max-size",
+                           "64K", "--sizes", "pow4", NULL),
+                     0);
+    assert_int_equal(bench_plan_build(&o, 2, &plan, &err), 0);
+    size_t variants = 0;
+    for (const char *const *v = mpchar_overlap_variants; *v; v++)
+        variants++;
+    assert_int_equal(count_points(&plan, "overlap", "-", 2, MPCHAR_SET_FIT),
+                     10 * variants);
+    assert_int_equal(
+        count_points(&plan, "overlap", "-", 2, MPCHAR_SET_VALIDATION), 0);
+    bench_plan_free(&plan);
+    bench_options_free(&o);
+}
+
 static void test_plan_has_no_duplicates(void **state)
 {
     (void)state;
@@ -246,8 +274,8 @@ static void test_registry_valid(void **state)
     (void)state;
     mpchar_error err;
     assert_int_equal(bench_registry_validate(&err), 0);
-    /* 16, and issue 23's six substitutes and three v-forms */
-    assert_int_equal(bench_registry_count(), 25);
+    /* 16, overlap (issue 22), issue 23's six substitutes and three v-forms */
+    assert_int_equal(bench_registry_count(), 26);
 }
 
 /* The registry and the pattern facts name the same patterns: a pattern
@@ -503,6 +531,7 @@ int main(void)
         cmocka_unit_test(test_min_above_max_reps),
         cmocka_unit_test(test_plan_shape),
         cmocka_unit_test(test_opt_in_patterns),
+        cmocka_unit_test(test_overlap_plan),
         cmocka_unit_test(test_plan_has_no_duplicates),
         cmocka_unit_test(test_n_conventions),
         cmocka_unit_test(test_unknown_pattern),

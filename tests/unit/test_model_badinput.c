@@ -15,6 +15,7 @@
 
 #include "model_test_support.h"
 #include "mpchar/model.h"
+#include "mpchar/overlap.h"
 #include "mpchar/results.h"
 
 #define HEADER MPCHAR_MEASUREMENTS_HEADER "\n"
@@ -85,18 +86,24 @@ static void expect_model_error(const char *text, const char *field)
     assert_null(strchr(err.msg, '\n'));
 }
 
+/* Fits meas with the default options into *m and frees meas's rows. */
+static void fit_rows(mpchar_measurements *meas, mpchar_model *m)
+{
+    mpchar_fit_options opt;
+    mpchar_fit_options_default(&opt);
+    mpchar_error err;
+    if (mpchar_model_fit(meas, "x.csv", &opt, m, &err) != 0)
+        fail_msg("%s", err.msg);
+    free(meas->rows);
+}
+
 static void small_model(mpchar_model *m)
 {
     mpchar_measurements meas = {0};
     for (uint64_t n = 0; n <= 65536; n = n ? n * 4 : 1)
         synth_add(&meas, "lib", "pingpong", "send", "-", 2, n, MPCHAR_SET_FIT,
                   1.0 + 0.001 * (double)n);
-    mpchar_fit_options opt;
-    mpchar_fit_options_default(&opt);
-    mpchar_error err;
-    if (mpchar_model_fit(&meas, "x.csv", &opt, m, &err) != 0)
-        fail_msg("%s", err.msg);
-    free(meas.rows);
+    fit_rows(&meas, m);
 }
 
 /* Replaces the first occurrence of from in text by to (text has room). */
@@ -120,6 +127,55 @@ static void expect_replaced_error(const char *text, const char *from,
     free(bad);
 }
 
+/* A model with an overlap table: both sides, 16 bytes, a 10 us wait that
+ * a computation hides down to 0.5 us. */
+static void overlap_model(mpchar_model *m)
+{
+    mpchar_measurements meas = {0};
+    for (const char *const *v = mpchar_overlap_variants; *v; v++) {
+        mpchar_overlap_side side;
+        double c;
+        if (mpchar_overlap_variant_parse(*v, &side, &c, NULL) != 0)
+            fail_msg("variant %s", *v);
+        synth_add(&meas, "lib", MPCHAR_OVERLAP_PATTERN, *v, "-", 2, 16,
+                  MPCHAR_SET_FIT, fmax(10.0 - c, 0.5));
+    }
+    fit_rows(&meas, m);
+}
+
+/* model.json's text of the model make builds (into *m, for freeing). */
+static char *dumped(void (*make)(mpchar_model *), mpchar_model *m)
+{
+    char *text;
+    mpchar_error err;
+    make(m);
+    assert_int_equal(mpchar_model_dump(m, &text, &err), 0);
+    return text;
+}
+
+/* Edits of the overlap table's first point (from, to) and the field the
+ * one-line error must name. */
+static const char *const overlap_edits[][3] = {
+    {"\"side\": \"isend\"", "\"side\": \"ssend\"", "overlap.points[0].side"},
+    {"\"done_at_post\": false", "\"done_at_post\": true",
+     "overlap.points[0].done_at_post"},
+    {"\"fraction\": 0.", "\"fraction\": 1.", "overlap.points[0].fraction"},
+    {"\"n_bytes\": 16", "\"n_bytes\": -16", "overlap.points[0].n_bytes"},
+    {"\"points\": [", "\"points\": 3, \"x\": [", "overlap.points'"},
+};
+
+static void test_bad_overlap_table(void **state)
+{
+    (void)state;
+    mpchar_model m;
+    char *text = dumped(overlap_model, &m);
+    for (size_t i = 0; i < sizeof overlap_edits / sizeof overlap_edits[0]; i++)
+        expect_replaced_error(text, overlap_edits[i][0], overlap_edits[i][1],
+                              overlap_edits[i][2]);
+    free(text);
+    mpchar_model_free(&m);
+}
+
 static void test_bad_model_json(void **state)
 {
     (void)state;
@@ -130,10 +186,7 @@ static void test_bad_model_json(void **state)
                        "model.json:3:");
     expect_model_error("\x7f\x45\x4c\x46\x02", "model.json:1:");
     mpchar_model m;
-    small_model(&m);
-    char *text;
-    mpchar_error err;
-    assert_int_equal(mpchar_model_dump(&m, &text, &err), 0);
+    char *text = dumped(small_model, &m);
     expect_replaced_error(text, "\"version\": 2", "\"version\": 1",
                           "field 'version'");
     expect_replaced_error(text, "\"method\": \"best\"", "\"method\": \"fast\"",
@@ -355,6 +408,7 @@ int main(void)
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_malformed_csv),
         cmocka_unit_test(test_bad_model_json),
+        cmocka_unit_test(test_bad_overlap_table),
         cmocka_unit_test(test_unreadable_model),
         cmocka_unit_test(test_too_few_sizes),
         cmocka_unit_test(test_single_p),

@@ -18,6 +18,8 @@
 
 #include "rt.h"
 
+#include <stddef.h>
+
 struct sched_step;
 
 struct sched_mem {
@@ -28,6 +30,10 @@ struct sched_mem {
 /* Blocking collectives allocate nothing for the bookkeeping of a few
  * transfers and temporaries: those arrays start inside the schedule. */
 #define SCHED_SMALL 4
+/* Small temporaries (the blocks of a collective of a few hundred bytes)
+ * come from an arena inside the schedule, not from malloc: at p = 2 a
+ * malloc/free pair was a visible part of a 64-byte collective. */
+#define SCHED_ARENA 512
 
 struct sched {
     MPI_Comm comm;
@@ -45,6 +51,8 @@ struct sched {
     struct sched_mem *mem;
     size_t nmem, cmem;
     struct sched_mem mem_small[SCHED_SMALL];
+    size_t arena_used;
+    _Alignas(max_align_t) unsigned char arena[SCHED_ARENA];
     /* datatypes retained while recorded steps refer to them */
     MPI_Datatype *types;
     size_t ntypes, ctypes;

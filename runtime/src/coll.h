@@ -15,6 +15,8 @@
 #include "coll_sched.h"
 #include "rt.h"
 
+#pragma GCC visibility push(hidden) /* internal names: rt.h */
+
 enum {
     TAG_BARRIER = 1,
     TAG_BCAST,
@@ -95,5 +97,7 @@ static inline int mpchar__coll_empty(int count, MPI_Datatype type)
 {
     return count == 0 || type->size == 0;
 }
+
+#pragma GCC visibility pop
 
 #endif

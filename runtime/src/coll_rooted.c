@@ -329,6 +329,12 @@ static int gather_run(struct sched *s, const struct blocks *b,
     return rc;
 }
 
+/* A block's count and type, the communicator checked already. */
+static int check_block(int count, MPI_Datatype type)
+{
+    return count < 0 ? MPI_ERR_COUNT : mpchar__type_check(type);
+}
+
 /* Scatter (gather 0) and Gather (1): the root's side (Scatter's send,
  * Gather's receive) holds the p blocks, each rank's other side its own
  * block, which the root may give as MPI_IN_PLACE.  Every block has the
@@ -345,17 +351,17 @@ static int blocks_build(struct sched *s, int gather,
     struct blocks b = {.is_root = rc == MPI_SUCCESS && comm->rank == root,
                        .root = root};
     if (rc == MPI_SUCCESS && b.is_root)
-        rc = mpchar__check_args(comm, root_count, root_type);
+        rc = check_block(root_count, root_type);
     if (rc == MPI_SUCCESS && !(b.is_root && own_buf == MPI_IN_PLACE))
-        rc = mpchar__check_args(comm, own_count, own_type);
+        rc = check_block(own_count, own_type);
     if (rc != MPI_SUCCESS)
         return rc;
-    b.p = comm->size;
-    b.vr = (comm->rank - root + b.p) % b.p;
     b.blk = b.is_root ? (size_t)root_count * root_type->size
                       : (size_t)own_count * own_type->size;
     if (b.blk == 0)
         return MPI_SUCCESS;
+    b.p = comm->size;
+    b.vr = (comm->rank - root + b.p) % b.p;
     return gather ? gather_run(s, &b, a) : scatter_run(s, &b, a);
 }
 

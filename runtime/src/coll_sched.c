@@ -37,25 +37,6 @@ struct sched_step {
     MPI_Op op;
 };
 
-/* Field by field, leaving the small arrays alone: a memset of the whole
- * schedule was a third of a one-process MPI_Allreduce's time. */
-void mpchar__sched_begin(struct sched *s, MPI_Comm comm, int tag, int record)
-{
-    s->comm = comm;
-    s->tag = tag;
-    s->record = record;
-    s->rc = MPI_SUCCESS;
-    s->pend = s->pend_small;
-    s->mem = s->mem_small;
-    s->npend = s->nmem = 0;
-    s->cpend = s->cmem = SCHED_SMALL;
-    s->arena_used = 0;
-    s->steps = NULL;
-    s->nsteps = s->csteps = s->pos = 0;
-    s->types = NULL;
-    s->ntypes = s->ctypes = 0;
-}
-
 /* Makes room for one more element of a schedule's array. */
 static void *grow(void *items, size_t *cap, size_t n, size_t elem)
 {
@@ -176,7 +157,7 @@ int mpchar__sched_advance(struct sched *s)
     return 1;
 }
 
-int mpchar__sched_end(struct sched *s)
+int mpchar__sched_end_slow(struct sched *s)
 {
     if (s->npend)
         round_end(s);

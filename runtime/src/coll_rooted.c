@@ -190,39 +190,52 @@ static char *root_span(const struct blocks *b, const void *buf, int count,
     return (char *)(uintptr_t)buf + type->extent * count * first;
 }
 
-/* Scatter at the root: each child's blocks go straight from sendbuf where
- * root_span allows (at p = 2 always), else packed; the own block is
- * copied while the sends are in flight. */
+/* The root's transfer with the child at relative rank c, which holds n
+ * blocks (count elements of type each in the root's buf): straight from
+ * or into buf where root_span allows (at p = 2 always), else through the
+ * packed temporary *tmp_p (packed first for a send, unpacked by the
+ * caller after a receive). */
+static int root_child(struct sched *s, const struct blocks *b, int send,
+                      const void *buf, int count, MPI_Datatype type,
+                      char **tmp_p, int c)
+{
+    int p = b->p, n = subtree(c, p), peer = (c + b->root) % p;
+    char *span = root_span(b, buf, count, type, c, n);
+    if (span && send)
+        return mpchar__sched_post_send(s, span, count * n, type, peer);
+    if (span)
+        return mpchar__sched_post_recv(s, span, count * n, type, peer);
+    size_t blk = b->blk;
+    if (!*tmp_p)
+        *tmp_p = mpchar__sched_alloc(s, blk * (size_t)p + 1);
+    char *at = *tmp_p + blk * (size_t)c;
+    if (!send)
+        return mpchar__sched_post_recv(s, at, (int)(blk * (size_t)n), MPI_BYTE,
+                                       peer);
+    MPI_Aint ext = type->extent * count;
+    for (int i = c; i < c + n; i++)
+        mpchar__sched_pack(s, (const char *)buf + ext * ((i + b->root) % p),
+                           count, type, *tmp_p + blk * (size_t)i);
+    return mpchar__sched_post_send(s, at, (int)(blk * (size_t)n), MPI_BYTE,
+                                   peer);
+}
+
+/* Scatter at the root: one transfer per child (largest subtree first);
+ * the own block is copied while they are in flight. */
 static int scatter_root(struct sched *s, const struct blocks *b,
                         const struct blocks_args *a)
 {
-    int p = b->p, root = b->root, rc = MPI_SUCCESS;
-    size_t blk = b->blk;
-    MPI_Aint ext = a->sendtype->extent * a->sendcount;
+    int p = b->p, rc = MPI_SUCCESS;
     char *tmp = NULL;
     for (int mask = mpchar__pof2(p - 1); rc == MPI_SUCCESS && mask > 0;
-         mask >>= 1) {
-        if (mask >= p)
-            continue;
-        int n = subtree(mask, p), dest = (mask + root) % p;
-        char *span =
-            root_span(b, a->sendbuf, a->sendcount, a->sendtype, mask, n);
-        if (span) {
-            rc = mpchar__sched_post_send(s, span, a->sendcount * n, a->sendtype,
-                                         dest);
-            continue;
-        }
-        if (!tmp)
-            tmp = mpchar__sched_alloc(s, blk * (size_t)p + 1);
-        for (int i = mask; i < mask + n; i++)
-            mpchar__sched_pack(
-                s, (const char *)a->sendbuf + ext * ((i + root) % p),
-                a->sendcount, a->sendtype, tmp + blk * (size_t)i);
-        rc = mpchar__sched_post_send(s, tmp + blk * (size_t)mask,
-                                     (int)(blk * (size_t)n), MPI_BYTE, dest);
-    }
+         mask >>= 1)
+        if (mask < p)
+            rc = root_child(s, b, 1, a->sendbuf, a->sendcount, a->sendtype,
+                            &tmp, mask);
     if (rc == MPI_SUCCESS && a->recvbuf != MPI_IN_PLACE)
-        mpchar__sched_copy(s, (const char *)a->sendbuf + ext * root,
+        mpchar__sched_copy(s,
+                           (const char *)a->sendbuf +
+                               a->sendtype->extent * a->sendcount * b->root,
                            a->sendcount, a->sendtype, a->recvbuf, a->recvcount,
                            a->recvtype);
     return rc == MPI_SUCCESS ? mpchar__sched_wait(s) : rc;
@@ -257,9 +270,8 @@ static int scatter_run(struct sched *s, const struct blocks *b,
     return mpchar__sched_wait(s);
 }
 
-/* Gather at the root: each child's blocks land straight in recvbuf where
- * root_span allows (at p = 2 always), else packed and unpacked after; the
- * own block is copied while the receives are in flight. */
+/* Gather at the root: one transfer per child; the own block is copied
+ * while they are in flight, and blocks that came packed are unpacked. */
 static int gather_root(struct sched *s, const struct blocks *b,
                        const struct blocks_args *a)
 {
@@ -267,20 +279,9 @@ static int gather_root(struct sched *s, const struct blocks *b,
     size_t blk = b->blk;
     MPI_Aint ext = a->recvtype->extent * a->recvcount;
     char *tmp = NULL;
-    for (int mask = 1; rc == MPI_SUCCESS && mask < p; mask <<= 1) {
-        int n = subtree(mask, p), src = (mask + root) % p;
-        char *span =
-            root_span(b, a->recvbuf, a->recvcount, a->recvtype, mask, n);
-        if (span) {
-            rc = mpchar__sched_post_recv(s, span, a->recvcount * n, a->recvtype,
-                                         src);
-            continue;
-        }
-        if (!tmp)
-            tmp = mpchar__sched_alloc(s, blk * (size_t)p + 1);
-        rc = mpchar__sched_post_recv(s, tmp + blk * (size_t)mask,
-                                     (int)(blk * (size_t)n), MPI_BYTE, src);
-    }
+    for (int mask = 1; rc == MPI_SUCCESS && mask < p; mask <<= 1)
+        rc = root_child(s, b, 0, a->recvbuf, a->recvcount, a->recvtype, &tmp,
+                        mask);
     if (rc == MPI_SUCCESS && a->sendbuf != MPI_IN_PLACE)
         mpchar__sched_copy(s, a->sendbuf, a->sendcount, a->sendtype,
                            (char *)a->recvbuf + ext * root, a->recvcount,

@@ -25,6 +25,8 @@
 # PERF_BENCH_OPTS adds mpchar-bench options to every run (e.g.
 # "--level-wait 5 --level-retries 0 --time-per-point 50" on a machine
 # whose load never settles; docs/performance.md says which a run used).
+# PERF_LOCK names a lock file that each round holds (flock), so that
+# several people timing on one machine take turns round by round.
 set -eu
 root=$(cd "$(dirname "$0")/.." && pwd)
 build=${1:-$root/build-perf}
@@ -60,8 +62,8 @@ bench() { # LIB DIR PATTERNS SIZES [ENV...]
     --validation-count 0 --refine 0 --time-per-point 100 ${PERF_BENCH_OPTS:-} --out "$dir" --progress none >/dev/null
 }
 
-i=1
-while [ "$i" -le "$reps" ]; do
+round() { # I: one round of every measurement
+  i=$1
   for lib in openmpi mpich builtin; do
     bench "$lib" "$out/$lib.$i" "$p2p,recvfirst,$colls" "$all_sizes"
   done
@@ -69,6 +71,18 @@ while [ "$i" -le "$reps" ]; do
   "$out/cacheline_probe" >"$out/floor.$i/floor"
   bench builtin-sr "$out/sr.$i" pingpong,recvfirst "$sizes" MPCHAR_RT_MODE=SR
   bench builtin-nsr "$out/nsr.$i" pingpong,recvfirst "$sizes" MPCHAR_RT_MODE=NSR
+}
+
+i=1
+while [ "$i" -le "$reps" ]; do
+  if [ -n "${PERF_LOCK:-}" ]; then
+    exec 9>"$PERF_LOCK"
+    flock 9
+    round "$i"
+    flock -u 9
+  else
+    round "$i"
+  fi
   i=$((i + 1))
 done
 

@@ -15,6 +15,8 @@
 #include "coll_sched.h"
 #include "rt.h"
 
+#pragma GCC visibility push(hidden) /* internal names: rt.h */
+
 enum {
     TAG_BARRIER = 1,
     TAG_BCAST,
@@ -71,6 +73,9 @@ int mpchar__scatterv_build(struct sched *s, const void *sendbuf,
 /* A buffer laid out like count elements of type (true extent honoured);
  * *mem_p goes back through mpchar__tbuf_free. */
 void *mpchar__tbuf_alloc(int count, MPI_Datatype type, void **mem_p);
+/* The bytes such a buffer spans, and (in *lo_p) the offset of its start
+ * from the buffer's origin. */
+size_t mpchar__tbuf_span(int count, MPI_Datatype type, MPI_Aint *lo_p);
 void mpchar__tbuf_free(void *mem);
 /* Frees the temporaries kept for later collectives (at finalize). */
 void mpchar__tbuf_cache_free(void);
@@ -92,5 +97,7 @@ static inline int mpchar__coll_empty(int count, MPI_Datatype type)
 {
     return count == 0 || type->size == 0;
 }
+
+#pragma GCC visibility pop
 
 #endif

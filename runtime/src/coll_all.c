@@ -4,8 +4,9 @@
  * MPI_Ialltoall(v).
  *
  * Allgather: Bruck's algorithm below MPCHAR_RT_ALLGATHER_LONG total bytes
- * (ceil(log2 p) steps for any p), ring above (p - 1 steps, n(p-1)/p bytes,
- * neighbour traffic only).  Allgatherv: ring.  Alltoall: Bruck below
+ * when p > 3 (ceil(log2 p) steps for any p), else ring (p - 1 steps,
+ * n(p-1)/p bytes, neighbour traffic only; the own block goes out straight
+ * from the send buffer and is copied meanwhile).  Allgatherv: ring.  Alltoall: Bruck below
  * MPCHAR_RT_ALLTOALL_LONG bytes per block (log p steps, n/2 log p bytes),
  * pairwise exchange above (p - 1 steps, optimal bytes).  Alltoallv:
  * pairwise exchange.  Bruck works on packed blocks; the others move typed
@@ -59,23 +60,55 @@ static int allgather_bruck(struct sched *s, const char *mine, size_t blk,
     return rc;
 }
 
-static int allgatherv_ring(struct sched *s, void *recvbuf, const int *counts,
-                           const int *displs, MPI_Datatype type)
+/* A rank's own block: sent in the first step straight from the user's
+ * send buffer (NULL: MPI_IN_PLACE, it is in recvbuf already) and copied
+ * into recvbuf while that step's transfers are in flight. */
+struct own {
+    const void *buf;
+    int count;
+    MPI_Datatype type;
+    char *slot; /* its place in recvbuf */
+    int slot_count;
+};
+
+static void own_copy(struct sched *s, const struct own *o, MPI_Datatype type)
+{
+    if (o->buf)
+        mpchar__sched_copy(s, o->buf, o->count, o->type, o->slot, o->slot_count,
+                           type);
+}
+
+static int allgatherv_ring(struct sched *s, const struct own *own,
+                           void *recvbuf, const int *counts, const int *displs,
+                           MPI_Datatype type)
 {
     int p = s->comm->size, r = s->comm->rank, rc = MPI_SUCCESS;
     int right = (r + 1) % p, left = (r - 1 + p) % p;
+    if (p == 1)
+        own_copy(s, own, type);
     for (int k = 0; rc == MPI_SUCCESS && k < p - 1; k++) {
         int sb = (r - k + p) % p, rb = (r - k - 1 + p) % p;
-        rc = mpchar__sched_sendrecv(
-            s, (char *)recvbuf + (MPI_Aint)displs[sb] * type->extent,
-            counts[sb], type, right,
-            (char *)recvbuf + (MPI_Aint)displs[rb] * type->extent, counts[rb],
-            type, left);
+        rc = mpchar__sched_post_recv(
+            s, (char *)recvbuf + (MPI_Aint)displs[rb] * type->extent,
+            counts[rb], type, left);
+        if (rc == MPI_SUCCESS && k == 0 && own->buf)
+            rc = mpchar__sched_post_send(s, own->buf, own->count, own->type,
+                                         right);
+        else if (rc == MPI_SUCCESS)
+            rc = mpchar__sched_post_send(
+                s, (char *)recvbuf + (MPI_Aint)displs[sb] * type->extent,
+                counts[sb], type, right);
+        if (rc == MPI_SUCCESS && k == 0)
+            own_copy(s, own, type);
+        if (rc == MPI_SUCCESS)
+            rc = mpchar__sched_wait(s);
     }
     return rc;
 }
 
-/* Allgather's schedule, the arguments checked. */
+/* Allgather's schedule, the arguments checked.  Bruck only where it
+ * takes fewer steps than the ring (p > 3): it packs and unpacks every
+ * block, and at p = 2 and 3 it moves the same messages. */
 static int allgather(struct sched *s, const void *sendbuf, int sendcount,
                      MPI_Datatype sendtype, void *recvbuf, int recvcount,
                      MPI_Datatype recvtype)
@@ -84,7 +117,7 @@ static int allgather(struct sched *s, const void *sendbuf, int sendcount,
     size_t blk = (size_t)recvcount * recvtype->size;
     MPI_Aint ext = recvtype->extent * recvcount;
     char *own = (char *)recvbuf + ext * r;
-    if (blk * (size_t)p < mpchar__cfg.allgather_long) {
+    if (blk * (size_t)p < mpchar__cfg.allgather_long && p > 3) {
         char *mine = mpchar__sched_alloc(s, blk + 1);
         if (sendbuf == MPI_IN_PLACE)
             mpchar__sched_pack(s, own, recvcount, recvtype, mine);
@@ -92,11 +125,10 @@ static int allgather(struct sched *s, const void *sendbuf, int sendcount,
             mpchar__sched_pack(s, sendbuf, sendcount, sendtype, mine);
         return allgather_bruck(s, mine, blk, recvbuf, recvcount, recvtype);
     }
-    if (sendbuf != MPI_IN_PLACE)
-        mpchar__sched_copy(s, sendbuf, sendcount, sendtype, own, recvcount,
-                           recvtype);
+    struct own o = {sendbuf == MPI_IN_PLACE ? NULL : sendbuf, sendcount,
+                    sendtype, own, recvcount};
     int *cd = equal_blocks(s, recvcount, p);
-    return allgatherv_ring(s, recvbuf, cd, cd + p, recvtype);
+    return allgatherv_ring(s, &o, recvbuf, cd, cd + p, recvtype);
 }
 
 static int build_Allgatherv(struct sched *s, const void *sendbuf, int sendcount,
@@ -108,12 +140,11 @@ static int build_Allgatherv(struct sched *s, const void *sendbuf, int sendcount,
     if (rc != MPI_SUCCESS)
         return rc;
     int r = comm->rank;
-    if (sendbuf != MPI_IN_PLACE)
-        mpchar__sched_copy(s, sendbuf, sendcount, sendtype,
-                           (char *)recvbuf +
-                               (MPI_Aint)displs[r] * recvtype->extent,
-                           recvcounts[r], recvtype);
-    return allgatherv_ring(s, recvbuf, recvcounts, displs, recvtype);
+    struct own o = {sendbuf == MPI_IN_PLACE ? NULL : sendbuf, sendcount,
+                    sendtype,
+                    (char *)recvbuf + (MPI_Aint)displs[r] * recvtype->extent,
+                    recvcounts[r]};
+    return allgatherv_ring(s, &o, recvbuf, recvcounts, displs, recvtype);
 }
 MPCHAR_COLL_PAIR(Allgatherv, Iallgatherv, TAG_ALLGATHER,
                  (sendbuf, sendcount, sendtype, recvbuf, recvcounts, displs,
@@ -155,6 +186,8 @@ static int alltoall_bruck(struct sched *s, const char *packed, size_t blk,
     return rc;
 }
 
+/* Pairwise exchange; the own block is copied while the first exchange is
+ * in flight. */
 static int alltoallv_pairwise(struct sched *s, const void *sendbuf,
                               const int *scounts, const int *sdispls,
                               MPI_Datatype stype, void *recvbuf,
@@ -162,18 +195,26 @@ static int alltoallv_pairwise(struct sched *s, const void *sendbuf,
                               MPI_Datatype rtype)
 {
     int p = s->comm->size, r = s->comm->rank, rc = MPI_SUCCESS;
-    mpchar__sched_copy(
-        s, (const char *)sendbuf + (MPI_Aint)sdispls[r] * stype->extent,
+    struct own o = {
+        (const char *)sendbuf + (MPI_Aint)sdispls[r] * stype->extent,
         scounts[r], stype,
-        (char *)recvbuf + (MPI_Aint)rdispls[r] * rtype->extent, rcounts[r],
-        rtype);
+        (char *)recvbuf + (MPI_Aint)rdispls[r] * rtype->extent, rcounts[r]};
+    if (p == 1)
+        own_copy(s, &o, rtype);
     for (int k = 1; rc == MPI_SUCCESS && k < p; k++) {
         int dst = (r + k) % p, src = (r - k + p) % p;
-        rc = mpchar__sched_sendrecv(
-            s, (const char *)sendbuf + (MPI_Aint)sdispls[dst] * stype->extent,
-            scounts[dst], stype, dst,
-            (char *)recvbuf + (MPI_Aint)rdispls[src] * rtype->extent,
+        rc = mpchar__sched_post_recv(
+            s, (char *)recvbuf + (MPI_Aint)rdispls[src] * rtype->extent,
             rcounts[src], rtype, src);
+        if (rc == MPI_SUCCESS)
+            rc = mpchar__sched_post_send(
+                s,
+                (const char *)sendbuf + (MPI_Aint)sdispls[dst] * stype->extent,
+                scounts[dst], stype, dst);
+        if (rc == MPI_SUCCESS && k == 1)
+            own_copy(s, &o, rtype);
+        if (rc == MPI_SUCCESS)
+            rc = mpchar__sched_wait(s);
     }
     return rc;
 }

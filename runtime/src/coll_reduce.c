@@ -36,58 +36,129 @@ static void combine(struct sched *s, MPI_Op op, void *other, void *acc,
     mpchar__sched_copy(s, other, count, type, acc, count, type);
 }
 
-/* The working buffers of a reduction: acc starts as this rank's operand
- * (count elements at in) and accumulates, tmp receives the others'. */
-struct work {
-    char *acc, *tmp;
+/* A reduction's accumulator.  Until a partner's operand arrives this
+ * rank's value is its own operand, mine, read where the user put it;
+ * then it is buf (the user's result buffer where the algorithm may use
+ * it, else a temporary).  The first operand received lands straight in
+ * buf when mine op other is the order wanted, and buf = mine op buf
+ * needs no copy of mine: at p = 2 a reduction is one message and one
+ * operation between the user's buffers. */
+struct acc {
+    const char *mine;
+    char *buf, *tmp; /* NULL: a temporary, allocated on first need */
+    int ready;       /* buf holds this rank's value */
+    int count;
+    MPI_Datatype type;
+    MPI_Op op;
 };
 
-static void work_alloc(struct sched *s, struct work *w, const void *in,
-                       int count, MPI_Datatype type)
+static void acc_init(struct acc *a, const void *mine, void *buf, int count,
+                     MPI_Datatype type, MPI_Op op)
 {
-    w->acc = mpchar__sched_tbuf(s, count, type);
-    w->tmp = mpchar__sched_tbuf(s, count, type);
-    mpchar__sched_copy(s, in, count, type, w->acc, count, type);
+    a->mine = mine;
+    a->buf = buf;
+    a->tmp = NULL;
+    a->ready = buf != NULL && buf == mine;
+    a->count = count;
+    a->type = type;
+    a->op = op;
 }
 
-/* Moves the result from rank holder to root, which copies it to rbuf. */
-static int result_to_root(struct sched *s, char *acc, void *rbuf, int count,
-                          MPI_Datatype type, int holder, int root)
+static char *acc_buf(struct sched *s, struct acc *a)
 {
-    int r = s->comm->rank, rc = MPI_SUCCESS;
+    if (!a->buf)
+        a->buf = mpchar__sched_tbuf(s, a->count, a->type);
+    return a->buf;
+}
+
+/* This rank's value, what it sends. */
+static const char *acc_value(const struct acc *a)
+{
+    return a->ready ? a->buf : a->mine;
+}
+
+/* buf holds the value from here on (a copy of mine if needed). */
+static char *acc_hold(struct sched *s, struct acc *a)
+{
+    if (!a->ready)
+        mpchar__sched_copy(s, a->mine, a->count, a->type, acc_buf(s, a),
+                           a->count, a->type);
+    a->ready = 1;
+    return a->buf;
+}
+
+/* A temporary of the accumulator's size, for operands received. */
+static char *acc_tmp(struct sched *s, struct acc *a)
+{
+    if (!a->tmp)
+        a->tmp = mpchar__sched_tbuf(s, a->count, a->type);
+    return a->tmp;
+}
+
+/* Where a partner's operand is received: buf while it holds nothing and
+ * mine op other is the right order, else a temporary. */
+static char *acc_landing(struct sched *s, struct acc *a, int other_is_lower)
+{
+    if (!a->ready && (a->op->commute || !other_is_lower))
+        return acc_buf(s, a);
+    return acc_tmp(s, a);
+}
+
+/* Combines the operand received at got (acc_landing's) into the value. */
+static void acc_absorb(struct sched *s, struct acc *a, char *got,
+                       int other_is_lower)
+{
+    if (!a->ready && got == a->buf) {
+        mpchar__sched_reduce(s, a->op, a->mine, a->buf, a->count, a->type);
+        a->ready = 1;
+        return;
+    }
+    combine(s, a->op, got, acc_hold(s, a), a->count, a->type, other_is_lower);
+}
+
+/* Moves the value of rank holder to root's rbuf. */
+static int result_to_root(struct sched *s, struct acc *a, void *rbuf,
+                          int holder, int root)
+{
+    int r = s->comm->rank;
     if (holder != root && r == holder)
-        rc = mpchar__sched_send(s, acc, count, type, root);
-    else if (holder != root && r == root)
-        rc = mpchar__sched_recv(s, acc, count, type, holder);
-    if (rc == MPI_SUCCESS && r == root)
-        mpchar__sched_copy(s, acc, count, type, rbuf, count, type);
-    return rc;
+        return mpchar__sched_send(s, acc_value(a), a->count, a->type, root);
+    if (holder != root && r == root)
+        return mpchar__sched_recv(s, rbuf, a->count, a->type, holder);
+    if (r == root && acc_value(a) != rbuf)
+        mpchar__sched_copy(s, acc_value(a), a->count, a->type, rbuf, a->count,
+                           a->type);
+    return MPI_SUCCESS;
 }
 
-/* Binomial reduce to root over rank order rotated by root when commutative. */
+/* Binomial reduce to root over rank order rotated by root when
+ * commutative; a leaf sends its operand from the user's buffer, and the
+ * root accumulates in rbuf when the result ends there. */
 static int reduce_binomial(struct sched *s, const void *sbuf, void *rbuf,
                            int count, MPI_Datatype type, MPI_Op op, int root)
 {
     int p = s->comm->size, r = s->comm->rank, rc = MPI_SUCCESS;
     int base = op->commute ? root : 0;
     int vr = (r - base + p) % p;
-    struct work w;
-    work_alloc(s, &w, sbuf == IN_PLACE ? rbuf : sbuf, count, type);
+    struct acc a;
+    acc_init(&a, sbuf == IN_PLACE ? rbuf : sbuf,
+             r == root && base == root ? rbuf : NULL, count, type, op);
     for (int mask = 1; rc == MPI_SUCCESS && mask < p; mask <<= 1) {
         if (vr & mask) {
-            rc = mpchar__sched_send(s, w.acc, count, type,
+            rc = mpchar__sched_send(s, acc_value(&a), count, type,
                                     (vr - mask + base) % p);
             break;
         }
         if (vr + mask < p) {
-            rc = mpchar__sched_recv(s, w.tmp, count, type,
-                                    (vr + mask + base) % p);
-            combine(s, op, w.tmp, w.acc, count, type, 0);
+            char *got = acc_landing(s, &a, 0);
+            rc =
+                mpchar__sched_recv(s, got, count, type, (vr + mask + base) % p);
+            acc_absorb(s, &a, got, 0);
         }
     }
     /* the result sits at relative rank 0 = rank base */
     if (rc == MPI_SUCCESS)
-        rc = result_to_root(s, w.acc, rbuf, count, type, base, root);
+        rc = result_to_root(s, &a, rbuf, base, root);
     return rc;
 }
 
@@ -102,20 +173,20 @@ static int real_rank(const struct fold *f, int newr)
     return newr < f->rem ? 2 * newr + 1 : newr + f->rem;
 }
 
-/* Ranks 2i < 2rem send their data to 2i+1, which combines (lower first). */
-static int fold_in(struct sched *s, struct fold *f, char *acc, char *tmp,
-                   int count, MPI_Datatype type, MPI_Op op)
+/* Ranks 2i < 2rem send their value to 2i+1, which combines (lower first). */
+static int fold_in(struct sched *s, struct fold *f, struct acc *a)
 {
     int p = s->comm->size, r = s->comm->rank, rc = MPI_SUCCESS;
     f->pof2 = mpchar__pof2(p);
     f->rem = p - f->pof2;
     if (r < 2 * f->rem) {
         if (r % 2 == 0) {
-            rc = mpchar__sched_send(s, acc, count, type, r + 1);
+            rc = mpchar__sched_send(s, acc_value(a), a->count, a->type, r + 1);
             f->newr = -1;
         } else {
-            rc = mpchar__sched_recv(s, tmp, count, type, r - 1);
-            combine(s, op, tmp, acc, count, type, 1);
+            char *got = acc_landing(s, a, 1);
+            rc = mpchar__sched_recv(s, got, a->count, a->type, r - 1);
+            acc_absorb(s, a, got, 1);
             f->newr = r / 2;
         }
     } else {
@@ -124,32 +195,33 @@ static int fold_in(struct sched *s, struct fold *f, char *acc, char *tmp,
     return rc;
 }
 
-static int fold_out(struct sched *s, const struct fold *f, char *acc, int count,
-                    MPI_Datatype type)
+/* The folded-out ranks receive the result in buf. */
+static int fold_out(struct sched *s, const struct fold *f, struct acc *a)
 {
     int r = s->comm->rank;
     if (r >= 2 * f->rem)
         return MPI_SUCCESS;
-    if (r % 2 == 0)
-        return mpchar__sched_recv(s, acc, count, type, r + 1);
-    return mpchar__sched_send(s, acc, count, type, r - 1);
+    if (r % 2 == 1)
+        return mpchar__sched_send(s, acc_value(a), a->count, a->type, r - 1);
+    a->ready = 1;
+    return mpchar__sched_recv(s, acc_buf(s, a), a->count, a->type, r + 1);
 }
 
-static int allreduce_recdbl(struct sched *s, char *acc, int count,
-                            MPI_Datatype type, MPI_Op op)
+/* Recursive doubling: each step one exchange of values, one operation. */
+static int allreduce_recdbl(struct sched *s, struct acc *a)
 {
-    char *tmp = mpchar__sched_tbuf(s, count, type);
     struct fold f;
-    int rc = fold_in(s, &f, acc, tmp, count, type, op);
+    int rc = fold_in(s, &f, a);
     for (int mask = 1; rc == MPI_SUCCESS && f.newr >= 0 && mask < f.pof2;
          mask <<= 1) {
-        int pn = f.newr ^ mask, peer = real_rank(&f, pn);
-        rc = mpchar__sched_sendrecv(s, acc, count, type, peer, tmp, count, type,
-                                    peer);
-        combine(s, op, tmp, acc, count, type, pn < f.newr);
+        int pn = f.newr ^ mask, peer = real_rank(&f, pn), lower = pn < f.newr;
+        char *got = acc_landing(s, a, lower);
+        rc = mpchar__sched_sendrecv(s, acc_value(a), a->count, a->type, peer,
+                                    got, a->count, a->type, peer);
+        acc_absorb(s, a, got, lower);
     }
     if (rc == MPI_SUCCESS)
-        rc = fold_out(s, &f, acc, count, type);
+        rc = fold_out(s, &f, a);
     return rc;
 }
 
@@ -199,16 +271,17 @@ static int reduce_scatter_halving(struct sched *s, const struct fold *f,
     return rc;
 }
 
-static int allreduce_rabenseifner(struct sched *s, char *acc, int count,
-                                  MPI_Datatype type, MPI_Op op)
+static int allreduce_rabenseifner(struct sched *s, struct acc *a)
 {
-    char *tmp = mpchar__sched_tbuf(s, count, type);
     struct fold f;
-    int rc = fold_in(s, &f, acc, tmp, count, type, op);
+    int rc = fold_in(s, &f, a), count = a->count;
+    MPI_Datatype type = a->type;
     int *disp, *cnt = chunks(s, count, f.pof2, &disp);
     MPI_Aint ext = type->extent;
     if (rc == MPI_SUCCESS && f.newr >= 0) {
-        rc = reduce_scatter_halving(s, &f, acc, tmp, type, op, cnt, disp);
+        char *acc = acc_hold(s, a);
+        rc = reduce_scatter_halving(s, &f, acc, acc_tmp(s, a), type, a->op, cnt,
+                                    disp);
         /* recursive-doubling allgather of the chunks */
         for (int mask = 1; rc == MPI_SUCCESS && mask < f.pof2; mask <<= 1) {
             int pn = f.newr ^ mask, peer = real_rank(&f, pn);
@@ -220,7 +293,7 @@ static int allreduce_rabenseifner(struct sched *s, char *acc, int count,
         }
     }
     if (rc == MPI_SUCCESS)
-        rc = fold_out(s, &f, acc, count, type);
+        rc = fold_out(s, &f, a);
     return rc;
 }
 
@@ -228,15 +301,16 @@ static int reduce_rabenseifner(struct sched *s, const void *sbuf, void *rbuf,
                                int count, MPI_Datatype type, MPI_Op op,
                                int root)
 {
-    struct work w;
-    work_alloc(s, &w, sbuf == IN_PLACE ? rbuf : sbuf, count, type);
-    char *acc = w.acc;
+    struct acc a;
+    acc_init(&a, sbuf == IN_PLACE ? rbuf : sbuf, NULL, count, type, op);
     struct fold f;
-    int rc = fold_in(s, &f, acc, w.tmp, count, type, op);
+    int rc = fold_in(s, &f, &a);
     int *disp, *cnt = chunks(s, count, f.pof2, &disp);
     MPI_Aint ext = type->extent;
     if (rc == MPI_SUCCESS && f.newr >= 0) {
-        rc = reduce_scatter_halving(s, &f, acc, w.tmp, type, op, cnt, disp);
+        char *acc = acc_hold(s, &a);
+        rc = reduce_scatter_halving(s, &f, acc, acc_tmp(s, &a), type, op, cnt,
+                                    disp);
         /* binomial gather of the chunks to new rank 0 */
         for (int mask = 1; rc == MPI_SUCCESS && mask < f.pof2; mask <<= 1) {
             if (f.newr & mask) {
@@ -252,7 +326,7 @@ static int reduce_rabenseifner(struct sched *s, const void *sbuf, void *rbuf,
         }
     }
     if (rc == MPI_SUCCESS)
-        rc = result_to_root(s, acc, rbuf, count, type, real_rank(&f, 0), root);
+        rc = result_to_root(s, &a, rbuf, real_rank(&f, 0), root);
     return rc;
 }
 
@@ -290,24 +364,23 @@ MPCHAR_COLL_PAIR(Reduce, Ireduce, TAG_REDUCE,
                  const void *sendbuf, void *recvbuf, int count,
                  MPI_Datatype datatype, MPI_Op op, int root, MPI_Comm comm)
 
+/* The accumulator is rbuf itself: at p = 2 the exchange sends from the
+ * user's send buffer and receives into rbuf, then rbuf = mine op rbuf. */
 static int allreduce_sched(struct sched *s, const void *sbuf, void *rbuf,
                            int count, MPI_Datatype type, MPI_Op op)
 {
-    char *acc = mpchar__sched_tbuf(s, count, type);
-    mpchar__sched_copy(s, sbuf == IN_PLACE ? rbuf : sbuf, count, type, acc,
-                       count, type);
+    struct acc a;
+    acc_init(&a, sbuf == IN_PLACE ? rbuf : sbuf, rbuf, count, type, op);
     int rc = MPI_SUCCESS, p = s->comm->size;
     size_t bytes = (size_t)count * type->size;
-    if (p == 1)
-        rc = MPI_SUCCESS;
-    else if (op->commute && bytes >= mpchar__cfg.allreduce_long &&
-             (size_t)p >= mpchar__cfg.allreduce_min_procs &&
-             count >= mpchar__pof2(p))
-        rc = allreduce_rabenseifner(s, acc, count, type, op);
-    else
-        rc = allreduce_recdbl(s, acc, count, type, op);
+    if (p > 1 && op->commute && bytes >= mpchar__cfg.allreduce_long &&
+        (size_t)p >= mpchar__cfg.allreduce_min_procs &&
+        count >= mpchar__pof2(p))
+        rc = allreduce_rabenseifner(s, &a);
+    else if (p > 1)
+        rc = allreduce_recdbl(s, &a);
     if (rc == MPI_SUCCESS)
-        mpchar__sched_copy(s, acc, count, type, rbuf, count, type);
+        acc_hold(s, &a); /* p = 1: the operand is the result */
     return rc;
 }
 
@@ -337,22 +410,28 @@ MPCHAR_COLL_PAIR(Allreduce, Iallreduce, TAG_ALLREDUCE,
 
 /* ---- Reduce_scatter ---- */
 
+/* Pairwise exchange (commutative operations): the accumulator is rbuf
+ * unless rbuf is also the input (MPI_IN_PLACE), whose blocks later steps
+ * still send. */
 static int reduce_scatter_pairwise(struct sched *s, const char *in, void *rbuf,
                                    const int *rcounts, const int *displs,
                                    MPI_Datatype type, MPI_Op op)
 {
     int p = s->comm->size, r = s->comm->rank, rc = MPI_SUCCESS;
     MPI_Aint ext = type->extent;
-    struct work w;
-    work_alloc(s, &w, in + displs[r] * ext, rcounts[r], type);
+    struct acc a;
+    acc_init(&a, in + displs[r] * ext, in == rbuf ? NULL : rbuf, rcounts[r],
+             type, op);
     for (int k = 1; rc == MPI_SUCCESS && k < p; k++) {
         int dst = (r + k) % p, src = (r - k + p) % p;
+        char *got = acc_landing(s, &a, 0);
         rc = mpchar__sched_sendrecv(s, in + displs[dst] * ext, rcounts[dst],
-                                    type, dst, w.tmp, rcounts[r], type, src);
-        mpchar__sched_reduce(s, op, w.tmp, w.acc, rcounts[r], type);
+                                    type, dst, got, rcounts[r], type, src);
+        acc_absorb(s, &a, got, 0);
     }
-    if (rc == MPI_SUCCESS)
-        mpchar__sched_copy(s, w.acc, rcounts[r], type, rbuf, rcounts[r], type);
+    if (rc == MPI_SUCCESS && acc_value(&a) != rbuf)
+        mpchar__sched_copy(s, acc_value(&a), rcounts[r], type, rbuf, rcounts[r],
+                           type);
     return rc;
 }
 
@@ -412,39 +491,107 @@ MPCHAR_COLL_PAIR(Reduce_scatter_block, Ireduce_scatter_block, TAG_REDSCAT,
 
 /* ---- Scan / Exscan: recursive doubling ---- */
 
+/* Whether rank x has a step after the one of mask: only then does it need
+ * its partial value (the combination of its group) updated.  Both ends of
+ * a step evaluate it alike, so a message is sent exactly when its
+ * receiver uses it: at p = 2, rank 1 sends nothing to rank 0. */
+static int scan_later_step(int x, int mask, int p)
+{
+    for (int m = mask << 1; m < p; m <<= 1)
+        if ((x ^ m) < p)
+            return 1;
+    return 0;
+}
+
+/* The scan's result in rbuf: res_ready says rbuf holds it (an inclusive
+ * scan's result starts as this rank's operand, an exclusive one's as
+ * nothing). */
+struct scan_res {
+    void *rbuf;
+    int ready, exclusive;
+};
+
+/* Where an operand from a lower rank is received: rbuf while it holds no
+ * result and rbuf = (mine op) got is right, else a temporary. */
+static char *scan_landing(struct sched *s, const struct scan_res *res,
+                          struct acc *part)
+{
+    if (!res->ready && res->rbuf != part->mine &&
+        (res->exclusive || part->op->commute))
+        return res->rbuf;
+    return acc_tmp(s, part);
+}
+
+/* Adds the lower ranks' value got to the result. */
+static void scan_absorb_result(struct sched *s, struct scan_res *res,
+                               struct acc *part, char *got)
+{
+    int count = part->count;
+    MPI_Datatype type = part->type;
+    if (got == res->rbuf) {
+        if (!res->exclusive) /* rbuf = mine op got, commutative */
+            mpchar__sched_reduce(s, part->op, part->mine, got, count, type);
+    } else if (res->ready) {
+        mpchar__sched_reduce(s, part->op, got, res->rbuf, count, type);
+    } else if (res->exclusive) {
+        mpchar__sched_copy(s, got, count, type, res->rbuf, count, type);
+    } else {
+        if (res->rbuf != part->mine)
+            mpchar__sched_copy(s, part->mine, count, type, res->rbuf, count,
+                               type);
+        mpchar__sched_reduce(s, part->op, got, res->rbuf, count, type);
+    }
+    res->ready = 1;
+}
+
+/* One step of the scan with dst: messages only where their receiver uses
+ * them; the partial value part is updated only if this rank has a later
+ * step. */
+static int scan_step(struct sched *s, struct acc *part, struct scan_res *res,
+                     int dst, int mask)
+{
+    int p = s->comm->size, r = s->comm->rank, rc = MPI_SUCCESS;
+    int keep = scan_later_step(r, mask, p), lower = dst < r;
+    int to_dst = !lower || scan_later_step(dst, mask, p);
+    if (!lower && !keep) /* nothing to receive */
+        return to_dst ? mpchar__sched_send(s, acc_value(part), part->count,
+                                           part->type, dst)
+                      : MPI_SUCCESS;
+    char *got = lower ? scan_landing(s, res, part) : acc_landing(s, part, 0);
+    rc = mpchar__sched_post_recv(s, got, part->count, part->type, dst);
+    if (rc == MPI_SUCCESS && to_dst)
+        rc = mpchar__sched_post_send(s, acc_value(part), part->count,
+                                     part->type, dst);
+    if (rc == MPI_SUCCESS)
+        rc = mpchar__sched_wait(s);
+    if (rc != MPI_SUCCESS)
+        return rc;
+    if (keep && lower) /* partial = got op partial, before rbuf changes */
+        combine(s, part->op, got, acc_hold(s, part), part->count, part->type,
+                1);
+    else if (keep)
+        acc_absorb(s, part, got, 0);
+    if (lower)
+        scan_absorb_result(s, res, part, got);
+    return rc;
+}
+
 static int scan_any(struct sched *s, const void *sbuf, void *rbuf, int count,
                     MPI_Datatype type, MPI_Op op, MPI_Comm comm, int exclusive)
 {
     int rc = check_reduce(comm, count, type, op);
     if (rc != MPI_SUCCESS || mpchar__coll_empty(count, type))
         return rc;
-    int p = comm->size, r = comm->rank, have = !exclusive;
+    int p = comm->size, r = comm->rank;
     const void *in = sbuf == IN_PLACE ? rbuf : sbuf;
-    struct work w;
-    work_alloc(s, &w, in, count, type);
-    char *partial = w.acc, *tmp = w.tmp;
-    char *result = mpchar__sched_tbuf(s, count, type);
-    mpchar__sched_copy(s, in, count, type, result, count, type);
-    for (int mask = 1; rc == MPI_SUCCESS && mask < p; mask <<= 1) {
-        int dst = r ^ mask;
-        if (dst >= p)
-            continue;
-        rc = mpchar__sched_sendrecv(s, partial, count, type, dst, tmp, count,
-                                    type, dst);
-        if (dst < r) {
-            if (have) {
-                mpchar__sched_reduce(s, op, tmp, result, count, type);
-            } else {
-                mpchar__sched_copy(s, tmp, count, type, result, count, type);
-                have = 1;
-            }
-            mpchar__sched_reduce(s, op, tmp, partial, count, type);
-        } else {
-            combine(s, op, tmp, partial, count, type, 0);
-        }
-    }
-    if (rc == MPI_SUCCESS && have)
-        mpchar__sched_copy(s, result, count, type, rbuf, count, type);
+    struct acc part;
+    acc_init(&part, in, NULL, count, type, op);
+    struct scan_res res = {rbuf, !exclusive && in == rbuf, exclusive};
+    for (int mask = 1; rc == MPI_SUCCESS && mask < p; mask <<= 1)
+        if ((r ^ mask) < p)
+            rc = scan_step(s, &part, &res, r ^ mask, mask);
+    if (rc == MPI_SUCCESS && !res.ready && !exclusive)
+        mpchar__sched_copy(s, in, count, type, rbuf, count, type);
     return rc;
 }
 

@@ -7,8 +7,11 @@
  * Bcast: binomial tree below MPCHAR_RT_BCAST_LONG bytes (log p latency);
  * above it, from MPCHAR_RT_BCAST_MIN_PROCS processes, van de Geijn's
  * binomial scatter + ring allgather (2n(p-1)/p bytes per process; at p = 2
- * that is one send's bytes in two steps).  Scatter and Gather: binomial trees over packed
- * blocks (log p steps, n(p-1)/p bytes at the root).  Scatterv/Gatherv: the
+ * that is one send's bytes in two steps).  Scatter and Gather: binomial
+ * trees (log p steps, n(p-1)/p bytes at the root) that pack blocks only
+ * where a message carries several and the user's layout does not already
+ * hold them in one piece: at p = 2 one message between the user buffers
+ * and the root's local copy, overlapped.  Scatterv/Gatherv: the
  * root posts one nonblocking transfer per process (counts differ, so no
  * tree helps the root's bandwidth term).  Trees run over ranks relative to
  * the root.
@@ -148,12 +151,12 @@ MPCHAR_COLL_PAIR(Bcast, Ibcast, TAG_BCAST,
                  (buffer, count, datatype, root, comm), void *buffer, int count,
                  MPI_Datatype datatype, int root, MPI_Comm comm)
 
-/* ---- Scatter / Gather: binomial over packed blocks in relative order ---- */
+/* ---- Scatter / Gather: binomial trees over relative ranks ---- */
 
-/* The packed vector of Scatter and Gather: p blocks of blk bytes in tmp,
- * block i for relative rank i (rank (i + root) % p). */
+/* The blocks of Scatter and Gather: p blocks of blk bytes, block i for
+ * relative rank i (rank (i + root) % p).  Relative rank vr holds the
+ * blocks of its subtree, [vr, vr + subtree(vr)). */
 struct blocks {
-    char *tmp;
     size_t blk;
     int p, vr, is_root, root;
 };
@@ -168,55 +171,169 @@ struct blocks_args {
     MPI_Datatype recvtype;
 };
 
+static int subtree(int vr, int p)
+{
+    int low = vr & -vr;
+    return vr == 0 ? p : (low < p - vr ? low : p - vr);
+}
+
+/* A child's blocks [c, c + n) in the root's own buffer (count elements of
+ * type per block, extent ext), when they lie there in one piece of the
+ * type's layout: a contiguous type and blocks that do not wrap round the
+ * end; else NULL. */
+static char *root_span(const struct blocks *b, const void *buf, int count,
+                       MPI_Datatype type, int c, int n)
+{
+    int first = (c + b->root) % b->p;
+    if (!type->contig || first + n > b->p)
+        return NULL;
+    return (char *)(uintptr_t)buf + type->extent * count * first;
+}
+
+/* The root's transfer with the child at relative rank c, which holds n
+ * blocks (count elements of type each in the root's buf): straight from
+ * or into buf where root_span allows (at p = 2 always), else through the
+ * packed temporary *tmp_p (packed first for a send, unpacked by the
+ * caller after a receive). */
+static int root_child(struct sched *s, const struct blocks *b, int send,
+                      const void *buf, int count, MPI_Datatype type,
+                      char **tmp_p, int c)
+{
+    int p = b->p, n = subtree(c, p), peer = (c + b->root) % p;
+    char *span = root_span(b, buf, count, type, c, n);
+    if (span && send)
+        return mpchar__sched_post_send(s, span, count * n, type, peer);
+    if (span)
+        return mpchar__sched_post_recv(s, span, count * n, type, peer);
+    size_t blk = b->blk;
+    if (!*tmp_p)
+        *tmp_p = mpchar__sched_alloc(s, blk * (size_t)p + 1);
+    char *at = *tmp_p + blk * (size_t)c;
+    if (!send)
+        return mpchar__sched_post_recv(s, at, (int)(blk * (size_t)n), MPI_BYTE,
+                                       peer);
+    MPI_Aint ext = type->extent * count;
+    for (int i = c; i < c + n; i++)
+        mpchar__sched_pack(s, (const char *)buf + ext * ((i + b->root) % p),
+                           count, type, *tmp_p + blk * (size_t)i);
+    return mpchar__sched_post_send(s, at, (int)(blk * (size_t)n), MPI_BYTE,
+                                   peer);
+}
+
+/* Scatter at the root: one transfer per child (largest subtree first);
+ * the own block is copied while they are in flight. */
+static int scatter_root(struct sched *s, const struct blocks *b,
+                        const struct blocks_args *a)
+{
+    int p = b->p, rc = MPI_SUCCESS;
+    char *tmp = NULL;
+    for (int mask = mpchar__pof2(p - 1); rc == MPI_SUCCESS && mask > 0;
+         mask >>= 1)
+        if (mask < p)
+            rc = root_child(s, b, 1, a->sendbuf, a->sendcount, a->sendtype,
+                            &tmp, mask);
+    if (rc == MPI_SUCCESS && a->recvbuf != MPI_IN_PLACE)
+        mpchar__sched_copy(s,
+                           (const char *)a->sendbuf +
+                               a->sendtype->extent * a->sendcount * b->root,
+                           a->sendcount, a->sendtype, a->recvbuf, a->recvcount,
+                           a->recvtype);
+    return rc == MPI_SUCCESS ? mpchar__sched_wait(s) : rc;
+}
+
+/* Scatter below the root: a leaf receives its block straight into
+ * recvbuf; an inner node receives its subtree's blocks packed and passes
+ * its children theirs. */
 static int scatter_run(struct sched *s, const struct blocks *b,
                        const struct blocks_args *a)
 {
-    int p = b->p, root = b->root;
+    if (b->is_root)
+        return scatter_root(s, b, a);
+    int p = b->p, vr = b->vr, root = b->root, sub = subtree(vr, p);
+    int parent = (vr - (vr & -vr) + root) % p;
+    if (sub == 1)
+        return mpchar__sched_recv(s, a->recvbuf, a->recvcount, a->recvtype,
+                                  parent);
     size_t blk = b->blk;
-    MPI_Aint ext = b->is_root ? a->sendtype->extent * a->sendcount : 0;
-    for (int i = 0; b->is_root && i < p; i++)
-        mpchar__sched_pack(s, (const char *)a->sendbuf + ext * ((i + root) % p),
-                           a->sendcount, a->sendtype, b->tmp + blk * (size_t)i);
-    int rc = scatter_blocks(s, b->tmp, blk * (size_t)p, blk, root);
-    if (rc == MPI_SUCCESS && !(b->is_root && a->recvbuf == MPI_IN_PLACE))
-        mpchar__sched_unpack(s, b->tmp + blk * (size_t)b->vr, blk, a->recvcount,
-                             a->recvtype, a->recvbuf);
+    char *tmp = mpchar__sched_alloc(s, blk * (size_t)sub);
+    int rc =
+        mpchar__sched_recv(s, tmp, (int)(blk * (size_t)sub), MPI_BYTE, parent);
+    for (int mask = (vr & -vr) >> 1; rc == MPI_SUCCESS && mask > 0; mask >>= 1)
+        if (vr + mask < p)
+            rc = mpchar__sched_post_send(
+                s, tmp + blk * (size_t)mask,
+                (int)(blk * (size_t)subtree(vr + mask, p)), MPI_BYTE,
+                (vr + mask + root) % p);
+    if (rc != MPI_SUCCESS)
+        return rc;
+    mpchar__sched_unpack(s, tmp, blk, a->recvcount, a->recvtype, a->recvbuf);
+    return mpchar__sched_wait(s);
+}
+
+/* Gather at the root: one transfer per child; the own block is copied
+ * while they are in flight, and blocks that came packed are unpacked. */
+static int gather_root(struct sched *s, const struct blocks *b,
+                       const struct blocks_args *a)
+{
+    int p = b->p, root = b->root, rc = MPI_SUCCESS;
+    size_t blk = b->blk;
+    MPI_Aint ext = a->recvtype->extent * a->recvcount;
+    char *tmp = NULL;
+    for (int mask = 1; rc == MPI_SUCCESS && mask < p; mask <<= 1)
+        rc = root_child(s, b, 0, a->recvbuf, a->recvcount, a->recvtype, &tmp,
+                        mask);
+    if (rc == MPI_SUCCESS && a->sendbuf != MPI_IN_PLACE)
+        mpchar__sched_copy(s, a->sendbuf, a->sendcount, a->sendtype,
+                           (char *)a->recvbuf + ext * root, a->recvcount,
+                           a->recvtype);
+    if (rc == MPI_SUCCESS)
+        rc = mpchar__sched_wait(s);
+    for (int mask = 1; rc == MPI_SUCCESS && tmp && mask < p; mask <<= 1) {
+        int n = subtree(mask, p);
+        if (root_span(b, a->recvbuf, a->recvcount, a->recvtype, mask, n))
+            continue; /* received in place */
+        for (int i = mask; i < mask + n; i++)
+            mpchar__sched_unpack(s, tmp + blk * (size_t)i, blk, a->recvcount,
+                                 a->recvtype,
+                                 (char *)a->recvbuf + ext * ((i + root) % p));
+    }
     return rc;
 }
 
+/* Gather below the root: a leaf sends its block straight from sendbuf; an
+ * inner node packs its own block and its children's and sends them up as
+ * one message. */
 static int gather_run(struct sched *s, const struct blocks *b,
                       const struct blocks_args *a)
 {
-    int p = b->p, vr = b->vr, root = b->root, rc = MPI_SUCCESS;
+    if (b->is_root)
+        return gather_root(s, b, a);
+    int p = b->p, vr = b->vr, root = b->root, sub = subtree(vr, p);
+    int parent = (vr - (vr & -vr) + root) % p, rc = MPI_SUCCESS;
+    if (sub == 1)
+        return mpchar__sched_send(s, a->sendbuf, a->sendcount, a->sendtype,
+                                  parent);
     size_t blk = b->blk;
-    MPI_Aint rext = b->is_root ? a->recvtype->extent * a->recvcount : 0;
-    if (b->is_root && a->sendbuf == MPI_IN_PLACE)
-        mpchar__sched_pack(s, (char *)a->recvbuf + rext * root, a->recvcount,
-                           a->recvtype, b->tmp);
-    else
-        mpchar__sched_pack(s, a->sendbuf, a->sendcount, a->sendtype, b->tmp);
-    /* relative rank vr holds blocks [vr, vr + subtree) at tmp + (i - vr) * blk */
-    for (int mask = 1; rc == MPI_SUCCESS && mask < p; mask <<= 1) {
-        int peer = vr ^ mask;
-        if (vr & mask) {
-            int n = vr + mask < p ? mask : p - vr;
-            rc = mpchar__sched_send(s, b->tmp, (int)(blk * (size_t)n), MPI_BYTE,
-                                    (peer + root) % p);
-            break;
-        }
-        if (peer < p) {
-            int n = peer + mask < p ? mask : p - peer;
-            rc = mpchar__sched_recv(s, b->tmp + blk * (size_t)mask,
-                                    (int)(blk * (size_t)n), MPI_BYTE,
-                                    (peer + root) % p);
-        }
-    }
-    for (int i = 0; rc == MPI_SUCCESS && b->is_root && i < p; i++)
-        if (!(a->sendbuf == MPI_IN_PLACE && i == 0))
-            mpchar__sched_unpack(s, b->tmp + blk * (size_t)i, blk, a->recvcount,
-                                 a->recvtype,
-                                 (char *)a->recvbuf + rext * ((i + root) % p));
+    char *tmp = mpchar__sched_alloc(s, blk * (size_t)sub);
+    mpchar__sched_pack(s, a->sendbuf, a->sendcount, a->sendtype, tmp);
+    for (int mask = 1; rc == MPI_SUCCESS && mask < (vr & -vr); mask <<= 1)
+        if (vr + mask < p)
+            rc = mpchar__sched_post_recv(
+                s, tmp + blk * (size_t)mask,
+                (int)(blk * (size_t)subtree(vr + mask, p)), MPI_BYTE,
+                (vr + mask + root) % p);
+    if (rc == MPI_SUCCESS)
+        rc = mpchar__sched_wait(s);
+    if (rc == MPI_SUCCESS)
+        rc = mpchar__sched_send(s, tmp, (int)(blk * (size_t)sub), MPI_BYTE,
+                                parent);
     return rc;
+}
+
+/* A block's count and type, the communicator checked already. */
+static int check_block(int count, MPI_Datatype type)
+{
+    return count < 0 ? MPI_ERR_COUNT : mpchar__type_check(type);
 }
 
 /* Scatter (gather 0) and Gather (1): the root's side (Scatter's send,
@@ -235,18 +352,17 @@ static int blocks_build(struct sched *s, int gather,
     struct blocks b = {.is_root = rc == MPI_SUCCESS && comm->rank == root,
                        .root = root};
     if (rc == MPI_SUCCESS && b.is_root)
-        rc = mpchar__check_args(comm, root_count, root_type);
+        rc = check_block(root_count, root_type);
     if (rc == MPI_SUCCESS && !(b.is_root && own_buf == MPI_IN_PLACE))
-        rc = mpchar__check_args(comm, own_count, own_type);
+        rc = check_block(own_count, own_type);
     if (rc != MPI_SUCCESS)
         return rc;
-    b.p = comm->size;
-    b.vr = (comm->rank - root + b.p) % b.p;
     b.blk = b.is_root ? (size_t)root_count * root_type->size
                       : (size_t)own_count * own_type->size;
     if (b.blk == 0)
         return MPI_SUCCESS;
-    b.tmp = mpchar__sched_alloc(s, b.blk * (size_t)b.p + 1);
+    b.p = comm->size;
+    b.vr = (comm->rank - root + b.p) % b.p;
     return gather ? gather_run(s, &b, a) : scatter_run(s, &b, a);
 }
 

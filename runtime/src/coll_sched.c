@@ -37,24 +37,6 @@ struct sched_step {
     MPI_Op op;
 };
 
-/* Field by field, leaving the small arrays alone: a memset of the whole
- * schedule was a third of a one-process MPI_Allreduce's time. */
-void mpchar__sched_begin(struct sched *s, MPI_Comm comm, int tag, int record)
-{
-    s->comm = comm;
-    s->tag = tag;
-    s->record = record;
-    s->rc = MPI_SUCCESS;
-    s->pend = s->pend_small;
-    s->mem = s->mem_small;
-    s->npend = s->nmem = 0;
-    s->cpend = s->cmem = SCHED_SMALL;
-    s->steps = NULL;
-    s->nsteps = s->csteps = s->pos = 0;
-    s->types = NULL;
-    s->ntypes = s->ctypes = 0;
-}
-
 /* Makes room for one more element of a schedule's array. */
 static void *grow(void *items, size_t *cap, size_t n, size_t elem)
 {
@@ -175,7 +157,7 @@ int mpchar__sched_advance(struct sched *s)
     return 1;
 }
 
-int mpchar__sched_end(struct sched *s)
+int mpchar__sched_end_slow(struct sched *s)
 {
     if (s->npend)
         round_end(s);
@@ -205,9 +187,24 @@ static void keep_mem(struct sched *s, void *p, int tbuf)
     s->mem[s->nmem++].tbuf = tbuf;
 }
 
+/* Room for bytes in the schedule's arena, or NULL. */
+static void *arena_take(struct sched *s, size_t bytes)
+{
+    size_t align = _Alignof(max_align_t);
+    size_t need = (bytes + align - 1) / align * align;
+    if (need > SCHED_ARENA - s->arena_used)
+        return NULL;
+    void *p = s->arena + s->arena_used;
+    s->arena_used += need;
+    return p;
+}
+
 void *mpchar__sched_alloc(struct sched *s, size_t bytes)
 {
-    void *p = malloc(bytes ? bytes : 1);
+    void *p = arena_take(s, bytes ? bytes : 1);
+    if (p)
+        return p;
+    p = malloc(bytes ? bytes : 1);
     if (!p)
         mpchar__fatal("out of memory in a collective");
     keep_mem(s, p, 0);
@@ -216,6 +213,11 @@ void *mpchar__sched_alloc(struct sched *s, size_t bytes)
 
 void *mpchar__sched_tbuf(struct sched *s, int count, MPI_Datatype type)
 {
+    MPI_Aint lo;
+    size_t span = mpchar__tbuf_span(count, type, &lo);
+    char *small = arena_take(s, span);
+    if (small)
+        return small - lo;
     void *mem, *buf = mpchar__tbuf_alloc(count, type, &mem);
     keep_mem(s, mem, 1);
     return buf;

@@ -18,6 +18,10 @@
 
 #include "rt.h"
 
+#include <stddef.h>
+
+#pragma GCC visibility push(hidden) /* internal names: rt.h */
+
 struct sched_step;
 
 struct sched_mem {
@@ -28,6 +32,10 @@ struct sched_mem {
 /* Blocking collectives allocate nothing for the bookkeeping of a few
  * transfers and temporaries: those arrays start inside the schedule. */
 #define SCHED_SMALL 4
+/* Small temporaries (the blocks of a collective of a few hundred bytes)
+ * come from an arena inside the schedule, not from malloc: at p = 2 a
+ * malloc/free pair was a visible part of a 64-byte collective. */
+#define SCHED_ARENA 512
 
 struct sched {
     MPI_Comm comm;
@@ -45,19 +53,47 @@ struct sched {
     struct sched_mem *mem;
     size_t nmem, cmem;
     struct sched_mem mem_small[SCHED_SMALL];
+    size_t arena_used;
+    _Alignas(max_align_t) unsigned char arena[SCHED_ARENA];
     /* datatypes retained while recorded steps refer to them */
     MPI_Datatype *types;
     size_t ntypes, ctypes;
 };
 
 /* The schedule must not move between begin and end (its arrays start
- * inside it). */
-void mpchar__sched_begin(struct sched *s, MPI_Comm comm, int tag, int record);
+ * inside it).  Field by field, leaving the small arrays alone: a memset
+ * of the whole schedule was a third of a one-process MPI_Allreduce's
+ * time; inline, with mpchar__sched_end's common case, because a
+ * collective that returns at once is little more than these two. */
+static inline void mpchar__sched_begin(struct sched *s, MPI_Comm comm, int tag,
+                                       int record)
+{
+    s->comm = comm;
+    s->tag = tag;
+    s->record = record;
+    s->rc = MPI_SUCCESS;
+    s->pend = s->pend_small;
+    s->mem = s->mem_small;
+    s->npend = s->nmem = 0;
+    s->cpend = s->cmem = SCHED_SMALL;
+    s->arena_used = 0;
+    s->steps = NULL;
+    s->nsteps = s->csteps = s->pos = 0;
+    s->types = NULL;
+    s->ntypes = s->ctypes = 0;
+}
 /* Runs a recorded schedule as far as it can go without waiting; returns
  * 1 when every step has run. */
 int mpchar__sched_advance(struct sched *s);
 /* Releases temporaries and retained types; returns the first error. */
-int mpchar__sched_end(struct sched *s);
+int mpchar__sched_end_slow(struct sched *s);
+static inline int mpchar__sched_end(struct sched *s)
+{
+    if (!s->record && !s->npend && !s->nmem && s->pend == s->pend_small &&
+        s->mem == s->mem_small)
+        return s->rc; /* nothing pending, allocated or recorded */
+    return mpchar__sched_end_slow(s);
+}
 
 /* Temporaries that live until mpchar__sched_end: raw bytes, and a buffer
  * laid out like count elements of type (mpchar__tbuf_alloc). */
@@ -92,5 +128,7 @@ void mpchar__sched_memcpy(struct sched *s, void *dst, const void *src,
                           size_t bytes);
 void mpchar__sched_reduce(struct sched *s, MPI_Op op, const void *in,
                           void *inout, int count, MPI_Datatype type);
+
+#pragma GCC visibility pop
 
 #endif

@@ -83,7 +83,7 @@ void mpchar__tbuf_cache_free(void)
     }
 }
 
-void *mpchar__tbuf_alloc(int count, MPI_Datatype type, void **mem_p)
+size_t mpchar__tbuf_span(int count, MPI_Datatype type, MPI_Aint *lo_p)
 {
     /* element i touches [i ext + lo, i ext + hi): the true bounds, widened to
    * lb/ub because pair-type kernels assign whole structs */
@@ -93,7 +93,14 @@ void *mpchar__tbuf_alloc(int count, MPI_Datatype type, void **mem_p)
     size_t span = 1;
     if (count > 0)
         span = (size_t)(hi - lo) + (size_t)(count - 1) * (size_t)type->extent;
-    char *mem = tbuf_get(span ? span : 1);
+    *lo_p = lo;
+    return span ? span : 1;
+}
+
+void *mpchar__tbuf_alloc(int count, MPI_Datatype type, void **mem_p)
+{
+    MPI_Aint lo;
+    char *mem = tbuf_get(mpchar__tbuf_span(count, type, &lo));
     *mem_p = mem;
     return mem - lo;
 }

@@ -24,6 +24,13 @@
 #include "mpchar/grow.h"
 #include "mpi.h"
 
+/* The library's internal names are hidden: calls between its files are
+ * direct rather than through the PLT, which made up most of the cost of
+ * a collective that returns at once (docs/performance.md, "Collectives at
+ * p = 2").  Only MPI's functions (mpi.h) and the Fortran entry points are
+ * exported. */
+#pragma GCC visibility push(hidden)
+
 /* Every function is PMPI_<name>; MPI_<name> is a weak alias. */
 #define MPCHAR_RT_WEAK(name) \
     _Pragma(MPCHAR_RT_STR(weak MPI_##name = PMPI_##name))
@@ -509,5 +516,7 @@ int mpchar__allreduce(const void *sbuf, void *rbuf, int count,
 extern int mpchar__initialized, mpchar__finalized;
 void mpchar__fatal(const char *fmt, ...)
     __attribute__((format(printf, 1, 2), noreturn));
+
+#pragma GCC visibility pop
 
 #endif

@@ -131,7 +131,8 @@ const struct rt_setting mpchar__settings[] = {
      .dflt = "65536",
      .type = SET_SIZE,
      .offset = offsetof(struct rt_config, allgather_long),
-     .doc = "Allgather total bytes from which ring replaces Bruck"},
+     .doc = "Allgather total bytes from which ring replaces Bruck (below p = 4 "
+            "always ring: Bruck saves no step there)"},
     {.env = "MPCHAR_RT_ALLTOALL_LONG",
      .dflt = "1024",
      .type = SET_SIZE,

@@ -9,7 +9,7 @@
 #   rma                             one-sided: copy-through, no shared copies, SR, bad input
 #   share                           shared copies: the peer helps, data stays right
 #   lap                             early laps of the ring lose no byte
-#   algos                           every collective algorithm at p = 2 and 3
+#   algos                           every collective algorithm at p = 2 and 3 (Bruck's Allgather at 4)
 #   wrapper                         mpchar-cc/-fc, their probes, pkg-config, CMake package
 #   recursion                       a wrapper never runs itself: clear error, no hang
 #   fhandles                        Fortran handles: bad ones are MPI errors, slots reused
@@ -209,7 +209,10 @@ case $case in
         env $low "$exe" -n $p --timeout 60 "$bin/${t}_builtin" >/dev/null || fail "$t at p=$p, long algorithms"
         env $high "$exe" -n $p --timeout 60 "$bin/${t}_builtin" >/dev/null || fail "$t at p=$p, short algorithms"
       done
-    done ;;
+    done
+    # Bruck's Allgather runs only from p = 4 (below, the ring takes as few
+    # steps), so its long-message case runs there
+    env $high "$exe" -n 4 --timeout 60 "$bin/conf_coll_builtin" >/dev/null || fail "conf_coll at p=4, short algorithms" ;;
   env)
     # each bad value: non-zero exit, one line naming the variable and value
     for bad in "MPCHAR_RT_EAGER_MAX=abc" "MPCHAR_RT_EAGER_MAX=" "MPCHAR_RT_BCAST_MIN_PROCS=-1" \

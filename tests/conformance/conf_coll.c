@@ -2,7 +2,9 @@
  * Data-movement collectives against serial references: Barrier, Bcast,
  * Scatter(v), Gather(v), Allgather(v), Alltoall(v), every root, short and
  * long messages (so that both algorithms of each run), MPI_IN_PLACE, a
- * derived datatype (a strided vector) on one side, and empty blocks.
+ * derived datatype (a strided vector) on one side (Bcast; Scatter and
+ * Gather at the root and, apart, at the other ranks, which the runtime's
+ * trees send straight from or into), and empty blocks.
  */
 #include "conf.h"
 
@@ -89,6 +91,64 @@ static void test_scatter_gather(int n)
     }
     free(all);
     free(mine);
+}
+
+/* Scatter and Gather with a strided type on one side: first at the root
+ * (block q: n ints at stride 2, resized to 2n ints), then at every rank
+ * but with the root's blocks contiguous. */
+static void test_scatter_gather_strided(int n)
+{
+    int p = conf_size, r = conf_rank;
+    MPI_Datatype vec, blk;
+    MPI_OK(MPI_Type_vector(n, 1, 2, MPI_INT, &vec));
+    MPI_OK(MPI_Type_create_resized(
+        vec, 0, 2 * (MPI_Aint)n * (MPI_Aint)sizeof(int), &blk));
+    MPI_OK(MPI_Type_commit(&vec));
+    MPI_OK(MPI_Type_commit(&blk));
+    int *wide = conf_malloc(2 * (size_t)n * p * sizeof(int)),
+        *all = conf_malloc((size_t)n * p * sizeof(int)),
+        *mine = conf_malloc(2 * (size_t)n * sizeof(int));
+    for (int root = 0; root < p; root++) {
+        for (int i = 0; i < 2 * n * p; i++)
+            wide[i] = r != root ? -1
+                      : i % 2   ? -7
+                                : val(root, i / (2 * n), i % (2 * n) / 2);
+        MPI_OK(
+            MPI_Scatter(wide, 1, blk, mine, n, MPI_INT, root, MPI_COMM_WORLD));
+        for (int i = 0; i < n; i++)
+            CHECK(mine[i] == val(root, r, i),
+                  "Scatter strided root n=%d root=%d element %d", n, root, i);
+        for (int i = 0; i < n; i++)
+            mine[i] = val(r, root, i);
+        for (int i = 0; i < 2 * n * p; i++)
+            wide[i] = -1;
+        MPI_OK(
+            MPI_Gather(mine, n, MPI_INT, wide, 1, blk, root, MPI_COMM_WORLD));
+        for (int i = 0; r == root && i < 2 * n * p; i++)
+            CHECK(wide[i] ==
+                      (i % 2 ? -1 : val(i / (2 * n), root, i % (2 * n) / 2)),
+                  "Gather strided root n=%d root=%d element %d", n, root, i);
+        /* the other side strided: each rank's block at stride 2 */
+        for (int i = 0; i < n * p; i++)
+            all[i] = r == root ? val(root, i / n, i % n) : -1;
+        for (int i = 0; i < 2 * n; i++)
+            mine[i] = -1;
+        MPI_OK(
+            MPI_Scatter(all, n, MPI_INT, mine, 1, vec, root, MPI_COMM_WORLD));
+        for (int i = 0; i < 2 * n - 1; i++)
+            CHECK(mine[i] == (i % 2 ? -1 : val(root, r, i / 2)),
+                  "Scatter strided blocks n=%d root=%d element %d", n, root, i);
+        for (int i = 0; i < 2 * n; i++)
+            mine[i] = i % 2 ? -7 : val(r, root, i / 2);
+        for (int i = 0; i < n * p; i++)
+            all[i] = -1;
+        MPI_OK(MPI_Gather(mine, 1, vec, all, n, MPI_INT, root, MPI_COMM_WORLD));
+        if (r == root)
+            check_blocks(all, n, root, "Gather strided blocks");
+    }
+    MPI_OK(MPI_Type_free(&blk));
+    MPI_OK(MPI_Type_free(&vec));
+    CONF_FREE(wide, all, mine);
 }
 
 static void test_allgather_alltoall(int n)
@@ -221,6 +281,7 @@ int main(int argc, char **argv)
         test_bcast(n);
         if (n <= 5000 || conf_size <= 4) {
             test_scatter_gather(n);
+            test_scatter_gather_strided(n);
             test_allgather_alltoall(n);
         }
         test_v(n > 5000 ? 5000 : n);

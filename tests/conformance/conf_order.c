@@ -41,8 +41,9 @@ static struct step plan(unsigned *seed, int i)
     s.mode = (int)(rng(seed) % 3);
     s.extra = i % 37 == 11;
     s.reply = rng(seed) % 3 == 0;
-    if (s.extra && s.mode == 2) /* Ssend would wait for the receive */
-        s.mode = 0;
+    if (s.extra) /* a blocking send may wait for its receive, which waits
+                    for the extra message */
+        s.mode = 1;
     return s;
 }
 

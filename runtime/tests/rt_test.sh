@@ -204,7 +204,7 @@ case $case in
     rm -f "$tmp/c"
     MPCHAR_RT_COUNTERS="$tmp/c" "$exe" -n 2 --timeout 60 "$bin/mpchar-bench-builtin" --library builtin \
       --patterns pingpong,pingping,stream,postfirst --sizes 0,7,8,9,64 --check --validation-count 0 \
-      --refine 0 --time-per-point 20 --rounds 2 --level-wait 0 --level-retries 0 --out "$tmp/box" \
+      --refine 0 --time-per-point 20 --rounds 2 --level-wait 0 --level-retries 0 --sync barrier --out "$tmp/box" \
       --progress none >/dev/null || fail "checked exchanges"
     b=$(counter_sum "$tmp/c" box_msgs)
     [ "$b" -gt 1000 ] || fail "the duplex box carried $b messages, want more than 1000"

@@ -1066,6 +1066,7 @@ int mpchar__send_now(MPI_Comm comm, uint32_t ctx, int world, int tag,
     struct rt_pkt h; /* the first 32 bytes: an EAGER packet's header */
     h.type = PKT_EAGER;
     h.flags = 0;
+    h.lines = 0;
     h.tag = tag;
     h.ctx = ctx;
     h.src = comm->rank;

@@ -61,6 +61,7 @@
  * (mpchar__cma); progress hands its packets to mpchar__rma_handle.
  */
 #define _GNU_SOURCE
+#include "box.h"
 #include "rma.h"
 #include "rt.h"
 #include "xfer_hook.h"
@@ -153,10 +154,12 @@ struct peer {
     struct rt_ring out, in;
     struct out_item *bl_head, *bl_tail;
     struct wreq *wr_head, *wr_tail;
-    struct ctxcount *cc; /* per context id: K, L, live requests */
-    int rts_unread;      /* our RTS the peer has not answered FIN (CMA) */
+    struct ctxcount *cc;    /* per context id: K, L, live requests */
+    struct rt_box_pair box; /* the duplex box shared with the peer */
+    int rts_unread;         /* our RTS the peer has not answered FIN (CMA) */
     unsigned
         pushed_in_row; /* payloads pushed since we last consumed a packet of the peer's */
+    int sent_since_recv; /* pushed anything since we last consumed from it */
     size_t ncc, capcc, last_cc;
     int pid;
 };
@@ -188,6 +191,7 @@ static struct {
     uint64_t msgs[C_NPROTO], bytes[C_NPROTO];
     uint64_t wreq_sent, wreq_dropped;
     uint64_t helped_bytes; /* bytes copied for a peer's shared copy */
+    uint64_t box_msgs;     /* messages sent through duplex boxes */
     uint32_t share_seq;    /* sequence number of our last shared copy */
     int unresolved;        /* our receives whose write request is unresolved */
     uint64_t completions;  /* requests completed so far */
@@ -241,6 +245,36 @@ static int try_push(struct peer *pr, const struct rt_pkt *h, size_t poff,
     return 1;
 }
 
+/* A small eager message goes through the duplex box when it answers the
+ * peer (we consumed from it since we last sent: a ping-pong's reply, where
+ * the shared line saves a cache-line transfer), the peer has taken our
+ * last box message, and our ring to it is drained, so that the box
+ * message cannot overtake a ring packet.  A stream, which answers
+ * nothing, never looks at the box or rereads the ring's head. */
+static int box_fits(struct peer *pr, const struct rt_pkt *h, size_t plen)
+{
+    return h->type == PKT_EAGER && h->flags == 0 && plen <= RT_BOX_MAX &&
+           !pr->sent_since_recv && mpchar__box_free(&pr->box) &&
+           mpchar__ring_drained(&pr->out);
+}
+
+/* Pushes a packet now, through the box or the ring; 0 if the ring is
+ * full. */
+static int push_now(struct peer *pr, const struct rt_pkt *h, size_t poff,
+                    const void *payload, size_t plen)
+{
+    if (box_fits(pr, h, plen)) {
+        mpchar__box_push(&pr->box, h, payload);
+        E.box_msgs++;
+    } else if (try_push(pr, h, poff, payload, plen)) {
+        mpchar__box_ack(&pr->box);
+    } else {
+        return 0;
+    }
+    pr->sent_since_recv = 1;
+    return 1;
+}
+
 static void backlog_append(struct peer *pr, struct out_item *it)
 {
     LIST_APPEND(pr->bl_head, pr->bl_tail, it);
@@ -253,7 +287,7 @@ static void post_pkt(int peer, const struct rt_pkt *h, size_t poff,
                      struct mpchar_rt_request *complete_req)
 {
     struct peer *pr = &E.peers[peer];
-    if (!pr->bl_head && try_push(pr, h, poff, payload, plen)) {
+    if (!pr->bl_head && push_now(pr, h, poff, payload, plen)) {
         if (complete_req)
             complete(complete_req);
         return;
@@ -327,7 +361,7 @@ static int flush_backlog(struct peer *pr)
         if (it->frag) {
             if (!push_frags(pr, it))
                 break;
-        } else if (!try_push(pr, &it->h, it->poff, it->payload, it->plen)) {
+        } else if (!push_now(pr, &it->h, it->poff, it->payload, it->plen)) {
             break;
         }
         pr->bl_head = it->next;
@@ -638,7 +672,7 @@ static struct ux *ux_add(int world, const struct rt_pkt *p, const void *payload)
 static void on_eager(int world, struct rt_pkt *p)
 {
     int sync = (p->flags & PKT_F_SYNC) != 0;
-    const char *payload = (const char *)p + (sync ? 40 : 32);
+    const char *payload = (const char *)p + (sync ? 40 : RT_PKT_HEADER);
     uint64_t sreq = sync ? p->a : 0;
     consumed_ordinary(world, p->ctx);
     struct mpchar_rt_request *req = match_posted(p->ctx, p->src, p->tag);
@@ -804,6 +838,31 @@ static void handle(int world, struct rt_pkt *p)
     }
 }
 
+/* The next packet from pr: a message in the duplex box before any ring
+ * packet.  A box message is sent only when the ring is drained, so it is
+ * older than every ring packet; one written before the ring packet we see
+ * may have been invisible at our first look, hence the second. */
+static struct rt_pkt *peer_peek(struct peer *pr, struct rt_pkt *local)
+{
+    if (mpchar__box_peek(&pr->box, local))
+        return local;
+    struct rt_pkt *p = mpchar__ring_peek(&pr->in);
+    if (p && mpchar__box_peek(&pr->box, local))
+        return local;
+    return p;
+}
+
+static void peer_release(struct peer *pr, struct rt_pkt *p,
+                         const struct rt_pkt *local)
+{
+    if (p == local)
+        mpchar__box_release(&pr->box);
+    else
+        mpchar__ring_release(&pr->in, p);
+    pr->pushed_in_row = 0;
+    pr->sent_since_recv = 0;
+}
+
 /* Polls the backlogs and every incoming ring.  It stops reading rings once
  * a request has completed: the caller may be satisfied, and packets left in
  * the ring can still meet a receive posted meanwhile and be copied once,
@@ -822,14 +881,14 @@ int mpchar__progress(void)
     static int first;
     for (int n = 0; n < E.size; n++) {
         int i = first + n < E.size ? first + n : first + n - E.size;
-        struct rt_ring *in = &E.peers[i].in;
+        struct peer *pr = &E.peers[i];
+        struct rt_pkt local;
         for (int k = 0; k < 32; k++) {
-            struct rt_pkt *p = mpchar__ring_peek(in);
+            struct rt_pkt *p = peer_peek(pr, &local);
             if (!p)
                 break;
             handle(i, p);
-            mpchar__ring_release(in, p);
-            E.peers[i].pushed_in_row = 0;
+            peer_release(pr, p, &local);
             did = 1;
             if (E.completions != done_before) {
                 first = i + 1 < E.size ? i + 1 : 0;
@@ -849,11 +908,19 @@ int mpchar__progress(void)
  * spins"). */
 static unsigned spin_polls = 256;
 
+/* A poll with a pause (mpchar__cpu_relax, about 50 ns here) counts as
+ * this many polls, so that a wait yields the CPU after as long a spin as
+ * without pauses. */
+#define RT_PAUSE_POLLS 8u
+
 void mpchar__idle(unsigned *idle)
 {
-    ++*idle;
-    if (*idle < spin_polls)
+    if (*idle < spin_polls) {
+        *idle += RT_PAUSE_POLLS;
+        mpchar__cpu_relax();
         return;
+    }
+    ++*idle;
     if (*idle < spin_polls + 100000) {
         sched_yield();
     } else {
@@ -943,28 +1010,40 @@ static int try_write(int world, struct mpchar_rt_request *req)
     return 1;
 }
 
+/* An ordinary (EAGER or RTS) message to pr on ctx: L and its tag, for the
+ * validity of write requests. */
+static void count_ordinary(struct peer *pr, uint32_t ctx, int tag)
+{
+    struct ctxcount *c = ctx_counts(pr, ctx);
+    c->sent++;
+    c->hist_tag[c->sent % RT_HIST] = tag;
+}
+
+static void count_eager(size_t bytes)
+{
+    E.msgs[C_EAGER]++;
+    E.bytes[C_EAGER] += bytes;
+}
+
 void mpchar__send_start(struct mpchar_rt_request *req)
 {
     int world = req->peer_world;
     struct peer *pr = &E.peers[world];
     if (pr->wr_head && try_write(world, req))
         return;
-    struct ctxcount *c = ctx_counts(pr, req->ctx);
-    c->sent++;
-    c->hist_tag[c->sent % RT_HIST] = req->tag;
+    count_ordinary(pr, req->ctx, req->tag);
     int eager = req->bytes <= mpchar__cfg.eager_max;
     struct rt_pkt h;
     req_header(&h, req, eager ? PKT_EAGER : PKT_RTS);
     h.len = req->bytes;
     if (eager) {
-        E.msgs[C_EAGER]++;
-        E.bytes[C_EAGER] += req->bytes;
+        count_eager(req->bytes);
         if (req->sync) {
             h.flags = PKT_F_SYNC;
             h.a = (uint64_t)(uintptr_t)req;
             post_pkt(world, &h, 40, req->data, req->bytes, NULL);
         } else {
-            post_pkt(world, &h, 32, req->data, req->bytes, req);
+            post_pkt(world, &h, RT_PKT_HEADER, req->data, req->bytes, req);
         }
         return;
     }
@@ -975,6 +1054,31 @@ void mpchar__send_start(struct mpchar_rt_request *req)
     h.a = (uint64_t)(uintptr_t)req->data;
     h.b = (uint64_t)(uintptr_t)req;
     post_pkt(world, &h, sizeof h, NULL, 0, NULL);
+}
+
+/* What the general path does for an eager MPI_Send, minus the request:
+ * the send is complete once the packet is in the ring, so nothing refers
+ * to it afterwards.  A write request of the peer's must be served first,
+ * and a packet queued for the peer must go first. */
+int mpchar__send_now(MPI_Comm comm, uint32_t ctx, int world, int tag,
+                     const void *data, size_t bytes)
+{
+    struct peer *pr = &E.peers[world];
+    if (bytes > mpchar__cfg.eager_max || pr->bl_head || pr->wr_head)
+        return 0;
+    struct rt_pkt h; /* the first 32 bytes: an EAGER packet's header */
+    h.type = PKT_EAGER;
+    h.flags = 0;
+    h.lines = 0;
+    h.tag = tag;
+    h.ctx = ctx;
+    h.src = comm->rank;
+    h.len = bytes;
+    if (!push_now(pr, &h, RT_PKT_HEADER, data, bytes))
+        return 0;
+    count_ordinary(pr, ctx, tag);
+    count_eager(bytes);
+    return 1;
 }
 
 /* ---------------- receiving ---------------- */
@@ -1043,6 +1147,67 @@ void mpchar__recv_start(struct mpchar_rt_request *req)
         E.wreq_sent++;
         post_pkt(req->peer_world, &h, sizeof h, NULL, 0, NULL);
     }
+}
+
+/* Polls of the source's ring and box (each with a pause) that MPI_Recv's
+ * fast path makes before it leaves the message to the general path: long
+ * enough for a ping-pong's reply up to the eager limit (a few
+ * microseconds), short enough (about 13 us) that other peers, whose
+ * packets only the general path handles, wait little. */
+#define RT_FAST_POLLS 256u
+
+/* The eager packet at the head of pr's ring that a receive of (ctx, src,
+ * tag) with capacity cap takes whole, or NULL (no packet after the polls,
+ * or one the general path must handle: another message, a synchronous or
+ * truncated one, a control packet). */
+static struct rt_pkt *fast_match(struct peer *pr, uint32_t ctx, int src,
+                                 int tag, size_t cap, struct rt_pkt *local)
+{
+    unsigned polls = spin_polls / RT_PAUSE_POLLS < RT_FAST_POLLS
+                         ? spin_polls / RT_PAUSE_POLLS
+                         : RT_FAST_POLLS;
+    struct rt_pkt *p;
+    while (!(p = peer_peek(pr, local))) {
+        if (polls-- == 0)
+            return NULL;
+        mpchar__cpu_relax();
+    }
+    if (p->type != PKT_EAGER || p->flags != 0 || p->ctx != ctx ||
+        p->src != src || (tag != MPI_ANY_TAG && p->tag != tag) || p->len > cap)
+        return NULL;
+    return p;
+}
+
+/* MPI_Recv when no receive is posted and no message is unexpected: the
+ * next message of the source's ring is the first one the receive can
+ * match, so it is copied straight out of the ring, without a request or a
+ * queue.  With a backlog or a posted receive the general path runs, which
+ * also progresses every other ring. */
+int mpchar__recv_now(uint32_t ctx, int src, int world, int tag, void *buf,
+                     size_t cap, MPI_Status *status)
+{
+    if (E.posted_head || E.ux_head || E.backlog)
+        return 0;
+    struct peer *pr = &E.peers[world];
+    struct rt_pkt local;
+    struct rt_pkt *p = fast_match(pr, ctx, src, tag, cap, &local);
+    if (!p)
+        return 0;
+    consumed_ordinary(world, ctx);
+    size_t len = (size_t)p->len;
+    if (p == &local)
+        mpchar__copy_small(buf, (const char *)p + RT_PKT_HEADER, len);
+    else if (len)
+        memcpy(buf, (const char *)p + RT_PKT_HEADER, len);
+    if (status != MPI_STATUS_IGNORE) {
+        status->MPI_SOURCE = p->src;
+        status->MPI_TAG = p->tag;
+        status->MPI_ERROR = MPI_SUCCESS;
+        status->mpchar_cancelled = 0;
+        status->mpchar_bytes = (long long)len;
+    }
+    peer_release(pr, p, &local);
+    return 1;
 }
 
 int mpchar__cancel_recv(struct mpchar_rt_request *req)
@@ -1157,6 +1322,9 @@ void mpchar__engine_init(void *seg, int rank, int size)
         mpchar__ring_view(&E.peers[i].in, mpchar__seg_ring(seg, i, rank), lines,
                           0, 0);
         E.peers[i].pid = mpchar__seg_proc(seg, i)->pid;
+        if (i != rank)
+            mpchar__box_view(&E.peers[i].box, mpchar__seg_box(seg, rank, i),
+                             mpchar__seg_box(seg, i, rank));
     }
     size_t maxp = (size_t)mpchar__ring_max_packet(&E.peers[0].out);
     if (mpchar__cfg.eager_max + 64 > maxp)
@@ -1216,10 +1384,11 @@ void mpchar__counters_write(void)
     snprintf(line + off, sizeof line - (size_t)off,
              " write_requests_sent=%llu write_requests_dropped=%llu "
              "remote_write_rate_pct=%.2f"
-             " shared_copy_helped_bytes=%llu\n",
+             " shared_copy_helped_bytes=%llu box_msgs=%llu\n",
              (unsigned long long)E.wreq_sent,
              (unsigned long long)E.wreq_dropped, rate,
-             (unsigned long long)E.helped_bytes);
+             (unsigned long long)E.helped_bytes,
+             (unsigned long long)E.box_msgs);
     if (strcmp(dest, "stderr") == 0) {
         fputs(line, stderr);
         return;

@@ -72,16 +72,23 @@ static int issue(struct mpchar_rt_request *req, int rc,
     return MPI_SUCCESS;
 }
 
+/* The checks of a send's arguments but for its destination rank. */
+static int send_check(MPI_Comm comm, int count, MPI_Datatype type, int tag)
+{
+    int rc = mpchar__check_args(comm, count, type);
+    if (rc != MPI_SUCCESS)
+        return rc;
+    return tag < 0 || tag > MPI_TAG_UB_VALUE ? MPI_ERR_TAG : MPI_SUCCESS;
+}
+
 /* Validates a send and fills req; a send to MPI_PROC_NULL is done at once. */
 static int send_prepare(struct mpchar_rt_request *req, const void *buf,
                         int count, MPI_Datatype type, int dest, int tag,
                         MPI_Comm comm, int coll, int sync)
 {
-    int rc = mpchar__check_args(comm, count, type);
+    int rc = send_check(comm, count, type, tag);
     if (rc != MPI_SUCCESS)
         return rc;
-    if (tag < 0 || tag > MPI_TAG_UB_VALUE)
-        return MPI_ERR_TAG;
     if (dest == MPI_PROC_NULL)
         return done_proc_null(req);
     if (dest < 0 || dest >= comm->size)
@@ -104,16 +111,25 @@ int mpchar__isend(const void *buf, int count, MPI_Datatype type, int dest,
     return issue(req, rc, mpchar__send_start, req_p);
 }
 
+/* The checks of a receive's arguments but for its source rank. */
+static int recv_check(MPI_Comm comm, int count, MPI_Datatype type, int tag)
+{
+    int rc = mpchar__check_args(comm, count, type);
+    if (rc != MPI_SUCCESS)
+        return rc;
+    return tag != MPI_ANY_TAG && (tag < 0 || tag > MPI_TAG_UB_VALUE)
+               ? MPI_ERR_TAG
+               : MPI_SUCCESS;
+}
+
 /* Validates a receive and fills req; MPI_PROC_NULL is done at once. */
 static int recv_prepare(struct mpchar_rt_request *req, void *buf, int count,
                         MPI_Datatype type, int source, int tag, MPI_Comm comm,
                         int coll)
 {
-    int rc = mpchar__check_args(comm, count, type);
+    int rc = recv_check(comm, count, type, tag);
     if (rc != MPI_SUCCESS)
         return rc;
-    if (tag != MPI_ANY_TAG && (tag < 0 || tag > MPI_TAG_UB_VALUE))
-        return MPI_ERR_TAG;
     if (source == MPI_PROC_NULL)
         return done_proc_null(req);
     if (source != MPI_ANY_SOURCE && (source < 0 || source >= comm->size))
@@ -248,12 +264,42 @@ MPCHAR_RT_WEAK(Bsend)
 
 /* ---------------- blocking and nonblocking calls ---------------- */
 
+/* The fast paths of the blocking calls (engine.c) take contiguous data
+ * between valid ranks; every other case, and every error, goes the
+ * general way, which reports it. */
+static int send_fast(const void *buf, int count, MPI_Datatype type, int dest,
+                     int tag, MPI_Comm comm)
+{
+    if (send_check(comm, count, type, tag) != MPI_SUCCESS || dest < 0 ||
+        dest >= comm->size || !type->contig)
+        return 0;
+    return mpchar__send_now(comm, comm->ctx, comm->world[dest], tag, buf,
+                            (size_t)count * type->size);
+}
+
+/* In SR mode a receive that may ask for a remote write goes the general
+ * way, which asks. */
+static int recv_fast(void *buf, int count, MPI_Datatype type, int source,
+                     int tag, MPI_Comm comm, MPI_Status *status)
+{
+    if (recv_check(comm, count, type, tag) != MPI_SUCCESS || source < 0 ||
+        source >= comm->size || !type->contig)
+        return 0;
+    size_t cap = (size_t)count * type->size;
+    if (mpchar__cfg.sr_mode && cap >= mpchar__cfg.write_min)
+        return 0;
+    return mpchar__recv_now(comm->ctx, source, comm->world[source], tag, buf,
+                            cap, status);
+}
+
 /* Blocking calls keep their request on the stack: the engine refers to it
  * only until it completes, and they wait for that. */
 static int send_blocking(const void *buf, int count, MPI_Datatype type,
                          int dest, int tag, MPI_Comm comm, int sync,
                          const char *fn)
 {
+    if (!sync && send_fast(buf, count, type, dest, tag, comm))
+        return MPI_SUCCESS;
     struct mpchar_rt_request req;
     mpchar__req_init(&req, REQ_SEND, comm);
     int rc = send_prepare(&req, buf, count, type, dest, tag, comm, 0, sync);
@@ -322,6 +368,8 @@ MPCHAR_RT_WEAK(Irecv)
 int PMPI_Recv(void *buf, int count, MPI_Datatype datatype, int source, int tag,
               MPI_Comm comm, MPI_Status *status)
 {
+    if (recv_fast(buf, count, datatype, source, tag, comm, status))
+        return MPI_SUCCESS;
     MPI_Request hreq;
     int rc;
     if (mpchar__cfg.sr_mode && source >= 0) {

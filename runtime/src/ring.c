@@ -92,6 +92,14 @@ static int has_room(struct rt_ring *ring, uint64_t need)
     return ring->pos + need - ring->cached <= ring->lines;
 }
 
+int mpchar__ring_drained(struct rt_ring *ring)
+{
+    if (ring->cached == ring->pos)
+        return 1;
+    ring->cached = atomic_load_explicit(&ring->ctl->head, memory_order_acquire);
+    return ring->cached == ring->pos;
+}
+
 /* Past the lap, go back to line 0 if the consumer has read everything: it
  * keeps up, so the lap's lines are still in both caches.  A consumer that
  * lags (it is sending too, as in a full-duplex stream) would find the ring

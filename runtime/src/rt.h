@@ -128,6 +128,9 @@ size_t mpchar__seg_bytes(int size, int ring_lines);
 void mpchar__seg_format(void *base, int size, int ring_lines);
 struct rt_proc_info *mpchar__seg_proc(void *base, int rank);
 void *mpchar__seg_ring(void *base, int src, int dst);
+/* The half of the duplex box of processes writer and reader (distinct)
+ * that writer writes (box.c). */
+struct rt_box *mpchar__seg_box(void *base, int writer, int reader);
 
 /* ---------------- rings (ring.c) ---------------- */
 enum rt_pkt_type {
@@ -149,6 +152,7 @@ enum rt_pkt_type {
 #define PKT_F_INLINE 2u /* WDONE: payload follows the header */
 
 /* First 32 bytes of every packet; EAGER payload follows at +32 (+40 sync). */
+#define RT_PKT_HEADER 32 /* bytes of a packet before an EAGER payload */
 struct rt_pkt {
     _Atomic uint64_t stamp; /* absolute line index + 1: written last */
     uint8_t type;
@@ -190,6 +194,10 @@ void mpchar__ring_commit(struct rt_ring *ring, struct rt_pkt *pkt);
 struct rt_pkt *mpchar__ring_peek(struct rt_ring *ring);
 void mpchar__ring_release(struct rt_ring *ring, struct rt_pkt *pkt);
 uint64_t mpchar__ring_max_packet(const struct rt_ring *ring);
+
+/* 1 when the consumer has read every packet: the producer rereads the
+ * consumer's head only when its cached copy is behind. */
+int mpchar__ring_drained(struct rt_ring *ring);
 
 /* ---------------- copy mechanisms (copy.c) ---------------- */
 struct rt_copy_ops {
@@ -470,6 +478,19 @@ void mpchar__wait_until(_Atomic int *flag);
  * Tests. */
 int mpchar__test_progress(void);
 void mpchar__idle(unsigned *idle); /* one idle poll: spin, yield or sleep */
+/* A pause between two polls of a line the peer will write: a poll that
+ * follows at once takes the line back from the peer while it is between
+ * reading our message and writing its reply there (the duplex box), and
+ * its write then waits for the line again, a transfer more per message
+ * (8-byte ping-pong 0.10 against 0.07 us, docs/performance.md). */
+static inline void mpchar__cpu_relax(void)
+{
+#if defined(__x86_64__) || defined(__i386__)
+    __builtin_ia32_pause();
+#elif defined(__aarch64__)
+    __asm__ __volatile__("yield");
+#endif
+}
 
 int mpchar__isend(const void *buf, int count, MPI_Datatype type, int dest,
                   int tag, MPI_Comm comm, int coll, int sync,
@@ -483,6 +504,18 @@ int mpchar__iprobe(int source, int tag, MPI_Comm comm, int *flag,
  * message or is posted. */
 void mpchar__send_start(struct mpchar_rt_request *req);
 void mpchar__recv_start(struct mpchar_rt_request *req);
+/* The fast paths of MPI_Send and MPI_Recv (docs/runtime.md, "Fast paths"):
+ * an eager message of bytes contiguous bytes sent straight into the ring,
+ * without a request, when nothing is queued for the peer (world rank) and
+ * no write request of its waits; a message received straight from the
+ * source's ring into buf (capacity cap) when no receive is posted, no
+ * message is unexpected and nothing waits in a backlog.  Each returns 1
+ * when done (recv: status filled unless MPI_STATUS_IGNORE), 0 when the
+ * general path must do the transfer, having changed nothing. */
+int mpchar__send_now(MPI_Comm comm, uint32_t ctx, int world, int tag,
+                     const void *data, size_t bytes);
+int mpchar__recv_now(uint32_t ctx, int src, int world, int tag, void *buf,
+                     size_t cap, MPI_Status *status);
 int mpchar__cancel_recv(struct mpchar_rt_request *req);
 void mpchar__req_free(struct mpchar_rt_request *req);
 struct mpchar_rt_request *mpchar__req_alloc(void); /* zeroed */

@@ -7,8 +7,11 @@
  * state for the launcher, the cross-memory-attach probe), then size*size
  * single-producer/single-consumer rings: ring (src, dst) is written only by
  * src and read only by dst.  Each ring is a control line (the consumer's
- * head) followed by ring_lines cache lines of cells.
+ * head) followed by ring_lines cache lines of cells.  Then one line per
+ * pair of processes, the duplex box (box.c) that carries small messages
+ * both ways; size*size lines, of which (lo, hi) with lo < hi are used.
  */
+#include "box.h"
 #include "rt.h"
 
 #include <string.h>
@@ -24,10 +27,15 @@ static size_t ring_bytes(int ring_lines)
     return (size_t)(ring_lines + 1) * RT_LINE;
 }
 
+static size_t rings_bytes(int size, int ring_lines)
+{
+    return (size_t)size * (size_t)size * ring_bytes(ring_lines);
+}
+
 size_t mpchar__seg_bytes(int size, int ring_lines)
 {
-    return header_bytes(size) +
-           (size_t)size * (size_t)size * ring_bytes(ring_lines);
+    return header_bytes(size) + rings_bytes(size, ring_lines) +
+           (size_t)size * (size_t)size * RT_LINE;
 }
 
 void mpchar__seg_format(void *base, int size, int ring_lines)
@@ -57,4 +65,17 @@ void *mpchar__seg_ring(void *base, int src, int dst)
     struct rt_seg_header *h = base;
     size_t idx = (size_t)src * (size_t)h->size + (size_t)dst;
     return (char *)base + header_bytes(h->size) + idx * h->ring_bytes;
+}
+
+struct rt_box *mpchar__seg_box(void *base, int writer, int reader)
+{
+    struct rt_seg_header *h = base;
+    int lo = writer < reader ? writer : reader;
+    int hi = writer < reader ? reader : writer;
+    char *boxes = (char *)base + header_bytes(h->size) +
+                  rings_bytes(h->size, h->ring_lines);
+    struct rt_box *line =
+        (struct rt_box *)(boxes + ((size_t)lo * (size_t)h->size + (size_t)hi) *
+                                      RT_LINE);
+    return line + (writer > reader);
 }

@@ -9,6 +9,7 @@
 #   rma                             one-sided: copy-through, no shared copies, SR, bad input
 #   share                           shared copies: the peer helps, data stays right
 #   lap                             early laps of the ring lose no byte
+#   box                             small replies go through the duplex box, in order
 #   algos                           every collective algorithm at p = 2 and 3 (Bruck's Allgather at 4)
 #   wrapper                         mpchar-cc/-fc, their probes, pkg-config, CMake package
 #   recursion                       a wrapper never runs itself: clear error, no hang
@@ -194,6 +195,21 @@ case $case in
         || fail "checked streams with MPCHAR_RT_LAP=$lap"
       MPCHAR_RT_LAP=$lap MPCHAR_RT_RING_KIB=16 "$exe" -n 3 --timeout 60 "$bin/conf_match_builtin" >/dev/null \
         || fail "conf_match with MPCHAR_RT_LAP=$lap"
+    done ;;
+  box)
+    # A ping-pong's small messages travel through the pair's duplex box
+    # (box_msgs counts them) and blocking calls take the fast paths; every
+    # byte of exchanges across the box's 8-byte limit is checked, and
+    # conf_order checks the order of box and ring messages.
+    rm -f "$tmp/c"
+    MPCHAR_RT_COUNTERS="$tmp/c" "$exe" -n 2 --timeout 60 "$bin/mpchar-bench-builtin" --library builtin \
+      --patterns pingpong,pingping,stream,postfirst --sizes 0,7,8,9,64 --check --validation-count 0 \
+      --refine 0 --time-per-point 20 --rounds 2 --level-wait 0 --level-retries 0 --sync barrier --out "$tmp/box" \
+      --progress none >/dev/null || fail "checked exchanges"
+    b=$(counter_sum "$tmp/c" box_msgs)
+    [ "$b" -gt 1000 ] || fail "the duplex box carried $b messages, want more than 1000"
+    for p in 2 3; do
+      "$exe" -n $p --timeout 60 "$bin/conf_order_builtin" >/dev/null || fail "conf_order at p=$p"
     done ;;
   algos)
     # The defaults pick one algorithm per size and p (the long ones only

@@ -151,8 +151,8 @@ static int reduce_binomial(struct sched *s, const void *sbuf, void *rbuf,
         }
         if (vr + mask < p) {
             char *got = acc_landing(s, &a, 0);
-            rc =
-                mpchar__sched_recv(s, got, count, type, (vr + mask + base) % p);
+            rc = mpchar__sched_recv_operand(s, got, count, type,
+                                            (vr + mask + base) % p);
             acc_absorb(s, &a, got, 0);
         }
     }
@@ -185,7 +185,7 @@ static int fold_in(struct sched *s, struct fold *f, struct acc *a)
             f->newr = -1;
         } else {
             char *got = acc_landing(s, a, 1);
-            rc = mpchar__sched_recv(s, got, a->count, a->type, r - 1);
+            rc = mpchar__sched_recv_operand(s, got, a->count, a->type, r - 1);
             acc_absorb(s, a, got, 1);
             f->newr = r / 2;
         }

@@ -35,6 +35,7 @@ struct sched_step {
     void *dst;
     MPI_Datatype type, type2;
     MPI_Op op;
+    int operand; /* ST_RECV: an operand combined next (irecv_operand) */
 };
 
 /* Makes room for one more element of a schedule's array. */
@@ -76,6 +77,9 @@ static void post(struct sched *s, const struct sched_step *st)
     int rc = st->kind == ST_SEND
                  ? mpchar__isend(st->src, st->count, st->type, st->peer, s->tag,
                                  s->comm, 1, 0, req)
+             : st->operand
+                 ? mpchar__irecv_operand(st->dst, st->count, st->type, st->peer,
+                                         s->tag, s->comm, req)
                  : mpchar__irecv(st->dst, st->count, st->type, st->peer, s->tag,
                                  s->comm, 1, req);
     if (rc == MPI_SUCCESS)
@@ -234,15 +238,29 @@ int mpchar__sched_post_send(struct sched *s, const void *buf, int count,
     return add(s, &st);
 }
 
-int mpchar__sched_post_recv(struct sched *s, void *buf, int count,
-                            MPI_Datatype type, int peer)
+static int post_recv(struct sched *s, void *buf, int count, MPI_Datatype type,
+                     int peer, int operand)
 {
     struct sched_step st = {.kind = ST_RECV,
                             .dst = buf,
                             .count = count,
                             .type = type,
-                            .peer = peer};
+                            .peer = peer,
+                            .operand = operand};
     return add(s, &st);
+}
+
+int mpchar__sched_post_recv(struct sched *s, void *buf, int count,
+                            MPI_Datatype type, int peer)
+{
+    return post_recv(s, buf, count, type, peer, 0);
+}
+
+int mpchar__sched_recv_operand(struct sched *s, void *buf, int count,
+                               MPI_Datatype type, int peer)
+{
+    post_recv(s, buf, count, type, peer, 1);
+    return mpchar__sched_wait(s);
 }
 
 int mpchar__sched_wait(struct sched *s)

@@ -111,6 +111,10 @@ int mpchar__sched_send(struct sched *s, const void *buf, int count,
                        MPI_Datatype type, int peer);
 int mpchar__sched_recv(struct sched *s, void *buf, int count, MPI_Datatype type,
                        int peer);
+/* A round of one receive of an operand this rank combines next
+ * (mpchar__irecv_operand). */
+int mpchar__sched_recv_operand(struct sched *s, void *buf, int count,
+                               MPI_Datatype type, int peer);
 int mpchar__sched_sendrecv(struct sched *s, const void *sbuf, int scount,
                            MPI_Datatype stype, int dest, void *rbuf, int rcount,
                            MPI_Datatype rtype, int src);

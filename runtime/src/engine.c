@@ -477,6 +477,7 @@ struct share {       /* one side of a shared copy */
     char *local;     /* this rank's buffer */
     uint64_t remote; /* the peer's buffer */
     size_t n, chunk;
+    int solo; /* 1: never shared (the receiver reads the data next) */
 };
 
 static uint64_t claim_word(uint32_t seq, unsigned front, unsigned end)
@@ -578,7 +579,7 @@ static int may_share(int peer)
 static void cma_copy(struct share s)
 {
     mpchar__xfer(1, s.peer, s.n);
-    if (E.share_min && s.n >= E.share_min && may_share(s.peer)) {
+    if (!s.solo && E.share_min && s.n >= E.share_min && may_share(s.peer)) {
         share_copy(s);
     } else {
         s.chunk = s.n;
@@ -595,7 +596,7 @@ int mpchar__engine_cma(void)
 
 void mpchar__cma(int peer, int to_peer, void *local, uint64_t remote, size_t n)
 {
-    cma_copy((struct share){peer, to_peer, local, remote, n, 0});
+    cma_copy((struct share){peer, to_peer, local, remote, n, 0, 0});
 }
 
 /* The helper's side: the copy runs the other way from here, and the
@@ -604,7 +605,8 @@ static void on_help(int world, struct rt_pkt *p)
 {
     struct rt_proc_info *owner = mpchar__seg_proc(E.seg, world);
     struct share s = {world, !p->tag,        (char *)(uintptr_t)p->b,
-                      p->a,  (size_t)p->len, (size_t)p->d};
+                      p->a,  (size_t)p->len, (size_t)p->d,
+                      0};
     unsigned idx;
     while (claim_chunk(&owner->share_claim, (uint32_t)p->c, 1, &idx)) {
         E.helped_bytes += copy_chunk(&s, idx);
@@ -622,12 +624,13 @@ static void start_rndv(struct mpchar_rt_request *req, int world, int src,
     size_t n = (size_t)req->status.mpchar_bytes;
     if (E.cma) {
         if (req->type->contig) {
-            cma_copy((struct share){world, 0, req->buf, saddr, n, 0});
+            cma_copy(
+                (struct share){world, 0, req->buf, saddr, n, 0, req->solo});
         } else if (n > 0) {
             char *tmp = malloc(n);
             if (!tmp)
                 mpchar__fatal("out of memory in rendezvous");
-            cma_copy((struct share){world, 0, tmp, saddr, n, 0});
+            cma_copy((struct share){world, 0, tmp, saddr, n, 0, req->solo});
             deliver(req, tmp, n);
             free(tmp);
         }
@@ -992,7 +995,7 @@ static int try_write(int world, struct mpchar_rt_request *req)
     size_t n = len < w->cap ? len : (size_t)w->cap;
     if (n >= mpchar__cfg.write_min || n > mpchar__cfg.eager_max)
         cma_copy((struct share){world, 1, (char *)(uintptr_t)req->data, w->rbuf,
-                                n, 0});
+                                n, 0, 0});
     LIST_UNLINK(pr->wr_head, pr->wr_tail, prevw, w);
     struct rt_pkt h;
     req_header(&h, req, PKT_WDONE);

@@ -146,12 +146,26 @@ static int recv_prepare(struct mpchar_rt_request *req, void *buf, int count,
     return MPI_SUCCESS;
 }
 
-int mpchar__irecv(void *buf, int count, MPI_Datatype type, int source, int tag,
-                  MPI_Comm comm, int coll, MPI_Request *req_p)
+static int irecv_as(void *buf, int count, MPI_Datatype type, int source,
+                    int tag, MPI_Comm comm, int coll, int solo,
+                    MPI_Request *req_p)
 {
     struct mpchar_rt_request *req = req_new(REQ_RECV, comm);
     int rc = recv_prepare(req, buf, count, type, source, tag, comm, coll);
+    req->solo = solo;
     return issue(req, rc, mpchar__recv_start, req_p);
+}
+
+int mpchar__irecv(void *buf, int count, MPI_Datatype type, int source, int tag,
+                  MPI_Comm comm, int coll, MPI_Request *req_p)
+{
+    return irecv_as(buf, count, type, source, tag, comm, coll, 0, req_p);
+}
+
+int mpchar__irecv_operand(void *buf, int count, MPI_Datatype type, int source,
+                          int tag, MPI_Comm comm, MPI_Request *req_p)
+{
+    return irecv_as(buf, count, type, source, tag, comm, 1, 1, req_p);
 }
 
 /* ---------------- buffered sends ---------------- */

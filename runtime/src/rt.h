@@ -421,6 +421,7 @@ struct
     size_t got;       /* recv (copy-through): bytes arrived */
     size_t expect;    /* recv (copy-through): bytes to arrive */
     int sync;
+    int solo; /* recv: an operand this rank combines next: no shared copy */
     /* receive queue links and write-request state */
     struct mpchar_rt_request *prev, *next;
     int posted;
@@ -456,7 +457,7 @@ static inline void mpchar__req_init(struct mpchar_rt_request *req, int kind,
     req->data = NULL;
     req->tmp = NULL;
     req->got = req->expect = 0;
-    req->sync = 0;
+    req->sync = req->solo = 0;
     req->prev = req->next = NULL;
     req->posted = req->wreq = req->wreq_pending = req->cancel_pending = 0;
     req->bsend_seg = NULL;
@@ -497,6 +498,11 @@ int mpchar__isend(const void *buf, int count, MPI_Datatype type, int dest,
                   MPI_Request *req_p);
 int mpchar__irecv(void *buf, int count, MPI_Datatype type, int source, int tag,
                   MPI_Comm comm, int coll, MPI_Request *req_p);
+/* A collective's receive of an operand this rank combines next: this rank
+ * copies it alone, so that it lands in this core's cache rather than half
+ * in the peer's (docs/performance.md, "Collectives at p = 2"). */
+int mpchar__irecv_operand(void *buf, int count, MPI_Datatype type, int source,
+                          int tag, MPI_Comm comm, MPI_Request *req_p);
 int mpchar__iprobe(int source, int tag, MPI_Comm comm, int *flag,
                    MPI_Status *status);
 /* Hand a request that p2p.c filled in to the engine: a send goes out now

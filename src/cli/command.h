@@ -23,6 +23,7 @@ int cmd_fit(int argc, char **argv);
 int cmd_predict(int argc, char **argv);
 int cmd_report(int argc, char **argv);
 int cmd_compare(int argc, char **argv);
+int cmd_export(int argc, char **argv);
 
 /* A subcommand's options: the table, the text of its help above and
  * below the options, and its operands (the arguments that are not

@@ -17,5 +17,8 @@ const mpchar_command mpchar_commands[] = {
     {"compare", cmd_compare,
      "B/A time ratios of two results directories; "
      "fails on regressions"},
+    {"export", cmd_export,
+     "write a model's fastest algorithms as Open MPI or MPICH settings, "
+     "or its point-to-point models for SimGrid or LogGP"},
     {NULL, NULL, NULL},
 };

@@ -444,8 +444,12 @@ static void print_summary(const run_state *st, double elapsed)
         mpchar_failures_read(path, &ro, &f, NULL, &err) != 0)
         fprintf(stderr, "mpchar: %s\n", err.msg);
     format_duration(elapsed, took, sizeof took);
-    printf("\n%-10s %10s %16s %8s\n", "library", "measured", "oversubscribed",
-           "failed");
+    int width = 10; /* algorithm variants have long names */
+    for (size_t i = 0; i < st->nlibs; i++)
+        if ((int)strlen(st->libs[i].name) > width)
+            width = (int)strlen(st->libs[i].name);
+    printf("\n%-*s %10s %16s %8s\n", width, "library", "measured",
+           "oversubscribed", "failed");
     for (size_t i = 0; i < st->nlibs; i++) {
         size_t measured = 0, over = 0, failed = 0;
         for (size_t k = 0; k < m.count; k++) {
@@ -456,8 +460,8 @@ static void print_summary(const run_state *st, double elapsed)
         }
         for (size_t k = 0; k < f.count; k++)
             failed += strcmp(f.rows[k].key.library, st->libs[i].name) == 0;
-        printf("%-10s %10zu %16zu %8zu\n", st->libs[i].name, measured, over,
-               failed);
+        printf("%-*s %10zu %16zu %8zu\n", width, st->libs[i].name, measured,
+               over, failed);
     }
     printf("\nRun took %s. Oversubscribed points (p above %d cores) are "
            "marked and are not real timings.\n",

@@ -41,7 +41,7 @@ const run_option run_options_table[] = {
       "also measure the libraries' own algorithms of collectives, each as "
       "library <base>@<coll>:<algorithm>: all, or a list of COLL, "
       "COLL:ALG, LIB@COLL or LIB@COLL:ALG (docs/export.md)",
-      ""},
+      NULL},
      RUN_TEXT,
      NULL,
      false,

@@ -1,7 +1,8 @@
 /* `mpchar export DIR --format F [--out FILE] [--library L]`: writes what
  * DIR's model.json learned in another tool's format (src/export,
  * docs/export.md), to standard output or FILE; a FILE is written whole or
- * not at all. */
+ * not at all.  Without a model.json, DIR/measurements.csv is fitted with
+ * the default options (and nothing is written into DIR). */
 #include <stddef.h>
 #include <stdio.h>
 #include <string.h>
@@ -11,6 +12,7 @@
 #include "mpchar/export.h"
 #include "mpchar/model.h"
 #include "mpchar/options.h"
+#include "mpchar/results.h"
 
 typedef struct export_args {
     const char *format, *out, *library;
@@ -40,7 +42,9 @@ static const command_options export_command = {
     "usage: mpchar export DIR --format FORMAT [options]\n"
     "  Writes DIR/model.json's fastest algorithm per communicator and\n"
     "  message size as Open MPI or MPICH settings, or its point-to-point\n"
-    "  models as SimGrid SMPI or LogGP parameters (docs/export.md).\n\n",
+    "  models as SimGrid SMPI or LogGP parameters (docs/export.md).\n"
+    "  Without DIR/model.json it fits DIR/measurements.csv as mpchar fit\n"
+    "  does by default.\n\n",
     NULL,
     "one results directory",
     1,
@@ -66,6 +70,25 @@ static int write_file(const mpchar_model *model, const export_args *a,
     return rc;
 }
 
+/* DIR/model.json, or the default fit of DIR/measurements.csv. */
+static int load_model(const char *dir, mpchar_model *model, char *path,
+                      size_t len, mpchar_error *err)
+{
+    snprintf(path, len, "%s/" MPCHAR_MODEL_FILE, dir);
+    if (access(path, F_OK) == 0)
+        return mpchar_model_read(path, model, err);
+    snprintf(path, len, "%s/%s", dir, MPCHAR_MEASUREMENTS_FILE);
+    mpchar_read_options ropt = {.allow_truncated_tail = false};
+    mpchar_measurements m = {0};
+    mpchar_fit_options opt;
+    mpchar_fit_options_default(&opt);
+    if (mpchar_measurements_read(path, &ropt, &m, NULL, err) != 0)
+        return -1;
+    int rc = mpchar_model_fit(&m, path, &opt, model, err);
+    mpchar_measurements_free(&m);
+    return rc;
+}
+
 int cmd_export(int argc, char **argv)
 {
     export_args a = {NULL, NULL, NULL};
@@ -79,15 +102,8 @@ int cmd_export(int argc, char **argv)
         return 2;
     }
     char path[4200];
-    snprintf(path, sizeof path, "%s/" MPCHAR_MODEL_FILE, argv[first]);
     mpchar_model model;
-    if (access(path, R_OK) != 0) {
-        fprintf(stderr,
-                "mpchar export: %s: no model; run mpchar fit %s first\n", path,
-                argv[first]);
-        return 1;
-    }
-    if (mpchar_model_read(path, &model, &err) != 0) {
+    if (load_model(argv[first], &model, path, sizeof path, &err) != 0) {
         fprintf(stderr, "mpchar export: %s\n", err.msg);
         return 1;
     }

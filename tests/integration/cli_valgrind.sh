@@ -1,12 +1,14 @@
 #!/usr/bin/env bash
 # The CLI is valgrind-clean: no invalid access and no definite leak in a
-# small run, its resume, a comparison, a report and rejected invocations.
+# small run (with an algorithm variant), its resume, a comparison, a
+# report, exports and rejected invocations.
 source "$(dirname "$0")/lib.sh"
 vg=(valgrind -q --error-exitcode=99 --leak-check=full
     --errors-for-leak-kinds=definite)
 rc=0
-"${vg[@]}" "$BIN/mpchar" run --mpi openmpi --p 2 --patterns barrier,pingpong \
-  --sizes 0,1K --out "$WORK/r" > "$WORK/log" 2>&1 || rc=$?
+"${vg[@]}" "$BIN/mpchar" run --mpi openmpi --p 2 --patterns barrier,pingpong,stream \
+  --sizes 0,1K,4K,16K --algorithms openmpi@bcast:binomial --time-per-point 5 \
+  --out "$WORK/r" > "$WORK/log" 2>&1 || rc=$?
 [ "$rc" -eq 0 ] || { cat "$WORK/log"; fail "run: status $rc"; }
 "${vg[@]}" "$BIN/mpchar" run --resume "$WORK/r" > "$WORK/log" 2>&1 || rc=$?
 [ "$rc" -eq 0 ] || { cat "$WORK/log"; fail "resume: status $rc"; }
@@ -22,4 +24,11 @@ rc=0
 [ "$rc" -eq 0 ] || { cat "$WORK/log"; fail "report: status $rc"; }
 "${vg[@]}" "$BIN/mpchar" report "$WORK/nowhere" > "$WORK/log" 2>&1 || rc=$?
 [ "$rc" -eq 1 ] || { cat "$WORK/log"; fail "report, bad input: status $rc, not 1"; }
+for format in openmpi-rules smpi loggp; do
+  "${vg[@]}" "$BIN/mpchar" export "$WORK/r" --format $format --out "$WORK/x" \
+    > "$WORK/log" 2>&1 || rc=$?
+  [ "$rc" -eq 0 ] || { cat "$WORK/log"; fail "export $format: status $rc"; }
+done
+"${vg[@]}" "$BIN/mpchar" export "$WORK/r" --format mpich-cvars > "$WORK/log" 2>&1 || rc=$?
+[ "$rc" -eq 1 ] || { cat "$WORK/log"; fail "export, no mpich variant: status $rc, not 1"; }
 echo "ok: valgrind found nothing"

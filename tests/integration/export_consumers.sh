@@ -201,7 +201,7 @@ EOF2
 done
 
 # bad input: one line naming the fault
-expect_error "export without a model" "no model; run mpchar fit" \
+expect_error "export without measurements" "measurements.csv: cannot open" \
   "$M" export "$WORK" --format loggp
 expect_error "export of an unknown format" "--format 'xml'" \
   "$M" export "$WORK/r" --format xml

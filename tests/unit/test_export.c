@@ -71,14 +71,24 @@ static char *export_text(const mpchar_model *model, const char *format,
     return text;
 }
 
+/* The export in format of the model fitted to what build(m, base) wrote. */
+static char *fitted_export(void (*build)(mpchar_measurements *, const char *),
+                           const char *base, const char *format)
+{
+    mpchar_measurements m = {0};
+    mpchar_model model;
+    build(&m, base);
+    synth_fit(&m, "synthetic", false, &model);
+    char *text = export_text(&model, format, NULL, 0, NULL);
+    mpchar_model_free(&model);
+    free(m.rows);
+    return text;
+}
+
 static void test_openmpi_rules(void **state)
 {
     (void)state;
-    mpchar_measurements m = {0};
-    mpchar_model model;
-    collectives(&m, "openmpi");
-    synth_fit(&m, "synthetic", false, &model);
-    char *text = export_text(&model, "openmpi-rules", NULL, 0, NULL);
+    char *text = fitted_export(collectives, "openmpi", "openmpi-rules");
     /* allreduce (id 2) before bcast (7): 3 recursive doubling, 4 ring;
      * 6 binomial, 3 pipeline */
     assert_string_equal(text, "2\n"
@@ -88,18 +98,12 @@ static void test_openmpi_rules(void **state)
                               "2\n2\n0 6 0 0\n44445 3 0 0\n"
                               "4\n2\n0 6 0 0\n22223 3 0 0\n");
     free(text);
-    mpchar_model_free(&model);
-    free(m.rows);
 }
 
 static void test_mpich_cvars(void **state)
 {
     (void)state;
-    mpchar_measurements m = {0};
-    mpchar_model model;
-    collectives(&m, "mpich");
-    synth_fit(&m, "synthetic", false, &model);
-    char *text = export_text(&model, "mpich-cvars", NULL, 0, NULL);
+    char *text = fitted_export(collectives, "mpich", "mpich-cvars");
     /* binomial wins log2(44445) of log2(1 MiB) at p = 2 and log2(22223)
      * at p = 4; scatter_ring_allgather the rest */
     assert_string_equal(
@@ -115,8 +119,6 @@ static void test_mpich_cvars(void **state)
               "reduce_scatter_allgather\n"
               "MPIR_CVAR_ALLREDUCE_INTRA_ALGORITHM=reduce_scatter_allgather\n");
     free(text);
-    mpchar_model_free(&model);
-    free(m.rows);
 }
 
 /* pingpong one-way 0.5 us + 0.1 ns/byte, stream 0.15 us + 0.09 ns/byte
@@ -131,11 +133,7 @@ static void p2p(mpchar_measurements *m, const char *library)
 static void test_loggp(void **state)
 {
     (void)state;
-    mpchar_measurements m = {0};
-    mpchar_model model;
-    p2p(&m, "openmpi");
-    synth_fit(&m, "synthetic", false, &model);
-    char *text = export_text(&model, "loggp", NULL, 0, NULL);
+    char *text = fitted_export(p2p, "openmpi", "loggp");
     assert_string_equal(text,
                         "# LogGP of openmpi from synthetic (docs/export.md): "
                         "pingpong one-way start-up 0.5 us = L + 2o\n"
@@ -143,18 +141,12 @@ static void test_loggp(void **state)
                         "# LogGOPSim (nanoseconds): -L 200 -o 150 -g 150 "
                         "-G 0.1\n");
     free(text);
-    mpchar_model_free(&model);
-    free(m.rows);
 }
 
 static void test_smpi(void **state)
 {
     (void)state;
-    mpchar_measurements m = {0};
-    mpchar_model model;
-    p2p(&m, "openmpi");
-    synth_fit(&m, "synthetic", false, &model);
-    char *text = export_text(&model, "smpi", NULL, 0, NULL);
+    char *text = fitted_export(p2p, "openmpi", "smpi");
     /* one segment each: half the one-way line to the sender and to the
      * receiver, the stream's line to Isend; seconds */
     assert_string_equal(text,
@@ -164,8 +156,6 @@ static void test_smpi(void **state)
                         "--cfg=smpi/or:0:2.5e-07:5e-11\n"
                         "--cfg=smpi/ois:0:1.5e-07:9e-11\n");
     free(text);
-    mpchar_model_free(&model);
-    free(m.rows);
 }
 
 static void test_refusals(void **state)

@@ -4,10 +4,11 @@
  * collectives, then per collective its id, the number of communicator
  * sizes, and per size the number of message-size rules, each "bytes
  * algorithm faninout segsize".  A communicator-size rule holds from its
- * size up to the next; a message rule from its size up to the next, the
- * first at 0.  Open MPI's message size is the same n as mpchar's for
- * every collective here (docs/export.md).  Comments are not allowed by
- * that reader, so the file is numbers only. */
+ * size up to the next (the first one below its size too); a message rule
+ * from its size up to the next, the first at 0.  Open MPI's message size
+ * is the same n as mpchar's for every collective here (docs/export.md).
+ * The reader skips "#" to the end of a line, so each number says what it
+ * is. */
 #include <string.h>
 
 #include "export_internal.h"
@@ -39,17 +40,24 @@ int mpchar__export_openmpi_rules(const mpchar_model *model, const char *library,
         return mpchar_error_set(err, "no algorithm variant of openmpi in the "
                                      "model (measure them with mpchar run "
                                      "--algorithms)");
-    fprintf(out, "%zu\n", ncolls);
+    fprintf(out,
+            "# Open MPI coll/tuned dynamic rules from %s (mpchar export,\n"
+            "# docs/export.md): the fastest fitted algorithm per "
+            "communicator\n# size and message size\n",
+            model->source);
+    fprintf(out, "%zu # collectives\n", ncolls);
     for (size_t c = 0; c < NCOLLS; c++) {
         if (count[c] == 0)
             continue;
-        fprintf(out, "%d\n%zu\n", coll_ids[c].id, count[c]);
+        fprintf(out, "%d # %s\n%zu # communicator sizes\n", coll_ids[c].id,
+                coll_ids[c].pattern, count[c]);
         for (size_t k = 0; k < count[c]; k++) {
             const mpchar_export_choice *x = &ch[c][k];
-            fprintf(out, "%ld\n%zu\n", x->p, x->nregions);
+            fprintf(out, "%ld # from p = %ld\n%zu # message sizes\n", x->p,
+                    x->p, x->nregions);
             for (size_t r = 0; r < x->nregions; r++)
-                fprintf(out, "%.0f %d 0 0\n", x->r[r].n_from_bytes,
-                        x->r[r].alg->id);
+                fprintf(out, "%.0f %d 0 0 # %s\n", x->r[r].n_from_bytes,
+                        x->r[r].alg->id, x->r[r].alg->name);
         }
     }
     return 0;

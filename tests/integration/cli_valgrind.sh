@@ -24,6 +24,7 @@ rc=0
 [ "$rc" -eq 0 ] || { cat "$WORK/log"; fail "report: status $rc"; }
 "${vg[@]}" "$BIN/mpchar" report "$WORK/nowhere" > "$WORK/log" 2>&1 || rc=$?
 [ "$rc" -eq 1 ] || { cat "$WORK/log"; fail "report, bad input: status $rc, not 1"; }
+rc=0
 for format in openmpi-rules smpi loggp; do
   "${vg[@]}" "$BIN/mpchar" export "$WORK/r" --format $format --out "$WORK/x" \
     > "$WORK/log" 2>&1 || rc=$?

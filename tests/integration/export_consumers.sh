@@ -114,7 +114,9 @@ EOF2
 "$M" export "$WORK/s" --format openmpi-rules --out "$WORK/s.rules" \
   || fail "export openmpi-rules"
 printf '1\n7\n1\n2\n2\n0 1 0 0\n16667 6 0 0\n' > "$WORK/want.rules"
-diff "$WORK/want.rules" "$WORK/s.rules" || fail "rules file differs"
+sed 's/ *#.*//; /^$/d' "$WORK/s.rules" | diff "$WORK/want.rules" - \
+  || fail "rules file differs"
+grep -qx '16667 6 0 0 # binomial' "$WORK/s.rules" || fail "rule comments"
 echo "ok: synthetic rules file exact (switch at 16667 bytes)"
 ompi_check "$WORK/s.rules" 100=basic_linear 16666=basic_linear \
   16667=binomial 100000=binomial
@@ -167,15 +169,28 @@ grep -q '"OMPI_MCA_coll_tuned_bcast_algorithm=6"' "$WORK/r/meta.json" \
   || fail "export openmpi-rules"
 cat "$WORK/r.rules"
 # every rule's first size (1 for the rule from 0: MPI_Bcast of 0 bytes
-# returns before any algorithm), with the algorithm it names (ids 1 and 6
-# are the two measured: src/common/lib_algorithms.c)
-mapfile -t checks < <(awk 'NF == 4 { start[++k] = $1; alg[k] = $2 }
+# returns before any algorithm), with the algorithm its comment names
+mapfile -t checks < <(awk 'NF == 6 && $5 == "#" { start[++k] = $1; alg[k] = $6 }
   END { for (i = 1; i <= k; i++) {
       n = start[i] == 0 ? 1 : start[i]
       if (i < k && start[i + 1] <= n) continue
-      print n "=" (alg[i] == 1 ? "basic_linear" : alg[i] == 6 ? "binomial" : "id" alg[i]) } }' "$WORK/r.rules")
+      print n "=" alg[i] } }' "$WORK/r.rules")
 [ "${#checks[@]}" -ge 1 ] || fail "no message-size rule"
 ompi_check "$WORK/r.rules" "${checks[@]}"
+
+# report and compare take the variants as libraries
+"$M" report "$WORK/r" --out "$WORK/rep" > "$WORK/rep.log" 2>&1 \
+  || { cat "$WORK/rep.log"; fail "report"; }
+for v in ${algs//,/ }; do
+  grep -qF "$v" "$WORK/rep/report.md" || fail "the report lacks $v"
+done
+rc=0
+"$M" compare "$WORK/r" "$WORK/r" --library-a openmpi@bcast:basic_linear \
+  --library-b openmpi@bcast:binomial --brief > "$WORK/cmp.log" 2>&1 || rc=$?
+[ "$rc" -le 1 ] || { cat "$WORK/cmp.log"; fail "compare: status $rc"; }
+grep -q "A's openmpi@bcast:basic_linear against B's openmpi@bcast:binomial" \
+  "$WORK/cmp.log" || { cat "$WORK/cmp.log"; fail "compare of two variants"; }
+echo "ok: report and compare show the variants"
 
 "$M" export "$WORK/r" --format mpich-cvars --out "$WORK/r.cvars" \
   || fail "export mpich-cvars"

@@ -91,12 +91,19 @@ static void test_openmpi_rules(void **state)
     char *text = fitted_export(collectives, "openmpi", "openmpi-rules");
     /* allreduce (id 2) before bcast (7): 3 recursive doubling, 4 ring;
      * 6 binomial, 3 pipeline */
-    assert_string_equal(text, "2\n"
-                              "2\n1\n"
-                              "2\n2\n0 3 0 0\n194 4 0 0\n"
-                              "7\n2\n"
-                              "2\n2\n0 6 0 0\n44445 3 0 0\n"
-                              "4\n2\n0 6 0 0\n22223 3 0 0\n");
+    assert_string_equal(
+        text, "# Open MPI coll/tuned dynamic rules from synthetic (mpchar "
+              "export,\n# docs/export.md): the fastest fitted algorithm per "
+              "communicator\n# size and message size\n"
+              "2 # collectives\n"
+              "2 # allreduce\n1 # communicator sizes\n"
+              "2 # from p = 2\n2 # message sizes\n"
+              "0 3 0 0 # recursive_doubling\n194 4 0 0 # ring\n"
+              "7 # bcast\n2 # communicator sizes\n"
+              "2 # from p = 2\n2 # message sizes\n"
+              "0 6 0 0 # binomial\n44445 3 0 0 # pipeline\n"
+              "4 # from p = 4\n2 # message sizes\n"
+              "0 6 0 0 # binomial\n22223 3 0 0 # pipeline\n");
     free(text);
 }
 

@@ -28,7 +28,8 @@ extern const mpchar_lib_algorithm mpchar_lib_algorithms[];
 #define MPCHAR_ALG_ENV_LEN 128
 
 /* The environment settings ("NAME=value") that force a: at most
- * MPCHAR_ALG_ENV_MAX of them. */
+ * MPCHAR_ALG_ENV_MAX of them, the last naming the algorithm and those
+ * before it the same for every algorithm of a's library. */
 size_t mpchar_lib_algorithm_env(const mpchar_lib_algorithm *a,
                                 char env[][MPCHAR_ALG_ENV_LEN]);
 

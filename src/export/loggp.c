@@ -1,6 +1,6 @@
-/* LogGP parameters (Alexandrov, Ionescu, Schauser and Scheiman 1995: latency L, overhead o,
- * gap g, gap per byte G) from a library's point-to-point models at p = 2,
- * and `mpchar export --format loggp`.  The derivation (docs/export.md):
+/* LogGP parameters (Alexandrov, Ionescu, Schauser and Scheiman 1995:
+ * latency L, overhead o, gap g, gap per byte G) from a library's
+ * point-to-point models at p = 2, and `mpchar export --format loggp`.  The derivation (docs/export.md):
  * pingpong's one-way time is L + 2o + (n-1)G, stream's time per message
  * at small n is max(o, g); a shared-memory library's sender is the CPU
  * that moves the data, so o = g (the upper bound), L = one-way start-up

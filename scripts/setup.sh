@@ -7,7 +7,8 @@
 # wrappers mpif90.openmpi / mpif90.mpich come with openmpi-bin / mpich and
 # their Fortran libraries with libopenmpi-dev / libmpich-dev), GSL,
 # jansson, hwloc, cmocka, gnuplot, clang (sanitizers and fuzzing), and
-# chromium (headless, for the report's browser check; about 480 MB).
+# chromium (headless, for the report's browser check; about 480 MB),
+# and SimGrid (its smpirun checks the SMPI settings of `mpchar export`).
 # Run as root on Debian 12; a no-op when everything is present.
 set -euo pipefail
 
@@ -21,6 +22,7 @@ packages=(
   clang clang-format libclang-rt-14-dev
   valgrind python3 procps
   chromium fonts-liberation
+  libsimgrid-dev
 )
 
 missing=()

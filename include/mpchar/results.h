@@ -29,7 +29,7 @@
 #define MPCHAR_FAILED_HEADER MPCHAR_KEY_COLUMNS ",reason"
 #define MPCHAR_RAW_HEADER MPCHAR_KEY_COLUMNS ",rep,t_us"
 
-#define MPCHAR_NAME_MAX 32
+#define MPCHAR_NAME_MAX 64
 #define MPCHAR_LINE_MAX 1024
 
 typedef enum mpchar_set { MPCHAR_SET_FIT, MPCHAR_SET_VALIDATION } mpchar_set;
@@ -71,7 +71,9 @@ const char *mpchar_set_name(mpchar_set set);
 int mpchar_key_equal(const mpchar_point_key *a, const mpchar_point_key *b);
 size_t mpchar_key_hash(const mpchar_point_key *k);
 
-/* A name is 1 to MPCHAR_NAME_MAX-1 characters of [A-Za-z0-9_.+-]. */
+/* A name is 1 to MPCHAR_NAME_MAX-1 characters of [A-Za-z0-9_.+-@:]; "@"
+ * and ":" write an algorithm variant of a library, such as
+ * "openmpi@bcast:binomial" (mpchar/lib_algorithms.h). */
 int mpchar_name_valid(const char *name);
 
 /* A time in microseconds as a reader gets it back from the files (they

@@ -34,7 +34,7 @@ static int on_library(bench_options *o, const char *a, mpchar_error *e)
     if (!mpchar_name_valid(a))
         return mpchar_error_set(e,
                                 "--library '%s': use letters, digits and "
-                                "_.+- only",
+                                "_.+-@: only",
                                 a);
     return set_name(o->library, sizeof o->library, a, "--library", e);
 }

@@ -102,16 +102,21 @@ static int create_out_dir(const run_state *st, mpchar_error *err)
 
 /* The options table's arguments, and those that are this launch's own:
  * the library, p, and what mpchar run needs to follow the launch. */
-static void bench_args(const run_state *st, const char *library, const char *p,
-                       run_args *args)
+static void bench_args(const run_state *st, const run_library *lib,
+                       const char *p, run_args *args)
 {
     char cores[32];
     snprintf(cores, sizeof cores, "%d", st->sys.cores);
     run_args_push(args, "--library");
-    run_args_push(args, library);
+    run_args_push(args, lib->name);
     run_args_push(args, "--p");
     run_args_push(args, p);
     run_options_bench_args(&st->opt, args);
+    if (lib->pattern[0]) { /* a variant: its collective only, the last
+                              --patterns counting */
+        run_args_push(args, "--patterns");
+        run_args_push(args, lib->pattern);
+    }
     run_args_push(args, "--progress");
     run_args_push(args, "machine");
     if (!st->launcher[0]) {
@@ -179,7 +184,7 @@ static int count_plan(run_state *st, const run_library *lib, size_t *pending_p,
     char errbuf[16384] = "";
     int out_fd[2], err_fd[2];
     run_args_push(&args, lib->bench);
-    bench_args(st, lib->name, run_value(&st->opt, "p"), &args);
+    bench_args(st, lib, run_value(&st->opt, "p"), &args);
     run_args_push(&args, "--plan");
     if (args.failed || pipe(out_fd) != 0) {
         run_argv_free(args.v);
@@ -360,7 +365,7 @@ static launch_outcome launch_once(run_state *st, const run_library *lib, long p,
     run_args args = {NULL, 0, 0, false};
     launch_result res;
     snprintf(pnum, sizeof pnum, "%ld", p);
-    bench_args(st, lib->name, pnum, &args);
+    bench_args(st, lib, pnum, &args);
     int built = args.failed ? mpchar_error_set(err, "out of memory")
                             : run_launch_command(lib, st->launcher, &st->sys, p,
                                                  args.v, &argv, err);
@@ -439,8 +444,12 @@ static void print_summary(const run_state *st, double elapsed)
         mpchar_failures_read(path, &ro, &f, NULL, &err) != 0)
         fprintf(stderr, "mpchar: %s\n", err.msg);
     format_duration(elapsed, took, sizeof took);
-    printf("\n%-10s %10s %16s %8s\n", "library", "measured", "oversubscribed",
-           "failed");
+    int width = 10; /* algorithm variants have long names */
+    for (size_t i = 0; i < st->nlibs; i++)
+        if ((int)strlen(st->libs[i].name) > width)
+            width = (int)strlen(st->libs[i].name);
+    printf("\n%-*s %10s %16s %8s\n", width, "library", "measured",
+           "oversubscribed", "failed");
     for (size_t i = 0; i < st->nlibs; i++) {
         size_t measured = 0, over = 0, failed = 0;
         for (size_t k = 0; k < m.count; k++) {
@@ -451,8 +460,8 @@ static void print_summary(const run_state *st, double elapsed)
         }
         for (size_t k = 0; k < f.count; k++)
             failed += strcmp(f.rows[k].key.library, st->libs[i].name) == 0;
-        printf("%-10s %10zu %16zu %8zu\n", st->libs[i].name, measured, over,
-               failed);
+        printf("%-*s %10zu %16zu %8zu\n", width, st->libs[i].name, measured,
+               over, failed);
     }
     printf("\nRun took %s. Oversubscribed points (p above %d cores) are "
            "marked and are not real timings.\n",
@@ -517,6 +526,8 @@ static int setup_run(run_state *st, int argc, char **argv, int *exit_p)
     if (resolve_process_counts(st, &err) != 0 ||
         run_libraries_resolve(run_value(&st->opt, "mpi"), &st->libs, &st->nlibs,
                               &err) ||
+        run_libraries_add_algorithms(run_value(&st->opt, "algorithms"),
+                                     &st->libs, &st->nlibs, &err) ||
         choose_out_dir(st, resume, &err) != 0)
         goto err_usage;
     for (size_t i = 0; i < st->nlibs; i++) {

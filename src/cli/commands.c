@@ -23,5 +23,8 @@ const mpchar_command mpchar_commands[] = {
     {"profile", cmd_profile,
      "run an MPI program under the profiler: overlap bounds, "
      "message rates, time in MPI"},
+    {"export", cmd_export,
+     "write a model's fastest algorithms as Open MPI or MPICH settings, "
+     "or its point-to-point models for SimGrid or LogGP"},
     {NULL, NULL, NULL},
 };

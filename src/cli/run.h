@@ -11,7 +11,9 @@
 #include <jansson.h>
 
 #include "mpchar/error.h"
+#include "mpchar/lib_algorithms.h"
 #include "mpchar/options.h"
+#include "mpchar/results.h"
 #include "sysinfo.h"
 
 /* ---- options (run_options.c) ------------------------------------------ */
@@ -93,15 +95,27 @@ double run_cpu_steal_pct(const run_cpu_times *before,
 /* ---- libraries ------------------------------------------------------- */
 
 typedef struct run_library {
-    char name[32];
-    char bench[4096];    /* mpchar-bench-<name> */
-    char launcher[4096]; /* the library's own launcher program */
+    char name[MPCHAR_NAME_MAX];
+    char base[MPCHAR_NAME_MAX]; /* the library a variant forces, or name */
+    char bench[4096];           /* mpchar-bench-<name> */
+    char launcher[4096];        /* the library's own launcher program */
+    /* an algorithm variant (name "<base>@<coll>:<alg>"): the one pattern
+     * it measures and the environment that forces its algorithm; "" and
+     * 0 for a library as it comes */
+    char pattern[MPCHAR_NAME_MAX];
+    char env[MPCHAR_ALG_ENV_MAX][MPCHAR_ALG_ENV_LEN];
+    size_t nenv;
 } run_library;
 
 /* The libraries named by spec ("all" or a list) whose benchmark program
  * exists beside this executable. */
 int run_libraries_resolve(const char *spec, run_library **libs_p,
                           size_t *count_p, mpchar_error *err);
+
+/* Appends to the resolved libraries the algorithm variants spec names
+ * ("" none; run_algorithms.c). */
+int run_libraries_add_algorithms(const char *spec, run_library **libs_p,
+                                 size_t *count_p, mpchar_error *err);
 
 /* argv (malloc'ed, NULL-terminated) launching the benchmark of lib with
  * p processes and bench_args after it, under the user's launcher template

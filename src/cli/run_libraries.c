@@ -63,6 +63,7 @@ static int add_library(run_library *libs, size_t *count, const char *dir,
             return 0;
     run_library *lib = &libs[*count];
     snprintf(lib->name, sizeof lib->name, "%s", name);
+    snprintf(lib->base, sizeof lib->base, "%s", name);
     snprintf(lib->bench, sizeof lib->bench, "%s/mpchar-bench-%s", dir, name);
     snprintf(lib->launcher, sizeof lib->launcher, "%s", built->launcher);
     if (access(lib->bench, X_OK) != 0)
@@ -228,14 +229,20 @@ int run_launch_command(const run_library *lib, const char *launcher,
 {
     run_args b = {NULL, 0, 0, false};
     bool over = p > sys->cores;
+    if (lib->nenv > 0) {
+        /* through env(1), so that meta.json records the settings too */
+        run_args_push(&b, "env");
+        for (size_t i = 0; i < lib->nenv; i++)
+            run_args_push(&b, lib->env[i]);
+    }
     if (launcher[0]) {
         if (push_template(&b, launcher, p, err) != 0) {
             run_argv_free(b.v);
             return -1;
         }
-    } else if (strcmp(lib->name, "openmpi") == 0) {
+    } else if (strcmp(lib->base, "openmpi") == 0) {
         push_openmpi(&b, lib, p, over);
-    } else if (strcmp(lib->name, "builtin") == 0) {
+    } else if (strcmp(lib->base, "builtin") == 0) {
         push_builtin(&b, lib, p, over);
     } else {
         push_hydra(&b, lib, p, over);

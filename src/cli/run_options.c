@@ -37,6 +37,17 @@ const run_option run_options_table[] = {
      "mpi",
      NULL,
      NULL},
+    {{"algorithms", "LIST",
+      "also measure the libraries' own algorithms of collectives, each as "
+      "library <base>@<coll>:<algorithm>: all, or a list of COLL, "
+      "COLL:ALG, LIB@COLL or LIB@COLL:ALG (docs/export.md)",
+      NULL},
+     RUN_TEXT,
+     NULL,
+     false,
+     "algorithms",
+     "",
+     NULL},
     {{"patterns", "LIST",
       "patterns to measure, or all; mpchar-bench-* --list names them and "
       "marks those all leaves out",

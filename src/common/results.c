@@ -57,7 +57,7 @@ int mpchar_name_valid(const char *name)
         return 0;
     for (const char *c = name; *c; c++) {
         if (!(*c >= 'a' && *c <= 'z') && !(*c >= 'A' && *c <= 'Z') &&
-            !(*c >= '0' && *c <= '9') && !strchr("_.+-", *c))
+            !(*c >= '0' && *c <= '9') && !strchr("_.+-@:", *c))
             return 0;
     }
     return 1;
@@ -248,7 +248,7 @@ static int get_name(const field_ctx *c, size_t i, char *out)
     if (!mpchar_name_valid(c->fields[i]))
         return field_error(c, i,
                            "expected a name of letters, digits and "
-                           "_.+- (at most 31 characters)");
+                           "_.+-@: (at most 63 characters)");
     strcpy(out, c->fields[i]);
     return 0;
 }

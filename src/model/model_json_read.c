@@ -159,7 +159,7 @@ static int get_str(const rd *r, json_t *o, const char *where, const char *key,
     if (is_name && !mpchar_name_valid(s))
         return bad(r, where, key,
                    "expected a name of letters, digits and "
-                   "_.+- (at most 31 characters)");
+                   "_.+-@: (at most 63 characters)");
     memcpy(out, s, json_string_length(v) + 1);
     return 0;
 }

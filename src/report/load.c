@@ -65,9 +65,12 @@ static void meta_options(json_t *options, char *buf, size_t len)
     json_object_foreach(options, key, v)
     {
         char text[64];
-        if (json_is_string(v))
-            snprintf(text, sizeof text, "%s", json_string_value(v));
-        else if (json_is_number(v))
+        if (json_is_string(v)) {
+            /* a long list (--algorithms) is cut visibly */
+            if (snprintf(text, sizeof text, "%s", json_string_value(v)) >=
+                (int)sizeof text)
+                strcpy(text + sizeof text - 4, "...");
+        } else if (json_is_number(v))
             snprintf(text, sizeof text, "%g", json_number_value(v));
         else
             snprintf(text, sizeof text, "%s", json_is_true(v) ? "yes" : "no");

@@ -4,6 +4,8 @@
 # invocations.
 # small run (with the overlap sweep), its resume, a fit, a comparison, a
 # report (reading the fit's model.json back) and rejected invocations.
+# small run (with an algorithm variant), its resume, a comparison, a
+# report, exports and rejected invocations.
 source "$(dirname "$0")/lib.sh"
 vg=(valgrind -q --error-exitcode=99 --leak-check=full
     --errors-for-leak-kinds=definite)
@@ -11,6 +13,9 @@ rc=0
 "${vg[@]}" "$BIN/mpchar" run --mpi openmpi --p 2 \
   --patterns barrier,pingpong,overlap --sizes 0,1K --time-per-point 10 \
   --rounds 2 --level-wait 0 --out "$WORK/r" > "$WORK/log" 2>&1 || rc=$?
+"${vg[@]}" "$BIN/mpchar" run --mpi openmpi --p 2 --patterns barrier,pingpong,stream \
+  --sizes 0,1K,4K,16K --algorithms openmpi@bcast:binomial --time-per-point 5 \
+  --out "$WORK/r" > "$WORK/log" 2>&1 || rc=$?
 [ "$rc" -eq 0 ] || { cat "$WORK/log"; fail "run: status $rc"; }
 "${vg[@]}" "$BIN/mpchar" run --resume "$WORK/r" > "$WORK/log" 2>&1 || rc=$?
 [ "$rc" -eq 0 ] || { cat "$WORK/log"; fail "resume: status $rc"; }
@@ -51,4 +56,12 @@ rc=0
 [ "$rc" -eq 0 ] || { cat "$WORK/log"; fail "advise: status $rc"; }
 "${vg[@]}" "$BIN/mpchar" advise "$WORK/a" --library nompi > "$WORK/log" 2>&1 || rc=$?
 [ "$rc" -eq 1 ] || { cat "$WORK/log"; fail "advise, bad input: status $rc, not 1"; }
+rc=0
+for format in openmpi-rules smpi loggp; do
+  "${vg[@]}" "$BIN/mpchar" export "$WORK/r" --format $format --out "$WORK/x" \
+    > "$WORK/log" 2>&1 || rc=$?
+  [ "$rc" -eq 0 ] || { cat "$WORK/log"; fail "export $format: status $rc"; }
+done
+"${vg[@]}" "$BIN/mpchar" export "$WORK/r" --format mpich-cvars > "$WORK/log" 2>&1 || rc=$?
+[ "$rc" -eq 1 ] || { cat "$WORK/log"; fail "export, no mpich variant: status $rc, not 1"; }
 echo "ok: valgrind found nothing"

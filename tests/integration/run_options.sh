@@ -14,6 +14,7 @@ declare -A value=(
   [rounds]=2 [level-retries]=1 [level-wait]=0 [validation-seed]=7
   [sync]=barrier [point-timeout]=30
   [launcher]="$launcher --allow-run-as-root --oversubscribe -n {p}"
+  [algorithms]=openmpi@barrier:linear
   [out]="$WORK/r" [quick]= [check]= [oversubscribe]= [raw]= [rotate-root]=
 )
 args=()

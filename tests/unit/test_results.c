@@ -189,13 +189,21 @@ static void test_name_valid(void **state)
     assert_true(mpchar_name_valid("mpich"));
     assert_true(mpchar_name_valid("open-mpi_4.1+x"));
     assert_true(mpchar_name_valid("-"));
-    assert_true(mpchar_name_valid("abcdefghijklmnopqrstuvwxyz01234")); /* 31 */
-    assert_false(mpchar_name_valid("abcdefghijklmnopqrstuvwxyz012345"));
+    /* an algorithm variant of a library (mpchar/lib_algorithms.h) */
+    assert_true(mpchar_name_valid("mpich@bcast:scatter_ring_allgather"));
+    char name[MPCHAR_NAME_MAX + 1];
+    memset(name, 'a', MPCHAR_NAME_MAX);
+    name[MPCHAR_NAME_MAX - 1] = '\0';
+    assert_true(mpchar_name_valid(name)); /* 63 */
+    name[MPCHAR_NAME_MAX - 1] = 'a';
+    name[MPCHAR_NAME_MAX] = '\0';
+    assert_false(mpchar_name_valid(name));
     assert_false(mpchar_name_valid(""));
     assert_false(mpchar_name_valid("a b"));
     assert_false(mpchar_name_valid("a,b"));
     assert_false(mpchar_name_valid("a/b"));
     assert_false(mpchar_name_valid("a\"b"));
+    assert_false(mpchar_name_valid("a;b"));
 }
 
 static void test_key_equal_and_hash(void **state)

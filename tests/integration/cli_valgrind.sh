@@ -1,21 +1,16 @@
 #!/usr/bin/env bash
 # The CLI is valgrind-clean: no invalid access and no definite leak in a
-# small run, its resume, a comparison, a report, advice and rejected
-# invocations.
-# small run (with the overlap sweep), its resume, a fit, a comparison, a
-# report (reading the fit's model.json back) and rejected invocations.
-# small run (with an algorithm variant), its resume, a comparison, a
-# report, exports and rejected invocations.
+# small run (with the overlap sweep and an algorithm variant), its resume,
+# a fit, a comparison, a report (reading the fit's model.json back), a
+# profile, advice, exports and rejected invocations.
 source "$(dirname "$0")/lib.sh"
 vg=(valgrind -q --error-exitcode=99 --leak-check=full
     --errors-for-leak-kinds=definite)
 rc=0
 "${vg[@]}" "$BIN/mpchar" run --mpi openmpi --p 2 \
-  --patterns barrier,pingpong,overlap --sizes 0,1K --time-per-point 10 \
-  --rounds 2 --level-wait 0 --out "$WORK/r" > "$WORK/log" 2>&1 || rc=$?
-"${vg[@]}" "$BIN/mpchar" run --mpi openmpi --p 2 --patterns barrier,pingpong,stream \
-  --sizes 0,1K,4K,16K --algorithms openmpi@bcast:binomial --time-per-point 5 \
-  --out "$WORK/r" > "$WORK/log" 2>&1 || rc=$?
+  --patterns barrier,pingpong,stream,overlap --sizes 0,1K,4K,16K \
+  --algorithms openmpi@bcast:binomial --time-per-point 5 --rounds 2 \
+  --level-wait 0 --out "$WORK/r" > "$WORK/log" 2>&1 || rc=$?
 [ "$rc" -eq 0 ] || { cat "$WORK/log"; fail "run: status $rc"; }
 "${vg[@]}" "$BIN/mpchar" run --resume "$WORK/r" > "$WORK/log" 2>&1 || rc=$?
 [ "$rc" -eq 0 ] || { cat "$WORK/log"; fail "resume: status $rc"; }

@@ -218,6 +218,7 @@ static int verify_group(const char *dir, const mpchar_model *model,
         if (!is_algorithm(&l->items[j]) &&
             !strcmp(l->items[j].library, g.library) && l->items[j].p == g.p)
             group_add(&g, &l->items[j]);
+    /* mkdtemp's template: a new folder per run, never an earlier one */
     snprintf(run_dir, sizeof run_dir, "%s/advise-verify.XXXXXX", dir);
     if (!mkdtemp(run_dir) || run_group(&g, run_dir) != 0) {
         fprintf(stderr,

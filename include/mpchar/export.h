@@ -22,6 +22,10 @@
 int mpchar_export_write(const mpchar_model *model, const char *format,
                         const char *library, FILE *out, mpchar_error *err);
 
+/* The index of a known format, or -1 with err set: checked before any
+ * data is read, so that a wrong --format is the error a user sees. */
+int mpchar_export_check_format(const char *format, mpchar_error *err);
+
 /* "openmpi-rules|mpich-cvars|smpi|loggp", for help and errors. */
 const char *mpchar_export_formats(void);
 

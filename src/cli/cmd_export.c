@@ -101,6 +101,10 @@ int cmd_export(int argc, char **argv)
                 mpchar_export_formats());
         return 2;
     }
+    if (mpchar_export_check_format(a.format, &err) < 0) {
+        fprintf(stderr, "mpchar export: %s\n", err.msg);
+        return 2;
+    }
     char path[4200];
     mpchar_model model;
     if (load_model(argv[first], &model, path, sizeof path, &err) != 0) {

@@ -26,12 +26,18 @@ const char *mpchar_export_formats(void)
     return list;
 }
 
-int mpchar_export_write(const mpchar_model *model, const char *format,
-                        const char *library, FILE *out, mpchar_error *err)
+int mpchar_export_check_format(const char *format, mpchar_error *err)
 {
     for (size_t i = 0; i < NFORMATS; i++)
         if (strcmp(formats[i].name, format) == 0)
-            return formats[i].write(model, library, out, err);
+            return (int)i;
     return mpchar_error_set(err, "--format '%s': use %s", format,
                             mpchar_export_formats());
+}
+
+int mpchar_export_write(const mpchar_model *model, const char *format,
+                        const char *library, FILE *out, mpchar_error *err)
+{
+    int i = mpchar_export_check_format(format, err);
+    return i < 0 ? -1 : formats[i].write(model, library, out, err);
 }

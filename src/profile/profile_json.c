@@ -240,8 +240,11 @@ int profile_read_json(const char *path, profile *p, mpchar_error *err)
     memset(p, 0, sizeof *p);
     json_error_t jerr;
     json_t *root = json_load_file(path, 0, &jerr);
+    if (!root && jerr.line < 1) /* not read at all: no line to name */
+        return mpchar_error_set(err, "%s: %s", path, jerr.text);
     if (!root)
-        return mpchar_error_set(err, "%s:%d: %s", path, jerr.line, jerr.text);
+        return mpchar_error_set(err, "%s:%d: column %d: not valid JSON: %s",
+                                path, jerr.line, jerr.column, jerr.text);
     snprintf(p->path, sizeof p->path, "%s", path);
     int rc = read_header(path, root, p, err);
     json_t *ranks = json_object_get(root, "ranks");

@@ -220,6 +220,8 @@ expect_error "export without measurements" "measurements.csv: cannot open" \
   "$M" export "$WORK" --format loggp
 expect_error "export of an unknown format" "--format 'xml'" \
   "$M" export "$WORK/r" --format xml
+expect_error "an unknown format, said before the data" "--format 'xml'" \
+  "$M" export "$WORK/nowhere" --format xml
 expect_error "export loggp of two libraries" "choose one with --library" \
   "$M" export "$WORK/r" --format loggp
 expect_error "run --algorithms unknown" "names no algorithm" \

@@ -12,19 +12,21 @@
 #include <stdint.h>
 
 #define MPCHAR_PROF_MAGIC 0x31464f5250484d50ULL /* "PMHPROF1" */
-#define MPCHAR_PROF_VERSION 2u
-#define MPCHAR_PROF_HEADER_BYTES 4096u
-#define MPCHAR_PROF_MAX_CALLS 48u
-#define MPCHAR_PROF_CALL_NAME_BYTES 24u
+#define MPCHAR_PROF_VERSION 3u
+#define MPCHAR_PROF_HEADER_BYTES 8192u
+#define MPCHAR_PROF_MAX_CALLS 128u
+#define MPCHAR_PROF_CALL_NAME_BYTES 32u
 #define MPCHAR_PROF_LIBRARY_BYTES 32u
 #define MPCHAR_PROF_VERSION_BYTES 512u
 
 /* Event kinds.  Post events carry the message's id and bytes; MSG_DONE
  * the id of the message whose completion a call saw; CALL_EXIT the bytes
- * a collective call contributed (0 otherwise); REGION the Pcontrol level
- * in `id` (0: outside every region); XFER_BEGIN/XFER_END (the built-in
- * runtime only) a copy this process made for the message of process `id`
- * (MPI_COMM_WORLD rank), of `bytes`. */
+ * a collective or one-sided call contributed (0 otherwise); REGION the
+ * Pcontrol level in `id` (0: outside every region); XFER_BEGIN/XFER_END
+ * (the built-in runtime only) a copy this process made for the message of
+ * process `id` (MPI_COMM_WORLD rank), of `bytes`; COLL_POST a nonblocking
+ * collective posted (its id and bytes; MSG_DONE completes it as it does a
+ * message). */
 enum mpchar_prof_kind {
     MPCHAR_PROF_CALL_ENTER = 1,
     MPCHAR_PROF_CALL_EXIT = 2,
@@ -34,13 +36,16 @@ enum mpchar_prof_kind {
     MPCHAR_PROF_REGION = 6,
     MPCHAR_PROF_XFER_BEGIN = 7,
     MPCHAR_PROF_XFER_END = 8,
+    MPCHAR_PROF_COLL_POST = 9,
 };
+#define MPCHAR_PROF_LAST_KIND MPCHAR_PROF_COLL_POST
 
-/* The first word of an event: ticks since tick_start (52 bits: 19 days at
- * 3 GHz), call (6 bits), kind (4 bits), and for CALL_EXIT whether a word
- * of bytes follows. */
-#define MPCHAR_PROF_TICK_BITS 52
-#define MPCHAR_PROF_CALL_SHIFT 52
+/* The first word of an event: ticks since tick_start (51 bits: 9 days at
+ * 3 GHz), call (7 bits: MPCHAR_PROF_MAX_CALLS), kind (4 bits), and for
+ * CALL_EXIT whether a word of bytes follows. */
+#define MPCHAR_PROF_TICK_BITS 51
+#define MPCHAR_PROF_CALL_SHIFT 51
+#define MPCHAR_PROF_CALL_MASK (MPCHAR_PROF_MAX_CALLS - 1u)
 #define MPCHAR_PROF_KIND_SHIFT 58
 #define MPCHAR_PROF_HAS_BYTES (1ULL << 62)
 
@@ -48,9 +53,13 @@ static inline uint64_t mpchar_prof_word(uint64_t ticks, uint32_t kind,
                                         uint32_t call)
 {
     return (ticks & ((1ULL << MPCHAR_PROF_TICK_BITS) - 1)) |
-           ((uint64_t)(call & 63u) << MPCHAR_PROF_CALL_SHIFT) |
+           ((uint64_t)(call & MPCHAR_PROF_CALL_MASK)
+            << MPCHAR_PROF_CALL_SHIFT) |
            ((uint64_t)(kind & 15u) << MPCHAR_PROF_KIND_SHIFT);
 }
+
+_Static_assert(MPCHAR_PROF_CALL_SHIFT + 7 == MPCHAR_PROF_KIND_SHIFT,
+               "7 bits of call below the kind");
 
 /* The words after the first: the message id and bytes of a post, the id
  * of a completion, the level of a region, the rank and bytes of a copy,
@@ -61,6 +70,7 @@ static inline unsigned mpchar_prof_arg_words(uint64_t first)
     case MPCHAR_PROF_CALL_EXIT: return (first & MPCHAR_PROF_HAS_BYTES) ? 1 : 0;
     case MPCHAR_PROF_SEND_POST:
     case MPCHAR_PROF_RECV_POST:
+    case MPCHAR_PROF_COLL_POST:
     case MPCHAR_PROF_XFER_BEGIN:
     case MPCHAR_PROF_XFER_END: return 2;
     case MPCHAR_PROF_MSG_DONE:

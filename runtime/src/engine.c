@@ -824,7 +824,13 @@ static void on_wcancel_ack(struct rt_pkt *p)
 static void handle(int world, struct rt_pkt *p)
 {
     switch (p->type) {
-    case PKT_EAGER: on_eager(world, p); break;
+    case PKT_EAGER: { /* the copy out of the ring, for a profiler */
+        size_t len = (size_t)p->len;
+        mpchar__xfer(1, world, len);
+        on_eager(world, p);
+        mpchar__xfer(0, world, len);
+        break;
+    }
     case PKT_RTS: on_rts(world, p); break;
     case PKT_CTS: on_cts(world, p); break;
     case PKT_FRAG: on_frag(p); break;
@@ -1198,10 +1204,12 @@ int mpchar__recv_now(uint32_t ctx, int src, int world, int tag, void *buf,
         return 0;
     consumed_ordinary(world, ctx);
     size_t len = (size_t)p->len;
+    mpchar__xfer(1, world, len);
     if (p == &local)
         mpchar__copy_small(buf, (const char *)p + RT_PKT_HEADER, len);
     else if (len)
         memcpy(buf, (const char *)p + RT_PKT_HEADER, len);
+    mpchar__xfer(0, world, len);
     if (status != MPI_STATUS_IGNORE) {
         status->MPI_SOURCE = p->src;
         status->MPI_TAG = p->tag;

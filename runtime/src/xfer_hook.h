@@ -2,8 +2,9 @@
  * Seed 004's XFER_BEGIN/XFER_END from inside the runtime, for a profiler
  * (libmpchar-prof-builtin, src/prof): the real begin and end of each copy
  * that moves a message between two processes (cross-memory attach: the
- * receiver's rendezvous read, the sender's remote write), which the other
- * process of the message cannot see.  A profiler sets mpchar_rt_xfer_hook;
+ * receiver's rendezvous read, the sender's remote write; the receiver's
+ * copy of an eager message out of the ring), which the other process of
+ * the message cannot see.  A profiler sets mpchar_rt_xfer_hook;
  * unset, the cost is one load and a branch per copy.
  */
 #ifndef MPCHAR_RT_XFER_HOOK_H

@@ -8,10 +8,19 @@ documents the table), so that each intercepted call is described once:
               004's events around the call (prof.h) as its ROLE says;
               the call names the event files carry.
 
+  --header  the library's mpi.h: a call it does not declare (PMPI_Name,
+            or the built-in runtime's MPCHAR_RT_FN(int, Name, ...)) gets
+            no wrapper, so each library's set is decided from the table
+            and its header, at build time.
+  --list    prints the table's call names, one a line (the list in
+            docs/profile.md is checked against it).
+
 Run by CMake (src/prof/CMakeLists.txt):
-  gen_wrappers.py --def calls.def --out wrappers.c [--fortran]
+  gen_wrappers.py --def calls.def --out wrappers.c --header mpi.h [--fortran]
 """
 import argparse
+import os
+import re
 import sys
 
 # kind: (C parameter type, C value of the argument in a C wrapper,
@@ -27,6 +36,14 @@ KINDS = {
     "req_out": ("MPI_Request *{n}", "*{n}", "PMPI_Request_f2c(*{n})"),
     "req_inout": ("MPI_Request *{n}", "*{n}", "PMPI_Request_f2c(*{n})"),
     "reqs": ("MPI_Request {n}[]", "{n}[prof_i_]", "PMPI_Request_f2c({n}[prof_i_])"),
+    "counts": ("const int {n}[]", "{n}", "(const int *){n}"),
+    "displs": ("const int {n}[]", None, None),
+    "types": ("const MPI_Datatype {n}[]", "{n}", "{n}"),
+    "ints_out": ("int {n}[]", "{n}", "(const int *){n}"),
+    "aint": ("MPI_Aint {n}", None, None),
+    "win": ("MPI_Win {n}", None, None),
+    "group": ("MPI_Group {n}", None, None),
+    "message": ("MPI_Message *{n}", None, None),
     "status": ("MPI_Status *{n}", None, None),
     "statuses": ("MPI_Status {n}[]", None, None),
     "flag_out": ("int *{n}", "*{n}", "(*{n} != 0)"),
@@ -34,9 +51,22 @@ KINDS = {
     "argv": ("char ***{n}", None, None),
 }
 C_ONLY = ("argc", "argv")
+# the C type of a Fortran wrapper's parameter, when not MPI_Fint *
+F_PARAM = {"buf": "void *", "cbuf": "void *", "aint": "MPI_Aint *"}
+# the bytes of (count kind, type kind), from C and from Fortran values
+BYTES = {
+    ("int", "type"): ("prof_bytes({c}, {t})", "prof_bytes({c}, {t})"),
+    ("counts", "type"): ("prof_bytes_v({c}, {t}, {comm})",
+                         "prof_bytes_v({c}, {t}, {comm})"),
+    ("counts", "types"): ("prof_bytes_w({c}, {t}, {comm})",
+                          "prof_bytes_w_f({c}, {t}, {comm})"),
+}
+PUSH_REQS = ("for (int prof_i_ = 0; prof_i_ < {count}; prof_i_++)\n"
+             "        prof_pending_push(prof_req_key({array_of_requests}));")
 
 # role: (timed, code before the call, code after it); {name} is the C value
-# of argument name; {bytes} the bytes of the call's first count and type.
+# of argument name; {bytes} the call's bytes (calls.def); {base} the first
+# index of an array (0 in C, 1 in Fortran).
 ROLES = {
     "init": (False, "", "prof_start();"),
     "init_thread": (False, "prof_check_thread({required});", "prof_start();"),
@@ -45,6 +75,10 @@ ROLES = {
     "pcontrol": (True, "", "prof_region({level});"),
     "send": (True, "", "prof_msg_blocking(MPCHAR_PROF_SEND_POST, {bytes});"),
     "recv": (True, "", "prof_msg_blocking(MPCHAR_PROF_RECV_POST, {bytes});"),
+    "sendrecv_replace": (True, "",
+                         "prof_msg_blocking(MPCHAR_PROF_SEND_POST, {bytes});\n"
+                         "    prof_msg_blocking(MPCHAR_PROF_RECV_POST, "
+                         "{bytes});"),
     "sendrecv": (True, "",
                  "prof_msg_blocking(MPCHAR_PROF_SEND_POST, "
                  "prof_bytes({sendcount}, {sendtype}));\n"
@@ -56,15 +90,39 @@ ROLES = {
     "irecv": (True, "",
               "prof_msg_post(MPCHAR_PROF_RECV_POST, {bytes}, "
               "prof_req_key({request}));"),
+    "psend_init": (True, "",
+                   "prof_persist_init(MPCHAR_PROF_SEND_POST, {bytes}, "
+                   "prof_req_key({request}));"),
+    "precv_init": (True, "",
+                   "prof_persist_init(MPCHAR_PROF_RECV_POST, {bytes}, "
+                   "prof_req_key({request}));"),
+    "start": (True, "", "prof_persist_start(prof_req_key({request}));"),
+    "startall": (True, "",
+                 "for (int prof_i_ = 0; prof_i_ < {count}; prof_i_++)\n"
+                 "        prof_persist_start("
+                 "prof_req_key({array_of_requests}));"),
+    "request_free": (True, "uint64_t prof_key_ = prof_req_key({request});",
+                     "prof_persist_free(prof_key_);"),
     "wait": (True, "uint64_t prof_key_ = prof_req_key({request});",
              "prof_msg_done(prof_key_);"),
     "test": (True, "uint64_t prof_key_ = prof_req_key({request});",
              "if ({flag})\n        prof_msg_done(prof_key_);"),
-    "waitall": (True,
-                "for (int prof_i_ = 0; prof_i_ < {count}; prof_i_++)\n"
-                "        prof_pending_push(prof_req_key({array_of_requests}));",
-                "prof_pending_done();"),
+    "waitall": (True, PUSH_REQS, "prof_pending_done_if(1);"),
+    "testall": (True, PUSH_REQS, "prof_pending_done_if({flag});"),
+    "waitany": (True, PUSH_REQS, "prof_pending_done_index({index}, {base});"),
+    "testany": (True, PUSH_REQS,
+                "prof_pending_done_index({flag} ? {index} : MPI_UNDEFINED, "
+                "{base});"),
+    "waitsome": (True, PUSH_REQS,
+                 "prof_pending_done_indices({outcount}, {array_of_indices}, "
+                 "{base});"),
+    "testsome": (True, PUSH_REQS,
+                 "prof_pending_done_indices({outcount}, {array_of_indices}, "
+                 "{base});"),
     "coll": (True, "", "prof_bytes_ = {bytes};"),
+    "icoll": (True, "",
+              "prof_msg_post(MPCHAR_PROF_COLL_POST, {bytes}, "
+              "prof_req_key({request}));"),
     "plain": (True, "", ""),
 }
 
@@ -83,23 +141,64 @@ def parse(path):
             if len(line) < 2 or line[1] not in ROLES:
                 fail("%s:%d: expected NAME ROLE ARG..., ROLE one of %s" %
                      (path, lineno, " ".join(ROLES)))
-            args = []
-            for a in line[2:]:
+            args, words, override = [], line[2:], None
+            if words and words[0].startswith("bytes="):
+                override = words.pop(0)[len("bytes="):].split(",")
+                if len(override) != 2:
+                    fail("%s:%d: expected bytes=COUNT,TYPE" % (path, lineno))
+            for a in words:
                 name, _, kind = a.partition(":")
                 if kind not in KINDS:
                     fail("%s:%d: %s: unknown kind '%s'" % (path, lineno, a, kind))
                 args.append((name, kind))
-            calls.append((line[0], line[1], args))
+            names = [n for n, _ in args]
+            if override and not all(o.isdigit() or o in names
+                                    for o in override):
+                fail("%s:%d: bytes=%s: no such argument" %
+                     (path, lineno, ",".join(override)))
+            calls.append((line[0], line[1], args, override))
     return calls
 
 
-def values(args, lang):
+def header_text(header):
+    """mpi.h and the headers of its folder it includes (MPICH's
+    prototypes are in mpi_proto.h)."""
+    with open(header) as f:
+        text = f.read()
+    folder = os.path.dirname(header)
+    for inc in re.findall(r'#\s*include\s*[<"]([^>"]+)[>"]', text):
+        path = os.path.join(folder, inc)
+        if os.path.isfile(path) and path != header:
+            with open(path) as f:
+                text += f.read()
+    return text
+
+
+def declared(calls, header):
+    """The calls the library's mpi.h declares."""
+    text = header_text(header)
+    return [c for c in calls
+            if re.search(r"\bPMPI_%s\s*\(" % c[0], text) or
+            re.search(r"MPCHAR_RT_FN\(\s*int\s*,\s*%s\s*," % c[0], text)]
+
+
+def values(args, lang, override):
     col = 1 if lang == "c" else 2
     v = {n: KINDS[k][col].format(n=n) for n, k in args if KINDS[k][col]}
-    counts = [n for n, k in args if k == "int" and n.endswith("count")]
-    types = [n for n, k in args if k == "type"]
+    kinds = dict(args)
+    counts = [n for n, k in args
+              if (k == "int" and n.endswith("count")) or k == "counts"]
+    types = [n for n, k in args if k in ("type", "types")]
+    if override:
+        counts, types = [override[0]], [override[1]]
+        if override[0].isdigit():
+            kinds[override[0]], v[override[0]] = "int", override[0]
+    v["bytes"] = "0"
     if counts and types:
-        v["bytes"] = "prof_bytes(%s, %s)" % (v[counts[0]], v[types[0]])
+        form = BYTES[(kinds[counts[0]], kinds[types[0]])][col - 1]
+        v["bytes"] = form.format(c=v[counts[0]], t=v[types[0]],
+                                 comm=v.get("comm"))
+    v["base"] = "0" if lang == "c" else "1"
     return v
 
 
@@ -132,20 +231,20 @@ def body(name, role, call_expr, v, ret):
     return "\n".join(out)
 
 
-def c_wrapper(name, role, args):
+def c_wrapper(name, role, args, override):
     params = ", ".join(KINDS[k][0].format(n=n) for n, k in args) or "void"
     names = ", ".join(n for n, _ in args)
     if role == "pcontrol":
         params += ", ..."
     call = "PMPI_%s(%s)" % (name, names)
     return "int MPI_%s(%s)\n{\n%s\n}\n" % (
-        name, params, body(name, role, call, values(args, "c"), True))
+        name, params, body(name, role, call, values(args, "c", override),
+                           True))
 
 
-def f_wrapper(name, role, args):
+def f_wrapper(name, role, args, override):
     fargs = [(n, k) for n, k in args if k not in C_ONLY]
-    params = ["void *%s" % n if k in ("buf", "cbuf") else "MPI_Fint *%s" % n
-              for n, k in fargs]
+    params = [F_PARAM.get(k, "MPI_Fint *") + n for n, k in fargs]
     names = [n for n, _ in fargs]
     if role != "pcontrol":  # MPI_PCONTROL has no IERROR
         params.append("MPI_Fint *ierr")
@@ -160,7 +259,7 @@ def f_wrapper(name, role, args):
            "    if (!next)",
            "        prof_resolve(\"pmpi_%s_\", &next, sizeof next);" % low]
     call = "next(%s)" % ", ".join(names)
-    out.append(body(name, role, call, values(fargs, "f"), False))
+    out.append(body(name, role, call, values(fargs, "f", override), False))
     out.append("}")
     for alias in ("mpi_%s__" % low, "mpi_%s" % low, "MPI_%s" % name.upper()):
         out.append("void %s(%s) __attribute__((alias(\"mpi_%s_\")));"
@@ -171,21 +270,34 @@ def f_wrapper(name, role, args):
 def main():
     ap = argparse.ArgumentParser()
     ap.add_argument("--def", dest="deffile", required=True)
-    ap.add_argument("--out", required=True)
+    ap.add_argument("--out")
+    ap.add_argument("--header")
     ap.add_argument("--fortran", action="store_true")
+    ap.add_argument("--list", action="store_true")
     a = ap.parse_args()
     calls = parse(a.deffile)
+    if a.list:
+        print("\n".join(c[0] for c in calls))
+        return
+    if not a.out or not a.header:
+        fail("--out and --header are needed")
+    calls = declared(calls, a.header)
     out = ["/* Generated by gen_wrappers.py from calls.def: do not edit. */",
            '#include "prof.h"', "", "enum {"]
-    out += ["    PROF_CALL_%s," % n.upper() for n, _, _ in calls]
+    out += ["    PROF_CALL_%s," % c[0].upper() for c in calls]
     out += ["    PROF_N_CALLS", "};", "",
+            "_Static_assert(PROF_N_CALLS <= MPCHAR_PROF_MAX_CALLS, "
+            '"the event files have room for the calls");', "",
             "const char *const prof_call_names[] = {"]
-    out += ['    "MPI_%s",' % n for n, _, _ in calls]
+    out += ['    "MPI_%s",' % c[0] for c in calls]
     out += ["};", "const unsigned prof_n_calls = PROF_N_CALLS;", ""]
-    for n, role, args in calls:
-        out.append(c_wrapper(n, role, args))
+    out += ['_Static_assert(sizeof "MPI_%s" <= MPCHAR_PROF_CALL_NAME_BYTES, '
+            '"the name fits the header");' % c[0] for c in calls]
+    out.append("")
+    for n, role, args, override in calls:
+        out.append(c_wrapper(n, role, args, override))
         if a.fortran:
-            out.append(f_wrapper(n, role, args))
+            out.append(f_wrapper(n, role, args, override))
     with open(a.out, "w") as f:
         f.write("\n".join(out))
 

@@ -88,13 +88,30 @@ int prof_file_open(const char *dir, int rank);
 void prof_file_close(void);
 
 /* prof_msgs.c */
+/* bytes of count items of type; of counts[i] (i below the communicator's
+ * size) of type, or of types[i] (_f: Fortran handles) */
 uint64_t prof_bytes(int count, MPI_Datatype type);
+uint64_t prof_bytes_v(const int *counts, MPI_Datatype type, MPI_Comm comm);
+uint64_t prof_bytes_w(const int *counts, const MPI_Datatype *types,
+                      MPI_Comm comm);
+uint64_t prof_bytes_w_f(const int *counts, const MPI_Fint *types,
+                        MPI_Comm comm);
 uint64_t prof_req_key(MPI_Request req);
 void prof_msg_blocking(uint32_t kind, uint64_t bytes);
+/* kind: SEND_POST, RECV_POST or COLL_POST */
 void prof_msg_post(uint32_t kind, uint64_t bytes, uint64_t key);
 void prof_msg_done(uint64_t key);
+/* persistent requests: created, started (a message posted), freed */
+void prof_persist_init(uint32_t kind, uint64_t bytes, uint64_t key);
+void prof_persist_start(uint64_t key);
+void prof_persist_free(uint64_t key);
+/* the requests given to an array completion, pushed before the call;
+ * after it, those that completed: all (if all_done), the one at index or
+ * those at indices (base: 0 in C, 1 in Fortran; MPI_UNDEFINED: none) */
 void prof_pending_push(uint64_t key);
-void prof_pending_done(void);
+void prof_pending_done_if(int all_done);
+void prof_pending_done_index(int index, int base);
+void prof_pending_done_indices(int outcount, const int *indices, int base);
 
 /* prof_start.c */
 void prof_check_thread(int required);

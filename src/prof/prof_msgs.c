@@ -2,7 +2,12 @@
  * completion event repeats, so that the analysis pairs them.  Nonblocking
  * posts are remembered by request handle in a fixed open-addressing table
  * (no allocation on the call path); a full table loses the message, which
- * the analysis then bounds as seed 004's case 3 (completion unseen). */
+ * the analysis then bounds as seed 004's case 3 (completion unseen).  A
+ * persistent request's kind and bytes wait in a second table from its
+ * MPI_Send_init/Recv_init to its MPI_Request_free; each MPI_Start posts a
+ * message of them.  The requests an array completion (Waitall, Waitany,
+ * Testsome, ...) is given are kept before the call, which frees them. */
+#include <stdbool.h>
 #include <string.h>
 
 #include "prof.h"
@@ -11,10 +16,20 @@
 #define PROF_TABLE_MAX (PROF_TABLE_SLOTS / 4 * 3)
 #define PROF_PENDING_MAX 4096u
 
-static struct {
-    uint64_t key, id; /* id 0: free slot */
-} table[PROF_TABLE_SLOTS];
-static unsigned table_used;
+_Static_assert(sizeof(MPI_Fint) == sizeof(int),
+               "Fortran arrays of counts read as int");
+
+/* One table: request key -> (id, bytes); id 0: free slot.  Messages keep
+ * their id; persistent requests their kind (as id) and bytes. */
+typedef struct prof_slot {
+    uint64_t key, id, bytes;
+} prof_slot;
+typedef struct prof_table {
+    prof_slot slot[PROF_TABLE_SLOTS];
+    unsigned used;
+} prof_table;
+
+static prof_table msgs, persistent;
 static uint64_t next_id = 1;
 static uint64_t pending[PROF_PENDING_MAX];
 static unsigned n_pending;
@@ -25,6 +40,38 @@ uint64_t prof_bytes(int count, MPI_Datatype type)
     if (count <= 0 || PMPI_Type_size(type, &size) != MPI_SUCCESS || size < 0)
         return 0;
     return (uint64_t)count * (uint64_t)size;
+}
+
+/* The communicator's size: the length of a v-collective's arrays. */
+static int comm_size(MPI_Comm comm)
+{
+    int n = 0;
+    return PMPI_Comm_size(comm, &n) == MPI_SUCCESS ? n : 0;
+}
+
+uint64_t prof_bytes_v(const int *counts, MPI_Datatype type, MPI_Comm comm)
+{
+    uint64_t sum = 0;
+    for (int i = 0, n = counts ? comm_size(comm) : 0; i < n; i++)
+        sum += prof_bytes(counts[i], type);
+    return sum;
+}
+
+uint64_t prof_bytes_w(const int *counts, const MPI_Datatype *types,
+                      MPI_Comm comm)
+{
+    uint64_t sum = 0;
+    for (int i = 0, n = counts && types ? comm_size(comm) : 0; i < n; i++)
+        sum += prof_bytes(counts[i], types[i]);
+    return sum;
+}
+
+uint64_t prof_bytes_w_f(const int *counts, const MPI_Fint *types, MPI_Comm comm)
+{
+    uint64_t sum = 0;
+    for (int i = 0, n = counts && types ? comm_size(comm) : 0; i < n; i++)
+        sum += prof_bytes(counts[i], PMPI_Type_f2c(types[i]));
+    return sum;
 }
 
 /* The handle's bits: an int in MPICH and the runtime, a pointer in Open
@@ -44,46 +91,64 @@ static unsigned slot_of(uint64_t key)
     return (unsigned)key & (PROF_TABLE_SLOTS - 1);
 }
 
-static void table_put(uint64_t key, uint64_t id)
+/* The slot of key: its first, or the free one ending its probe chain. */
+static prof_slot *table_find(prof_table *t, uint64_t key)
 {
-    if (table_used >= PROF_TABLE_MAX) {
+    unsigned s = slot_of(key);
+    while (t->slot[s].id != 0 && t->slot[s].key != key)
+        s = (s + 1) & (PROF_TABLE_SLOTS - 1);
+    return &t->slot[s];
+}
+
+/* The free slot ending key's probe chain. */
+static prof_slot *table_free_slot(prof_table *t, uint64_t key)
+{
+    unsigned s = slot_of(key);
+    while (t->slot[s].id != 0)
+        s = (s + 1) & (PROF_TABLE_SLOTS - 1);
+    return &t->slot[s];
+}
+
+/* Adds (key, id, bytes); a key already there is replaced when unique,
+ * else kept: MPICH gives every send it completes at once the same
+ * request handle, so one key can stand for several messages, which
+ * completions then take in the order they were posted. */
+static void table_put(prof_table *t, uint64_t key, uint64_t id, uint64_t bytes,
+                      bool unique)
+{
+    if (t->used >= PROF_TABLE_MAX) {
         if (prof.header)
             prof.header->lost_messages++;
         return;
     }
-    unsigned s = slot_of(key);
-    while (table[s].id != 0 && table[s].key != key)
-        s = (s + 1) & (PROF_TABLE_SLOTS - 1);
-    if (table[s].id == 0)
-        table_used++;
-    table[s].key = key;
-    table[s].id = id;
+    prof_slot *s = unique ? table_find(t, key) : table_free_slot(t, key);
+    if (s->id == 0)
+        t->used++;
+    *s = (prof_slot){key, id, bytes};
 }
 
-/* Removes key and returns its id (0: not tracked); backward-shift
- * deletion keeps the probe chains whole without tombstones. */
-static uint64_t table_take(uint64_t key)
+/* Removes key and returns its slot's content (id 0: not tracked);
+ * backward-shift deletion keeps the probe chains whole without
+ * tombstones. */
+static prof_slot table_take(prof_table *t, uint64_t key)
 {
-    unsigned s = slot_of(key);
-    while (table[s].id != 0 && table[s].key != key)
-        s = (s + 1) & (PROF_TABLE_SLOTS - 1);
-    uint64_t id = table[s].id;
-    if (id == 0)
-        return 0;
-    table_used--;
-    unsigned hole = s;
-    for (unsigned j = (s + 1) & (PROF_TABLE_SLOTS - 1); table[j].id != 0;
+    prof_slot *found = table_find(t, key), out = *found;
+    if (out.id == 0)
+        return out;
+    t->used--;
+    unsigned hole = (unsigned)(found - t->slot);
+    for (unsigned j = (hole + 1) & (PROF_TABLE_SLOTS - 1); t->slot[j].id != 0;
          j = (j + 1) & (PROF_TABLE_SLOTS - 1)) {
-        unsigned home = slot_of(table[j].key);
+        unsigned home = slot_of(t->slot[j].key);
         /* j's entry may fill the hole when its home is not in (hole, j] */
         if (((j - home) & (PROF_TABLE_SLOTS - 1)) >=
             ((j - hole) & (PROF_TABLE_SLOTS - 1))) {
-            table[hole] = table[j];
+            t->slot[hole] = t->slot[j];
             hole = j;
         }
     }
-    table[hole].id = 0;
-    return id;
+    t->slot[hole].id = 0;
+    return out;
 }
 
 void prof_msg_blocking(uint32_t kind, uint64_t bytes)
@@ -97,25 +162,60 @@ void prof_msg_post(uint32_t kind, uint64_t bytes, uint64_t key)
 {
     uint64_t id = next_id++;
     prof_emit(kind, 0, id, bytes);
-    table_put(key, id);
+    table_put(&msgs, key, id, 0, false);
 }
 
 void prof_msg_done(uint64_t key)
 {
-    uint64_t id = table_take(key);
+    uint64_t id = table_take(&msgs, key).id;
     if (id != 0)
         prof_emit(MPCHAR_PROF_MSG_DONE, 0, id, 0);
 }
 
+void prof_persist_init(uint32_t kind, uint64_t bytes, uint64_t key)
+{
+    table_put(&persistent, key, kind, bytes, true);
+}
+
+void prof_persist_start(uint64_t key)
+{
+    prof_slot *s = table_find(&persistent, key);
+    if (s->id != 0)
+        prof_msg_post((uint32_t)s->id, s->bytes, key);
+}
+
+void prof_persist_free(uint64_t key)
+{
+    (void)table_take(&persistent, key);
+}
+
+/* (Requests beyond PROF_PENDING_MAX in one call are not followed: their
+ * messages end as case 3.) */
 void prof_pending_push(uint64_t key)
 {
     if (n_pending < PROF_PENDING_MAX)
         pending[n_pending++] = key;
 }
 
-void prof_pending_done(void)
+void prof_pending_done_if(int all_done)
 {
-    for (unsigned i = 0; i < n_pending; i++)
+    for (unsigned i = 0; all_done && i < n_pending; i++)
         prof_msg_done(pending[i]);
+    n_pending = 0;
+}
+
+void prof_pending_done_index(int index, int base)
+{
+    if (index != MPI_UNDEFINED && index - base >= 0 &&
+        (unsigned)(index - base) < n_pending)
+        prof_msg_done(pending[index - base]);
+    n_pending = 0;
+}
+
+void prof_pending_done_indices(int outcount, const int *indices, int base)
+{
+    for (int i = 0; outcount != MPI_UNDEFINED && i < outcount; i++)
+        if (indices[i] - base >= 0 && (unsigned)(indices[i] - base) < n_pending)
+            prof_msg_done(pending[indices[i] - base]);
     n_pending = 0;
 }

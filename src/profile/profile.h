@@ -56,6 +56,9 @@ int profile_xfer_from_model(profile_xfer *x, const char *path,
 typedef struct profile_cell {
     uint64_t calls, messages, bytes;
     uint64_t measured_messages; /* overlap measured from XFER events */
+    /* completion never seen (seed 004's case 3); nonblocking collectives
+     * count too */
+    uint64_t unfinished_messages;
     uint64_t sent_messages, sent_bytes, recv_messages, recv_bytes;
     double call_us, compute_us, transfer_us, overlap_min_us, overlap_max_us;
 } profile_cell;

@@ -9,11 +9,12 @@
 
 #include "profile.h"
 
-/* A message posted and not yet completed. */
+/* A message (or nonblocking collective: coll) posted and not yet
+ * completed. */
 typedef struct open_msg {
     uint64_t tick, call_ticks_before, call_seq, bytes;
     uint32_t call, region;
-    bool send, open;
+    bool send, coll, open;
 } open_msg;
 
 /* The state of the walk through one rank's events. */
@@ -102,8 +103,9 @@ static void close_msg(walk *w, open_msg *m, profile_case kase, uint64_t tick)
     double call_us = (double)(call_ticks_at(w, tick) - m->call_ticks_before) *
                      w->us_per_tick;
     profile_bounds b = profile_bound(kase, xfer, span_us - call_us, call_us);
-    profile_copy *copy =
-        kase == PROFILE_CASE_SPANNING ? find_copy(w, m, tick) : NULL;
+    profile_copy *copy = kase == PROFILE_CASE_SPANNING && !m->coll
+                             ? find_copy(w, m, tick)
+                             : NULL;
     if (copy) { /* measured: the copy's time, the computation during it */
         copy->used = true;
         xfer = (double)(copy->end - copy->begin) * w->us_per_tick;
@@ -113,17 +115,22 @@ static void close_msg(walk *w, open_msg *m, profile_case kase, uint64_t tick)
             (double)(copy->end - copy->begin - in_calls) * w->us_per_tick;
         c.measured_messages = 1;
     }
-    c.messages = 1;
     c.bytes = m->bytes;
+    c.unfinished_messages = kase == PROFILE_CASE_ONE_END;
+    c.transfer_us = xfer;
+    c.overlap_min_us = b.min_us;
+    c.overlap_max_us = b.max_us;
+    m->open = false;
+    if (m->coll) { /* bytes as a blocking collective's: no message, no bin */
+        add_to(w, &c, m->region, m->call, NULL);
+        return;
+    }
+    c.messages = 1;
     c.sent_messages = m->send;
     c.sent_bytes = m->send ? m->bytes : 0;
     c.recv_messages = !m->send;
     c.recv_bytes = m->send ? 0 : m->bytes;
-    c.transfer_us = xfer;
-    c.overlap_min_us = b.min_us;
-    c.overlap_max_us = b.max_us;
     add_to(w, &c, m->region, m->call, &m->bytes);
-    m->open = false;
 }
 
 static void on_call(walk *w, const mpchar_prof_event *e)
@@ -176,6 +183,7 @@ static void on_message(walk *w, const mpchar_prof_event *e, uint32_t call)
     m->call = call;
     m->region = w->region;
     m->send = e->kind == MPCHAR_PROF_SEND_POST;
+    m->coll = e->kind == MPCHAR_PROF_COLL_POST;
     m->open = true;
 }
 
@@ -194,6 +202,7 @@ static int walk_events(walk *w, const profile_events *ev)
             break;
         case MPCHAR_PROF_SEND_POST:
         case MPCHAR_PROF_RECV_POST:
+        case MPCHAR_PROF_COLL_POST:
         case MPCHAR_PROF_MSG_DONE: on_message(w, e, call); break;
         default: break; /* copies: gathered before (profile_copies.c) */
         }

@@ -16,12 +16,19 @@
 #f, offsetof(profile_cell, f), false \
     }
 const profile_column profile_columns[] = {
-    COUNT(calls),         COUNT(messages),
-    COUNT(bytes),         COUNT(measured_messages),
-    COUNT(sent_messages), COUNT(sent_bytes),
-    COUNT(recv_messages), COUNT(recv_bytes),
-    TIME(call_us),        TIME(compute_us),
-    TIME(transfer_us),    TIME(overlap_min_us),
+    COUNT(calls),
+    COUNT(messages),
+    COUNT(bytes),
+    COUNT(measured_messages),
+    COUNT(unfinished_messages),
+    COUNT(sent_messages),
+    COUNT(sent_bytes),
+    COUNT(recv_messages),
+    COUNT(recv_bytes),
+    TIME(call_us),
+    TIME(compute_us),
+    TIME(transfer_us),
+    TIME(overlap_min_us),
     TIME(overlap_max_us),
 };
 #undef COUNT

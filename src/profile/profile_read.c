@@ -43,9 +43,10 @@ static int unpack(const char *path, const uint64_t *words, size_t n, size_t *at,
     uint64_t first = words[*at];
     unsigned args = mpchar_prof_arg_words(first);
     e->kind = (uint32_t)(first >> MPCHAR_PROF_KIND_SHIFT) & 15u;
-    e->call = (uint32_t)(first >> MPCHAR_PROF_CALL_SHIFT) & 63u;
+    e->call =
+        (uint32_t)(first >> MPCHAR_PROF_CALL_SHIFT) & MPCHAR_PROF_CALL_MASK;
     e->tick = h->tick_start + (first & ((1ULL << MPCHAR_PROF_TICK_BITS) - 1));
-    if (e->kind < MPCHAR_PROF_CALL_ENTER || e->kind > MPCHAR_PROF_XFER_END ||
+    if (e->kind < MPCHAR_PROF_CALL_ENTER || e->kind > MPCHAR_PROF_LAST_KIND ||
         e->call >= h->n_calls)
         return mpchar_error_set(err, "%s: word %zu: field kind/call: %u/%u",
                                 path, *at, e->kind, e->call);

@@ -178,6 +178,7 @@ static void test_aggregate_known_answers(void **state)
     assert_int_equal(t->sent_bytes, 1000);
     assert_int_equal(t->recv_bytes, 2000);
     assert_double_near(t->transfer_us, 15 + 25, EPS);
+    assert_int_equal(t->unfinished_messages, 0);
     /* message 1 spans 10-59: calls 2 + 9, computation 38; xfer 15:
      * max = min(38, 15) = 15, min = 15 - 11 = 4; message 2: one call, 0 */
     assert_double_near(t->overlap_max_us, 15.0, EPS);
@@ -217,6 +218,67 @@ static void test_aggregate_killed(void **state)
     assert_double_near(r->bins[0].overlap_min_us, 0.0, EPS);
     assert_double_near(r->bins[0].overlap_max_us, 15.0, EPS);
     assert_int_equal(r->total.messages, 2);
+    assert_int_equal(r->total.unfinished_messages, 1);
+    assert_int_equal(r->calls[ISEND].unfinished_messages, 1);
+    profile_free(&p);
+}
+
+/* A nonblocking collective (call 1, "MPI_Iallreduce") of 8192 B posted at
+ * 10-12, computation 12-50, completed by a Wait (call 2) 50-60 at 59 (or
+ * never): bounded like a message, counted as bytes only. */
+static void analyze_icoll(profile *p, bool complete)
+{
+    profile_events e;
+    memset(&e, 0, sizeof e);
+    mpchar_prof_header *h = &e.header;
+    h->size = 2;
+    h->ns_per_tick = 1000.0;
+    h->tick_end = 100;
+    h->n_calls = 3;
+    snprintf(h->library, sizeof h->library, "test");
+    snprintf(h->call_names[1], sizeof h->call_names[1], "MPI_Iallreduce");
+    snprintf(h->call_names[2], sizeof h->call_names[2], "MPI_Wait");
+    e.events = calloc(8, sizeof *e.events);
+    assert_non_null(e.events);
+    ev(&e, 10, MPCHAR_PROF_CALL_ENTER, 1, 0, 0);
+    ev(&e, 11, MPCHAR_PROF_COLL_POST, 0, 1, 8192);
+    ev(&e, 12, MPCHAR_PROF_CALL_EXIT, 1, 0, 0);
+    ev(&e, 50, MPCHAR_PROF_CALL_ENTER, 2, 0, 0);
+    if (complete)
+        ev(&e, 59, MPCHAR_PROF_MSG_DONE, 0, 1, 0);
+    ev(&e, 60, MPCHAR_PROF_CALL_EXIT, 2, 0, 0);
+    mpchar_error err;
+    memset(p, 0, sizeof *p);
+    profile_bins_default(&p->bins);
+    p->xfer = line_5us_10ns();
+    assert_int_equal(profile_add_rank(p, &e, &err), 0);
+    profile_events_free(&e);
+}
+
+static void test_aggregate_nonblocking_collective(void **state)
+{
+    (void)state;
+    profile p;
+    analyze_icoll(&p, true);
+    const profile_cell *t = &p.ranks[0].total, *c = &p.ranks[0].calls[1];
+    assert_int_equal(t->messages, 0);
+    assert_int_equal(t->sent_bytes + t->recv_bytes, 0);
+    assert_int_equal(c->bytes, 8192);
+    assert_int_equal(c->calls, 1);
+    /* xfer 5 + 81.92 us; computation 38 between post and done, calls 11:
+     * max = min(38, 86.92) = 38, min = 86.92 - 11 > max, so 38 */
+    assert_double_near(c->transfer_us, 86.92, EPS);
+    assert_double_near(c->overlap_max_us, 38.0, EPS);
+    assert_double_near(c->overlap_min_us, 38.0, EPS);
+    assert_int_equal(c->unfinished_messages, 0);
+    for (size_t i = 0; i <= p.bins.n; i++)
+        assert_int_equal(p.ranks[0].bins[i].bytes, 0);
+    profile_free(&p);
+    analyze_icoll(&p, false); /* never completed: case 3, [0, xfer] */
+    c = &p.ranks[0].calls[1];
+    assert_int_equal(c->unfinished_messages, 1);
+    assert_double_near(c->overlap_min_us, 0.0, EPS);
+    assert_double_near(c->overlap_max_us, 86.92, EPS);
     profile_free(&p);
 }
 
@@ -375,6 +437,7 @@ int main(void)
         cmocka_unit_test(test_bins),
         cmocka_unit_test(test_aggregate_known_answers),
         cmocka_unit_test(test_aggregate_killed),
+        cmocka_unit_test(test_aggregate_nonblocking_collective),
         cmocka_unit_test(test_aggregate_measured_copy),
         cmocka_unit_test(test_event_file),
         cmocka_unit_test(test_json_round_trip),

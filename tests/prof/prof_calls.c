@@ -1,0 +1,258 @@
+/* The profiler's program of many call families (tests/prof/profile_calls.sh),
+ * run by 2 ranks that do the same (each with the other): whose counts and
+ * bytes the test knows, per call, from the sections named by argv[1]:
+ *   a  Waitany: 4 Irecv + 4 Isend of 1000 bytes, 8 MPI_Waitany
+ *   s  Testsome, Testany, Testall loops: 3, 2, 1 Irecv + Isend of 2000,
+ *      3000, 5000 bytes, tested until done
+ *   p  persistent: Send_init + Recv_init of 1500 bytes, 3 rounds of
+ *      Startall + Waitall, 2 of Start, Start, Wait, Wait; Request_free
+ *   i  3 Iallreduce of 1024 doubles, each overlapped with 2 ms of
+ *      computation, then Wait; 1 Ibarrier + Wait
+ *   v  v-collectives (counts depend on the rank: see profile_calls.sh),
+ *      Reduce_scatter(_block), Scan, Exscan
+ *   r  one-sided: in a fence epoch, Put 16 ints, Get 8, Accumulate 4
+ *   x  Sendrecv_replace of 256 bytes; rank 0 Ssends 100 bytes that rank 1
+ *      Probes, then Recvs
+ * It checks the data it receives, so that the wrappers are known to pass
+ * the arguments through. */
+#include <mpi.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+static int rank, other;
+
+static void check(int ok, const char *what)
+{
+    if (!ok) {
+        fprintf(stderr, "prof_calls: rank %d: wrong %s\n", rank, what);
+        MPI_Abort(MPI_COMM_WORLD, 1);
+    }
+}
+
+static double now_us(void)
+{
+    struct timespec ts;
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    return (double)ts.tv_sec * 1e6 + (double)ts.tv_nsec * 1e-3;
+}
+
+/* Computation that makes no MPI call. */
+static void compute_us(double us)
+{
+    double end = now_us() + us;
+    while (now_us() < end)
+        ;
+}
+
+/* n Irecv from and n Isend to the other rank of bytes each: reqs[0, 2n). */
+static void post_pairs(int n, int bytes, char *in, char *out, MPI_Request *reqs)
+{
+    for (int i = 0; i < n; i++) {
+        memset(out + i * bytes, 'a' + rank + i, (size_t)bytes);
+        MPI_Irecv(in + i * bytes, bytes, MPI_BYTE, other, i, MPI_COMM_WORLD,
+                  &reqs[i]);
+        MPI_Isend(out + i * bytes, bytes, MPI_BYTE, other, i, MPI_COMM_WORLD,
+                  &reqs[n + i]);
+    }
+}
+
+static void check_pairs(int n, int bytes, const char *in)
+{
+    for (int i = 0; i < n; i++)
+        check(in[i * bytes] == 'a' + other + i &&
+                  in[(i + 1) * bytes - 1] == 'a' + other + i,
+              "point-to-point data");
+}
+
+static void waitany(char *in, char *out)
+{
+    MPI_Request reqs[8];
+    post_pairs(4, 1000, in, out, reqs);
+    for (int i = 0; i < 8; i++) {
+        int index;
+        MPI_Waitany(8, reqs, &index, MPI_STATUS_IGNORE);
+        check(index >= 0 && index < 8, "Waitany index");
+    }
+    check_pairs(4, 1000, in);
+}
+
+static void tests(char *in, char *out)
+{
+    MPI_Request reqs[6];
+    MPI_Status st[6]; /* (gcc takes MPICH's MPI_STATUSES_IGNORE for an
+                         array of size 0) */
+    int done = 0, indices[6], outcount, index, flag = 0;
+    post_pairs(3, 2000, in, out, reqs);
+    while (done < 6) {
+        MPI_Testsome(6, reqs, &outcount, indices, st);
+        done += outcount == MPI_UNDEFINED ? 0 : outcount;
+    }
+    check_pairs(3, 2000, in);
+    post_pairs(2, 3000, in, out, reqs);
+    for (done = 0; done < 4;) {
+        MPI_Testany(4, reqs, &index, &flag, MPI_STATUS_IGNORE);
+        done += flag && index != MPI_UNDEFINED;
+    }
+    check_pairs(2, 3000, in);
+    post_pairs(1, 5000, in, out, reqs);
+    for (flag = 0; !flag;)
+        MPI_Testall(2, reqs, &flag, st);
+    check_pairs(1, 5000, in);
+}
+
+static void persistent(char *in, char *out)
+{
+    MPI_Request reqs[2];
+    MPI_Status st[2];
+    MPI_Recv_init(in, 1500, MPI_BYTE, other, 5, MPI_COMM_WORLD, &reqs[0]);
+    MPI_Send_init(out, 1500, MPI_BYTE, other, 5, MPI_COMM_WORLD, &reqs[1]);
+    for (int round = 0; round < 5; round++) {
+        memset(out, 'A' + rank + round, 1500);
+        if (round < 3) {
+            MPI_Startall(2, reqs);
+            MPI_Waitall(2, reqs, st);
+        } else {
+            MPI_Start(&reqs[0]);
+            MPI_Start(&reqs[1]);
+            MPI_Wait(&reqs[1], MPI_STATUS_IGNORE);
+            MPI_Wait(&reqs[0], MPI_STATUS_IGNORE);
+        }
+        check(in[0] == 'A' + other + round && in[1499] == 'A' + other + round,
+              "persistent data");
+    }
+    MPI_Request_free(&reqs[0]);
+    MPI_Request_free(&reqs[1]);
+}
+
+static void nonblocking_collectives(void)
+{
+    static double x[1024], sum[1024];
+    for (int it = 0; it < 3; it++) {
+        MPI_Request req;
+        for (int i = 0; i < 1024; i++)
+            x[i] = rank + it + i;
+        MPI_Iallreduce(x, sum, 1024, MPI_DOUBLE, MPI_SUM, MPI_COMM_WORLD, &req);
+        compute_us(2000.0);
+        MPI_Wait(&req, MPI_STATUS_IGNORE);
+        check(sum[5] == 1 + 2 * (it + 5), "Iallreduce sum");
+    }
+    MPI_Request req;
+    MPI_Ibarrier(MPI_COMM_WORLD, &req);
+    MPI_Wait(&req, MPI_STATUS_IGNORE);
+}
+
+static void v_collectives(void)
+{
+    int send[256], recv[256], counts[2], displs[2];
+    for (int i = 0; i < 256; i++)
+        send[i] = rank * 1000 + i;
+    /* Gatherv to 0: rank r sends 100 + 10 r ints */
+    counts[0] = 100, counts[1] = 110, displs[0] = 0, displs[1] = 100;
+    MPI_Gatherv(send, 100 + 10 * rank, MPI_INT, recv, counts, displs, MPI_INT,
+                0, MPI_COMM_WORLD);
+    check(rank != 0 || recv[100] == 1000, "Gatherv data");
+    /* Scatterv from 0: rank r gets 50 + 10 r ints */
+    counts[0] = 50, counts[1] = 60, displs[1] = 50;
+    MPI_Scatterv(send, counts, displs, MPI_INT, recv, 50 + 10 * rank, MPI_INT,
+                 0, MPI_COMM_WORLD);
+    check(recv[0] == (rank ? 50 : 0), "Scatterv data");
+    /* Allgatherv: rank r contributes 20 + r ints */
+    counts[0] = 20, counts[1] = 21, displs[1] = 20;
+    MPI_Allgatherv(send, 20 + rank, MPI_INT, recv, counts, displs, MPI_INT,
+                   MPI_COMM_WORLD);
+    check(recv[20] == 1000, "Allgatherv data");
+    /* Alltoallv: rank r sends 10 (r + 1) + j ints to rank j */
+    int scounts[2] = {10 * (rank + 1), 10 * (rank + 1) + 1};
+    int rcounts[2] = {10 + rank, 20 + rank}, sdispls[2] = {0, 100};
+    int rdispls[2] = {0, 100};
+    MPI_Alltoallv(send, scounts, sdispls, MPI_INT, recv, rcounts, rdispls,
+                  MPI_INT, MPI_COMM_WORLD);
+    check(recv[100] == 1000 + 100 * rank, "Alltoallv data");
+    double d[16], r[16];
+    for (int i = 0; i < 16; i++)
+        d[i] = rank + 1;
+    int rs_counts[2] = {3, 5};
+    MPI_Reduce_scatter(d, r, rs_counts, MPI_DOUBLE, MPI_SUM, MPI_COMM_WORLD);
+    check(r[0] == 3.0, "Reduce_scatter sum");
+    MPI_Reduce_scatter_block(d, r, 8, MPI_DOUBLE, MPI_SUM, MPI_COMM_WORLD);
+    check(r[0] == 3.0, "Reduce_scatter_block sum");
+    MPI_Scan(d, r, 4, MPI_DOUBLE, MPI_SUM, MPI_COMM_WORLD);
+    check(r[0] == (rank ? 3.0 : 1.0), "Scan sum");
+    MPI_Exscan(d, r, 4, MPI_DOUBLE, MPI_SUM, MPI_COMM_WORLD);
+    check(rank == 0 || r[0] == 1.0, "Exscan sum");
+}
+
+static void one_sided(void)
+{
+    int *base, mine[32];
+    MPI_Win win;
+    MPI_Alloc_mem(64 * sizeof(int), MPI_INFO_NULL, &base);
+    for (int i = 0; i < 64; i++)
+        base[i] = rank * 100 + i;
+    for (int i = 0; i < 32; i++)
+        mine[i] = -1 - rank;
+    MPI_Win_create(base, 64 * sizeof(int), sizeof(int), MPI_INFO_NULL,
+                   MPI_COMM_WORLD, &win);
+    MPI_Win_fence(0, win);
+    MPI_Put(mine, 16, MPI_INT, other, 0, 16, MPI_INT, win);
+    MPI_Get(mine + 16, 8, MPI_INT, other, 32, 8, MPI_INT, win);
+    MPI_Accumulate(mine, 4, MPI_INT, other, 48, 4, MPI_INT, MPI_SUM, win);
+    MPI_Win_fence(0, win);
+    check(base[0] == -1 - other && mine[16] == other * 100 + 32 &&
+              base[48] == rank * 100 + 48 - 1 - other,
+          "one-sided data");
+    MPI_Win_free(&win);
+    MPI_Free_mem(base);
+}
+
+static void others(char *in)
+{
+    memset(in, 'r' + rank, 256);
+    MPI_Sendrecv_replace(in, 256, MPI_BYTE, other, 3, other, 3, MPI_COMM_WORLD,
+                         MPI_STATUS_IGNORE);
+    check(in[0] == 'r' + other, "Sendrecv_replace data");
+    if (rank == 0) {
+        MPI_Ssend(in, 100, MPI_BYTE, 1, 4, MPI_COMM_WORLD);
+    } else {
+        MPI_Status st;
+        int n = 0;
+        MPI_Probe(0, 4, MPI_COMM_WORLD, &st);
+        MPI_Get_count(&st, MPI_BYTE, &n);
+        check(n == 100, "Probe count");
+        MPI_Recv(in, n, MPI_BYTE, 0, 4, MPI_COMM_WORLD, MPI_STATUS_IGNORE);
+    }
+}
+
+int main(int argc, char **argv)
+{
+    MPI_Init(&argc, &argv);
+    int size;
+    MPI_Comm_rank(MPI_COMM_WORLD, &rank);
+    MPI_Comm_size(MPI_COMM_WORLD, &size);
+    if (argc < 2 || size != 2) {
+        fprintf(stderr, "usage: prof_calls SECTIONS (2 ranks; see the top "
+                        "of prof_calls.c)\n");
+        MPI_Abort(MPI_COMM_WORLD, 2);
+    }
+    other = 1 - rank;
+    static char in[16384], out[16384];
+    const char *s = argv[1];
+    if (strchr(s, 'a'))
+        waitany(in, out);
+    if (strchr(s, 's'))
+        tests(in, out);
+    if (strchr(s, 'p'))
+        persistent(in, out);
+    if (strchr(s, 'i'))
+        nonblocking_collectives();
+    if (strchr(s, 'v'))
+        v_collectives();
+    if (strchr(s, 'r'))
+        one_sided();
+    if (strchr(s, 'x'))
+        others(in);
+    MPI_Finalize();
+    return 0;
+}

@@ -1,0 +1,91 @@
+#!/usr/bin/env bash
+# The call families beyond send/receive (prof_calls.c, or the Fortran
+# prof_calls.f90 with sections apir), profiled on one MPI library: the
+# calls, messages and bytes of every call row are exact on both ranks (the
+# Test* loops: at least one call); no message or nonblocking collective is
+# left unfinished, so every completion (Waitany, Testsome, Testany,
+# Testall, Startall/Waitall, Start/Wait, Wait of an Iallreduce) was seen;
+# the 3 Iallreduce, each overlapped with 2 ms of computation, have
+# overlap_max = min(computation, transfer) >= min(5.4 ms, transfer) (the
+# transfer time is the start-up calibration's, on a loaded machine maybe
+# longer than the computation).  LIBRARY SECTIONS EXE LAUNCHER...
+source "$(dirname "$0")/../integration/lib.sh"
+LIB=$1 SECTIONS=$2 EXE=$3
+shift 3
+"$BIN/mpchar" profile --out "$WORK/c" -- "$@" -n 2 "$EXE" "$SECTIONS" >"$WORK/out" 2>&1 ||
+  fail "the profile failed: $(cat "$WORK/out")"
+
+python3 - "$LIB" "$SECTIONS" "$WORK/c/profile.json" <<'PY'
+import json, sys
+lib, sections, path = sys.argv[1:4]
+p = json.load(open(path))
+if p["library"] != lib:
+    sys.exit(f"library {p['library']}, expected {lib}")
+AT_LEAST_1 = -1
+# section -> rank -> call -> (calls, messages, bytes), from prof_calls.c
+def want(r):
+    return {
+        "a": {"MPI_Irecv": (4, 4, 4000), "MPI_Isend": (4, 4, 4000),
+              "MPI_Waitany": (8, 0, 0)},
+        "s": {"MPI_Irecv": (6, 6, 17000), "MPI_Isend": (6, 6, 17000),
+              "MPI_Testsome": (AT_LEAST_1, 0, 0),
+              "MPI_Testany": (AT_LEAST_1, 0, 0),
+              "MPI_Testall": (AT_LEAST_1, 0, 0)},
+        "p": {"MPI_Recv_init": (1, 0, 0), "MPI_Send_init": (1, 0, 0),
+              "MPI_Startall": (3, 6, 9000), "MPI_Waitall": (3, 0, 0),
+              "MPI_Start": (4, 4, 6000), "MPI_Wait": (4, 0, 0),
+              "MPI_Request_free": (2, 0, 0)},
+        "i": {"MPI_Iallreduce": (3, 0, 3 * 8192), "MPI_Wait": (4, 0, 0),
+              "MPI_Ibarrier": (1, 0, 0)},
+        "v": {"MPI_Gatherv": (1, 0, 4 * (100 + 10 * r)),
+              "MPI_Scatterv": (1, 0, 4 * (50 + 10 * r)),
+              "MPI_Allgatherv": (1, 0, 4 * (20 + r)),
+              "MPI_Alltoallv": (1, 0, 4 * (20 * (r + 1) + 1)),
+              "MPI_Reduce_scatter": (1, 0, 64),
+              "MPI_Reduce_scatter_block": (1, 0, 64),
+              "MPI_Scan": (1, 0, 32), "MPI_Exscan": (1, 0, 32)},
+        "r": {"MPI_Win_fence": (2, 0, 0), "MPI_Put": (1, 0, 64),
+              "MPI_Get": (1, 0, 32), "MPI_Accumulate": (1, 0, 16)},
+        "x": {"MPI_Sendrecv_replace": (1, 2, 512),
+              **({"MPI_Ssend": (1, 1, 100)} if r == 0 else
+                 {"MPI_Probe": (1, 0, 0), "MPI_Recv": (1, 1, 100)})},
+    }
+errors = 0
+for rank in p["ranks"]:
+    r = rank["rank"]
+    total = {}
+    for s in sections:
+        for call, v in want(r)[s].items():
+            old = total.get(call, (0, 0, 0))
+            total[call] = tuple(AT_LEAST_1 if AT_LEAST_1 in (a, b) else a + b
+                                for a, b in zip(old, v))
+    rows = {c["call"]: c for c in rank["calls"]}
+    for call, (calls, messages, nbytes) in sorted(total.items()):
+        c = rows.get(call, {"calls": 0, "messages": 0, "bytes": 0})
+        ok = (c["calls"] >= 1 if calls == AT_LEAST_1 else c["calls"] == calls)
+        ok = ok and c["messages"] == messages and c["bytes"] == nbytes
+        print(f"{'ok' if ok else 'WRONG'}: rank {r} {call}: calls {c['calls']}, "
+              f"messages {c['messages']}, bytes {c['bytes']} (expected "
+              f"{'>= 1' if calls == AT_LEAST_1 else calls}, {messages}, {nbytes})")
+        errors += not ok
+    t = rank["total"]
+    if t["unfinished_messages"] != 0:
+        print(f"WRONG: rank {r}: {t['unfinished_messages']} unfinished messages")
+        errors += 1
+    if "i" in sections:
+        c = rows["MPI_Iallreduce"]
+        floor = min(0.9 * 3 * 2000, c["transfer_us"])
+        if not (c["transfer_us"] > 0 and
+                floor * (1 - 1e-9) <= c["overlap_max_us"] <= c["transfer_us"] * (1 + 1e-9)):
+            print(f"WRONG: rank {r} Iallreduce overlap_max {c['overlap_max_us']}, "
+                  f"transfer {c['transfer_us']}")
+            errors += 1
+        else:
+            print(f"ok: rank {r} Iallreduce: overlap_max {c['overlap_max_us']:.2f} us "
+                  f"of the transfer's {c['transfer_us']:.2f} us")
+if len(p["ranks"]) != 2 or not all(r["finalized"] for r in p["ranks"]):
+    sys.exit("expected 2 finalized ranks")
+if errors:
+    sys.exit(f"{errors} wrong")
+PY
+echo "PASS: profile_calls $LIB $SECTIONS"

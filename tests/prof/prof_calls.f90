@@ -102,14 +102,5 @@ contains
     end if
   end subroutine check
 
-  ! Computation that makes no MPI call.
-  subroutine compute_us(us)
-    double precision, intent(in) :: us
-    integer(kind=8) :: t0, t, rate
-    call system_clock(t0, rate)
-    do
-      call system_clock(t)
-      if (dble(t - t0) * 1d6 / dble(rate) >= us) exit
-    end do
-  end subroutine compute_us
+  include 'prof_compute.inc'
 end program prof_calls

@@ -148,16 +148,24 @@ static void stream(profile_events *e, bool complete)
     ev(e, 80, MPCHAR_PROF_CALL_EXIT, RECV, 0, 0);
 }
 
-static void analyze(profile *p, bool complete)
+/* p: the events that build writes (complete or killed), analysed with
+ * the default bins and the 5 us + 10 ns/B line. */
+static void analyze_stream(profile *p, void (*build)(profile_events *, bool),
+                           bool complete)
 {
     profile_events e;
     mpchar_error err;
     memset(p, 0, sizeof *p);
     profile_bins_default(&p->bins);
     p->xfer = line_5us_10ns();
-    stream(&e, complete);
+    build(&e, complete);
     assert_int_equal(profile_add_rank(p, &e, &err), 0);
     profile_events_free(&e);
+}
+
+static void analyze(profile *p, bool complete)
+{
+    analyze_stream(p, stream, complete);
 }
 
 static void test_aggregate_known_answers(void **state)
@@ -226,11 +234,10 @@ static void test_aggregate_killed(void **state)
 /* A nonblocking collective (call 1, "MPI_Iallreduce") of 8192 B posted at
  * 10-12, computation 12-50, completed by a Wait (call 2) 50-60 at 59 (or
  * never): bounded like a message, counted as bytes only. */
-static void analyze_icoll(profile *p, bool complete)
+static void icoll_stream(profile_events *e, bool complete)
 {
-    profile_events e;
-    memset(&e, 0, sizeof e);
-    mpchar_prof_header *h = &e.header;
+    memset(e, 0, sizeof *e);
+    mpchar_prof_header *h = &e->header;
     h->size = 2;
     h->ns_per_tick = 1000.0;
     h->tick_end = 100;
@@ -238,28 +245,22 @@ static void analyze_icoll(profile *p, bool complete)
     snprintf(h->library, sizeof h->library, "test");
     snprintf(h->call_names[1], sizeof h->call_names[1], "MPI_Iallreduce");
     snprintf(h->call_names[2], sizeof h->call_names[2], "MPI_Wait");
-    e.events = calloc(8, sizeof *e.events);
-    assert_non_null(e.events);
-    ev(&e, 10, MPCHAR_PROF_CALL_ENTER, 1, 0, 0);
-    ev(&e, 11, MPCHAR_PROF_COLL_POST, 0, 1, 8192);
-    ev(&e, 12, MPCHAR_PROF_CALL_EXIT, 1, 0, 0);
-    ev(&e, 50, MPCHAR_PROF_CALL_ENTER, 2, 0, 0);
+    e->events = calloc(8, sizeof *e->events);
+    assert_non_null(e->events);
+    ev(e, 10, MPCHAR_PROF_CALL_ENTER, 1, 0, 0);
+    ev(e, 11, MPCHAR_PROF_COLL_POST, 0, 1, 8192);
+    ev(e, 12, MPCHAR_PROF_CALL_EXIT, 1, 0, 0);
+    ev(e, 50, MPCHAR_PROF_CALL_ENTER, 2, 0, 0);
     if (complete)
-        ev(&e, 59, MPCHAR_PROF_MSG_DONE, 0, 1, 0);
-    ev(&e, 60, MPCHAR_PROF_CALL_EXIT, 2, 0, 0);
-    mpchar_error err;
-    memset(p, 0, sizeof *p);
-    profile_bins_default(&p->bins);
-    p->xfer = line_5us_10ns();
-    assert_int_equal(profile_add_rank(p, &e, &err), 0);
-    profile_events_free(&e);
+        ev(e, 59, MPCHAR_PROF_MSG_DONE, 0, 1, 0);
+    ev(e, 60, MPCHAR_PROF_CALL_EXIT, 2, 0, 0);
 }
 
 static void test_aggregate_nonblocking_collective(void **state)
 {
     (void)state;
     profile p;
-    analyze_icoll(&p, true);
+    analyze_stream(&p, icoll_stream, true);
     const profile_cell *t = &p.ranks[0].total, *c = &p.ranks[0].calls[1];
     assert_int_equal(t->messages, 0);
     assert_int_equal(t->sent_bytes + t->recv_bytes, 0);
@@ -274,7 +275,8 @@ static void test_aggregate_nonblocking_collective(void **state)
     for (size_t i = 0; i <= p.bins.n; i++)
         assert_int_equal(p.ranks[0].bins[i].bytes, 0);
     profile_free(&p);
-    analyze_icoll(&p, false); /* never completed: case 3, [0, xfer] */
+    analyze_stream(&p, icoll_stream,
+                   false); /* never completed: case 3, [0, xfer] */
     c = &p.ranks[0].calls[1];
     assert_int_equal(c->unfinished_messages, 1);
     assert_double_near(c->overlap_min_us, 0.0, EPS);

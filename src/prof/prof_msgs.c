@@ -37,7 +37,10 @@ static unsigned n_pending;
 uint64_t prof_bytes(int count, MPI_Datatype type)
 {
     int size = 0;
-    if (count <= 0 || PMPI_Type_size(type, &size) != MPI_SUCCESS || size < 0)
+    /* (a null type: an argument the call ignores, as with MPI_IN_PLACE;
+     * asking its size would be an error, fatal by default) */
+    if (count <= 0 || type == MPI_DATATYPE_NULL ||
+        PMPI_Type_size(type, &size) != MPI_SUCCESS || size < 0)
         return 0;
     return (uint64_t)count * (uint64_t)size;
 }

@@ -165,10 +165,10 @@ static const char *without_log_prefix(const char *msg)
     return msg;
 }
 
-/* The first line of the benchmark's complaint, without its name; under
- * simulation it may be the simulator's (a platform that does not
- * parse). */
-static int plan_error(char *errbuf, bool simulated, mpchar_error *err)
+/* The first line of the benchmark's complaint, without its name, or the
+ * simulator's (a platform that does not parse: the one thing it
+ * complains of before the benchmark starts). */
+static int plan_error(char *errbuf, mpchar_error *err)
 {
     char *nl = strchr(errbuf, '\n');
     const char *msg = errbuf;
@@ -176,11 +176,11 @@ static int plan_error(char *errbuf, bool simulated, mpchar_error *err)
         *nl = '\0';
     if (strncmp(msg, "mpchar-bench: ", 14) == 0)
         msg += 14;
-    msg = without_log_prefix(msg);
-    return mpchar_error_set(err, "%s%s", simulated ? "--platform: " : "",
-                            msg[0] ? msg
-                                   : "the benchmark program could not plan "
-                                     "the run");
+    const char *bare = without_log_prefix(msg);
+    return mpchar_error_set(err, "%s%s", bare != msg ? "--platform: " : "",
+                            bare[0] ? bare
+                                    : "the benchmark program could not plan "
+                                      "the run");
 }
 
 /* Reads the plan: points still pending, and the memory each process
@@ -235,7 +235,7 @@ static int count_plan(run_state *st, const run_library *lib, size_t *pending_p,
     int status;
     waitpid(pid, &status, 0);
     if (!WIFEXITED(status) || WEXITSTATUS(status) != 0)
-        return plan_error(errbuf, lib->simulated, err);
+        return plan_error(errbuf, err);
     uint64_t have =
         (uint64_t)sysconf(_SC_PHYS_PAGES) * (uint64_t)sysconf(_SC_PAGESIZE);
     uint64_t ranks = (uint64_t)st->ps[st->np - 1];

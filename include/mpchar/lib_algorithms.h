@@ -1,5 +1,6 @@
 /* The collective algorithms of the MPI libraries themselves, in one table
- * (src/common/lib_algorithms.c): for Open MPI's coll/tuned and MPICH, which
+ * (src/common/lib_algorithms.c): for Open MPI's coll/tuned, MPICH and
+ * SimGrid's SMPI, which
  * algorithms each collective can be forced to use, how to force one
  * (environment settings), and the names `mpchar run --algorithms`
  * measures them under: a variant is a library of its own in the results,
@@ -9,13 +10,14 @@
 #ifndef MPCHAR_LIB_ALGORITHMS_H
 #define MPCHAR_LIB_ALGORITHMS_H
 
+#include <stdbool.h>
 #include <stddef.h>
 
 #include "mpchar/error.h"
 #include "mpchar/results.h"
 
 typedef struct mpchar_lib_algorithm {
-    const char *library; /* the base library: "openmpi" or "mpich" */
+    const char *library; /* the base library: "openmpi", "mpich", "smpi" */
     const char *pattern; /* the collective, as mpchar-bench names it */
     const char *name;    /* the library's own name of the algorithm */
     int id;              /* Open MPI's coll_tuned number; MPICH: 0 */
@@ -27,11 +29,16 @@ extern const mpchar_lib_algorithm mpchar_lib_algorithms[];
 #define MPCHAR_ALG_ENV_MAX 3
 #define MPCHAR_ALG_ENV_LEN 128
 
-/* The environment settings ("NAME=value") that force a: at most
- * MPCHAR_ALG_ENV_MAX of them, the last naming the algorithm and those
- * before it the same for every algorithm of a's library. */
+/* The settings that force a: at most MPCHAR_ALG_ENV_MAX of them, the last
+ * naming the algorithm and those before it the same for every algorithm
+ * of a's library.  Environment settings ("NAME=value"), except where
+ * mpchar_lib_algorithm_as_args(a): then options of the library's launcher
+ * (SimGrid SMPI: "--cfg=smpi/<coll>:<name>" for smpirun). */
 size_t mpchar_lib_algorithm_env(const mpchar_lib_algorithm *a,
                                 char env[][MPCHAR_ALG_ENV_LEN]);
+
+/* Whether a is forced by launcher options rather than the environment. */
+bool mpchar_lib_algorithm_as_args(const mpchar_lib_algorithm *a);
 
 const mpchar_lib_algorithm *mpchar_lib_algorithm_find(const char *library,
                                                       const char *pattern,

@@ -1,8 +1,11 @@
 /* p-forms: how a model parameter depends on the number of processes p.
  *
  * The fitted forms are a, a+b*p, a+b*log2(p), a+b*ceil(log2(p)),
- * a+b*p*log2(p) and a+b*p^2, chosen by least squares with leave-one-p-out
- * cross-validation as the parsimony criterion.  A parameter may also be an
+ * a+b*p*log2(p), a+b*p^2 and a+b*(p-1)/p (bounded: O(1); a ring's or a
+ * reduce-scatter's per-byte time per byte of the whole vector, which
+ * log2(p) fits better than a constant once p spans 2 to hundreds), chosen
+ * by least squares with leave-one-p-out cross-validation as the parsimony
+ * criterion.  A parameter may also be an
  * arbitrary expression of p (MPCHAR_PFORM_EXPR), for models written by hand
  * or copied from papers (e.g. seed 001's 0.0209*log2(p)^(-0.3830)).
  *
@@ -27,6 +30,7 @@
     XX(P, "a+b*p", "O(p)")                         \
     XX(P_LOG2, "a+b*p*log2(p)", "O(p log p)")      \
     XX(P2, "a+b*p^2", "O(p^2)")                    \
+    XX(PM1_OVER_P, "a+b*(p-1)/p", "O(1)")          \
     XX(EXPR, "expr", "?")
 
 typedef enum mpchar_pform_kind {

@@ -332,6 +332,18 @@ uint64_t bench_plan_memory_bytes(const bench_plan *plan, long window);
 
 /* ---- synchronization and timing -------------------------------------- */
 
+/* Whether this build runs on a simulated platform (SimGrid SMPI, built by
+ * cmake/MpcharSmpi.cmake; docs/scale.md, "Timing under simulation"): every
+ * rank reads one simulated clock, which moves only by the platform's
+ * simulated transfers and by simulated sleeps, so clocks need no offset
+ * estimate, a window is waited for by sleeping, the machine has no speed
+ * levels to probe, and no rank shares a core with another. */
+#ifdef MPCHAR_BENCH_SIMULATED
+#define BENCH_SIMULATED true
+#else
+#define BENCH_SIMULATED false
+#endif
+
 /* Waits for every rank of comm without spinning on the CPU: ranks that
  * are not measuring must not perturb the ones that are. */
 void bench_idle_barrier(MPI_Comm comm);
@@ -362,6 +374,8 @@ void bench_clock_detach(bench_clock *clk);
 void bench_clock_sync(bench_clock *clk);
 /* Seconds on rank 0's clock. */
 double bench_clock_now(const bench_clock *clk);
+/* Returns at start_s on rank 0's clock (now when that has passed). */
+void bench_clock_wait_until(const bench_clock *clk, double start_s);
 
 typedef struct bench_loop_params {
     double budget_s;

@@ -7,7 +7,12 @@
  * offset by round trips to rank 0 (the shortest round trip bounds the
  * error by half its length, as SKaMPI and ReproMPI estimate it) and tells
  * the ranks of its node, so a sync costs round trips per node, not per
- * rank; an estimate within that bound of zero is taken as exactly zero. */
+ * rank; an estimate within that bound of zero is taken as exactly zero.
+ * Under simulation (BENCH_SIMULATED) clock_gettime reads the simulator's
+ * one clock: the offset is zero by construction and is not estimated, and
+ * a rank waits for a window's start by a simulated sleep, since spinning
+ * on the clock would advance simulated time only by SMPI's per-read
+ * charge (smpi/wtime) and cost real time for every step. */
 #include <math.h>
 #include <time.h>
 
@@ -90,8 +95,31 @@ static void estimate_offset(MPI_Comm comm, bench_clock *clk)
     clk->offset_s = fabs(offset) <= clk->error_s ? 0.0 : offset;
 }
 
+/* Simulated: one sleep of the wait rounded up to the clock's whole
+ * nanoseconds, and no loop, since a read that costs no simulated time
+ * (smpi/wtime:0) would never see a fraction of a nanosecond pass. */
+void bench_clock_wait_until(const bench_clock *clk, double start_s)
+{
+    double now = bench_clock_now(clk);
+    if (BENCH_SIMULATED) {
+        double wait_ns = ceil((start_s - now) * 1e9);
+        if (wait_ns > 0.0) {
+            struct timespec nap = {(time_t)(wait_ns / 1e9),
+                                   (long)fmod(wait_ns, 1e9)};
+            nanosleep(&nap, NULL);
+        }
+        return;
+    }
+    while (now < start_s)
+        now = bench_clock_now(clk);
+}
+
 void bench_clock_sync(bench_clock *clk)
 {
+    if (BENCH_SIMULATED) {
+        clk->offset_s = clk->error_s = 0.0;
+        return;
+    }
     if (clk->leaders != MPI_COMM_NULL) {
         int rank, size;
         MPI_Comm_rank(clk->leaders, &rank);

@@ -53,7 +53,8 @@ static int parse_hang(const char *text, bench_hang *h, mpchar_error *err)
     return 0;
 }
 
-/* Any node with more measuring ranks than cores makes timings unreal. */
+/* Any node with more measuring ranks than cores makes timings unreal;
+ * simulated ranks share no cores (their time is the platform's). */
 static bool comm_oversubscribed(MPI_Comm comm, const bench_options *opt)
 {
     MPI_Comm node;
@@ -63,7 +64,7 @@ static bool comm_oversubscribed(MPI_Comm comm, const bench_options *opt)
     MPI_Comm_split_type(comm, MPI_COMM_TYPE_SHARED, 0, MPI_INFO_NULL, &node);
     MPI_Comm_size(node, &local);
     MPI_Comm_free(&node);
-    over = opt->force_oversubscribed || local > cores;
+    over = opt->force_oversubscribed || (!BENCH_SIMULATED && local > cores);
     MPI_Allreduce(MPI_IN_PLACE, &over, 1, MPI_INT, MPI_LOR, comm);
     return over != 0;
 }

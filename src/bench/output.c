@@ -132,6 +132,7 @@ int bench_output_library_info(const bench_output *out, const bench_options *opt,
     fprintf(f, "  \"last_launch_ranks\": %d,\n", world);
     fprintf(f, "  \"last_launch_oversubscribed\": %s,\n",
             oversubscribed ? "true" : "false");
+    fprintf(f, "  \"simulated\": %s,\n", BENCH_SIMULATED ? "true" : "false");
     json_field(f, "sync", bench_sync_names[opt->sync], 0);
     json_field(f, "sync_where_oversubscribed", bench_sync_names[SYNC_BARRIER],
                0);

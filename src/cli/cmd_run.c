@@ -23,8 +23,17 @@
 #include "mpchar/results.h"
 #include "run.h"
 
+/* Whether a library runs on this machine's processes (not simulated). */
+static bool any_real_library(const run_state *st)
+{
+    for (size_t i = 0; i < st->nlibs; i++)
+        if (!st->libs[i].simulated)
+            return true;
+    return false;
+}
+
 /* Fills in the default process counts (2..cores) and checks them against
- * the cores. */
+ * the cores, which simulated processes do not share. */
 static int resolve_process_counts(run_state *st, mpchar_error *err)
 {
     run_options *o = &st->opt;
@@ -39,7 +48,7 @@ static int resolve_process_counts(run_state *st, mpchar_error *err)
         return mpchar_error_prefix(err, "--p (process counts from 2)");
     long most = st->ps[st->np - 1];
     if (most > st->sys.cores && !run_flag(o, "oversubscribe") &&
-        !st->launcher[0])
+        !st->launcher[0] && any_real_library(st))
         return mpchar_error_set(err,
                                 "--p %ld is more than the %d cores of "
                                 "this machine: add --oversubscribe (those "
@@ -143,18 +152,35 @@ static pid_t spawn(char *const *argv, int out_fd[2], int err_fd[2])
     return pid;
 }
 
-/* The first line of the benchmark's complaint, without its name. */
+/* A simulator's log line without its prefix "[time] file:line:
+ * [category/LEVEL] ". */
+static const char *without_log_prefix(const char *msg)
+{
+    static const char *const levels[] = {"ERROR] ", "CRITICAL] ", NULL};
+    for (const char *const *l = levels; msg[0] == '[' && *l; l++) {
+        const char *at = strstr(msg, *l);
+        if (at)
+            return at + strlen(*l);
+    }
+    return msg;
+}
+
+/* The first line of the benchmark's complaint, without its name, or the
+ * simulator's (a platform that does not parse: the one thing it
+ * complains of before the benchmark starts). */
 static int plan_error(char *errbuf, mpchar_error *err)
 {
-    char *nl = strchr(errbuf, '\n'), *msg = errbuf;
+    char *nl = strchr(errbuf, '\n');
+    const char *msg = errbuf;
     if (nl)
         *nl = '\0';
     if (strncmp(msg, "mpchar-bench: ", 14) == 0)
         msg += 14;
-    return mpchar_error_set(err, "%s",
-                            msg[0] ? msg
-                                   : "the benchmark program could not plan "
-                                     "the run");
+    const char *bare = without_log_prefix(msg);
+    return mpchar_error_set(err, "%s%s", bare != msg ? "--platform: " : "",
+                            bare[0] ? bare
+                                    : "the benchmark program could not plan "
+                                      "the run");
 }
 
 /* Reads the plan: points still pending, and the memory each process
@@ -183,6 +209,8 @@ static int count_plan(run_state *st, const run_library *lib, size_t *pending_p,
     run_args args = {NULL, 0, 0, false};
     char errbuf[16384] = "";
     int out_fd[2], err_fd[2];
+    if (lib->simulated) /* a shared object that only smpirun starts */
+        run_smpi_push_launcher(&args, lib, 1, st->smpi.plan_platform);
     run_args_push(&args, lib->bench);
     bench_args(st, lib, run_value(&st->opt, "p"), &args);
     run_args_push(&args, "--plan");
@@ -460,12 +488,18 @@ static void print_summary(const run_state *st, double elapsed)
         }
         for (size_t k = 0; k < f.count; k++)
             failed += strcmp(f.rows[k].key.library, st->libs[i].name) == 0;
-        printf("%-*s %10zu %16zu %8zu\n", width, st->libs[i].name, measured,
-               over, failed);
+        char over_text[32];
+        snprintf(over_text, sizeof over_text, "%zu", over);
+        printf("%-*s %10zu %16s %8zu\n", width, st->libs[i].name, measured,
+               st->libs[i].simulated ? "simulated" : over_text, failed);
     }
     printf("\nRun took %s. Oversubscribed points (p above %d cores) are "
            "marked and are not real timings.\n",
            took, st->sys.cores);
+    if (st->smpi.used)
+        printf("Simulated libraries ran on the platform %s/platform.xml in "
+               "simulated time; no process of theirs shares a core.\n",
+               st->out);
     printf("Results: %s/%s\n", st->out, MPCHAR_MEASUREMENTS_FILE);
     mpchar_measurements_free(&m);
     mpchar_failures_free(&f);
@@ -523,12 +557,13 @@ static int setup_run(run_state *st, int argc, char **argv, int *exit_p)
     if (rc != 0)
         goto err_usage;
     mpchar_sysinfo_read(&st->sys);
-    if (resolve_process_counts(st, &err) != 0 ||
-        run_libraries_resolve(run_value(&st->opt, "mpi"), &st->libs, &st->nlibs,
+    if (run_libraries_resolve(run_value(&st->opt, "mpi"), &st->libs, &st->nlibs,
                               &err) ||
+        resolve_process_counts(st, &err) != 0 ||
+        choose_out_dir(st, resume, &err) != 0 ||
+        run_smpi_setup(st, resume, &err) != 0 ||
         run_libraries_add_algorithms(run_value(&st->opt, "algorithms"),
-                                     &st->libs, &st->nlibs, &err) ||
-        choose_out_dir(st, resume, &err) != 0)
+                                     &st->libs, &st->nlibs, &err))
         goto err_usage;
     for (size_t i = 0; i < st->nlibs; i++) {
         size_t pending = 0;
@@ -536,10 +571,12 @@ static int setup_run(run_state *st, int argc, char **argv, int *exit_p)
             goto err_usage;
         st->total += pending;
     }
-    if (check_launch_commands(st, &err) != 0 || create_out_dir(st, &err) != 0)
+    if (check_launch_commands(st, &err) != 0 || create_out_dir(st, &err) != 0 ||
+        run_smpi_write_platform(st, &err) != 0)
         goto err_usage;
     return 0;
 err_usage:
+    run_smpi_cleanup(st);
     if (rc != MPCHAR_OPTIONS_HELP)
         fprintf(stderr, "mpchar: %s\n", err.msg);
     return -1;

@@ -3,9 +3,14 @@
 #ifndef MPCHAR_CLI_LIBRARIES_H
 #define MPCHAR_CLI_LIBRARIES_H
 
+#include <stdbool.h>
+
 typedef struct mpchar__built_library {
     const char *name;
     const char *launcher;
+    /* runs on a simulated platform (SimGrid SMPI, docs/scale.md): needs
+     * --platform, shares no cores, and is left out of --mpi all */
+    bool simulated;
 } mpchar__built_library;
 
 /* Ends with an entry whose name is NULL. */

@@ -103,8 +103,16 @@ typedef struct run_library {
      * it measures and the environment that forces its algorithm; "" and
      * 0 for a library as it comes */
     char pattern[MPCHAR_NAME_MAX];
-    char env[MPCHAR_ALG_ENV_MAX][MPCHAR_ALG_ENV_LEN];
+    char env[MPCHAR_ALG_ENV_MAX][MPCHAR_ALG_ENV_LEN]; /* launcher options
+                                                         instead where
+                                                         simulated */
     size_t nenv;
+    /* a simulated library (SimGrid SMPI, run_smpi.c): its platform file,
+     * host file ("": none) and collective selector */
+    bool simulated;
+    char platform[4096];
+    char hostfile[4096];
+    char coll_selector[MPCHAR_NAME_MAX];
 } run_library;
 
 /* The libraries named by spec ("all" or a list) whose benchmark program
@@ -124,6 +132,36 @@ int run_launch_command(const run_library *lib, const char *launcher,
                        const mpchar_sysinfo *sys, long p,
                        char *const *bench_args, char ***argv_p,
                        mpchar_error *err);
+
+/* ---- simulated platforms (run_smpi.c) --------------------------------- */
+
+/* --platform, --smpi-coll and --smpi-coll-selector as the options table
+ * checks them (one line naming the value at fault). */
+int run_smpi_check_platform(const char *value, mpchar_error *err);
+int run_smpi_check_colls(const char *value, mpchar_error *err);
+int run_smpi_check_selector(const char *value, mpchar_error *err);
+
+typedef struct run_state run_state;
+
+/* After the libraries and the results directory are known: refuses the
+ * SMPI options without a simulated library and a simulated library
+ * without --platform, gives the simulated libraries their platform
+ * (DIR/platform.xml), host file and selector, makes the platform the
+ * plans read (a temporary file for a cluster spec), and adds the
+ * --smpi-coll variants. */
+int run_smpi_setup(run_state *st, bool resume, mpchar_error *err);
+/* The launcher's words before the benchmark program: smpirun with the
+ * platform, host file and the settings that make the platform's latency
+ * and bandwidth exact (docs/scale.md); at plan time (plan set) one
+ * process on the plan's platform. */
+void run_smpi_push_launcher(run_args *b, const run_library *lib, long p,
+                            const char *plan_platform);
+/* Writes DIR/platform.xml (and DIR/hosts.txt) once the directory exists,
+ * and removes the plans' temporary platform. */
+int run_smpi_write_platform(run_state *st, mpchar_error *err);
+void run_smpi_cleanup(run_state *st);
+/* meta.json's "simulation" object; NULL when no library is simulated. */
+json_t *run_smpi_meta_json(const run_state *st);
 
 /* ---- one launch ------------------------------------------------------ */
 
@@ -153,7 +191,15 @@ void run_launch_trap_signals(void);
 
 /* ---- meta.json ------------------------------------------------------- */
 
-typedef struct run_state {
+/* What run_smpi.c keeps of a simulated run. */
+typedef struct run_smpi_state {
+    bool used;                /* a simulated library is measured */
+    char plan_platform[4200]; /* the platform the plans read */
+    bool plan_is_temporary;   /* a cluster spec's, removed after */
+    bool platform_kept;       /* --resume: DIR/platform.xml stays */
+} run_smpi_state;
+
+struct run_state {
     run_options opt;
     const char *out, *launcher; /* options of opt, read where needed */
     double point_timeout_s;
@@ -165,7 +211,8 @@ typedef struct run_state {
     char created_utc[32];
     json_t *launches; /* every launch: library, p, command, status */
     size_t total, done, failed;
-} run_state;
+    run_smpi_state smpi;
+};
 
 int run_meta_write(const run_state *st, const char *status, mpchar_error *err);
 /* Reads the options of the run in dir from its meta.json. */

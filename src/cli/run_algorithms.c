@@ -3,8 +3,8 @@
  * LIB@COLL, LIB@COLL:ALG) selects entries of the algorithm table
  * (mpchar/lib_algorithms.h) whose base library is among those --mpi
  * resolved; each becomes a library "<base>@<coll>:<alg>" launched like its
- * base, measuring its collective only, with the environment that forces
- * the algorithm. */
+ * base, measuring its collective only, with the environment (SMPI: the
+ * smpirun options) that forces the algorithm. */
 #include <stdbool.h>
 #include <stdlib.h>
 #include <string.h>
@@ -104,7 +104,7 @@ static int add_item(const char *text, size_t nbase, run_library **libs_p,
         return mpchar_error_set(err,
                                 "--algorithms: '%s' names no algorithm of "
                                 "the libraries --mpi selects (the table "
-                                "knows openmpi's and mpich's; "
+                                "knows openmpi's, mpich's and smpi's; "
                                 "docs/export.md lists them)",
                                 text);
     return 0;

@@ -2,8 +2,10 @@
  * for (libraries.c, generated at configure time) whose program sits beside
  * the mpchar executable, and the command line that launches each: Open
  * MPI's mpirun and MPICH's Hydra take different options, the built-in
- * runtime has mpchar-exec, and on clusters a user template such as
- * "srun -n {p}" replaces them all. */
+ * runtime has mpchar-exec, SimGrid SMPI has smpirun (run_smpi.c), and on
+ * clusters a user template such as "srun -n {p}" replaces the others.
+ * "all" means the libraries that run on this machine's processes: a
+ * simulated one needs a platform, and is named. */
 #include <limits.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -66,6 +68,7 @@ static int add_library(run_library *libs, size_t *count, const char *dir,
     snprintf(lib->base, sizeof lib->base, "%s", name);
     snprintf(lib->bench, sizeof lib->bench, "%s/mpchar-bench-%s", dir, name);
     snprintf(lib->launcher, sizeof lib->launcher, "%s", built->launcher);
+    lib->simulated = built->simulated;
     if (access(lib->bench, X_OK) != 0)
         return mpchar_error_set(err,
                                 "MPI library '%s': %s is missing; "
@@ -97,7 +100,8 @@ int run_libraries_resolve(const char *spec, run_library **libs_p,
     if (strcmp(spec, "all") == 0) {
         for (const mpchar__built_library *b = mpchar__built_libraries;
              b->name && !rc; b++)
-            rc = add_library(libs, &count, dir, b->name, err);
+            if (!b->simulated)
+                rc = add_library(libs, &count, dir, b->name, err);
     } else {
         for (char *t = strtok(copy, ","); t && !rc; t = strtok(NULL, ","))
             rc = add_library(libs, &count, dir, t, err);
@@ -229,13 +233,15 @@ int run_launch_command(const run_library *lib, const char *launcher,
 {
     run_args b = {NULL, 0, 0, false};
     bool over = p > sys->cores;
-    if (lib->nenv > 0) {
+    if (lib->nenv > 0 && !lib->simulated) {
         /* through env(1), so that meta.json records the settings too */
         run_args_push(&b, "env");
         for (size_t i = 0; i < lib->nenv; i++)
             run_args_push(&b, lib->env[i]);
     }
-    if (launcher[0]) {
+    if (lib->simulated) {
+        run_smpi_push_launcher(&b, lib, p, NULL);
+    } else if (launcher[0]) {
         if (push_template(&b, launcher, p, err) != 0) {
             run_argv_free(b.v);
             return -1;

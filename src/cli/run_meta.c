@@ -22,7 +22,8 @@ static json_t *host_json(const mpchar_sysinfo *s)
                      "numa_nodes", s->numa_nodes, "binding",
                      "one process per core where p <= cores (--bind-to "
                      "core, mpchar-exec --bind), unbound when "
-                     "oversubscribed");
+                     "oversubscribed; simulated libraries (meta.json's "
+                     "simulation) share no core");
 }
 
 /* The benchmark's own description of each library (library-<name>.json),
@@ -73,6 +74,9 @@ int run_meta_write(const run_state *st, const char *status, mpchar_error *err)
         (json_int_t)st->done, "failed", (json_int_t)st->failed);
     if (!root)
         return mpchar_error_set(err, "cannot build meta.json");
+    json_t *sim = run_smpi_meta_json(st);
+    if (sim)
+        json_object_set_new(root, "simulation", sim);
     snprintf(path, sizeof path, "%s/%s", st->out, MPCHAR_META_FILE);
     snprintf(tmp, sizeof tmp, "%s.tmp", path);
     int rc = json_dump_file(root, tmp, JSON_INDENT(2) | JSON_SORT_KEYS);

@@ -29,7 +29,9 @@ static int check_seconds(const char *value, mpchar_error *err)
 #define SEE_TIMING "; docs/timing.md"
 
 const run_option run_options_table[] = {
-    {{"mpi", "LIST", "MPI libraries: openmpi, mpich, builtin, a list, or all",
+    {{"mpi", "LIST",
+      "MPI libraries: openmpi, mpich, builtin, smpi (simulated), a list, or "
+      "all (all but smpi)",
       "all"},
      RUN_TEXT,
      NULL,
@@ -48,6 +50,39 @@ const run_option run_options_table[] = {
      "algorithms",
      "",
      NULL},
+    /* Simulated clusters (SimGrid SMPI, run_smpi.c; docs/scale.md). */
+    {{"platform", "FILE|cluster:HOSTS:LAT:BW",
+      "--mpi smpi: a SimGrid platform file, or a cluster of HOSTS hosts "
+      "with links of latency LAT and bandwidth BW, e.g. "
+      "cluster:256:1us:10Gbps",
+      NULL},
+     RUN_TEXT,
+     NULL,
+     false,
+     "platform",
+     "",
+     run_smpi_check_platform},
+    {{"smpi-coll", "LIST",
+      "--mpi smpi: also measure SMPI's collective algorithms COLL:ALG, "
+      "e.g. bcast:binomial_tree,allgather:ring, each as library "
+      "smpi@COLL:ALG",
+      NULL},
+     RUN_TEXT,
+     NULL,
+     false,
+     "smpi_coll",
+     "",
+     run_smpi_check_colls},
+    {{"smpi-coll-selector", "NAME",
+      "--mpi smpi: SMPI's choice of the collectives not forced: default, "
+      "ompi, mpich, mvapich2, impi or automatic",
+      "default"},
+     RUN_TEXT,
+     NULL,
+     false,
+     "smpi_coll_selector",
+     "default",
+     run_smpi_check_selector},
     {{"patterns", "LIST",
       "patterns to measure, or all; mpchar-bench-* --list names them and "
       "marks those all leaves out",

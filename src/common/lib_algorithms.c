@@ -1,11 +1,16 @@
 /* The MPI libraries' own collective algorithms (mpchar/lib_algorithms.h):
  * the one table of what Open MPI 4.1's coll/tuned (`ompi_info --param coll
  * tuned --level 9`, coll_tuned_<coll>_algorithm) and MPICH 4.0 (`mpivars`,
- * MPIR_CVAR_<COLL>_INTRA_ALGORITHM) accept, and how a variant's name and
- * environment follow from an entry.  docs/export.md lists the same. */
+ * MPIR_CVAR_<COLL>_INTRA_ALGORITHM) and SimGrid 3.32's SMPI (smpirun
+ * --cfg=smpi/<coll>:<name>; the list SimGrid prints for an unknown name,
+ * less "default", "automatic" and the selectors ompi, mpich, mvapich2 and
+ * impi that --smpi-coll-selector chooses whole) accept, and how a
+ * variant's name and settings follow from an entry.  docs/export.md and
+ * docs/scale.md list the same. */
 #include "mpchar/lib_algorithms.h"
 
 #include <ctype.h>
+#include <stdbool.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -16,6 +21,10 @@
 #define MPICH(pattern, name)      \
     {                             \
         "mpich", pattern, name, 0 \
+    }
+#define SMPI(pattern, name)      \
+    {                            \
+        "smpi", pattern, name, 0 \
     }
 
 const mpchar_lib_algorithm mpchar_lib_algorithms[] = {
@@ -107,15 +116,129 @@ const mpchar_lib_algorithm mpchar_lib_algorithms[] = {
     MPICH("scan", "nb"),
     MPICH("scan", "smp"),
     MPICH("scan", "recursive_doubling"),
+    SMPI("barrier", "ompi_basic_linear"),
+    SMPI("barrier", "ompi_two_procs"),
+    SMPI("barrier", "ompi_tree"),
+    SMPI("barrier", "ompi_bruck"),
+    SMPI("barrier", "ompi_recursivedoubling"),
+    SMPI("barrier", "ompi_doublering"),
+    SMPI("barrier", "mpich_smp"),
+    SMPI("barrier", "mvapich2_pair"),
+    SMPI("bcast", "arrival_pattern_aware"),
+    SMPI("bcast", "arrival_pattern_aware_wait"),
+    SMPI("bcast", "arrival_scatter"),
+    SMPI("bcast", "binomial_tree"),
+    SMPI("bcast", "flattree"),
+    SMPI("bcast", "flattree_pipeline"),
+    SMPI("bcast", "NTSB"),
+    SMPI("bcast", "NTSL"),
+    SMPI("bcast", "NTSL_Isend"),
+    SMPI("bcast", "scatter_LR_allgather"),
+    SMPI("bcast", "scatter_rdb_allgather"),
+    SMPI("bcast", "SMP_binary"),
+    SMPI("bcast", "SMP_binomial"),
+    SMPI("bcast", "SMP_linear"),
+    SMPI("bcast", "ompi_split_bintree"),
+    SMPI("bcast", "ompi_pipeline"),
+    SMPI("bcast", "mvapich2_inter_node"),
+    SMPI("bcast", "mvapich2_intra_node"),
+    SMPI("bcast", "mvapich2_knomial_intra_node"),
+    SMPI("scatter", "ompi_basic_linear"),
+    SMPI("scatter", "ompi_linear_nb"),
+    SMPI("scatter", "ompi_binomial"),
+    SMPI("scatter", "mvapich2_two_level_binomial"),
+    SMPI("scatter", "mvapich2_two_level_direct"),
+    SMPI("gather", "ompi_basic_linear"),
+    SMPI("gather", "ompi_binomial"),
+    SMPI("gather", "ompi_linear_sync"),
+    SMPI("gather", "mvapich2_two_level"),
+    SMPI("allgather", "2dmesh"),
+    SMPI("allgather", "3dmesh"),
+    SMPI("allgather", "bruck"),
+    SMPI("allgather", "GB"),
+    SMPI("allgather", "loosely_lr"),
+    SMPI("allgather", "NTSLR"),
+    SMPI("allgather", "NTSLR_NB"),
+    SMPI("allgather", "pair"),
+    SMPI("allgather", "rdb"),
+    SMPI("allgather", "rhv"),
+    SMPI("allgather", "ring"),
+    SMPI("allgather", "SMP_NTS"),
+    SMPI("allgather", "smp_simple"),
+    SMPI("allgather", "spreading_simple"),
+    SMPI("allgather", "ompi_neighborexchange"),
+    SMPI("allgather", "mvapich2_smp"),
+    SMPI("alltoall", "2dmesh"),
+    SMPI("alltoall", "3dmesh"),
+    SMPI("alltoall", "basic_linear"),
+    SMPI("alltoall", "bruck"),
+    SMPI("alltoall", "pair"),
+    SMPI("alltoall", "pair_rma"),
+    SMPI("alltoall", "pair_light_barrier"),
+    SMPI("alltoall", "pair_mpi_barrier"),
+    SMPI("alltoall", "pair_one_barrier"),
+    SMPI("alltoall", "rdb"),
+    SMPI("alltoall", "ring"),
+    SMPI("alltoall", "ring_light_barrier"),
+    SMPI("alltoall", "ring_mpi_barrier"),
+    SMPI("alltoall", "ring_one_barrier"),
+    SMPI("alltoall", "mvapich2_scatter_dest"),
+    SMPI("reduce", "arrival_pattern_aware"),
+    SMPI("reduce", "binomial"),
+    SMPI("reduce", "flat_tree"),
+    SMPI("reduce", "NTSL"),
+    SMPI("reduce", "scatter_gather"),
+    SMPI("reduce", "ompi_chain"),
+    SMPI("reduce", "ompi_pipeline"),
+    SMPI("reduce", "ompi_basic_linear"),
+    SMPI("reduce", "ompi_in_order_binary"),
+    SMPI("reduce", "ompi_binary"),
+    SMPI("reduce", "ompi_binomial"),
+    SMPI("reduce", "mvapich2_knomial"),
+    SMPI("reduce", "mvapich2_two_level"),
+    SMPI("reduce", "rab"),
+    SMPI("allreduce", "lr"),
+    SMPI("allreduce", "rab1"),
+    SMPI("allreduce", "rab2"),
+    SMPI("allreduce", "rab_rdb"),
+    SMPI("allreduce", "rdb"),
+    SMPI("allreduce", "smp_binomial"),
+    SMPI("allreduce", "smp_binomial_pipeline"),
+    SMPI("allreduce", "smp_rdb"),
+    SMPI("allreduce", "smp_rsag"),
+    SMPI("allreduce", "smp_rsag_lr"),
+    SMPI("allreduce", "smp_rsag_rab"),
+    SMPI("allreduce", "redbcast"),
+    SMPI("allreduce", "ompi_ring_segmented"),
+    SMPI("allreduce", "mvapich2_rs"),
+    SMPI("allreduce", "mvapich2_two_level"),
+    SMPI("allreduce", "rab"),
+    SMPI("reduce_scatter", "ompi_basic_recursivehalving"),
+    SMPI("reduce_scatter", "ompi_ring"),
+    SMPI("reduce_scatter", "ompi_butterfly"),
+    SMPI("reduce_scatter", "mpich_pair"),
+    SMPI("reduce_scatter", "mpich_rdb"),
+    SMPI("reduce_scatter", "mpich_noncomm"),
     {NULL, NULL, NULL, 0},
 };
 
+bool mpchar_lib_algorithm_as_args(const mpchar_lib_algorithm *a)
+{
+    return strcmp(a->library, "smpi") == 0;
+}
+
 /* Open MPI reads forced algorithms only with dynamic rules on; MPICH's
  * device (ch4) layer would otherwise choose its own collectives before
- * the MPIR-level control variable is read. */
+ * the MPIR-level control variable is read.  SimGrid reads no environment:
+ * its settings are smpirun options. */
 size_t mpchar_lib_algorithm_env(const mpchar_lib_algorithm *a,
                                 char env[][MPCHAR_ALG_ENV_LEN])
 {
+    if (mpchar_lib_algorithm_as_args(a)) {
+        snprintf(env[0], MPCHAR_ALG_ENV_LEN, "--cfg=smpi/%s:%s", a->pattern,
+                 a->name);
+        return 1;
+    }
     if (strcmp(a->library, "openmpi") == 0) {
         snprintf(env[0], MPCHAR_ALG_ENV_LEN,
                  "OMPI_MCA_coll_tuned_use_dynamic_rules=1");

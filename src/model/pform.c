@@ -24,9 +24,12 @@ static const char *const form_names[] = {
 };
 
 static const mpchar_complexity form_classes[] = {
-    MPCHAR_O_1,       MPCHAR_O_LOG_P, MPCHAR_O_LOG_P,   MPCHAR_O_P,
-    MPCHAR_O_P_LOG_P, MPCHAR_O_P2,    MPCHAR_O_UNKNOWN,
+    MPCHAR_O_1,       MPCHAR_O_LOG_P, MPCHAR_O_LOG_P, MPCHAR_O_P,
+    MPCHAR_O_P_LOG_P, MPCHAR_O_P2,    MPCHAR_O_1,     MPCHAR_O_UNKNOWN,
 };
+_Static_assert(sizeof form_classes / sizeof form_classes[0] ==
+                   MPCHAR_PFORM_COUNT,
+               "a class for every p-form");
 
 const char *mpchar_pform_kind_name(mpchar_pform_kind k)
 {
@@ -45,7 +48,7 @@ int mpchar_pform_kind_parse(const char *text, mpchar_pform_kind *k_p,
     return mpchar_error_set(err,
                             "unknown p-form '%.40s' (expected a, "
                             "a+b*p, a+b*log2(p), a+b*ceil(log2(p)), "
-                            "a+b*p*log2(p), a+b*p^2 or expr)",
+                            "a+b*p*log2(p), a+b*p^2, a+b*(p-1)/p or expr)",
                             text);
 }
 
@@ -57,6 +60,7 @@ double mpchar_pform_basis(mpchar_pform_kind k, double p)
     case MPCHAR_PFORM_P: return p;
     case MPCHAR_PFORM_P_LOG2: return p * log2(p);
     case MPCHAR_PFORM_P2: return p * p;
+    case MPCHAR_PFORM_PM1_OVER_P: return (p - 1.0) / p;
     case MPCHAR_PFORM_CONST:
     case MPCHAR_PFORM_EXPR:
     case MPCHAR_PFORM_COUNT: break;
@@ -206,8 +210,11 @@ void mpchar_pform_format(const mpchar_pform *f, double scale, int sig,
                          char *buf, size_t len)
 {
     static const char *const basis_text[] = {
-        "", "\u2308lp\u2309", "lp", "p", "p\u00b7lp", "p\u00b2", "",
+        "", "\u2308lp\u2309", "lp", "p", "p\u00b7lp", "p\u00b2", "(p-1)/p", "",
     };
+    _Static_assert(sizeof basis_text / sizeof basis_text[0] ==
+                       MPCHAR_PFORM_COUNT,
+                   "a text for every p-form");
     if (f->kind == MPCHAR_PFORM_EXPR) {
         if (scale == 1.0)
             snprintf(buf, len, "%s", f->expr);

@@ -17,6 +17,20 @@ rc=0
 "${vg[@]}" "$BIN/mpchar" run --p 1 > "$WORK/log" 2>&1 || rc=$?
 [ "$rc" -eq 2 ] || { cat "$WORK/log"; fail "bad input: status $rc, not 2"; }
 rc=0
+# A simulated cluster (SimGrid SMPI, docs/scale.md), its resume, and a
+# platform refused.
+if [ -e "$BIN/mpchar-bench-smpi" ]; then
+  "${vg[@]}" "$BIN/mpchar" run --mpi smpi --platform cluster:4:1us:1Gbps \
+    --patterns pingpong --smpi-coll bcast:binomial_tree --p 2 --sizes 0,1K \
+    --rounds 1 --time-per-point 1 --min-reps 2 --max-reps 3 --out "$WORK/s" > "$WORK/log" 2>&1 || rc=$?
+  [ "$rc" -eq 0 ] || { cat "$WORK/log"; fail "smpi run: status $rc"; }
+  "${vg[@]}" "$BIN/mpchar" run --resume "$WORK/s" > "$WORK/log" 2>&1 || rc=$?
+  [ "$rc" -eq 0 ] || { cat "$WORK/log"; fail "smpi resume: status $rc"; }
+  "${vg[@]}" "$BIN/mpchar" run --mpi smpi --platform cluster:4:1us --p 2 \
+    --out "$WORK/s2" > "$WORK/log" 2>&1 || rc=$?
+  [ "$rc" -eq 2 ] || { cat "$WORK/log"; fail "smpi bad input: status $rc, not 2"; }
+  rc=0
+fi
 "${vg[@]}" "$BIN/mpchar" fit "$WORK/r" > "$WORK/log" 2>&1 || rc=$?
 [ "$rc" -eq 0 ] || { cat "$WORK/log"; fail "fit: status $rc"; }
 grep -q "Where overlap stops" "$WORK/log" || fail "fit printed no overlap table"

@@ -26,7 +26,8 @@ static void test_table(void **state)
         assert_non_null(f);
         assert_int_equal(f->kind, MPCHAR_KIND_COLLECTIVE);
         assert_true(strcmp(a->library, "openmpi") == 0 ||
-                    strcmp(a->library, "mpich") == 0);
+                    strcmp(a->library, "mpich") == 0 ||
+                    strcmp(a->library, "smpi") == 0);
         assert_true(strcmp(a->library, "openmpi") != 0 || a->id > 0);
         char name[MPCHAR_NAME_MAX];
         assert_int_equal(mpchar_lib_algorithm_variant(a, name), 0);
@@ -42,7 +43,8 @@ static void test_table(void **state)
             assert_true(strcmp(a->library, "openmpi") != 0 || a->id != b->id);
         }
     }
-    assert_int_equal(count, 51 + 37); /* Open MPI 4.1's and MPICH 4.0's */
+    /* Open MPI 4.1's, MPICH 4.0's and SimGrid 3.32 SMPI's */
+    assert_int_equal(count, 51 + 37 + 103);
 }
 
 static void test_names(void **state)
@@ -78,6 +80,14 @@ static void test_env(void **state)
     assert_string_equal(env[0], "MPIR_CVAR_DEVICE_COLLECTIVES=none");
     assert_string_equal(env[1],
                         "MPIR_CVAR_REDUCE_SCATTER_INTRA_ALGORITHM=pairwise");
+    assert_false(mpchar_lib_algorithm_as_args(o));
+    assert_false(mpchar_lib_algorithm_as_args(m));
+    /* SimGrid reads no environment: an smpirun option. */
+    const mpchar_lib_algorithm *s =
+        mpchar_lib_algorithm_find("smpi", "allgather", "ring");
+    assert_true(mpchar_lib_algorithm_as_args(s));
+    assert_int_equal(mpchar_lib_algorithm_env(s, env), 1);
+    assert_string_equal(env[0], "--cfg=smpi/allgather:ring");
 }
 
 /* --algorithms SPEC over the base libraries named; the variants' names
@@ -99,14 +109,14 @@ static int expand(const char *spec, const char *const *bases, char *out,
     for (size_t i = nbase; rc == 0 && i < count; i++) {
         strcat(out, i > nbase ? " " : "");
         strcat(out, libs[i].name);
-        assert_string_equal(libs[i].base,
-                            strchr(libs[i].name, '@') == libs[i].name + 5
-                                ? "mpich"
-                                : "openmpi");
+        size_t nbase_name = (size_t)(strchr(libs[i].name, '@') - libs[i].name);
+        assert_int_equal(strlen(libs[i].base), nbase_name);
+        assert_memory_equal(libs[i].base, libs[i].name, nbase_name);
         assert_string_equal(
             libs[i].pattern,
             mpchar_lib_algorithm_of(libs[i].name, NULL)->pattern);
-        assert_int_equal(libs[i].nenv, 2);
+        assert_int_equal(libs[i].nenv,
+                         strcmp(libs[i].base, "smpi") == 0 ? 1 : 2);
     }
     strcpy(msg, err.msg);
     free(libs);
@@ -119,6 +129,7 @@ static void test_expand(void **state)
     const char *const both[] = {"openmpi", "mpich", NULL};
     const char *const ompi[] = {"openmpi", NULL};
     const char *const builtin[] = {"builtin", NULL};
+    const char *const smpi[] = {"openmpi", "smpi", NULL};
     static char out[16384], msg[1024];
     assert_int_equal(expand("", both, out, msg), 0);
     assert_string_equal(out, "");
@@ -135,6 +146,9 @@ static void test_expand(void **state)
     assert_string_equal(out, "openmpi@scatter:binomial");
     assert_int_equal(expand("all", ompi, out, msg), 0);
     assert_int_equal((int)(strlen(out) > 0), 1);
+    assert_int_equal(
+        expand("smpi@bcast:binomial_tree,allreduce:rdb", smpi, out, msg), 0);
+    assert_string_equal(out, "smpi@bcast:binomial_tree smpi@allreduce:rdb");
     assert_int_equal(expand("bcast", builtin, out, msg), -1);
     assert_non_null(strstr(msg, "--algorithms: 'bcast' names no algorithm"));
     assert_int_equal(expand("bcast:nosuch", both, out, msg), -1);

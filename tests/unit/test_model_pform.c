@@ -97,8 +97,10 @@ static void test_pform_recovery(void **state)
 {
     (void)state;
     static const double ab[][2] = {
-        {40, 0}, {3, 8}, {10, 12}, {-7, 9}, {20, 1.5}, {30, 0.4},
+        {40, 0}, {3, 8}, {10, 12}, {-7, 9}, {20, 1.5}, {30, 0.4}, {10, 30},
     };
+    _Static_assert(sizeof ab / sizeof ab[0] == MPCHAR_PFORM_EXPR,
+                   "a truth for every fitted form");
     uint64_t rng = 42;
     for (int k = 0; k < MPCHAR_PFORM_EXPR; k++) {
         int right = 0, trials = 200;

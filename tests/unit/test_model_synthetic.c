@@ -361,10 +361,12 @@ static void test_pforms(void **state)
 {
     (void)state;
     static const double ab[][2] = {
-        {40, 0}, {20, 8}, {10, 12}, {30, 9}, {20, 1.5}, {30, 0.4},
+        {40, 0}, {20, 8}, {10, 12}, {30, 9}, {20, 1.5}, {30, 0.4}, {100, 100},
     };
     uint64_t sizes[64], rng = 5;
     size_t ns = grid(2, 1048576, sizes, 64);
+    _Static_assert(sizeof ab / sizeof ab[0] == MPCHAR_PFORM_EXPR,
+                   "a truth for every fitted form");
     for (int k = 0; k < MPCHAR_PFORM_EXPR; k++) {
         pf_truth tr = {
             {.kind = (mpchar_pform_kind)k, .a = ab[k][0], .b = ab[k][1]},

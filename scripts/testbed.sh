@@ -101,8 +101,9 @@ add_host() {
   shape "$name" "$IFACE" "$rate"
   shape "" "v$name" "$rate"
   # The hostname lives in a UTS namespace held by a sleeping process; ip
-  # netns exec gives it the mount namespace where /etc/hosts is the bed's.
-  ip netns exec "$name" unshare --uts sh -c \
+  # netns exec gives it the mount namespace where /etc/hosts is the bed's;
+  # setsid keeps it out of the caller's process group (and its signals).
+  setsid ip netns exec "$name" unshare --uts sh -c \
     "hostname $name && exec sleep infinity" </dev/null >/dev/null 2>&1 &
   echo $! >"$STATE/$name.pid"
   echo "$name" >>"$STATE/hosts"
@@ -180,9 +181,12 @@ export OMPI_MCA_plm_rsh_agent=$HERE/testbed_rsh.sh
 export OMPI_MCA_oob_tcp_if_include=$NET.0/24
 export OMPI_MCA_btl_tcp_if_include=$NET.0/24
 export OMPI_MCA_btl=self,vader,tcp
+export OMPI_MCA_mpi_yield_when_idle=1
 export HYDRA_LAUNCHER=rsh
 export HYDRA_LAUNCHER_EXEC=$HERE/testbed_rsh.sh
 export HYDRA_IFACE=$IFACE
+export UCX_TLS=tcp,self
+export UCX_NET_DEVICES=$IFACE
 EOF
 }
 

@@ -40,18 +40,27 @@ hosts() {
 }
 
 down() {
-  local ns pid
+  local ns pid tries link
   for pidfile in "$STATE"/*.pid; do
     [ -e "$pidfile" ] || continue
     pid=$(cat "$pidfile")
     # only the holder we started: a sleep inside the bed's namespace
     if [ -n "$pid" ] && grep -qs '^sleep' "/proc/$pid/comm"; then
       kill "$pid" 2>/dev/null || true
+      # the network namespace (and its veth) lives until the holder is gone
+      tries=0
+      while [ -e "/proc/$pid" ] && [ "$tries" -lt 50 ]; do
+        sleep 0.05
+        tries=$((tries + 1))
+      done
     fi
   done
   for ns in $(ip netns list 2>/dev/null | awk '/^bed[0-9]+( |$)/ {print $1}'); do
     ip netns del "$ns" 2>/dev/null || true
     rm -rf "/etc/netns/$ns"
+  done
+  for link in $(ip -o link show 2>/dev/null | awk -F': ' '$2 ~ /^vbed[0-9]+@/ {sub(/@.*/, "", $2); print $2}'); do
+    ip link del "$link" 2>/dev/null || true
   done
   ip link del "$BRIDGE" 2>/dev/null || true
   rm -rf "$STATE"
@@ -125,11 +134,11 @@ wait_hosts() {
 # bed1: prints the one-way time in us, half the best of many round trips.
 ping_pong() {
   local bytes=${1:-1}
-  "$HERE/testbed_rsh.sh" bed2 python3 "$HERE/testbed_pingpong.py" server "$bytes" &
+  "$HERE/testbed_rsh.sh" bed2 "$STATE/pingpong" server "$bytes" &
   local server=$!
   local out
-  out=$("$HERE/testbed_rsh.sh" bed1 python3 "$HERE/testbed_pingpong.py" \
-    client "$bytes" "$NET.2") || {
+  out=$("$HERE/testbed_rsh.sh" bed1 "$STATE/pingpong" client "$bytes" \
+    "$NET.2") || {
     kill "$server" 2>/dev/null
     die "TCP ping-pong bed1 -> bed2 got no answer"
   }
@@ -162,6 +171,7 @@ up() {
   trap 'echo "testbed.sh: up failed; tearing the bed down" >&2; down' ERR
   mkdir -p "$STATE"
   echo "$rate" >"$STATE/rate"
+  cc -O2 -o "$STATE/pingpong" "$HERE/testbed_pingpong.c"
   ip link add "$BRIDGE" type bridge
   ip addr add "$NET.254/24" dev "$BRIDGE"
   ip link set "$BRIDGE" mtu "$MTU_BYTES" up

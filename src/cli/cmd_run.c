@@ -540,7 +540,9 @@ static int setup_run(run_state *st, int argc, char **argv, int *exit_p)
             goto err_usage;
         st->total += pending;
     }
-    if (check_launch_commands(st, &err) != 0 || create_out_dir(st, &err) != 0)
+    if (check_launch_commands(st, &err) != 0 ||
+        run_hosts_probe(&st->hosts, st->libs, st->nlibs, &err) != 0 ||
+        create_out_dir(st, &err) != 0)
         goto err_usage;
     return 0;
 err_usage:

@@ -132,6 +132,11 @@ typedef struct run_library {
     size_t nenv;
 } run_library;
 
+/* Runs `true` on every host through each library's launcher (run_hosts.c);
+ * names the first host that does not answer. */
+int run_hosts_probe(const run_hosts *h, const run_library *libs, size_t nlibs,
+                    mpchar_error *err);
+
 /* The libraries named by spec ("all" or a list) whose benchmark program
  * exists beside this executable. */
 int run_libraries_resolve(const char *spec, run_library **libs_p,

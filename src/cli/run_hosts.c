@@ -4,13 +4,18 @@
  * Open MPI's -H and Hydra's -hosts do with those counts), so that 1 slot
  * per host spreads the processes and more slots pack them.  The same
  * placement is passed to the launcher, written in meta.json and
- * documented in docs/cluster.md. */
+ * documented in docs/cluster.md.  Before measuring, every host is asked
+ * to run `true` through each library's launcher, so that a host that does
+ * not answer is reported in one line. */
 #include <errno.h>
 #include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/wait.h>
+#include <unistd.h>
 
+#include "mpchar/measure_defaults.h"
 #include "mpchar/parse.h"
 #include "run.h"
 
@@ -141,6 +146,54 @@ void run_hosts_spec(const run_hosts *h, long p, char *buf, size_t len)
     for (size_t i = 0; i < h->count && ranks[i] > 0 && used < len; i++)
         used += (size_t)snprintf(buf + used, len - used, "%s%s:%ld",
                                  used ? "," : "", h->host[i].name, ranks[i]);
+}
+
+/* ---- does every host answer? ------------------------------------------ */
+
+#define PROBE_TIMEOUT_S 30
+
+/* The library's launcher runs `true` on one host; a host that does not
+ * answer is then named in one line, with the launcher's first words on
+ * it, before any measurement starts. */
+static int probe_host(const run_library *lib, const char *host,
+                      mpchar_error *err)
+{
+    char cmd[5000], first[256] = "";
+    bool openmpi = strcmp(lib->base, "openmpi") == 0;
+    snprintf(cmd, sizeof cmd, "timeout %d '%s' -n 1 %s %s %s true 2>&1",
+             PROBE_TIMEOUT_S, lib->launcher,
+             openmpi && geteuid() == 0 ? "--allow-run-as-root" : "",
+             openmpi ? "-H" : "-hosts", host);
+    FILE *p = popen(cmd, "r");
+    if (!p)
+        return mpchar_error_set(err, "cannot start %s", lib->launcher);
+    char line[256];
+    while (fgets(line, sizeof line, p))
+        if (!first[0] && line[strspn(line, " -\t\r\n")]) {
+            line[strcspn(line, "\r\n")] = '\0';
+            snprintf(first, sizeof first, "%s", line);
+        }
+    int status = pclose(p);
+    if (status == 0)
+        return 0;
+    bool timed_out = WIFEXITED(status) && WEXITSTATUS(status) == 124;
+    return mpchar_error_set(
+        err, "--hosts: host '%s' does not answer %s%s: %s", host, lib->name,
+        timed_out ? " in " MPCHAR_STR(PROBE_TIMEOUT_S) " s" : "",
+        first[0] ? first : "no output");
+}
+
+int run_hosts_probe(const run_hosts *h, const run_library *libs, size_t nlibs,
+                    mpchar_error *err)
+{
+    for (size_t k = 0; k < nlibs; k++) {
+        if (strcmp(libs[k].name, libs[k].base) != 0)
+            continue; /* an algorithm variant: its library is probed */
+        for (size_t i = 0; i < h->count; i++)
+            if (probe_host(&libs[k], h->host[i].name, err) != 0)
+                return -1;
+    }
+    return 0;
 }
 
 /* meta.json's "placement": the hosts, and per process count the ranks

@@ -130,8 +130,8 @@ static void test_bad_hosts(void **state)
 }
 
 /* The words of a launch command, joined by spaces. */
-static void command_of(const char *base, const run_hosts *h, long p,
-                       char *buf, size_t len, int want_rc, mpchar_error *err)
+static void command_of(const char *base, const run_hosts *h, long p, char *buf,
+                       size_t len, int want_rc, mpchar_error *err)
 {
     run_library lib;
     mpchar_sysinfo sys;

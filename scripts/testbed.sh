@@ -148,8 +148,9 @@ ping_pong() {
 
 up() {
   [ "$(id -u)" = 0 ] || die "needs root (network namespaces)"
-  [[ "${1:-}" =~ ^[0-9]+$ ]] && [ "$1" -ge 2 ] && [ "$1" -le $MAX_HOSTS ] ||
+  if ! [[ "${1:-}" =~ ^[0-9]+$ ]] || [ "$1" -lt 2 ] || [ "$1" -gt $MAX_HOSTS ]; then
     die "up: N must be a whole number from 2 to $MAX_HOSTS, not '${1:-}'"
+  fi
   N=$1
   shift
   local rate=1gbit

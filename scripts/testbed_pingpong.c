@@ -79,8 +79,8 @@ int main(int argc, char **argv)
         die("usage: testbed_pingpong server BYTES | client BYTES ADDRESS");
     size_t bytes = strtoul(argv[2], NULL, 10);
     int server = strcmp(argv[1], "server") == 0, one = 1;
-    long rounds = getenv("PINGPONG_ROUNDS") ? atol(getenv("PINGPONG_ROUNDS"))
-                                            : 2000;
+    long rounds =
+        getenv("PINGPONG_ROUNDS") ? atol(getenv("PINGPONG_ROUNDS")) : 2000;
     char *buf = calloc(bytes ? bytes : 1, 1);
     int fd = server ? serve() : dial(argv[3]);
     if (fd < 0 || !buf)

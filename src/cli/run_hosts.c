@@ -168,8 +168,11 @@ static int probe_host(const run_library *lib, const char *host,
     if (!p)
         return mpchar_error_set(err, "cannot start %s", lib->launcher);
     char line[256];
+    /* the first line that says something: not a rule of dashes, nor Open
+     * MPI's warning that it cannot set a process group in a container */
     while (fgets(line, sizeof line, p))
-        if (!first[0] && line[strspn(line, " -\t\r\n")]) {
+        if (!first[0] && line[strspn(line, " -\t\r\n")] &&
+            !strstr(line, "Warning:")) {
             line[strcspn(line, "\r\n")] = '\0';
             snprintf(first, sizeof first, "%s", line);
         }

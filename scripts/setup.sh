@@ -8,7 +8,8 @@
 # their Fortran libraries with libopenmpi-dev / libmpich-dev), GSL,
 # jansson, hwloc, cmocka, gnuplot, clang (sanitizers and fuzzing), and
 # chromium (headless, for the report's browser check; about 480 MB),
-# and SimGrid (its smpirun checks the SMPI settings of `mpchar export`).
+# SimGrid (its smpirun checks the SMPI settings of `mpchar export`), and
+# iproute2 and util-linux (ip, tc, nsenter, unshare: scripts/testbed.sh).
 # Run as root on Debian 12; a no-op when everything is present.
 set -euo pipefail
 
@@ -21,6 +22,7 @@ packages=(
   gnuplot-nox
   clang clang-format libclang-rt-14-dev
   valgrind python3 procps
+  iproute2 util-linux
   chromium fonts-liberation
   libsimgrid-dev
 )

@@ -47,6 +47,9 @@ static int resolve_process_counts(run_state *st, mpchar_error *err)
                               err))
         return mpchar_error_prefix(err, "--p (process counts from 2)");
     long most = st->ps[st->np - 1];
+    if (run_hosts_read(o, &st->hosts, err) != 0 ||
+        run_hosts_check_p(&st->hosts, most, err) != 0)
+        return -1;
     if (most > st->sys.cores && !run_flag(o, "oversubscribe") &&
         !st->launcher[0] && any_real_library(st))
         return mpchar_error_set(err,
@@ -394,9 +397,10 @@ static launch_outcome launch_once(run_state *st, const run_library *lib, long p,
     launch_result res;
     snprintf(pnum, sizeof pnum, "%ld", p);
     bench_args(st, lib, pnum, &args);
-    int built = args.failed ? mpchar_error_set(err, "out of memory")
-                            : run_launch_command(lib, st->launcher, &st->sys, p,
-                                                 args.v, &argv, err);
+    int built = args.failed
+                    ? mpchar_error_set(err, "out of memory")
+                    : run_launch_command(lib, st->launcher, &st->sys,
+                                         &st->hosts, p, args.v, &argv, err);
     run_argv_free(args.v);
     if (built != 0)
         return LAUNCH_GAVE_UP;
@@ -514,8 +518,8 @@ static int check_launch_commands(const run_state *st, mpchar_error *err)
     char *none[] = {NULL};
     for (size_t i = 0; i < st->nlibs; i++) {
         char **argv;
-        if (run_launch_command(&st->libs[i], st->launcher, &st->sys, st->ps[0],
-                               none, &argv, err) != 0)
+        if (run_launch_command(&st->libs[i], st->launcher, &st->sys, &st->hosts,
+                               st->ps[0], none, &argv, err) != 0)
             return -1;
         run_argv_free(argv);
     }
@@ -571,8 +575,9 @@ static int setup_run(run_state *st, int argc, char **argv, int *exit_p)
             goto err_usage;
         st->total += pending;
     }
-    if (check_launch_commands(st, &err) != 0 || create_out_dir(st, &err) != 0 ||
-        run_smpi_write_platform(st, &err) != 0)
+    if (check_launch_commands(st, &err) != 0 ||
+        run_hosts_probe(&st->hosts, st->libs, st->nlibs, &err) != 0 ||
+        create_out_dir(st, &err) != 0 || run_smpi_write_platform(st, &err) != 0)
         goto err_usage;
     return 0;
 err_usage:

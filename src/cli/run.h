@@ -92,6 +92,31 @@ int run_cpu_times_read(run_cpu_times *t);
 double run_cpu_steal_pct(const run_cpu_times *before,
                          const run_cpu_times *after);
 
+/* ---- hosts (run_hosts.c) --------------------------------------------- */
+
+#define RUN_HOSTS_MAX 256
+
+typedef struct run_host {
+    char name[MPCHAR_NAME_MAX];
+    long slots;
+} run_host;
+
+/* The hosts of --hosts or --hostfile; count 0: this machine alone. */
+typedef struct run_hosts {
+    run_host host[RUN_HOSTS_MAX];
+    size_t count;
+    long slots; /* of all hosts */
+} run_hosts;
+
+int run_hosts_read(const run_options *o, run_hosts *h, mpchar_error *err);
+int run_hosts_check_p(const run_hosts *h, long p, mpchar_error *err);
+/* The ranks each host runs of p processes (ranks[0..count)). */
+void run_hosts_place(const run_hosts *h, long p, long *ranks);
+/* "HOST:RANKS,..." of the hosts used by p processes. */
+void run_hosts_spec(const run_hosts *h, long p, char *buf, size_t len);
+/* meta.json's "placement"; json_null() without hosts. */
+json_t *run_hosts_json(const run_hosts *h, const long *ps, size_t np);
+
 /* ---- libraries ------------------------------------------------------- */
 
 typedef struct run_library {
@@ -115,6 +140,11 @@ typedef struct run_library {
     char coll_selector[MPCHAR_NAME_MAX];
 } run_library;
 
+/* Runs `true` on every host through each library's launcher (run_hosts.c);
+ * names the first host that does not answer. */
+int run_hosts_probe(const run_hosts *h, const run_library *libs, size_t nlibs,
+                    mpchar_error *err);
+
 /* The libraries named by spec ("all" or a list) whose benchmark program
  * exists beside this executable. */
 int run_libraries_resolve(const char *spec, run_library **libs_p,
@@ -127,10 +157,10 @@ int run_libraries_add_algorithms(const char *spec, run_library **libs_p,
 
 /* argv (malloc'ed, NULL-terminated) launching the benchmark of lib with
  * p processes and bench_args after it, under the user's launcher template
- * or ("") the library's own launcher. */
+ * or ("") the library's own launcher, on hosts when it names any. */
 int run_launch_command(const run_library *lib, const char *launcher,
-                       const mpchar_sysinfo *sys, long p,
-                       char *const *bench_args, char ***argv_p,
+                       const mpchar_sysinfo *sys, const run_hosts *hosts,
+                       long p, char *const *bench_args, char ***argv_p,
                        mpchar_error *err);
 
 /* ---- simulated platforms (run_smpi.c) --------------------------------- */
@@ -204,6 +234,7 @@ struct run_state {
     const char *out, *launcher; /* options of opt, read where needed */
     double point_timeout_s;
     mpchar_sysinfo sys;
+    run_hosts hosts;
     run_library *libs;
     size_t nlibs;
     long *ps;

@@ -192,13 +192,21 @@ static void push_launcher_n(run_args *b, const run_library *lib, long p)
     run_args_push(b, num);
 }
 
-static void push_openmpi(run_args *b, const run_library *lib, long p, bool over)
+/* Across hosts processes stay unbound: each host's launcher daemon binds
+ * as if it had the machine alone, and on the test bed, whose hosts share
+ * this machine's cores, every host's first rank would share core 0. */
+static void push_openmpi(run_args *b, const run_library *lib, long p, bool over,
+                         const char *hosts)
 {
     push_launcher_n(b, lib, p);
     if (geteuid() == 0)
         run_args_push(b, "--allow-run-as-root");
+    if (hosts[0]) {
+        run_args_push(b, "-H");
+        run_args_push(b, hosts);
+    }
     run_args_push(b, "--bind-to");
-    run_args_push(b, over ? "none" : "core");
+    run_args_push(b, over || hosts[0] ? "none" : "core");
     if (over) {
         /* Waiting ranks then yield the CPU instead of spinning. */
         run_args_push(b, "--oversubscribe");
@@ -208,10 +216,14 @@ static void push_openmpi(run_args *b, const run_library *lib, long p, bool over)
     }
 }
 
-static void push_hydra(run_args *b, const run_library *lib, long p, bool over)
+static void push_hydra(run_args *b, const run_library *lib, long p, bool over,
+                       const char *hosts)
 {
     push_launcher_n(b, lib, p);
-    if (!over) {
+    if (hosts[0]) {
+        run_args_push(b, "-hosts");
+        run_args_push(b, hosts);
+    } else if (!over) {
         run_args_push(b, "-bind-to");
         run_args_push(b, "core");
     }
@@ -227,12 +239,18 @@ static void push_builtin(run_args *b, const run_library *lib, long p, bool over)
 }
 
 int run_launch_command(const run_library *lib, const char *launcher,
-                       const mpchar_sysinfo *sys, long p,
-                       char *const *bench_args, char ***argv_p,
+                       const mpchar_sysinfo *sys, const run_hosts *hosts,
+                       long p, char *const *bench_args, char ***argv_p,
                        mpchar_error *err)
 {
     run_args b = {NULL, 0, 0, false};
     bool over = p > sys->cores;
+    char spec[RUN_HOSTS_MAX * (MPCHAR_NAME_MAX + 8)] = "";
+    run_hosts_spec(hosts, p, spec, sizeof spec);
+    if (spec[0] && strcmp(lib->base, "builtin") == 0)
+        return mpchar_error_set(err,
+                                "--hosts: the built-in runtime runs on one "
+                                "host only; choose --mpi openmpi,mpich");
     if (lib->nenv > 0 && !lib->simulated) {
         /* through env(1), so that meta.json records the settings too */
         run_args_push(&b, "env");
@@ -247,11 +265,11 @@ int run_launch_command(const run_library *lib, const char *launcher,
             return -1;
         }
     } else if (strcmp(lib->base, "openmpi") == 0) {
-        push_openmpi(&b, lib, p, over);
+        push_openmpi(&b, lib, p, over, spec);
     } else if (strcmp(lib->base, "builtin") == 0) {
         push_builtin(&b, lib, p, over);
     } else {
-        push_hydra(&b, lib, p, over);
+        push_hydra(&b, lib, p, over, spec);
     }
     run_args_push(&b, lib->bench);
     for (char *const *a = bench_args; *a; a++)

@@ -14,6 +14,8 @@
 
 #define META_SCHEMA "mpchar-meta/1"
 
+extern char **environ;
+
 static json_t *host_json(const mpchar_sysinfo *s)
 {
     return json_pack("{s:s, s:s, s:i, s:i, s:i, s:i, s:s}", "name", s->host,
@@ -45,6 +47,25 @@ static json_t *libraries_json(const run_state *st)
     return libs;
 }
 
+/* The environment variables that steer the libraries' launchers and
+ * transports (the test bed's choices, docs/cluster.md), as they were. */
+static json_t *mpi_environment_json(void)
+{
+    static const char *const prefixes[] = {"OMPI_MCA_", "HYDRA_", "UCX_", "FI_",
+                                           "MPIR_CVAR_"};
+    json_t *env = json_object();
+    for (char **e = environ; *e; e++) {
+        const char *eq = strchr(*e, '=');
+        for (size_t i = 0; eq && i < sizeof prefixes / sizeof prefixes[0]; i++)
+            if (strncmp(*e, prefixes[i], strlen(prefixes[i])) == 0) {
+                char name[256];
+                snprintf(name, sizeof name, "%.*s", (int)(eq - *e), *e);
+                json_object_set_new(env, name, json_string(eq + 1));
+            }
+    }
+    return env;
+}
+
 void run_utc_now(char *buf, size_t len)
 {
     time_t now = time(NULL);
@@ -62,7 +83,7 @@ int run_meta_write(const run_state *st, const char *status, mpchar_error *err)
         json_array_append_new(ps, json_integer(st->ps[i]));
     json_t *root = json_pack(
         "{s:s, s:s, s:s, s:s, s:s, s:s, s:o, s:o, s:o, s:O, s:o, s:I, "
-        "s:{s:I, s:I, s:I}}",
+        "s:{s:I, s:I, s:I}, s:o, s:o}",
         "schema", META_SCHEMA, "mpchar_version", MPCHAR_VERSION,
         "mpchar_git_revision", MPCHAR_GIT_REVISION, "created_utc",
         st->created_utc, "updated_utc", updated, "status", status, "host",
@@ -71,7 +92,9 @@ int run_meta_write(const run_state *st, const char *status, mpchar_error *err)
         libraries_json(st), "validation_seed",
         (json_int_t)strtoll(run_value(&st->opt, "validation-seed"), NULL, 10),
         "points", "planned", (json_int_t)st->total, "measured",
-        (json_int_t)st->done, "failed", (json_int_t)st->failed);
+        (json_int_t)st->done, "failed", (json_int_t)st->failed, "placement",
+        run_hosts_json(&st->hosts, st->ps, st->np), "mpi_environment",
+        mpi_environment_json());
     if (!root)
         return mpchar_error_set(err, "cannot build meta.json");
     json_t *sim = run_smpi_meta_json(st);

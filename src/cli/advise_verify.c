@@ -82,7 +82,8 @@ static int add_word(word_list *w, const char *word)
 }
 
 /* snprintf that fails (-1) instead of cutting the text short. */
-static int format_whole(char *buf, size_t len, const char *fmt, ...)
+__attribute__((format(printf, 3, 4))) static int
+format_whole(char *buf, size_t len, const char *fmt, ...)
 {
     va_list ap;
     va_start(ap, fmt);

@@ -39,8 +39,9 @@ m = re.search(r"openmpi allreduce -> allreduce_rb .*?, p = 2, (\S+) < n < "
               r"(\S+):\n(.*?)\n  (confirmed|withdrawn)", text, re.S)
 assert m, text
 lo, hi, body, verdict = float(m[1]), float(m[2]), m[3], m[4]
-region = [a for a in json.load(open(w + "/predicted.json"))
-          if a["substitute"] == "allreduce_rb" and abs(a["n_from"] - lo) <= 1e-6 * max(lo, 1)]
+region = [a for a in json.load(open(w + "/predicted.json"))  # lo: %.6g
+          if a["substitute"] == "allreduce_rb"
+          and abs(a["n_from"] - lo) <= 1e-5 * max(lo, 1)]
 assert len(region) == 1, region
 kept = [a for a in json.load(open(w + "/advice.json"))
         if a["substitute"] == "allreduce_rb"]

@@ -1,14 +1,17 @@
 /* `mpchar advise --verify`: every advised region measured by a short
  * `mpchar run` of its primitive and substitute at three sizes inside it
  * (a quarter beyond its lower bound, its example size, a quarter short of
- * its upper bound), one run per (library, p).  A region is confirmed
- * when at its example size the substitute is faster beyond the noise of
- * the two points (mpchar_compare_judge with threshold 0, docs/compare.md),
- * else withdrawn.  Regions of a library's algorithms are withdrawn as
- * unmeasurable here: their variants are libraries of their own, which
- * this run does not launch. */
+ * its upper bound), one run per (library, p).  A library's own algorithm
+ * is measured as its variant library "<base>@<coll>:<alg>" (`mpchar run
+ * --algorithms`) against the base library's collective.  A region is
+ * confirmed when at its example size the substitute is faster beyond the
+ * noise of the two points (mpchar_compare_judge with threshold 0,
+ * docs/compare.md), else withdrawn.  The lists handed to mpchar run grow
+ * as needed: nothing is cut short. */
 #include <fcntl.h>
+#include <limits.h>
 #include <math.h>
+#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -17,10 +20,13 @@
 
 #include "advise_verify.h"
 #include "mpchar/compare.h"
+#include "mpchar/grow.h"
+#include "mpchar/lib_algorithms.h"
 #include "mpchar/results.h"
 
 #define SIZES_PER_REGION 3
 #define VERIFY_TIME_PER_POINT_MS "50"
+#define ALGORITHM_PREFIX "algorithm "
 
 /* The sizes measured in a region, ascending, whole bytes >= 1. */
 static size_t region_sizes(const mpchar_advice *a, double out[SIZES_PER_REGION])
@@ -37,79 +43,165 @@ static size_t region_sizes(const mpchar_advice *a, double out[SIZES_PER_REGION])
     return k;
 }
 
-static bool is_algorithm(const mpchar_advice *a)
+/* A comma-separated list for mpchar run's options, each word once; it
+ * grows with mpchar_grow, so that no word is ever cut off. */
+typedef struct word_list {
+    char *text;
+    size_t len, cap;
+} word_list;
+
+static bool has_word(const word_list *w, const char *word)
 {
-    return strncmp(a->substitute, "algorithm ", 10) == 0;
+    size_t n = strlen(word);
+    for (const char *s = w->text; s && *s;) {
+        const char *comma = strchr(s, ',');
+        size_t k = comma ? (size_t)(comma - s) : strlen(s);
+        if (k == n && memcmp(s, word, n) == 0)
+            return true;
+        if (!comma)
+            break;
+        s = comma + 1;
+    }
+    return false;
 }
 
-/* Appends ",text" (or text) to a list once. */
-static void add_word(char *list, size_t len, const char *word)
+static int add_word(word_list *w, const char *word)
 {
-    char padded[160];
-    snprintf(padded, sizeof padded, ",%s,", word);
-    char *probe = malloc(strlen(list) + 3);
-    if (!probe)
-        return;
-    sprintf(probe, ",%s,", list);
-    if (!strstr(probe, padded))
-        snprintf(list + strlen(list), len - strlen(list), "%s%s",
-                 list[0] ? "," : "", word);
-    free(probe);
+    if (has_word(w, word))
+        return 0;
+    size_t n = strlen(word);
+    char *t = mpchar_grow(w->text, &w->cap, w->len + n + 2, 1);
+    if (!t)
+        return -1;
+    w->text = t;
+    if (w->len)
+        t[w->len++] = ',';
+    memcpy(t + w->len, word, n + 1);
+    w->len += n;
+    return 0;
 }
 
+/* snprintf that fails (-1) instead of cutting the text short. */
+__attribute__((format(printf, 3, 4))) static int
+format_whole(char *buf, size_t len, const char *fmt, ...)
+{
+    va_list ap;
+    va_start(ap, fmt);
+    int n = vsnprintf(buf, len, fmt, ap);
+    va_end(ap);
+    return n >= 0 && (size_t)n < len ? 0 : -1;
+}
+
+/* What a region compares: the primitive's (library, pattern) series
+ * against the substitute's.  An equivalence's substitute is a pattern of
+ * the same library; an algorithm is the variant library's collective. */
+typedef struct pair {
+    const char *library_a, *pattern_a, *pattern_b;
+    char library_b[MPCHAR_NAME_MAX];
+    const char *algorithm; /* the variant's "LIB@COLL:ALG", or NULL */
+} pair;
+
+static int pair_of(const mpchar_advice *a, pair *q, mpchar_error *err)
+{
+    size_t skip = strlen(ALGORITHM_PREFIX);
+    q->library_a = a->library;
+    q->pattern_a = a->primitive;
+    q->algorithm = NULL;
+    if (strncmp(a->substitute, ALGORITHM_PREFIX, skip) != 0) {
+        q->pattern_b = a->substitute;
+        memcpy(q->library_b, a->library, sizeof q->library_b);
+        return 0;
+    }
+    const mpchar_lib_algorithm *alg = mpchar_lib_algorithm_find(
+        a->library, a->primitive, a->substitute + skip);
+    if (!alg || mpchar_lib_algorithm_variant(alg, q->library_b) != 0)
+        return mpchar_error_set(err,
+                                "%s's %s algorithm '%s' is not in the "
+                                "algorithm table (docs/export.md): mpchar "
+                                "run cannot force it",
+                                a->library, a->primitive, a->substitute + skip);
+    q->pattern_b = a->primitive;
+    q->algorithm = q->library_b;
+    return 0;
+}
+
+/* One mpchar run: a (library, p) and the union of its regions' needs. */
 typedef struct group {
     const char *library;
     long p;
-    char patterns[512], sizes[2048];
+    word_list patterns, sizes, algorithms;
     double max_bytes;
 } group;
 
-static void group_add(group *g, const mpchar_advice *a)
+static void group_free(group *g)
+{
+    free(g->patterns.text);
+    free(g->sizes.text);
+    free(g->algorithms.text);
+}
+
+static int group_add(group *g, const mpchar_advice *a, mpchar_error *err)
 {
     double n[SIZES_PER_REGION];
-    char word[32];
-    add_word(g->patterns, sizeof g->patterns, a->primitive);
-    add_word(g->patterns, sizeof g->patterns, a->substitute);
+    char word[64];
+    pair q;
+    if (pair_of(a, &q, err) != 0)
+        return -1;
+    if (add_word(&g->patterns, q.pattern_a) != 0 ||
+        (!q.algorithm && add_word(&g->patterns, q.pattern_b) != 0) ||
+        (q.algorithm && add_word(&g->algorithms, q.algorithm) != 0))
+        return mpchar_error_set(err, "out of memory");
     for (size_t k = 0, c = region_sizes(a, n); k < c; k++) {
-        snprintf(word, sizeof word, "%.0f", n[k]);
-        add_word(g->sizes, sizeof g->sizes, word);
+        if (format_whole(word, sizeof word, "%.0f", n[k]) != 0 ||
+            add_word(&g->sizes, word) != 0)
+            return mpchar_error_set(err, "size %g bytes: cannot list it", n[k]);
         if (n[k] > g->max_bytes)
             g->max_bytes = n[k];
     }
+    return 0;
 }
 
-/* mpchar run for one group into run_dir; its output to run_dir/run.log. */
-static int run_group(const group *g, const char *run_dir)
+/* mpchar run for one group into run_dir (the region's sizes only, no
+ * validation draw); its output to run_dir/run.log. */
+static int run_group(const group *g, const char *run_dir, mpchar_error *err)
 {
-    char self[4096], p[32], max[32], log[4200];
-    ssize_t len = readlink("/proc/self/exe", self, sizeof self - 1);
-    if (len <= 0)
-        return -1;
+    char self[PATH_MAX], p[32], max[64], log[PATH_MAX];
+    ssize_t len = readlink("/proc/self/exe", self, sizeof self);
+    if (len <= 0 || (size_t)len >= sizeof self)
+        return mpchar_error_set(err, "cannot find the mpchar program "
+                                     "(/proc/self/exe)");
     self[len] = '\0';
-    snprintf(p, sizeof p, "%ld", g->p);
-    snprintf(max, sizeof max, "%.0f", g->max_bytes);
-    snprintf(log, sizeof log, "%s/run.log", run_dir);
-    char *argv[] = {self,
-                    "run",
-                    "--mpi",
-                    (char *)g->library,
-                    "--patterns",
-                    (char *)g->patterns,
-                    "--p",
-                    p,
-                    "--sizes",
-                    (char *)g->sizes,
-                    "--max-size",
-                    max,
-                    "--refine",
-                    "0",
-                    "--time-per-point",
-                    VERIFY_TIME_PER_POINT_MS,
-                    "--out",
-                    (char *)run_dir,
-                    g->p > sysconf(_SC_NPROCESSORS_ONLN) ? "--oversubscribe"
-                                                         : NULL,
-                    NULL};
+    if (format_whole(p, sizeof p, "%ld", g->p) != 0 ||
+        format_whole(max, sizeof max, "%.0f", g->max_bytes) != 0 ||
+        format_whole(log, sizeof log, "%s/run.log", run_dir) != 0)
+        return mpchar_error_set(err, "%s: path too long", run_dir);
+    char *argv[24] = {self,
+                      "run",
+                      "--mpi",
+                      (char *)g->library,
+                      "--patterns",
+                      g->patterns.text,
+                      "--p",
+                      p,
+                      "--sizes",
+                      g->sizes.text,
+                      "--max-size",
+                      max,
+                      "--refine",
+                      "0",
+                      "--time-per-point",
+                      VERIFY_TIME_PER_POINT_MS,
+                      "--validation-count",
+                      "0",
+                      "--out",
+                      (char *)run_dir};
+    size_t argc = 20; /* the words above */
+    if (g->algorithms.text) {
+        argv[argc++] = "--algorithms";
+        argv[argc++] = g->algorithms.text;
+    }
+    if (g->p > sysconf(_SC_NPROCESSORS_ONLN))
+        argv[argc++] = "--oversubscribe";
     fflush(NULL);
     pid_t pid = fork();
     if (pid == 0) {
@@ -122,9 +214,13 @@ static int run_group(const group *g, const char *run_dir)
         _exit(127);
     }
     int status;
-    if (pid < 0 || waitpid(pid, &status, 0) != pid)
-        return -1;
-    return WIFEXITED(status) && WEXITSTATUS(status) == 0 ? 0 : -1;
+    if (pid < 0 || waitpid(pid, &status, 0) != pid || !WIFEXITED(status) ||
+        WEXITSTATUS(status) != 0)
+        return mpchar_error_set(err,
+                                "mpchar run for %s at p = %ld failed (see "
+                                "%s)",
+                                g->library, g->p, log);
+    return 0;
 }
 
 /* The fit-set row of pattern at p nearest (in log n) to n bytes. */
@@ -153,13 +249,13 @@ static const mpchar_measurement *row_at(const mpchar_measurements *m,
 /* Prints one size's line; *faster_p: the substitute is faster beyond
  * noise there. */
 static int judge_size(const mpchar_model *model, const mpchar_advice *a,
-                      const mpchar_measurements *m, double n, FILE *out,
-                      bool *faster_p)
+                      const pair *q, const mpchar_measurements *m, double n,
+                      FILE *out, bool *faster_p)
 {
     const mpchar_measurement *prim =
-        row_at(m, a->library, a->primitive, a->p, n);
+        row_at(m, q->library_a, q->pattern_a, a->p, n);
     const mpchar_measurement *sub =
-        row_at(m, a->library, a->substitute, a->p, n);
+        row_at(m, q->library_b, q->pattern_b, a->p, n);
     double tp, ts;
     mpchar_error err;
     if (!prim || !sub || !(prim->t_min_us > 0.0) || !(sub->t_min_us > 0.0))
@@ -183,7 +279,7 @@ static int judge_size(const mpchar_model *model, const mpchar_advice *a,
 
 /* Prints the region's sizes; true when its example size is confirmed. */
 static bool confirmed(const mpchar_model *model, const mpchar_advice *a,
-                      const mpchar_measurements *m, FILE *out)
+                      const pair *q, const mpchar_measurements *m, FILE *out)
 {
     double n[SIZES_PER_REGION];
     bool ok = false, faster;
@@ -192,7 +288,7 @@ static bool confirmed(const mpchar_model *model, const mpchar_advice *a,
             a->primitive, a->substitute, a->text, a->p, a->n_from_bytes,
             a->n_to_bytes);
     for (size_t k = 0; k < c; k++) {
-        if (judge_size(model, a, m, n[k], out, &faster) != 0) {
+        if (judge_size(model, a, q, m, n[k], out, &faster) != 0) {
             fprintf(out, "  n = %.0f not measured\n", n[k]);
             continue;
         }
@@ -206,46 +302,60 @@ static bool confirmed(const mpchar_model *model, const mpchar_advice *a,
     return ok;
 }
 
-/* Measures the regions of (library, p) of item i onwards; marks the
- * withdrawn in keep[]. */
+static bool in_group(const mpchar_advice *a, const group *g)
+{
+    return strcmp(a->library, g->library) == 0 && a->p == g->p;
+}
+
+/* Runs group g into a new folder DIR/advise-verify.XXXXXX (mkdtemp: never
+ * an earlier one) and reads its measurements into *m. */
+static int measure_group(const char *dir, const group *g,
+                         mpchar_measurements *m, FILE *out, mpchar_error *err)
+{
+    char run_dir[PATH_MAX], csv[PATH_MAX];
+    if (format_whole(run_dir, sizeof run_dir, "%s/advise-verify.XXXXXX", dir) !=
+        0)
+        return mpchar_error_set(err, "%s: path too long", dir);
+    if (!mkdtemp(run_dir))
+        return mpchar_error_set(err, "%s: cannot create a folder", run_dir);
+    if (run_group(g, run_dir, err) != 0)
+        return -1;
+    if (format_whole(csv, sizeof csv, "%s/%s", run_dir,
+                     MPCHAR_MEASUREMENTS_FILE) != 0)
+        return mpchar_error_set(err, "%s: path too long", run_dir);
+    mpchar_read_options ropt = {.allow_truncated_tail = false};
+    if (mpchar_measurements_read(csv, &ropt, m, NULL, err) != 0)
+        return -1;
+    fprintf(out, "\n%s at p = %ld, measured in %s:\n", g->library, g->p,
+            run_dir);
+    return 0;
+}
+
+/* Measures the regions of (library, p) of item i onwards; marks them in
+ * done[] and the confirmed in keep[]. */
 static int verify_group(const char *dir, const mpchar_model *model,
                         const mpchar_advice_list *l, size_t i, bool *done,
-                        bool *keep, FILE *out)
+                        bool *keep, FILE *out, mpchar_error *err)
 {
-    group g = {l->items[i].library, l->items[i].p, "", "", 0.0};
-    char run_dir[4096];
-    for (size_t j = i; j < l->count; j++)
-        if (!is_algorithm(&l->items[j]) &&
-            !strcmp(l->items[j].library, g.library) && l->items[j].p == g.p)
-            group_add(&g, &l->items[j]);
-    /* mkdtemp's template: a new folder per run, never an earlier one */
-    snprintf(run_dir, sizeof run_dir, "%s/advise-verify.XXXXXX", dir);
-    if (!mkdtemp(run_dir) || run_group(&g, run_dir) != 0) {
-        fprintf(stderr,
-                "mpchar advise: --verify: mpchar run for %s at p = %ld "
-                "failed (see %s/run.log)\n",
-                g.library, g.p, run_dir);
-        return -1;
-    }
-    char csv[4200];
-    snprintf(csv, sizeof csv, "%s/%s", run_dir, MPCHAR_MEASUREMENTS_FILE);
-    mpchar_read_options ropt = {.allow_truncated_tail = false};
+    group g = {.library = l->items[i].library, .p = l->items[i].p};
     mpchar_measurements m = {0};
-    mpchar_error err;
-    if (mpchar_measurements_read(csv, &ropt, &m, NULL, &err) != 0) {
-        fprintf(stderr, "mpchar advise: --verify: %s\n", err.msg);
-        return -1;
-    }
-    fprintf(out, "\n%s at p = %ld, measured in %s:\n", g.library, g.p, run_dir);
-    for (size_t j = i; j < l->count; j++) {
-        const mpchar_advice *a = &l->items[j];
-        if (is_algorithm(a) || strcmp(a->library, g.library) || a->p != g.p)
+    int rc = 0;
+    for (size_t j = i; rc == 0 && j < l->count; j++)
+        if (in_group(&l->items[j], &g))
+            rc = group_add(&g, &l->items[j], err);
+    if (rc == 0)
+        rc = measure_group(dir, &g, &m, out, err);
+    for (size_t j = i; rc == 0 && j < l->count; j++) {
+        pair q;
+        if (!in_group(&l->items[j], &g))
             continue;
+        rc = pair_of(&l->items[j], &q, err);
         done[j] = true;
-        keep[j] = confirmed(model, a, &m, out);
+        keep[j] = rc == 0 && confirmed(model, &l->items[j], &q, &m, out);
     }
     mpchar_measurements_free(&m);
-    return 0;
+    group_free(&g);
+    return rc;
 }
 
 int advise_verify(const char *dir, const mpchar_model *model,
@@ -253,21 +363,13 @@ int advise_verify(const char *dir, const mpchar_model *model,
 {
     bool *done = calloc(l->count + 1, sizeof *done);
     bool *keep = calloc(l->count + 1, sizeof *keep);
-    int rc = done && keep ? 0 : -1;
+    mpchar_error err = {0};
+    int rc = done && keep ? 0 : mpchar_error_set(&err, "out of memory");
     fprintf(out, "Verification: predicted against measured gain "
                  "(1 - T_substitute/T_primitive, minimum times)\n");
-    for (size_t i = 0; rc == 0 && i < l->count; i++) {
-        if (is_algorithm(&l->items[i])) {
-            fprintf(out,
-                    "%s %s -> %s, p = %ld: withdrawn: --verify measures "
-                    "substitutes, not the library's algorithms\n",
-                    l->items[i].library, l->items[i].primitive,
-                    l->items[i].substitute, l->items[i].p);
-            done[i] = true;
-        } else if (!done[i]) {
-            rc = verify_group(dir, model, l, i, done, keep, out);
-        }
-    }
+    for (size_t i = 0; rc == 0 && i < l->count; i++)
+        if (!done[i])
+            rc = verify_group(dir, model, l, i, done, keep, out, &err);
     size_t kept = 0;
     for (size_t i = 0; rc == 0 && i < l->count; i++)
         if (keep[i])
@@ -276,6 +378,8 @@ int advise_verify(const char *dir, const mpchar_model *model,
         fprintf(out, "\n%zu of %zu regions confirmed, %zu withdrawn\n", kept,
                 l->count, l->count - kept);
         l->count = kept;
+    } else {
+        fprintf(stderr, "mpchar advise: --verify: %s\n", err.msg);
     }
     free(done);
     free(keep);

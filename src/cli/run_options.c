@@ -182,6 +182,16 @@ const run_option run_options_table[] = {
      "level_wait_s",
      "0",
      NULL},
+    {{"validation-count", "N",
+      "random validation sizes per series (0: none; `mpchar advise "
+      "--verify` measures its sizes only)",
+      MPCHAR_STR(MPCHAR_VALIDATION_COUNT)},
+     RUN_TEXT,
+     NULL,
+     true,
+     "validation_count",
+     MPCHAR_STR(MPCHAR_VALIDATION_COUNT),
+     NULL},
     {{"validation-seed", "N",
       "seed of the " MPCHAR_STR(
           MPCHAR_VALIDATION_COUNT) " random validation sizes",

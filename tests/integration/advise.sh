@@ -10,6 +10,7 @@ M="$BIN/mpchar"
 R="$WORK/r"
 "$M" run --mpi all --patterns allreduce,reduce,bcast,reduce_scatter,allgather \
   --p 2 --sizes 0,256,4096,65536,262144 --max-size 256K --refine 0 \
+  --validation-count 4 --rounds 4 \
   --time-per-point 20 --out "$R" > "$WORK/run.log" 2>&1 ||
   fail "run: $(tail -5 "$WORK/run.log")"
 "$M" advise "$R" --min-gain 0 > "$WORK/text" || fail "advise failed"

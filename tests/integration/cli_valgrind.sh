@@ -63,6 +63,10 @@ rc=0
 "${vg[@]}" "$BIN/mpchar" advise "$WORK/a" --min-gain 0 --json --out "$WORK/advice.json" \
   > "$WORK/log" 2>&1 || rc=$?
 [ "$rc" -eq 0 ] || { cat "$WORK/log"; fail "advise: status $rc"; }
+# --verify: its lists, the child mpchar run (not traced) and its reading
+"${vg[@]}" "$BIN/mpchar" advise "$WORK/a" --min-gain 0 --verify \
+  > "$WORK/log" 2>&1 || rc=$?
+[ "$rc" -eq 0 ] || { cat "$WORK/log"; fail "advise --verify: status $rc"; }
 "${vg[@]}" "$BIN/mpchar" advise "$WORK/a" --library nompi > "$WORK/log" 2>&1 || rc=$?
 [ "$rc" -eq 1 ] || { cat "$WORK/log"; fail "advise, bad input: status $rc, not 1"; }
 rc=0

@@ -11,7 +11,8 @@ launcher=$1
 declare -A value=(
   [mpi]=openmpi [patterns]=pingpong,barrier [p]=2 [sizes]=0,1K [refine]=0
   [max-size]=2K [time-per-point]=5 [min-reps]=3 [max-reps]=50
-  [rounds]=2 [level-retries]=1 [level-wait]=0 [validation-seed]=7
+  [rounds]=2 [level-retries]=1 [level-wait]=0 [validation-count]=3
+  [validation-seed]=7
   [sync]=barrier [point-timeout]=30
   [launcher]="$launcher --allow-run-as-root --oversubscribe -n {p}"
   [algorithms]=openmpi@barrier:linear

@@ -33,7 +33,8 @@
 #include <string.h>
 
 #define RT_HEADER_SLOTS (RT_PKT_HEADER / RT_SLOT) /* the smallest packet */
-#define RT_MAX_PACKET_SLOTS UINT16_MAX /* struct rt_pkt's slots field */
+/* struct rt_pkt's 16-bit slots field, less a line of rounding */
+#define RT_MAX_PACKET_SLOTS (UINT16_MAX - RT_LINE / RT_SLOT)
 
 void mpchar__ring_view(struct rt_ring *ring, void *mem, uint64_t lines,
                        int producer, uint64_t lap_bytes)
@@ -142,12 +143,27 @@ static int goes_back(struct rt_ring *ring, uint64_t to_end, uint64_t need)
     return 0;
 }
 
+/* Slots of a packet of bytes at pos: small packets (up to a line) pack at
+ * 8 bytes; a longer one ends at a line boundary, so that a run of them is
+ * line-aligned as before: packed, a 64 B-4 KiB message touched a line more
+ * and lost in ping-pong and pingping (docs/performance.md, "Packed ring"). */
+static uint64_t packet_slots(uint64_t pos, size_t bytes)
+{
+    uint64_t n = (bytes + RT_SLOT - 1) / RT_SLOT;
+    const uint64_t per_line = RT_LINE / RT_SLOT;
+    if (bytes <= RT_LINE)
+        return n;
+    uint64_t off = pos % per_line;
+    return (off + n + per_line - 1) / per_line * per_line - off;
+}
+
 struct rt_pkt *mpchar__ring_reserve(struct rt_ring *ring, size_t bytes_total)
 {
-    uint64_t need = (bytes_total + RT_SLOT - 1) / RT_SLOT;
+    uint64_t need = packet_slots(ring->pos, bytes_total);
     uint64_t to_end = ring->slots - ring->pos % ring->slots;
-    if (need > to_end || goes_back(ring, to_end, need)) {
-        if (!has_room(ring, to_end + need))
+    uint64_t need_at_start = packet_slots(0, bytes_total);
+    if (need > to_end || goes_back(ring, to_end, need_at_start)) {
+        if (!has_room(ring, to_end + need_at_start))
             return NULL;
         /* to_end >= RT_HEADER_SLOTS (packet_start): the header fits */
         struct rt_pkt *skip = cell(ring, ring->pos);
@@ -157,6 +173,7 @@ struct rt_pkt *mpchar__ring_reserve(struct rt_ring *ring, size_t bytes_total)
         atomic_store_explicit(&skip->stamp, ring->pos + 1,
                               memory_order_release);
         ring->pos += to_end;
+        need = need_at_start;
     } else if (!has_room(ring, need)) {
         return NULL;
     }

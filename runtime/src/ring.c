@@ -2,11 +2,11 @@
  * Lock-free single-producer/single-consumer ring of 8-byte slots.
  *
  * A packet occupies consecutive slots: a 32-byte header (struct rt_pkt)
- * and its payload rounded up to 8 bytes, so that small messages pack
- * densely: two 0-byte messages share a cache line, a 64-byte one takes a
- * line and a half, and a stream of them moves fewer lines per message
- * (Open MPI's fast boxes pack at the same granularity; docs/performance.md,
- * "Packed ring").  The header's stamp is the packet's absolute slot
+ * and its payload, rounded up to 8 bytes when it fits in a line (longer
+ * ones end at a line boundary, packet_slots), so that small messages pack
+ * densely: two 0-byte messages share a cache line, and a stream of them
+ * moves fewer lines per message (Open MPI's fast boxes pack at the same
+ * granularity; docs/performance.md, "a packed ring").  The header's stamp is the packet's absolute slot
  * position + 1, stored last with release order; the consumer polls the
  * stamp at its head (FastForward style), so a small message costs one
  * cache-line transfer and no shared index is read on the fast path.
@@ -145,8 +145,9 @@ static int goes_back(struct rt_ring *ring, uint64_t to_end, uint64_t need)
 
 /* Slots of a packet of bytes at pos: small packets (up to a line) pack at
  * 8 bytes; a longer one ends at a line boundary, so that a run of them is
- * line-aligned as before: packed, a 64 B-4 KiB message touched a line more
- * and lost in ping-pong and pingping (docs/performance.md, "Packed ring"). */
+ * line-aligned as before: packed to the byte, a 64-byte message straddled
+ * a third line and lost in ping-pong and stream (docs/performance.md,
+ * "a packed ring"). */
 static uint64_t packet_slots(uint64_t pos, size_t bytes)
 {
     uint64_t n = (bytes + RT_SLOT - 1) / RT_SLOT;

@@ -116,7 +116,7 @@ static inline int mpchar__box_peek(const struct rt_box_pair *b,
                       (unsigned)i->len);
     local->type = PKT_EAGER;
     local->flags = 0;
-    local->slots = 0;
+    local->lines = 0;
     local->tag = i->tag;
     local->ctx = i->ctx;
     local->src = i->src;

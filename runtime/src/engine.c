@@ -77,7 +77,7 @@
 
 struct out_item {
     struct out_item *next;
-    struct rt_pkt h; /* header template; stamp/slots unused */
+    struct rt_pkt h; /* header template; stamp/lines unused */
     size_t poff;     /* payload offset in the packet */
     const void *payload;
     size_t plen;
@@ -192,7 +192,6 @@ static struct {
     uint64_t wreq_sent, wreq_dropped;
     uint64_t helped_bytes; /* bytes copied for a peer's shared copy */
     uint64_t box_msgs;     /* messages sent through duplex boxes */
-    uint64_t backlogged;   /* packets queued behind a full ring */
     uint32_t share_seq;    /* sequence number of our last shared copy */
     int unresolved;        /* our receives whose write request is unresolved */
     uint64_t completions;  /* requests completed so far */
@@ -227,9 +226,9 @@ static int try_push(struct peer *pr, const struct rt_pkt *h, size_t poff,
     struct rt_pkt *p = mpchar__ring_reserve(&pr->out, poff + plen);
     if (!p)
         return 0;
-    uint16_t slots = p->slots;
+    uint16_t lines = p->lines;
     memcpy((char *)p + 8, (const char *)h + 8, poff - 8);
-    p->slots = slots;
+    p->lines = lines;
     /* A large payload that follows one the peer has not answered is part of
    * a stream, which the peer reads later: bypassing our cache spares both
    * sides the line-by-line ownership traffic (mpchar__cfg.stream_copy_min).
@@ -301,7 +300,6 @@ static void post_pkt(int peer, const struct rt_pkt *h, size_t poff,
     it->payload = payload;
     it->plen = plen;
     it->complete = complete_req;
-    E.backlogged++;
     backlog_append(pr, it);
 }
 
@@ -1074,7 +1072,7 @@ int mpchar__send_now(MPI_Comm comm, uint32_t ctx, int world, int tag,
     struct rt_pkt h; /* the first 32 bytes: an EAGER packet's header */
     h.type = PKT_EAGER;
     h.flags = 0;
-    h.slots = 0;
+    h.lines = 0;
     h.tag = tag;
     h.ctx = ctx;
     h.src = comm->rank;
@@ -1323,7 +1321,7 @@ void mpchar__engine_init(void *seg, int rank, int size)
     uint64_t lines = (uint64_t)E.hdr->ring_lines;
     for (int i = 0; i < size; i++) {
         mpchar__ring_view(&E.peers[i].out, mpchar__seg_ring(seg, rank, i),
-                          lines, 1, mpchar__cfg.lap_bytes);
+                          lines, 1, mpchar__cfg.lap_bytes / RT_LINE);
         mpchar__ring_view(&E.peers[i].in, mpchar__seg_ring(seg, i, rank), lines,
                           0, 0);
         E.peers[i].pid = mpchar__seg_proc(seg, i)->pid;
@@ -1389,12 +1387,11 @@ void mpchar__counters_write(void)
     snprintf(line + off, sizeof line - (size_t)off,
              " write_requests_sent=%llu write_requests_dropped=%llu "
              "remote_write_rate_pct=%.2f"
-             " shared_copy_helped_bytes=%llu box_msgs=%llu"
-             " backlogged_pkts=%llu\n",
+             " shared_copy_helped_bytes=%llu box_msgs=%llu\n",
              (unsigned long long)E.wreq_sent,
              (unsigned long long)E.wreq_dropped, rate,
-             (unsigned long long)E.helped_bytes, (unsigned long long)E.box_msgs,
-             (unsigned long long)E.backlogged);
+             (unsigned long long)E.helped_bytes,
+             (unsigned long long)E.box_msgs);
     if (strcmp(dest, "stderr") == 0) {
         fputs(line, stderr);
         return;

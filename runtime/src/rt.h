@@ -37,7 +37,6 @@
 #define MPCHAR_RT_STR(x) #x
 
 #define RT_LINE 64
-#define RT_SLOT 8 /* ring granularity, bytes: packets pack at 8 bytes */
 #define RT_MAGIC 0x6d7063686172727aULL /* "mpcharrz" */
 
 /* ---------------- settings (settings.c) and configuration (config.c) ---- */
@@ -155,10 +154,10 @@ enum rt_pkt_type {
 /* First 32 bytes of every packet; EAGER payload follows at +32 (+40 sync). */
 #define RT_PKT_HEADER 32 /* bytes of a packet before an EAGER payload */
 struct rt_pkt {
-    _Atomic uint64_t stamp; /* absolute slot index + 1: written last */
+    _Atomic uint64_t stamp; /* absolute line index + 1: written last */
     uint8_t type;
     uint8_t flags;
-    uint16_t slots; /* RT_SLOT-byte slots of the packet (SKIP: in len) */
+    uint16_t lines;
     int32_t tag;
     uint32_t ctx;
     int32_t src; /* sender's rank in the communicator */
@@ -167,28 +166,27 @@ struct rt_pkt {
 };
 
 struct rt_ring_ctl {
-    _Atomic uint64_t head; /* consumer's position, slots */
+    _Atomic uint64_t head; /* consumer's position, lines */
     char pad[RT_LINE - 8];
 };
 
 struct rt_ring {             /* process-local view of one ring */
     struct rt_ring_ctl *ctl; /* in the segment */
     unsigned char *cells;    /* in the segment */
-    uint64_t slots;          /* capacity */
-    uint64_t pos;            /* producer: tail; consumer: head (slots) */
+    uint64_t lines;          /* capacity */
+    uint64_t pos;            /* producer: tail; consumer: head */
     uint64_t cached;         /* producer: last head seen */
-    uint64_t lap;   /* producer: slots it reuses while the consumer keeps up */
+    uint64_t lap;   /* producer: lines it reuses while the consumer keeps up */
     uint64_t retry; /* producer: position from which it next tries to go back */
-    uint64_t gap;   /* producer: slots from a refused try to the next */
-    uint64_t *starts; /* producer: bitmap of slots that begin packets */
+    uint64_t gap;   /* producer: lines from a refused try to the next */
+    uint64_t *starts; /* producer: bitmap of lines that begin packets */
 };
 
-/* A ring of lines cache lines of cells.  lap_bytes (producer only): past
- * this many bytes of a lap the producer goes back to slot 0 when the
- * consumer has read everything; 0 or the ring's size use the whole ring
- * every lap. */
+/* lap_lines (producer only): past this many lines of a lap the producer
+ * goes back to line 0 when the consumer has read everything; 0 or lines
+ * use the whole ring every lap. */
 void mpchar__ring_view(struct rt_ring *ring, void *mem, uint64_t lines,
-                       int producer, uint64_t lap_bytes);
+                       int producer, uint64_t lap_lines);
 void mpchar__ring_free(struct rt_ring *ring);
 /* Reserves a packet of payload_off + bytes; NULL when the ring is full. */
 struct rt_pkt *mpchar__ring_reserve(struct rt_ring *ring, size_t bytes_total);

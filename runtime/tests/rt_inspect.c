@@ -4,10 +4,6 @@
  *                        mapped with mode 0600 and has no name in /dev/shm
  *   rt_inspect recvfirst receive-first exchange (receives posted, then a
  *                        barrier, then sends): the write protocol's case
- *   rt_inspect fill N    rank 0 sends N 0-byte messages at once while
- *                        rank 1 sleeps, then rank 1 receives them in
- *                        order: how many fit in the ring at a time shows
- *                        in rank 0's backlogged_pkts counter
  *   rt_inspect hello     prints one line per rank
  */
 #include <mpi.h>
@@ -16,7 +12,6 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
-#include <time.h>
 
 static int check_segment(int rank)
 {
@@ -94,36 +89,6 @@ static void recvfirst(int rank, int size)
     free(sb);
 }
 
-/* Rank 1 sleeps through rank 0's sends, so that they meet a ring nobody
- * reads; then it checks that they arrive whole and in order. */
-static int fill(int rank, int n)
-{
-    if (rank == 0) {
-        MPI_Request *rq = malloc((size_t)n * sizeof *rq);
-        for (int i = 0; i < n; i++)
-            MPI_Isend(NULL, 0, MPI_BYTE, 1, i, MPI_COMM_WORLD, &rq[i]);
-        MPI_Waitall(n, rq, MPI_STATUSES_IGNORE);
-        free(rq);
-        return 0;
-    }
-    if (rank != 1)
-        return 0;
-    struct timespec nap = {0, 200 * 1000 * 1000};
-    nanosleep(&nap, NULL);
-    for (int i = 0; i < n; i++) {
-        MPI_Status st;
-        int count = -1;
-        MPI_Recv(NULL, 0, MPI_BYTE, 0, MPI_ANY_TAG, MPI_COMM_WORLD, &st);
-        MPI_Get_count(&st, MPI_BYTE, &count);
-        if (st.MPI_TAG != i || count != 0) {
-            fprintf(stderr, "rank 1: message %d has tag %d, %d bytes\n", i,
-                    st.MPI_TAG, count);
-            return 1;
-        }
-    }
-    return 0;
-}
-
 int main(int argc, char **argv)
 {
     MPI_Init(&argc, &argv);
@@ -135,8 +100,6 @@ int main(int argc, char **argv)
         rc = check_segment(rank);
     else if (strcmp(mode, "recvfirst") == 0)
         recvfirst(rank, size);
-    else if (strcmp(mode, "fill") == 0 && argc > 2 && size >= 2)
-        rc = fill(rank, atoi(argv[2]));
     else
         printf("hello from rank %d of %d\n", rank, size);
     MPI_Finalize();

@@ -10,7 +10,6 @@
 #   share                           shared copies: the peer helps, data stays right
 #   lap                             early laps of the ring lose no byte
 #   box                             small replies go through the duplex box, in order
-#   pack                            small packets pack into a ring at 8-byte granularity
 #   algos                           every collective algorithm at p = 2 and 3 (Bruck's Allgather at 4)
 #   wrapper                         mpchar-cc/-fc, their probes, pkg-config, CMake package
 #   recursion                       a wrapper never runs itself: clear error, no hang
@@ -212,28 +211,6 @@ case $case in
     for p in 2 3; do
       "$exe" -n $p --timeout 60 "$bin/conf_order_builtin" >/dev/null || fail "conf_order at p=$p"
     done ;;
-  pack)
-    # A packet takes its header and payload rounded up to 8 bytes, not
-    # whole cache lines: an 8 KiB ring holds 256 0-byte messages (32 bytes
-    # each; 128 at a line each), so 250 sent into a ring nobody reads fit
-    # without a backlog, and of 300 at least the 43 past 257 wait in it (the
-    # first goes through the duplex box).
-    for n in 250 300; do
-      rm -f "$tmp/c"
-      MPCHAR_RT_COUNTERS="$tmp/c" MPCHAR_RT_RING_KIB=8 "$exe" -n 2 --timeout 60 "$bin/rt_inspect" fill $n \
-        || fail "fill $n"
-      q=$(grep 'rank=0 ' "$tmp/c" | sed -n 's/.* backlogged_pkts=\([0-9]*\).*/\1/p')
-      case $n in
-        250) [ "$q" = 0 ] || fail "250 0-byte messages in an 8 KiB ring: $q backlogged, want 0" ;;
-        300) [ "${q:-0}" -ge 43 ] || fail "300 0-byte messages in an 8 KiB ring: ${q:-no} backlogged, want 43 or more" ;;
-      esac
-    done
-    # Sizes that leave every tail length, through a ring of 8 KiB: every
-    # byte checked.
-    MPCHAR_RT_RING_KIB=8 "$exe" -n 2 --timeout 60 "$bin/mpchar-bench-builtin" --library builtin \
-      --patterns stream,bistream --sizes 1,9,17,25,57,1000 --check --validation-count 0 \
-      --refine 0 --time-per-point 5 --level-wait 0 --level-retries 0 --sync barrier --out "$tmp/pack" \
-      --progress none >/dev/null || fail "checked streams of odd sizes" ;;
   algos)
     # The defaults pick one algorithm per size and p (the long ones only
     # from 3 processes); forcing the thresholds down and up runs the others

@@ -8,8 +8,12 @@
 #include "harness.h"
 
 extern const struct kernel_desc kernel_jgf_series;
+extern const struct kernel_desc kernel_jgf_crypt;
+extern const struct kernel_desc kernel_jgf_lufact;
+extern const struct kernel_desc kernel_jgf_sor;
+extern const struct kernel_desc kernel_jgf_sparsematmult;
 
 const struct kernel_desc *const mpchar_kernels[] = {
-    &kernel_jgf_series,
-    NULL,
+    &kernel_jgf_series,        &kernel_jgf_crypt,  &kernel_jgf_sor,
+    &kernel_jgf_sparsematmult, &kernel_jgf_lufact, NULL,
 };

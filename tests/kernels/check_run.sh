@@ -5,7 +5,8 @@
 # the expected verdict, and on a failed verification rank 0's one
 # "verification failed" line on stderr.
 # Usage: check_run.sh STATUS KERNEL CLASS P REPS -- LAUNCHER... PROGRAM ARGS...
-#   STATUS 0: every repetition must verify; 1: every one must fail.
+#   STATUS 0: every repetition must verify; 1: every one must fail;
+#   3: the kernel must refuse p: no result line, rank 0's one sentence.
 set -uo pipefail
 [ $# -ge 7 ] && [ "$6" = "--" ] || {
     echo "usage: check_run.sh STATUS KERNEL CLASS P REPS -- COMMAND..." >&2
@@ -25,6 +26,14 @@ fail() {
 "$@" >"$out" 2>"$err"
 status=$?
 [ "$status" -eq "$want" ] || fail "exit status $status, expected $want"
+if [ "$want" -eq 3 ]; then
+    [ ! -s "$out" ] || fail "a refused run printed on stdout"
+    [ "$(grep -Ec "^mpchar-kernels: $kernel class $class at p = $p: .+" "$err")" -eq 1 ] ||
+        fail "no single refusal line on stderr"
+    grep '^mpchar-kernels:' "$err"
+    echo "check_run: ok ($kernel class $class refused at p=$p, exit 3)"
+    exit 0
+fi
 
 verdict=yes
 [ "$want" -eq 0 ] || verdict=no

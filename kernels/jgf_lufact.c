@@ -161,14 +161,14 @@ static void lu_solve(const struct lu_matrix *m, const long *ipvt, double *b)
     }
 }
 
-/* Rank 0 deals the columns of a out and collects them back (dir 1) as
- * JGF does, one message per column. */
+/* Rank 0 deals the columns of a out (or, with `back`, collects them back)
+ * as JGF does, one message per column; its own columns are copies, outside
+ * the communication brackets. */
 static void lu_move_columns(const struct kernel_run *run,
                             const struct lu_matrix *a, struct lu_local *loc,
                             bool back)
 {
     int lda = (int)loc->cols.lda;
-    kernel_comm_begin();
     for (long j = 0; j < loc->n; j++) {
         int owner = (int)(j % run->size);
         double *local = NULL;
@@ -179,7 +179,10 @@ static void lu_move_columns(const struct kernel_run *run,
                 memcpy(lu_col(a, j), local, (size_t)lda * sizeof *local);
             else
                 memcpy(local, lu_col(a, j), (size_t)lda * sizeof *local);
-        } else if (run->rank == 0) {
+            continue;
+        }
+        kernel_comm_begin();
+        if (run->rank == 0) {
             if (back)
                 MPI_Recv(lu_col(a, j), lda, MPI_DOUBLE, owner, 10, run->comm,
                          MPI_STATUS_IGNORE);
@@ -192,8 +195,8 @@ static void lu_move_columns(const struct kernel_run *run,
                 MPI_Recv(local, lda, MPI_DOUBLE, 0, 10, run->comm,
                          MPI_STATUS_IGNORE);
         }
+        kernel_comm_end();
     }
-    kernel_comm_end();
 }
 
 /* JGF's validate(): regenerates a and b, and returns the normalised

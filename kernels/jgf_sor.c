@@ -130,14 +130,16 @@ static void sor_scatter(const struct kernel_run *run, struct sor_grid *grid,
             MPI_Send(all + (b.first - 1) * n, (int)(span * n), MPI_DOUBLE, k, k,
                      run->comm);
         }
-        long own = grid->rows + (run->size == 1 ? 0 : 1);
-        memcpy(sor_row(grid, 1), all, (size_t)(own * n) * sizeof *all);
     } else {
         long span = grid->rows + (run->rank == run->size - 1 ? 1 : 2);
         MPI_Recv(grid->g, (int)(span * n), MPI_DOUBLE, 0, run->rank, run->comm,
                  MPI_STATUS_IGNORE);
     }
     kernel_comm_end();
+    if (run->rank == 0) { /* rank 0's own rows: a copy, not communication */
+        long own = grid->rows + (run->size == 1 ? 0 : 1);
+        memcpy(sor_row(grid, 1), all, (size_t)(own * n) * sizeof *all);
+    }
 }
 
 /* The own rows of every process into rank 0's `all`. */

@@ -150,6 +150,21 @@ static void mg_comm3(struct mg_state *s, double *u, const int m[3])
     kernel_comm_end();
 }
 
+/* For every i1 of line (i2, i3): the sums of a's four edge neighbours
+ * (s1) and four corner neighbours (s2) across the i2-i3 plane, which the
+ * 27-point operators of resid and psinv share (NPB's u1/u2, r1/r2). */
+static void mg_cross_sums(const double *a, const int m[3], int i2, int i3,
+                          double s1[], double s2[])
+{
+    for (int i1 = 1; i1 <= m[0]; i1++) {
+        s1[i1] = MG_AT(a, m, i1, i2 - 1, i3) + MG_AT(a, m, i1, i2 + 1, i3) +
+                 MG_AT(a, m, i1, i2, i3 - 1) + MG_AT(a, m, i1, i2, i3 + 1);
+        s2[i1] =
+            MG_AT(a, m, i1, i2 - 1, i3 - 1) + MG_AT(a, m, i1, i2 + 1, i3 - 1) +
+            MG_AT(a, m, i1, i2 - 1, i3 + 1) + MG_AT(a, m, i1, i2 + 1, i3 + 1);
+    }
+}
+
 /* r = v - A u (NPB's resid; a[1] = 0 is assumed as NPB does), then the
  * ghost exchange.  v and r may be the same array. */
 static void mg_resid(struct mg_state *s, const double *u, const double *v,
@@ -158,15 +173,7 @@ static void mg_resid(struct mg_state *s, const double *u, const double *v,
     double *u1 = s->t1, *u2 = s->t2;
     for (int i3 = 2; i3 <= m[2] - 1; i3++) {
         for (int i2 = 2; i2 <= m[1] - 1; i2++) {
-            for (int i1 = 1; i1 <= m[0]; i1++) {
-                u1[i1] =
-                    MG_AT(u, m, i1, i2 - 1, i3) + MG_AT(u, m, i1, i2 + 1, i3) +
-                    MG_AT(u, m, i1, i2, i3 - 1) + MG_AT(u, m, i1, i2, i3 + 1);
-                u2[i1] = MG_AT(u, m, i1, i2 - 1, i3 - 1) +
-                         MG_AT(u, m, i1, i2 + 1, i3 - 1) +
-                         MG_AT(u, m, i1, i2 - 1, i3 + 1) +
-                         MG_AT(u, m, i1, i2 + 1, i3 + 1);
-            }
+            mg_cross_sums(u, m, i2, i3, u1, u2);
             for (int i1 = 2; i1 <= m[0] - 1; i1++) {
                 MG_AT(r, m, i1, i2, i3) =
                     MG_AT(v, m, i1, i2, i3) -
@@ -186,15 +193,7 @@ static void mg_psinv(struct mg_state *s, const double *r, double *u,
     double *r1 = s->t1, *r2 = s->t2;
     for (int i3 = 2; i3 <= m[2] - 1; i3++) {
         for (int i2 = 2; i2 <= m[1] - 1; i2++) {
-            for (int i1 = 1; i1 <= m[0]; i1++) {
-                r1[i1] =
-                    MG_AT(r, m, i1, i2 - 1, i3) + MG_AT(r, m, i1, i2 + 1, i3) +
-                    MG_AT(r, m, i1, i2, i3 - 1) + MG_AT(r, m, i1, i2, i3 + 1);
-                r2[i1] = MG_AT(r, m, i1, i2 - 1, i3 - 1) +
-                         MG_AT(r, m, i1, i2 + 1, i3 - 1) +
-                         MG_AT(r, m, i1, i2 - 1, i3 + 1) +
-                         MG_AT(r, m, i1, i2 + 1, i3 + 1);
-            }
+            mg_cross_sums(r, m, i2, i3, r1, r2);
             for (int i1 = 2; i1 <= m[0] - 1; i1++) {
                 MG_AT(u, m, i1, i2, i3) +=
                     s->c[0] * MG_AT(r, m, i1, i2, i3) +
@@ -398,10 +397,7 @@ static void mg_zran3(struct mg_state *s, int n)
     int size = s->run->size;
     double mine[4 * MG_CHARGES];
     double *all = malloc(sizeof(double) * 4 * MG_CHARGES * (size_t)size);
-    if (all == NULL) {
-        fprintf(stderr, "mpchar-kernels: mg: out of memory\n");
-        MPI_Abort(s->run->comm, 1);
-    }
+    npb_require_memory(all != NULL, s->run->comm, "mg");
     memcpy(mine, top.value, sizeof top.value);
     memcpy(mine + MG_CHARGES, top.where, sizeof top.where);
     memcpy(mine + 2 * MG_CHARGES, low.value, sizeof low.value);
@@ -499,10 +495,7 @@ static void mg_run(const struct kernel_run *run, struct kernel_result *result)
         &mg_classes[npb_class_row(MG_CLASSES, run->problem_class)];
     struct mg_state s = {.run = run, .c = c->c};
     mg_grid(&s);
-    if (!mg_alloc(&s, c->n)) {
-        fprintf(stderr, "mpchar-kernels: mg: out of memory\n");
-        MPI_Abort(run->comm, 1);
-    }
+    npb_require_memory(mg_alloc(&s, c->n), run->comm, "mg");
     struct mg_level *top = &s.level[s.lt];
     mg_zran3(&s, c->n);
     mg_resid(&s, top->u, s.v, top->r, top->m);

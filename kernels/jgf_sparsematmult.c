@@ -87,9 +87,6 @@ static void sparse_send_blocks(const struct kernel_run *run,
             MPI_Send(all->val + b.first, (int)b.count, MPI_DOUBLE, k, 3,
                      run->comm);
         }
-        memcpy(mine->row, all->row, (size_t)mine->count * sizeof *mine->row);
-        memcpy(mine->col, all->col, (size_t)mine->count * sizeof *mine->col);
-        memcpy(mine->val, all->val, (size_t)mine->count * sizeof *mine->val);
     } else {
         int c = (int)mine->count;
         MPI_Recv(mine->row, c, MPI_INT, 0, 1, run->comm, MPI_STATUS_IGNORE);
@@ -97,6 +94,11 @@ static void sparse_send_blocks(const struct kernel_run *run,
         MPI_Recv(mine->val, c, MPI_DOUBLE, 0, 3, run->comm, MPI_STATUS_IGNORE);
     }
     kernel_comm_end();
+    if (run->rank == 0) { /* rank 0's own block: a copy, not communication */
+        memcpy(mine->row, all->row, (size_t)mine->count * sizeof *mine->row);
+        memcpy(mine->col, all->col, (size_t)mine->count * sizeof *mine->col);
+        memcpy(mine->val, all->val, (size_t)mine->count * sizeof *mine->val);
+    }
 }
 
 /* The products; y ends as the sum over processes of the partial
@@ -168,10 +170,5 @@ static void sparse_run(const struct kernel_run *run,
     free(y);
 }
 
-const struct kernel_desc kernel_jgf_sparsematmult = {
-    .name = "sparsematmult",
-    .suite = "jgf",
-    .classes = JGF_CLASSES,
-    .refuse = sparse_refuse,
-    .run = sparse_run,
-};
+JGF_KERNEL(kernel_jgf_sparsematmult, "sparsematmult", sparse_refuse,
+           sparse_run);

@@ -1,0 +1,55 @@
+/* Unit tests for the harness state the kernels share (kernels/harness.c):
+ * MPCHAR_KERNEL_FAULT's parsing (a finite number, the whole text, or a
+ * one-line error naming the variable and the text; unset means no fault)
+ * and the value kernel_fault() then returns. */
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <cmocka.h>
+
+#include <string.h>
+
+#include "harness.h"
+#include "harness_state.h"
+
+static void fault_unset_is_zero(void **state)
+{
+    (void)state;
+    char msg[128] = "";
+    assert_int_equal(harness_fault_parse(NULL, msg, sizeof msg), 0);
+    assert_true(kernel_fault() == 0.0);
+}
+
+static void fault_numbers(void **state)
+{
+    (void)state;
+    char msg[128] = "";
+    assert_int_equal(harness_fault_parse("1", msg, sizeof msg), 0);
+    assert_true(kernel_fault() == 1.0);
+    assert_int_equal(harness_fault_parse("-2.5e-3", msg, sizeof msg), 0);
+    assert_true(kernel_fault() == -2.5e-3);
+}
+
+static void fault_malformed(void **state)
+{
+    (void)state;
+    const char *bad[] = {"", "one", "1x", "inf", "nan", "1e999", " "};
+    for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++) {
+        char msg[128] = "";
+        assert_int_equal(harness_fault_parse(bad[i], msg, sizeof msg), -1);
+        assert_non_null(strstr(msg, "MPCHAR_KERNEL_FAULT"));
+        assert_null(strchr(msg, '\n'));
+        /* a rejected value leaves no fault behind */
+        assert_true(kernel_fault() == 0.0);
+    }
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(fault_unset_is_zero),
+        cmocka_unit_test(fault_numbers),
+        cmocka_unit_test(fault_malformed),
+    };
+    return cmocka_run_group_tests(tests, NULL, NULL);
+}

@@ -132,6 +132,8 @@ typedef struct launch_observer {
     void (*done)(void *ctx, const char *key);
     void (*failed)(void *ctx, const char *key);
     void *ctx;
+    /* every other line of the program's stdout; NULL: copied to stdout */
+    void (*line)(void *ctx, const char *line);
 } launch_observer;
 
 typedef struct launch_result {

@@ -82,7 +82,10 @@ static void on_bench_line(monitor *m, char *line)
     size_t index, total;
     int used = 0;
     if (strncmp(line, "@@mpchar ", 9) != 0) {
-        puts(line);
+        if (m->obs->line)
+            m->obs->line(m->obs->ctx, line);
+        else
+            puts(line);
         return;
     }
     char *rest = line + 9;

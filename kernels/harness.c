@@ -1,0 +1,64 @@
+/*
+ * kernels/harness.c: the state the kernels share with the harness: the
+ * communication time accumulated between kernel_comm_begin and
+ * kernel_comm_end (outermost brackets only, so that nested calls are not
+ * counted twice), and the fault MPCHAR_KERNEL_FAULT injects.
+ */
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+
+#include "harness.h"
+#include "harness_state.h"
+
+static int comm_depth;
+static double comm_start_s;
+static double comm_total_s;
+static double fault_value;
+
+void kernel_comm_begin(void)
+{
+    if (comm_depth++ == 0)
+        comm_start_s = MPI_Wtime();
+}
+
+void kernel_comm_end(void)
+{
+    /* an unmatched end is a kernel bug; ignoring it keeps the total sane */
+    if (comm_depth == 0)
+        return;
+    if (--comm_depth == 0)
+        comm_total_s += MPI_Wtime() - comm_start_s;
+}
+
+double kernel_fault(void)
+{
+    return fault_value;
+}
+
+void harness_comm_reset(void)
+{
+    comm_depth = 0;
+    comm_total_s = 0.0;
+}
+
+double harness_comm_seconds(void)
+{
+    return comm_total_s;
+}
+
+int harness_fault_parse(const char *text, char *msg, size_t msg_len)
+{
+    fault_value = 0.0;
+    if (!text)
+        return 0;
+    char *end = NULL;
+    double v = strtod(text, &end);
+    if (end == text || *end != '\0' || !isfinite(v)) {
+        snprintf(msg, msg_len,
+                 "MPCHAR_KERNEL_FAULT: '%s' is not a finite number", text);
+        return -1;
+    }
+    fault_value = v;
+    return 0;
+}

@@ -1,0 +1,54 @@
+/*
+ * kernels/harness.h: what an application kernel of mpchar is, and what the
+ * shared harness (kernels/harness.c, kernels/main.c) does for it: option
+ * parsing, repetitions, timing, communication time, fault injection and the
+ * one result line `mpchar apps` reads.  Kernels link only MPI and libc.
+ */
+#ifndef MPCHAR_KERNELS_HARNESS_H
+#define MPCHAR_KERNELS_HARNESS_H
+
+#include <mpi.h>
+#include <stdbool.h>
+
+/* What a kernel is asked to compute. */
+struct kernel_run {
+    char problem_class; /* 'S', 'W', 'A', 'B' (NPB) or 'A', 'B', 'C' (JGF) */
+    MPI_Comm comm;      /* a duplicate of MPI_COMM_WORLD */
+    int rank;
+    int size;
+};
+
+/* What it computed, checked against the published value of its class. */
+struct kernel_result {
+    bool verified;
+    double value;     /* the checked quantity (checksum, norm, residual...) */
+    double reference; /* its published value for the class */
+    char detail[160]; /* what was compared, printed when verification fails */
+};
+
+/* One registry entry (kernels/registry.c lists them all). */
+struct kernel_desc {
+    const char *name;    /* "series", "sor", ..., "ep", "cg", ... */
+    const char *suite;   /* "jgf" or "npb" */
+    const char *classes; /* the classes it defines, e.g. "ABC" or "SWAB" */
+    /* Checks whether the class can run on run->size processes: NULL when
+     * it can, else a sentence saying why not (e.g. FT needs a power of 2). */
+    const char *(*refuse)(const struct kernel_run *run);
+    /* Runs the whole computation once, collectively; fills *result on
+     * every rank (only rank 0's is printed). */
+    void (*run)(const struct kernel_run *run, struct kernel_result *result);
+};
+
+extern const struct kernel_desc *const mpchar_kernels[]; /* NULL-terminated */
+
+/* Brackets a kernel's communication so that the harness can report
+ * t_comm_s; calls may nest; cost a clock read each. */
+void kernel_comm_begin(void);
+void kernel_comm_end(void);
+
+/* 0, or the perturbation MPCHAR_KERNEL_FAULT asks for: kernels add it to
+ * one value of their computation before verification, so that a test can
+ * prove a wrong result fails. */
+double kernel_fault(void);
+
+#endif

@@ -1,0 +1,22 @@
+/*
+ * kernels/harness_state.h: the harness's side of kernels/harness.c, used by
+ * kernels/main.c only: resetting and reading the communication time the
+ * kernels bracket, and setting the fault MPCHAR_KERNEL_FAULT asks for.
+ * Kernels see only kernels/harness.h.
+ */
+#ifndef MPCHAR_KERNELS_HARNESS_STATE_H
+#define MPCHAR_KERNELS_HARNESS_STATE_H
+
+#include <stddef.h>
+
+/* Starts a new repetition: no communication time, no open bracket. */
+void harness_comm_reset(void);
+
+/* Seconds spent inside kernel_comm_begin/end since the last reset. */
+double harness_comm_seconds(void);
+
+/* Reads MPCHAR_KERNEL_FAULT's value (NULL: unset, no fault).  Returns 0,
+ * or -1 with one sentence in msg when the text is not a finite number. */
+int harness_fault_parse(const char *text, char *msg, size_t msg_len);
+
+#endif

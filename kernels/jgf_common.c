@@ -1,0 +1,64 @@
+/*
+ * kernels/jgf_common.c: the size classes, block distribution and result
+ * helpers the JGF kernels share (see jgf_common.h).
+ */
+#include <math.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "jgf_common.h"
+
+int jgf_class_index(char problem_class)
+{
+    const char *at = strchr(JGF_CLASSES, problem_class);
+    return at ? (int)(at - JGF_CLASSES) : 0;
+}
+
+bool jgf_block_split(long total, long granule, int p, int rank,
+                     struct jgf_block *b)
+{
+    long block = ((total / granule + p - 1) / p) * granule;
+    long last = total - block * (p - 1);
+    b->block = block;
+    b->first = block * rank;
+    b->count = rank == p - 1 ? last : block;
+    return last >= granule;
+}
+
+const char *jgf_block_refuse(long total, long granule,
+                             const struct kernel_run *run)
+{
+    static char why[160];
+    struct jgf_block b;
+    if (jgf_block_split(total, granule, run->size, run->size - 1, &b))
+        return NULL;
+    snprintf(why, sizeof why,
+             "%ld items in blocks of %ld leave the last of %d processes "
+             "fewer than %ld; use fewer processes",
+             total, b.block, run->size, granule);
+    return why;
+}
+
+void jgf_result_share(const struct kernel_run *run,
+                      struct kernel_result *result)
+{
+    double values[3] = {result->value, result->reference,
+                        result->verified ? 1.0 : 0.0};
+    MPI_Bcast(values, 3, MPI_DOUBLE, 0, run->comm);
+    result->value = values[0];
+    result->reference = values[1];
+    result->verified = values[2] != 0.0;
+}
+
+void jgf_result_check(struct kernel_result *result, const char *what,
+                      double value, double reference, double tolerance)
+{
+    double dev = fabs(value - reference);
+    result->value = value;
+    result->reference = reference;
+    result->verified = dev <= tolerance; /* false for NaN too */
+    if (!result->verified)
+        snprintf(result->detail, sizeof result->detail,
+                 "%s = %.15e, reference %.15e, |difference| %.3e > %.1e", what,
+                 value, reference, dev, tolerance);
+}

@@ -53,8 +53,12 @@ static const call_model call_models[] = {
     {"Pcontrol", ROLE_NONE, NULL, false},
 };
 
+/* name as the profiler's header spells it, "MPI_Send", or without the
+ * prefix. */
 static const call_model *find_call(const char *name)
 {
+    if (strncmp(name, "MPI_", 4) == 0)
+        name += 4;
     for (size_t i = 0; i < sizeof call_models / sizeof call_models[0]; i++)
         if (strcmp(call_models[i].call, name) == 0)
             return &call_models[i];

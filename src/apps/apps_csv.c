@@ -18,7 +18,7 @@ typedef enum column_kind {
     COL_NAME,    /* char[APPS_NAME_MAX] */
     COL_CLASS,   /* char: one letter */
     COL_LONG,    /* long, >= 1 */
-    COL_SECONDS, /* double, "%.6f"; NAN: empty */
+    COL_SECONDS, /* double, "%.9f" (ns); NAN: empty */
     COL_COUNT,   /* double holding a count, "%.0f"; NAN: empty */
     COL_YESNO,   /* bool: yes or no */
 } column_kind;
@@ -88,7 +88,7 @@ static void format_value(const apps_row *row, const column *c, char *out,
         if (isnan(d))
             out[0] = '\0';
         else
-            snprintf(out, len, c->kind == COL_SECONDS ? "%.6f" : "%.0f", d);
+            snprintf(out, len, c->kind == COL_SECONDS ? "%.9f" : "%.0f", d);
         break;
     }
 }

@@ -46,6 +46,13 @@ static const call_model call_models[] = {
     {"Allgather", ROLE_PRIMITIVE, "allgather", true},
     {"Gather", ROLE_PRIMITIVE, "gather", true},
     {"Scatter", ROLE_PRIMITIVE, "scatter", true},
+    /* the v-forms: a process's own block times p (the model measured them
+     * with equal counts); Alltoallv's bytes are already a process's total,
+     * and an alltoall of that total stands for it (no alltoallv pattern) */
+    {"Gatherv", ROLE_PRIMITIVE, "gatherv", true},
+    {"Scatterv", ROLE_PRIMITIVE, "scatterv", true},
+    {"Allgatherv", ROLE_PRIMITIVE, "allgatherv", true},
+    {"Alltoallv", ROLE_PRIMITIVE, "alltoall", false},
     {"Init", ROLE_NONE, NULL, false},
     {"Init_thread", ROLE_NONE, NULL, false},
     {"Finalize", ROLE_NONE, NULL, false},

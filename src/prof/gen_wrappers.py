@@ -21,6 +21,7 @@ KINDS = {
     "buf": ("void *{n}", "{n}", "{n}"),
     "int": ("int {n}", "{n}", "(int)*{n}"),
     "int_out": ("int *{n}", "*{n}", "(int)*{n}"),
+    "ints": ("const int {n}[]", "{n}", "(const int *){n}"),
     "type": ("MPI_Datatype {n}", "{n}", "PMPI_Type_f2c(*{n})"),
     "comm": ("MPI_Comm {n}", "{n}", "PMPI_Comm_f2c(*{n})"),
     "op": ("MPI_Op {n}", "{n}", "PMPI_Op_f2c(*{n})"),
@@ -65,6 +66,7 @@ ROLES = {
                 "        prof_pending_push(prof_req_key({array_of_requests}));",
                 "prof_pending_done();"),
     "coll": (True, "", "prof_bytes_ = {bytes};"),
+    "collv": (True, "", "prof_bytes_ = {vbytes};"),
     "plain": (True, "", ""),
 }
 
@@ -96,10 +98,21 @@ def parse(path):
 def values(args, lang):
     col = 1 if lang == "c" else 2
     v = {n: KINDS[k][col].format(n=n) for n, k in args if KINDS[k][col]}
+    names = [n for n, _ in args]
+    kinds = dict(args)
+
+    def type_after(count):  # the datatype the count is of
+        after = names[names.index(count):]
+        return next((n for n in after if kinds[n] == "type"), None)
     counts = [n for n, k in args if k == "int" and n.endswith("count")]
-    types = [n for n, k in args if k == "type"]
-    if counts and types:
-        v["bytes"] = "prof_bytes(%s, %s)" % (v[counts[0]], v[types[0]])
+    if counts and type_after(counts[0]):
+        v["bytes"] = "prof_bytes(%s, %s)" % (v[counts[0]],
+                                             v[type_after(counts[0])])
+    vcounts = [n for n, k in args if k == "ints" and n.endswith("counts")]
+    comms = [n for n, k in args if k == "comm"]
+    if vcounts and type_after(vcounts[0]) and comms:
+        v["vbytes"] = "prof_bytes_v(%s, %s, %s)" % (
+            v[vcounts[0]], v[type_after(vcounts[0])], v[comms[0]])
     return v
 
 

@@ -89,6 +89,8 @@ void prof_file_close(void);
 
 /* prof_msgs.c */
 uint64_t prof_bytes(int count, MPI_Datatype type);
+/* The bytes of counts[0..size of comm) elements of type (Alltoallv's). */
+uint64_t prof_bytes_v(const int *counts, MPI_Datatype type, MPI_Comm comm);
 uint64_t prof_req_key(MPI_Request req);
 void prof_msg_blocking(uint32_t kind, uint64_t bytes);
 void prof_msg_post(uint32_t kind, uint64_t bytes, uint64_t key);

@@ -27,6 +27,17 @@ uint64_t prof_bytes(int count, MPI_Datatype type)
     return (uint64_t)count * (uint64_t)size;
 }
 
+uint64_t prof_bytes_v(const int *counts, MPI_Datatype type, MPI_Comm comm)
+{
+    int procs = 0;
+    uint64_t sum = 0;
+    if (!counts || PMPI_Comm_size(comm, &procs) != MPI_SUCCESS)
+        return 0;
+    for (int i = 0; i < procs; i++)
+        sum += prof_bytes(counts[i], type);
+    return sum;
+}
+
 /* The handle's bits: an int in MPICH and the runtime, a pointer in Open
  * MPI. */
 uint64_t prof_req_key(MPI_Request req)

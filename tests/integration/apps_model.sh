@@ -17,7 +17,7 @@ head = ("library,pattern,variant,op,datatype,p,n_bytes,set,reps,t_min_us,"
         "t_median_us,t_mean_us,t_max_us,t_stddev_us,oversubscribed")
 rows = [head]
 for pat, (a, b) in LINES.items():
-    for p in [2] if pat == "pingpong" else [1, 2]:
+    for p in [2] if pat == "pingpong" else [1, 2]:  # t = a p / 2 + b n
         for n in [0] if pat == "barrier" else [4 ** k for k in range(11)]:
             for st, m in (("fit", n), ("validation", n * 3 // 2)):
                 t = a * p / 2 + b * m
@@ -32,7 +32,7 @@ PY
   --model "$WORK/model" --out "$WORK/a" >"$WORK/out" || fail "apps: $(cat "$WORK/out")"
 python3 - "$WORK/a" "$LIB" <<'PY' || fail "prediction"
 import csv, json, sys
-from apps_lines import LINES, PATTERN_OF
+from apps_lines import LINES, PATTERN_OF, TIMES_P
 out, lib = sys.argv[1], sys.argv[2]
 (row,) = list(csv.DictReader(open(out + "/apps.csv")))
 prof = json.load(open(f"{out}/profiles/{lib}-series-S-p2/profile.json"))
@@ -42,7 +42,8 @@ def predicted_us(rank):
         pat = PATTERN_OF.get(s["call"])
         if pat:
             a, b = LINES[pat]
-            t += s["calls"] * (a + b * s["bytes"])
+            n = s["bytes"] * (2 if s["call"] in TIMES_P else 1)
+            t += s["calls"] * (a + b * n)
     return t
 want = max(predicted_us(r) for r in prof["ranks"]) * 1e-6 / 2
 got = float(row["t_comm_pred_s"])

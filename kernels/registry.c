@@ -8,8 +8,13 @@
 #include "harness.h"
 
 extern const struct kernel_desc kernel_jgf_series;
+extern const struct kernel_desc kernel_npb_ep;
+extern const struct kernel_desc kernel_npb_is;
+extern const struct kernel_desc kernel_npb_cg;
+extern const struct kernel_desc kernel_npb_mg;
+extern const struct kernel_desc kernel_npb_ft;
 
 const struct kernel_desc *const mpchar_kernels[] = {
-    &kernel_jgf_series,
-    NULL,
+    &kernel_jgf_series, &kernel_npb_ep, &kernel_npb_is, &kernel_npb_cg,
+    &kernel_npb_mg,     &kernel_npb_ft, NULL,
 };

@@ -1,0 +1,30 @@
+/*
+ * kernels/npb_common.h: what the NPB kernels share beyond the random
+ * number generator: the published-value check with NPB's relative
+ * tolerance, and the process-count rule most of them impose.
+ */
+#ifndef MPCHAR_KERNELS_NPB_COMMON_H
+#define MPCHAR_KERNELS_NPB_COMMON_H
+
+#include "harness.h"
+
+#include <stdbool.h>
+
+/* Fills *result from value against reference: verified when the relative
+ * error is at most epsilon (NPB's test, NaN never verifies); what names the
+ * quantity in result->detail. */
+void npb_check(struct kernel_result *result, const char *what, double value,
+               double reference, double epsilon);
+
+/* True when |value - reference| / |reference| <= epsilon (NaN: false). */
+bool npb_close(double value, double reference, double epsilon);
+
+/* NULL when n is a power of two, else NPB's sentence for kernels that
+ * split their data in halves (CG, FT, IS, MG). */
+const char *npb_refuse_unless_power_of_two(int n);
+
+/* Index of class c in classes ("SWAB"), or -1: the row of a kernel's
+ * table of class parameters. */
+int npb_class_row(const char *classes, char c);
+
+#endif

@@ -29,7 +29,10 @@ typedef struct column {
     size_t offset;
 } column;
 
-#define COL(field, kind) {#field, kind, offsetof(apps_row, field)}
+#define COL(field, kind)                        \
+    {                                           \
+#field, kind, offsetof(apps_row, field) \
+    }
 
 static const column columns[] = {
     COL(library, COL_NAME),
@@ -81,7 +84,9 @@ static void format_value(const apps_row *row, const column *c, char *out,
     case COL_NAME: snprintf(out, len, "%s", at); break;
     case COL_CLASS: snprintf(out, len, "%c", *at); break;
     case COL_LONG: snprintf(out, len, "%ld", *(const long *)at); break;
-    case COL_YESNO: snprintf(out, len, "%s", *(const bool *)at ? "yes" : "no"); break;
+    case COL_YESNO:
+        snprintf(out, len, "%s", *(const bool *)at ? "yes" : "no");
+        break;
     case COL_SECONDS:
     case COL_COUNT:
         memcpy(&d, at, sizeof d);
@@ -164,8 +169,9 @@ static int read_rows(FILE *f, const char *path, apps_row **rows_p,
     size_t cap = 0, lineno = 1;
     apps_csv_header(header, sizeof header);
     if (!fgets(line, sizeof line, f) || strcmp(line, header) != 0)
-        return mpchar_error_set(err, "%s:1: not an apps.csv header "
-                                     "(expected %.*s)",
+        return mpchar_error_set(err,
+                                "%s:1: not an apps.csv header "
+                                "(expected %.*s)",
                                 path, (int)strlen(header) - 1, header);
     while (fgets(line, sizeof line, f)) {
         lineno++;

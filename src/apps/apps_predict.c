@@ -85,9 +85,8 @@ static void note_unmodelled(apps_prediction *out, const char *call,
 
 /* The predicted seconds of one call of size s, or NAN when the model has
  * no such primitive or cannot predict it at this n and p. */
-static double predict_one(const call_model *cm, const profile_size *s,
-                          long p, const mpchar_model *model,
-                          const char *library)
+static double predict_one(const call_model *cm, const profile_size *s, long p,
+                          const mpchar_model *model, const char *library)
 {
     const mpchar_entry *e =
         mpchar_model_find(model, library, cm->pattern, NULL, NULL, NULL);

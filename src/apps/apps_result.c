@@ -26,7 +26,7 @@ enum field {
 };
 
 static const char *const field_names[F_COUNT] = {
-    "kernel",   "suite",    "class", "p",     "rep",
+    "kernel",    "suite",    "class",    "p",     "rep",
     "t_total_s", "t_comm_s", "verified", "value", "reference",
 };
 
@@ -50,14 +50,16 @@ static int set_field(apps_result *r, enum field f, const char *v,
         return v[0] && !v[1] ? 0 : mpchar_error_set(err, "not one letter");
     case F_P: return mpchar_parse_long(v, 1, 1L << 30, &r->p, err);
     case F_REP: return mpchar_parse_long(v, 0, 1L << 30, &r->rep, err);
-    case F_T_TOTAL: return mpchar_parse_double(v, 0, DBL_MAX, &r->t_total_s, err);
+    case F_T_TOTAL:
+        return mpchar_parse_double(v, 0, DBL_MAX, &r->t_total_s, err);
     case F_T_COMM: return mpchar_parse_double(v, 0, DBL_MAX, &r->t_comm_s, err);
     case F_VERIFIED:
         r->verified = strcmp(v, "yes") == 0;
         return r->verified || strcmp(v, "no") == 0
                    ? 0
                    : mpchar_error_set(err, "'%s' is neither yes nor no", v);
-    case F_VALUE: return mpchar_parse_double(v, -DBL_MAX, DBL_MAX, &r->value, err);
+    case F_VALUE:
+        return mpchar_parse_double(v, -DBL_MAX, DBL_MAX, &r->value, err);
     case F_REFERENCE:
         return mpchar_parse_double(v, -DBL_MAX, DBL_MAX, &r->reference, err);
     default: return -1;
@@ -78,16 +80,18 @@ int apps_result_parse(const char *line, apps_result *r, mpchar_error *err)
     for (int f = 0; f < F_COUNT; f++, tok = strtok_r(NULL, " \t", &save)) {
         size_t klen = strlen(field_names[f]);
         if (!tok || strncmp(tok, field_names[f], klen) != 0 || tok[klen] != '=')
-            return mpchar_error_set(err, "result line: field %s missing "
-                                         "(expected as field %d)",
+            return mpchar_error_set(err,
+                                    "result line: field %s missing "
+                                    "(expected as field %d)",
                                     field_names[f], f + 1);
         if (set_field(r, (enum field)f, tok + klen + 1, err) != 0)
             return mpchar_error_prefix(err, "result line: field %s",
                                        field_names[f]);
     }
     if (tok)
-        return mpchar_error_set(err, "result line: unexpected '%s' after "
-                                     "reference",
+        return mpchar_error_set(err,
+                                "result line: unexpected '%s' after "
+                                "reference",
                                 tok);
     return 0;
 }

@@ -89,7 +89,8 @@ int apps_libraries_resolve(const char *spec, run_library **libs_p,
     libs = calloc(n_all * 2 + 1, sizeof *libs);
     int rc = libs ? 0 : mpchar_error_set(err, "out of memory");
     for (char *t = strtok(names, ","); t && rc == 0; t = strtok(NULL, ",")) {
-        const run_library *base = find_lib(all, n_all, is_sr(t) ? "builtin" : t);
+        const run_library *base =
+            find_lib(all, n_all, is_sr(t) ? "builtin" : t);
         if (!base || find_lib(libs, count, t))
             continue; /* a duplicate */
         run_library *lib = &libs[count++];
@@ -152,7 +153,8 @@ int apps_kernels_list(const char *program, apps_kernel **kernels_p,
 {
     char *argv[] = {(char *)program, "--list", NULL};
     list_ctx c = {NULL, 0, 0, false, false, ""};
-    launch_observer obs = {ignore_key, ignore_key, ignore_key, &c, on_list_line};
+    launch_observer obs = {ignore_key, ignore_key, ignore_key, &c,
+                           on_list_line};
     launch_result res;
     if (run_launch(argv, APPS_LAUNCH_TIMEOUT_S, &obs, &res, err) != 0)
         return -1;

@@ -42,12 +42,12 @@ static const mpchar_option_entry options[] = {
      mpchar_option_text,
      offsetof(apps_args, kernels)},
     {{"class", "S|W|A|B",
-      "problem class; kernels without it are skipped (JGF has A, B, C)",
-      "S"},
+      "problem class; kernels without it are skipped (JGF has A, B, C)", "S"},
      mpchar_option_text,
      offsetof(apps_args, problem_class)},
-    {{"p", "LIST", "process counts, e.g. 1,2,4 (above the cores: marked "
-                   "oversubscribed)",
+    {{"p", "LIST",
+      "process counts, e.g. 1,2,4 (above the cores: marked "
+      "oversubscribed)",
       "1,2"},
      mpchar_option_text,
      offsetof(apps_args, p)},
@@ -170,8 +170,7 @@ static int check_options(apps_state *st, mpchar_error *err)
     if (st->a.model && read_model(st, err))
         return -1;
     if (apps_libraries_resolve(st->a.mpi, &st->libs, &st->nlibs, err) ||
-        apps_kernels_list(st->libs[0].bench, &st->kernels, &st->nkernels,
-                          err))
+        apps_kernels_list(st->libs[0].bench, &st->kernels, &st->nkernels, err))
         return -1;
     return select_kernels(st, err);
 }
@@ -239,10 +238,10 @@ static int write_meta(const apps_state *st, const char *status,
     char path[4200], tmp[4300], now[32];
     const apps_args *a = &st->a;
     run_utc_now(now, sizeof now);
-    json_t *opts = json_pack(
-        "{s:s, s:s, s:s, s:s, s:i, s:b, s:s?}", "mpi", a->mpi, "kernels",
-        a->kernels, "class", a->problem_class, "p", a->p, "reps",
-        (int)st->reps, "profile", a->profile, "model", a->model);
+    json_t *opts = json_pack("{s:s, s:s, s:s, s:s, s:i, s:b, s:s?}", "mpi",
+                             a->mpi, "kernels", a->kernels, "class",
+                             a->problem_class, "p", a->p, "reps", (int)st->reps,
+                             "profile", a->profile, "model", a->model);
     json_t *meta = json_pack(
         "{s:s, s:s, s:s, s:s, s:s, s:{s:s, s:s, s:i}, s:o, s:o, s:O, s:O}",
         "schema", "mpchar-apps-meta/1", "mpchar_version", MPCHAR_VERSION,
@@ -302,8 +301,8 @@ static void fill_row(const apps_state *st, const run_library *lib,
     row->problem_class = st->problem_class;
     row->p = p;
     row->reps = (long)l->count;
-    row->t_total_s = median_of(l, offsetof(apps_result, t_total_s),
-                               &row->t_total_min_s);
+    row->t_total_s =
+        median_of(l, offsetof(apps_result, t_total_s), &row->t_total_min_s);
     row->t_comm_s = median_of(l, offsetof(apps_result, t_comm_s), NULL);
     row->verified = l->exit_status == 0;
     for (size_t i = 0; i < l->count; i++)
@@ -329,8 +328,8 @@ static bool launch_gave_row(apps_state *st, const char *what,
     return true;
 }
 
-static int run_one(apps_state *st, const run_library *lib,
-                   const apps_kernel *k, long p, mpchar_error *err)
+static int run_one(apps_state *st, const run_library *lib, const apps_kernel *k,
+                   long p, mpchar_error *err)
 {
     char what[256], prof_dir[4400];
     bool over = p > st->sys.cores;
@@ -362,9 +361,10 @@ static int run_one(apps_state *st, const run_library *lib,
         apps_profile_finish(prof_dir, st->have_model ? &st->model : NULL, lib,
                             &row, err) != 0)
         return mpchar_error_prefix(err, "%s: profile", what);
-    printf("mpchar apps: %s: t_total_s %.6f, t_comm_s %.6f (medians of %ld)%s\n",
-           what, row.t_total_s, row.t_comm_s, row.reps,
-           row.verified ? "" : ", VERIFICATION FAILED");
+    printf(
+        "mpchar apps: %s: t_total_s %.6f, t_comm_s %.6f (medians of %ld)%s\n",
+        what, row.t_total_s, row.t_comm_s, row.reps,
+        row.verified ? "" : ", VERIFICATION FAILED");
     char line[4096];
     if (apps_row_format(&row, line, sizeof line, err) != 0)
         return -1;
@@ -377,8 +377,8 @@ static int run_all(apps_state *st, mpchar_error *err)
         const apps_kernel *kern = &st->kernels[k];
         if (!strchr(kern->classes, st->problem_class)) {
             note(st->skipped, stdout,
-                 "%s skipped: it has no class %c (its classes: %s)",
-                 kern->name, st->problem_class, kern->classes);
+                 "%s skipped: it has no class %c (its classes: %s)", kern->name,
+                 st->problem_class, kern->classes);
             continue;
         }
         for (size_t i = 0; i < st->nlibs; i++)
@@ -400,9 +400,9 @@ static size_t name_failures(apps_state *st, mpchar_error *err)
         return 1;
     for (size_t i = 0; i < n; i++)
         if (!rows[i].verified) {
-            note(st->failed, stderr,
-                 "%s %s class %c p=%ld failed verification", rows[i].library,
-                 rows[i].kernel, rows[i].problem_class, rows[i].p);
+            note(st->failed, stderr, "%s %s class %c p=%ld failed verification",
+                 rows[i].library, rows[i].kernel, rows[i].problem_class,
+                 rows[i].p);
             bad++;
         }
     free(rows);

@@ -145,8 +145,8 @@ static void on_call(walk *w, const mpchar_prof_event *e)
     }
     if (!w->in_call)
         return; /* an exit whose entry was before the recording */
-    if (profile_sizes_add(w->r, e->call, e->bytes ? e->bytes : w->call_msg_bytes,
-                          NULL) != 0)
+    if (profile_sizes_add(w->r, e->call,
+                          e->bytes ? e->bytes : w->call_msg_bytes, NULL) != 0)
         w->failed = true;
     w->call_msg_bytes = 0;
     w->call_sent = false;

@@ -32,10 +32,10 @@ json_t *profile_sizes_json(const profile *p, const profile_rank *r)
     json_t *list = json_array();
     for (size_t k = 0; k < r->n_sizes; k++) {
         const profile_size *s = &r->sizes[k];
-        json_array_append_new(
-            list, json_pack("{s:s, s:I, s:I}", "call", p->call_names[s->call],
-                            "bytes", (json_int_t)s->bytes, "calls",
-                            (json_int_t)s->calls));
+        json_array_append_new(list, json_pack("{s:s, s:I, s:I}", "call",
+                                              p->call_names[s->call], "bytes",
+                                              (json_int_t)s->bytes, "calls",
+                                              (json_int_t)s->calls));
     }
     return list;
 }

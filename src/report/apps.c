@@ -102,8 +102,8 @@ static double speedup(const mpchar__report *r, const apps_row *row)
 static void times_table(mpchar__report *r)
 {
     static const char *const head[] = {
-        "kernel",        "class",      "library",        "p",
-        "t_total_s",     "t_comm_s",   "comm share",     "speedup",
+        "kernel",        "class",    "library",    "p",
+        "t_total_s",     "t_comm_s", "comm share", "speedup",
         "t_total_min_s", "verified"};
     mpchar__doc *d = &r->doc;
     mpchar__doc_table(d,
@@ -138,9 +138,9 @@ static void speedup_figure(mpchar__report *r, const apps_row *k)
 {
     char id[160];
     snprintf(id, sizeof id, "apps-%s-%c", k->kernel, k->problem_class);
-    mpchar__plot_add(&r->plots, id, "p (processes)", "speedup T(1)/T(p)",
-                     false, false, "%s class %c: speedup per library",
-                     k->kernel, k->problem_class);
+    mpchar__plot_add(&r->plots, id, "p (processes)", "speedup T(1)/T(p)", false,
+                     false, "%s class %c: speedup per library", k->kernel,
+                     k->problem_class);
     for (size_t j = 0; j < r->napps; j++) {
         if (!first_library(r, j))
             continue;
@@ -214,9 +214,9 @@ static bool has_library(const mpchar__report *r, const char *library)
 /* Seed 003 §5: the runtime's SR mode against NSR, kernel by kernel. */
 static void sr_table(mpchar__report *r)
 {
-    static const char *const head[] = {"kernel",          "p",
-                                       "t_total_s NSR",   "t_total_s SR",
-                                       "SR / NSR",        "t_comm_s NSR",
+    static const char *const head[] = {"kernel",        "p",
+                                       "t_total_s NSR", "t_total_s SR",
+                                       "SR / NSR",      "t_comm_s NSR",
                                        "t_comm_s SR"};
     mpchar__doc *d = &r->doc;
     mpchar__doc_table(d,
@@ -245,15 +245,14 @@ static void sr_table(mpchar__report *r)
 }
 
 /* The fastest row of another library than the built-in runtime's two. */
-static const apps_row *best_other(const mpchar__report *r,
-                                  const apps_row *like)
+static const apps_row *best_other(const mpchar__report *r, const apps_row *like)
 {
     const apps_row *best = NULL;
     for (size_t i = 0; i < r->napps; i++) {
         const apps_row *a = &r->apps[i];
         if (strcmp(a->library, NSR_LIBRARY) && strcmp(a->library, SR_LIBRARY) &&
-            apps_rows_have(a, 1, a->library, like->kernel,
-                           like->problem_class, like->p) &&
+            apps_rows_have(a, 1, a->library, like->kernel, like->problem_class,
+                           like->p) &&
             (!best || a->t_total_s < best->t_total_s))
             best = a;
     }
@@ -262,8 +261,11 @@ static const apps_row *best_other(const mpchar__report *r,
 
 static void builtin_table(mpchar__report *r)
 {
-    static const char *const head[] = {"kernel", "p", "builtin t_total_s",
-                                       "fastest other", "its t_total_s",
+    static const char *const head[] = {"kernel",
+                                       "p",
+                                       "builtin t_total_s",
+                                       "fastest other",
+                                       "its t_total_s",
                                        "builtin / fastest"};
     mpchar__doc *d = &r->doc;
     mpchar__doc_table(d,

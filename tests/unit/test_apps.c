@@ -18,9 +18,9 @@
 #include "model_test_support.h"
 #include "unit_assert.h"
 
-#define LINE                                                              \
-    "kernel=series suite=jgf class=A p=2 rep=1 t_total_s=1.250000 "       \
-    "t_comm_s=0.125000 verified=yes value=-2.880000000000000e+00 "        \
+#define LINE                                                        \
+    "kernel=series suite=jgf class=A p=2 rep=1 t_total_s=1.250000 " \
+    "t_comm_s=0.125000 verified=yes value=-2.880000000000000e+00 "  \
     "reference=-2.880000000000000e+00"
 
 static void test_result_known(void **state)

@@ -33,15 +33,6 @@ static void base_spec(const char *spec, char *out, size_t len)
                  out[0] ? "," : "", is_sr(t) ? "builtin" : t);
 }
 
-static const run_library *find_lib(const run_library *libs, size_t n,
-                                   const char *name)
-{
-    for (size_t i = 0; i < n; i++)
-        if (strcmp(libs[i].name, name) == 0)
-            return &libs[i];
-    return NULL;
-}
-
 /* lib's kernels program, beside its benchmark. */
 static int use_kernels(run_library *lib, mpchar_error *err)
 {
@@ -72,7 +63,7 @@ static void wanted_names(const char *spec, const run_library *all, size_t n,
     for (size_t i = 0; i < n; i++)
         snprintf(out + strlen(out), len - strlen(out), "%s%s",
                  out[0] ? "," : "", all[i].name);
-    if (find_lib(all, n, "builtin"))
+    if (run_library_find(all, n, "builtin"))
         snprintf(out + strlen(out), len - strlen(out), ",%s", APPS_BUILTIN_SR);
 }
 
@@ -90,8 +81,8 @@ int apps_libraries_resolve(const char *spec, run_library **libs_p,
     int rc = libs ? 0 : mpchar_error_set(err, "out of memory");
     for (char *t = strtok(names, ","); t && rc == 0; t = strtok(NULL, ",")) {
         const run_library *base =
-            find_lib(all, n_all, is_sr(t) ? "builtin" : t);
-        if (!base || find_lib(libs, count, t))
+            run_library_find(all, n_all, is_sr(t) ? "builtin" : t);
+        if (!base || run_library_find(libs, count, t))
             continue; /* a duplicate */
         run_library *lib = &libs[count++];
         *lib = *base;

@@ -112,6 +112,10 @@ typedef struct run_library {
 int run_libraries_resolve(const char *spec, run_library **libs_p,
                           size_t *count_p, mpchar_error *err);
 
+/* The library called name among count, or NULL. */
+const run_library *run_library_find(const run_library *libs, size_t count,
+                                    const char *name);
+
 /* Appends to the resolved libraries the algorithm variants spec names
  * ("" none; run_algorithms.c). */
 int run_libraries_add_algorithms(const char *spec, run_library **libs_p,

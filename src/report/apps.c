@@ -9,21 +9,12 @@
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/stat.h>
 
 #include "apps.h"
 #include "report_internal.h"
 
 #define SR_LIBRARY "builtin-sr"
 #define NSR_LIBRARY "builtin"
-
-bool mpchar__is_apps_dir(const char *dir)
-{
-    char path[4096];
-    struct stat st;
-    snprintf(path, sizeof path, "%s/apps.csv", dir);
-    return stat(path, &st) == 0;
-}
 
 int mpchar__load_apps(mpchar__report *r, const char *dir, mpchar_error *err)
 {

@@ -396,11 +396,21 @@ static int check_dir(const char *dir, mpchar_error *err)
     return 0;
 }
 
+/* Whether dir holds file: a profile (profile.json) or apps directory
+ * (apps.csv) instead of results. */
+static bool dir_has(const char *dir, const char *file)
+{
+    char path[4096];
+    struct stat st;
+    snprintf(path, sizeof path, "%s/%s", dir, file);
+    return stat(path, &st) == 0;
+}
+
 static int load_dir(mpchar__report *r, const char *dir, mpchar_error *err)
 {
-    if (mpchar__is_profile_dir(dir))
+    if (dir_has(dir, "profile.json"))
         return mpchar__load_profile(r, dir, err);
-    if (mpchar__is_apps_dir(dir))
+    if (dir_has(dir, "apps.csv"))
         return mpchar__load_apps(r, dir, err);
     if (check_dir(dir, err) != 0)
         return -1;

@@ -246,11 +246,9 @@ void mpchar__report_free(mpchar__report *r);
  * the front. */
 int mpchar__section_p2p(mpchar__report *r, mpchar_error *err);
 /* Application profiles (profiles.c): a directory holding profile.json. */
-bool mpchar__is_profile_dir(const char *dir);
 int mpchar__load_profile(mpchar__report *r, const char *dir, mpchar_error *err);
 int mpchar__section_profiles(mpchar__report *r, mpchar_error *err);
 /* Application kernels (apps.c): a directory holding apps.csv. */
-bool mpchar__is_apps_dir(const char *dir);
 int mpchar__load_apps(mpchar__report *r, const char *dir, mpchar_error *err);
 bool mpchar__apps_present(const mpchar__report *r);
 int mpchar__section_apps(mpchar__report *r, mpchar_error *err);

@@ -84,11 +84,11 @@ static int predict(const profile *p, const mpchar_model *model,
     row->t_comm_pred_s = pred.t_comm_s / (double)row->reps;
     row->unmodelled_calls = (double)pred.unmodelled_calls / (double)row->reps;
     if (pred.unmodelled_calls)
-        printf("  %s %s p=%ld: %llu calls without a %s model (%s): left "
-               "out of t_comm_pred_s\n",
+        printf("mpchar apps: %s %s p=%ld: %llu calls of %s have no entry in "
+               "the model of %s: left out of t_comm_pred_s\n",
                lib->name, row->kernel, row->p,
-               (unsigned long long)pred.unmodelled_calls, lib->base,
-               pred.unmodelled);
+               (unsigned long long)pred.unmodelled_calls, pred.unmodelled,
+               lib->base);
     return 0;
 }
 

@@ -357,14 +357,14 @@ static int run_one(apps_state *st, const run_library *lib, const apps_kernel *k,
     apps_row row;
     fill_row(st, lib, k, p, &l, &row);
     apps_launch_free(&l);
-    if (st->a.profile &&
-        apps_profile_finish(prof_dir, st->have_model ? &st->model : NULL, lib,
-                            &row, err) != 0)
-        return mpchar_error_prefix(err, "%s: profile", what);
     printf(
         "mpchar apps: %s: t_total_s %.6f, t_comm_s %.6f (medians of %ld)%s\n",
         what, row.t_total_s, row.t_comm_s, row.reps,
         row.verified ? "" : ", VERIFICATION FAILED");
+    if (st->a.profile &&
+        apps_profile_finish(prof_dir, st->have_model ? &st->model : NULL, lib,
+                            &row, err) != 0)
+        return mpchar_error_prefix(err, "%s: profile", what);
     char line[4096];
     if (apps_row_format(&row, line, sizeof line, err) != 0)
         return -1;

@@ -124,6 +124,26 @@ static void times_table(mpchar__report *r)
     }
 }
 
+/* One library's speedups of kernel k: the p within the cores as a line,
+ * the oversubscribed ones hollow. */
+static void speedup_series(mpchar__report *r, const apps_row *k,
+                           const char *lib, bool over)
+{
+    const char *rgb = mpchar__color_library(lib, library_number(r, lib));
+    if (over)
+        mpchar__series_add(&r->plots, rgb, MPCHAR__HOLLOW,
+                           "%s (oversubscribed)", lib);
+    else
+        mpchar__series_add(&r->plots, rgb, MPCHAR__LINEPOINTS, "%s", lib);
+    for (size_t i = 0; i < r->napps; i++) {
+        const apps_row *a = &r->apps[i];
+        if (!strcmp(a->library, lib) && !strcmp(a->kernel, k->kernel) &&
+            a->problem_class == k->problem_class && a->oversubscribed == over &&
+            !isnan(speedup(r, a)))
+            mpchar__point_add(&r->plots, (double)a->p, speedup(r, a));
+    }
+}
+
 /* Seed 000 Fig. 5: a kernel's speedup against p, a line per library. */
 static void speedup_figure(mpchar__report *r, const apps_row *k)
 {
@@ -132,24 +152,14 @@ static void speedup_figure(mpchar__report *r, const apps_row *k)
     mpchar__plot_add(&r->plots, id, "p (processes)", "speedup T(1)/T(p)", false,
                      false, "%s class %c: speedup per library", k->kernel,
                      k->problem_class);
-    for (size_t j = 0; j < r->napps; j++) {
-        if (!first_library(r, j))
-            continue;
-        const char *lib = r->apps[j].library;
-        mpchar__series_add(&r->plots,
-                           mpchar__color_library(lib, library_number(r, lib)),
-                           MPCHAR__LINEPOINTS, "%s", lib);
-        for (size_t i = 0; i < r->napps; i++) {
-            const apps_row *a = &r->apps[i];
-            if (!strcmp(a->library, lib) && !strcmp(a->kernel, k->kernel) &&
-                a->problem_class == k->problem_class && !isnan(speedup(r, a)))
-                mpchar__point_add(&r->plots, (double)a->p, speedup(r, a));
-        }
-    }
+    for (size_t j = 0; j < r->napps; j++)
+        if (first_library(r, j))
+            for (int over = 0; over < 2; over++)
+                speedup_series(r, k, r->apps[j].library, over);
     mpchar__figure(r,
                    "%s class %c: the median time at p = 1 over the median at "
-                   "p, per library (seed 000 Fig. 5); p above the cores are "
-                   "oversubscribed.",
+                   "p, per library (seed 000 Fig. 5); hollow: p above the "
+                   "cores, oversubscribed.",
                    k->kernel, k->problem_class);
 }
 

@@ -13,8 +13,9 @@
 #include "apps_run.h"
 #include "mpchar/grow.h"
 
-/* A kernel never runs silent this long (the smallest classes take
- * seconds; run_launch also ends a launch silent for 300 s). */
+/* run_launch's per-point limit, unused here: no kernel prints "@@mpchar"
+ * lines, so a launch is ended after run_launch's 300 s without a line (a
+ * repetition longer than that: class B of EP at p = 1 is about 2 min). */
 #define APPS_LAUNCH_TIMEOUT_S 600.0
 
 static bool is_sr(const char *name)

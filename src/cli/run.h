@@ -136,7 +136,8 @@ typedef struct launch_observer {
     void (*done)(void *ctx, const char *key);
     void (*failed)(void *ctx, const char *key);
     void *ctx;
-    /* every other line of the program's stdout; NULL: copied to stdout */
+    /* every other line of the program's stdout, each one progress (the
+     * watchdog's silence starts again); NULL: copied to stdout */
     void (*line)(void *ctx, const char *line);
 } launch_observer;
 

@@ -82,9 +82,10 @@ static void on_bench_line(monitor *m, char *line)
     size_t index, total;
     int used = 0;
     if (strncmp(line, "@@mpchar ", 9) != 0) {
-        if (m->obs->line)
+        if (m->obs->line) { /* a program that reports by its lines */
+            m->last_progress = now_s();
             m->obs->line(m->obs->ctx, line);
-        else
+        } else
             puts(line);
         return;
     }

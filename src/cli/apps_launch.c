@@ -216,7 +216,7 @@ int apps_launch_kernel(const run_library *lib, const mpchar_sysinfo *sys,
     if (!out->bad_line)
         snprintf(out->error, sizeof out->error, "%s",
                  res.watchdog_fired ? "silent too long: ended"
-                                    : res.last_error);
+                                    : res.first_error);
     return 0;
 }
 

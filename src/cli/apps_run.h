@@ -37,7 +37,7 @@ typedef struct apps_launch {
     size_t count, cap;
     int exit_status; /* the program's; -1 killed */
     bool bad_line;   /* a result line broke the contract */
-    char error[512]; /* its last stderr line, or the broken line's error */
+    char error[512]; /* its first stderr line, or the broken line's error */
 } apps_launch;
 
 /* Runs kernel at class on lib with p processes, reps repetitions in the

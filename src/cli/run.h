@@ -145,10 +145,12 @@ typedef struct launch_result {
     int exit_status; /* -1 when ended by a signal */
     int term_signal;
     bool watchdog_fired;
-    bool interrupted;     /* SIGINT or SIGTERM reached mpchar */
-    char open_key[512];   /* a point begun and never finished, or "" */
-    size_t finished;      /* points done or failed in this launch */
-    char last_error[512]; /* last line the launch wrote to stderr */
+    bool interrupted;      /* SIGINT or SIGTERM reached mpchar */
+    char open_key[512];    /* a point begun and never finished, or "" */
+    size_t finished;       /* points done or failed in this launch */
+    char last_error[512];  /* last line the launch wrote to stderr */
+    char first_error[512]; /* and its first (a program's own reason, before
+                              its launcher's) */
 } launch_result;
 
 int run_launch(char *const *argv, double point_timeout_s,

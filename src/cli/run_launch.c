@@ -114,6 +114,8 @@ static void on_error_line(monitor *m, const char *line)
     fprintf(stderr, "%s\n", line);
     if (line[0])
         snprintf(m->res->last_error, sizeof m->res->last_error, "%s", line);
+    if (line[0] && !m->res->first_error[0])
+        snprintf(m->res->first_error, sizeof m->res->first_error, "%s", line);
 }
 
 /* Reads what is available on fd; returns 0 at end of file. */

@@ -2,7 +2,7 @@
 # `mpchar apps` end to end on one library (argument), JGF Series at class
 # S: rows at p = 1, 2 and cores + 1 (marked oversubscribed) with the
 # medians of 2 repetitions, verified; meta.json complete; a class the
-# kernel lacks skipped with a line; an existing folder refused without
+# kernel lacks skipped with a line, and a p FT refuses; an existing folder refused without
 # --resume; --resume runs only the missing row; a fault injected through
 # MPCHAR_KERNEL_FAULT gives verified=no and exit 1 naming the kernel.
 source "$(dirname "$0")/lib.sh"
@@ -36,6 +36,12 @@ echo "ok: three rows, verified, p=$OVER oversubscribed"
 grep -q "series skipped: it has no class W" "$WORK/out" || fail "no skip line"
 [ "$(wc -l <"$WORK/w/apps.csv")" -eq 1 ] || fail "class W: rows written"
 echo "ok: class W skipped"
+# NPB FT needs a power of two: p = 3 is refused with the kernel's sentence
+"$M" apps --mpi "$LIB" --kernels ft --p 3 --out "$WORK/r" >"$WORK/out" 2>/dev/null
+grep -q "ft class S p=3.* skipped: the kernel refuses this p: mpchar-kernels: ft class S at p = 3: .*power of two" \
+  "$WORK/out" || fail "refusal: $(cat "$WORK/out")"
+[ "$(wc -l <"$WORK/r/apps.csv")" -eq 1 ] || fail "refused p: rows written"
+echo "ok: ft refuses p=3"
 
 expect_error "no --resume" "use --resume" \
   "$M" apps --mpi "$LIB" --kernels series --p 1 --out "$A"

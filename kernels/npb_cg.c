@@ -47,8 +47,7 @@ struct cg_grid {
     int col0, ncols;
     MPI_Comm comm;               /* all ranks */
     MPI_Comm row_comm;           /* the ranks of this process row */
-    int transpose_to;            /* rank receiving part of my summed rows */
-    int transpose_from;          /* rank sending my column block */
+    int transpose_partner;       /* swaps its column block for mine */
     int send_offset, send_count; /* which of my summed rows I send */
     int *rowstr, *colidx;
     double *a;
@@ -75,10 +74,7 @@ static void cg_push(struct cg_triples *t, int row, int col, double value)
     if (t->count == t->capacity) {
         t->capacity = t->capacity ? 2 * t->capacity : 4096;
         t->at = realloc(t->at, sizeof *t->at * t->capacity);
-        if (t->at == NULL) {
-            fprintf(stderr, "mpchar-kernels: cg: out of memory\n");
-            MPI_Abort(MPI_COMM_WORLD, 1);
-        }
+        npb_require_memory(t->at != NULL, MPI_COMM_WORLD, "cg");
     }
     t->at[t->count++] = (struct cg_triple){row, col, value};
 }
@@ -129,7 +125,7 @@ static void cg_generate(const struct cg_class *c, const struct cg_grid *g,
     double tran = CG_TRAN;
     double size = 1.0;
     double ratio = pow(CG_RCOND, 1.0 / c->n);
-    double v[64];
+    double v[64]; /* nonzer + 1 <= 12 elements in every class offered */
     int iv[64];
     (void)npb_randlc(&tran, NPB_RANDOM_A); /* cg.f draws zeta first */
     for (int outer = 0; outer < c->n; outer++) {
@@ -237,17 +233,15 @@ static void cg_place(const struct kernel_run *run, int n, struct cg_grid *g)
     g->nrows = cg_block_start(g->row + 1, n, g->nprows) - g->row0;
     g->col0 = cg_block_start(g->col, n, g->npcols);
     g->ncols = cg_block_start(g->col + 1, n, g->npcols) - g->col0;
+    /* The partner (col / ratio, ratio row + col % ratio) is an involution:
+     * my column block col lies in its summed rows and its column block
+     * lies in mine, so one sendrecv swaps them. */
     int ratio = g->npcols / g->nprows; /* 1 or 2 column blocks per row */
-    int src_row = g->col / ratio;
-    int src_col = ratio * g->row + g->col % ratio;
-    int dst_row = g->col / ratio;
-    int dst_col = ratio * g->row + g->col % ratio;
-    g->transpose_from = src_row * g->npcols + src_col;
-    g->transpose_to = dst_row * g->npcols + dst_col;
-    /* I send column block dst_col, which lies inside my row block. */
-    g->send_offset = cg_block_start(dst_col, n, g->npcols) - g->row0;
-    g->send_count = cg_block_start(dst_col + 1, n, g->npcols) -
-                    cg_block_start(dst_col, n, g->npcols);
+    int partner_col = ratio * g->row + g->col % ratio;
+    g->transpose_partner = (g->col / ratio) * g->npcols + partner_col;
+    g->send_offset = cg_block_start(partner_col, n, g->npcols) - g->row0;
+    g->send_count = cg_block_start(partner_col + 1, n, g->npcols) -
+                    cg_block_start(partner_col, n, g->npcols);
     g->comm = run->comm;
     MPI_Comm_split(run->comm, g->row, g->col, &g->row_comm);
 }
@@ -267,8 +261,8 @@ static void cg_matvec(const struct cg_grid *g, const double p[], double y[],
     kernel_comm_begin();
     MPI_Allreduce(partial, sum, g->nrows, MPI_DOUBLE, MPI_SUM, g->row_comm);
     MPI_Sendrecv(sum + g->send_offset, g->send_count, MPI_DOUBLE,
-                 g->transpose_to, 1, y, g->ncols, MPI_DOUBLE, g->transpose_from,
-                 1, g->comm, MPI_STATUS_IGNORE);
+                 g->transpose_partner, 1, y, g->ncols, MPI_DOUBLE,
+                 g->transpose_partner, 1, g->comm, MPI_STATUS_IGNORE);
     kernel_comm_end();
 }
 
@@ -405,10 +399,7 @@ static void cg_run(const struct kernel_run *run, struct kernel_result *result)
     cg_generate(c, &g, &t);
     bool ok = cg_assemble(&t, &g) && cg_alloc(&g, &v);
     free(t.at);
-    if (!ok) {
-        fprintf(stderr, "mpchar-kernels: cg: out of memory\n");
-        MPI_Abort(run->comm, 1);
-    }
+    npb_require_memory(ok, run->comm, "cg");
     double zeta = cg_power(c, &g, &v) + kernel_fault();
     cg_free(&g, &v);
     npb_check(result, "zeta", zeta, c->zeta, CG_EPSILON);

@@ -63,6 +63,12 @@ static const struct ft_class {
       {5.091487099959e+02, 5.107917842803e+02}}},
 };
 
+/* re + i im (glibc's CMPLX is missing under clang). */
+static double complex ft_complex(double re, double im)
+{
+    return re + im * I;
+}
+
 /* Roots of unity for one transform length (a power of two). */
 struct ft_plan {
     int n;
@@ -89,7 +95,7 @@ static bool ft_plan_init(struct ft_plan *p, int n)
     p->root = malloc(sizeof *p->root * (size_t)(n / 2 + 1));
     for (int k = 0; p->root != NULL && k < n / 2; k++) {
         double t = -2.0 * FT_PI * k / n;
-        p->root[k] = CMPLX(cos(t), sin(t));
+        p->root[k] = ft_complex(cos(t), sin(t));
     }
     return p->root != NULL;
 }
@@ -284,7 +290,7 @@ static double complex ft_checksum(struct ft_state *s, const double complex *u)
     MPI_Allreduce(sum, all, 2, MPI_DOUBLE, MPI_SUM, s->run->comm);
     kernel_comm_end();
     double total = (double)nx * ny * nz;
-    return CMPLX(all[0] / total, all[1] / total);
+    return ft_complex(all[0] / total, all[1] / total);
 }
 
 static bool ft_alloc(struct ft_state *s)
@@ -333,7 +339,7 @@ static void ft_verify(const struct ft_class *c, const double complex sums[],
 {
     int bad = -1;
     for (int t = 0; t < c->niter && bad < 0; t++) {
-        double complex ref = CMPLX(c->sums[t][0], c->sums[t][1]);
+        double complex ref = ft_complex(c->sums[t][0], c->sums[t][1]);
         double err = cabs((sums[t] - ref) / ref);
         if (!(err <= FT_EPSILON)) {
             bad = t;
@@ -369,10 +375,7 @@ static void ft_run(const struct kernel_run *run, struct kernel_result *result)
         .run = run,
     };
     double complex sums[FT_ITER_MAX];
-    if (!ft_alloc(&s)) {
-        fprintf(stderr, "mpchar-kernels: ft: out of memory\n");
-        MPI_Abort(run->comm, 1);
-    }
+    npb_require_memory(ft_alloc(&s), run->comm, "ft");
     ft_initial(&s, s.work);
     ft_xy(&s, s.work, false);
     ft_to_yslab(&s, s.work, s.spectrum);

@@ -23,26 +23,38 @@
 #include <stdlib.h>
 #include <string.h>
 
-#define MG_CLASSES "SWA"
+#define MG_CLASSES "SWAB"
 #define MG_EPSILON 1e-8
 #define MG_CHARGES 10 /* points set to +1 and to -1 */
 #define MG_LEVELS_MAX 12
 #define MG_AT(a, n, i1, i2, i3) \
     (a)[(((size_t)(i3)-1) * (n)[1] + ((size_t)(i2)-1)) * (n)[0] + ((i1)-1)]
 
-/* Per class: grid points per side, V-cycles and NPB 3.4's L2 norm. */
+/* The smoothers S(a) of classes S, W, A and S(b) of class B. */
+#define MG_SMOOTHER_A                            \
+    {                                            \
+        -3.0 / 8.0, 1.0 / 32.0, -1.0 / 64.0, 0.0 \
+    }
+#define MG_SMOOTHER_B                             \
+    {                                             \
+        -3.0 / 17.0, 1.0 / 33.0, -1.0 / 61.0, 0.0 \
+    }
+
+/* Per class: grid points per side, V-cycles, smoother coefficients and
+ * NPB 3.4's L2 norm. */
 static const struct mg_class {
     int n, nit;
+    double c[4];
     double rnm2;
 } mg_classes[] = {
-    {32, 4, 0.5307707005734e-04},
-    {128, 4, 0.6467329375339e-05},
-    {256, 4, 0.2433365309069e-05},
+    {32, 4, MG_SMOOTHER_A, 0.5307707005734e-04},
+    {128, 4, MG_SMOOTHER_A, 0.6467329375339e-05},
+    {256, 4, MG_SMOOTHER_A, 0.2433365309069e-05},
+    {256, 20, MG_SMOOTHER_B, 0.1800564401355e-05},
 };
 
-/* The operator A and the smoother S(a) of classes S, W and A. */
+/* The operator A (the same for every class). */
 static const double mg_a[4] = {-8.0 / 3.0, 0.0, 1.0 / 6.0, 1.0 / 12.0};
-static const double mg_c[4] = {-3.0 / 8.0, 1.0 / 32.0, -1.0 / 64.0, 0.0};
 
 /* One level's local block: sizes with ghosts, u and r. */
 struct mg_level {
@@ -52,7 +64,8 @@ struct mg_level {
 
 struct mg_state {
     const struct kernel_run *run;
-    int lt; /* finest level; level 1 has 2 points per side */
+    const double *c; /* the class's smoother */
+    int lt;          /* finest level; level 1 has 2 points per side */
     int procs[3], coord[3];
     int nbr[3][2]; /* neighbour ranks: [axis][0 = -1, 1 = +1] */
     int first[3];  /* global index of my first point, finest level */
@@ -137,6 +150,21 @@ static void mg_comm3(struct mg_state *s, double *u, const int m[3])
     kernel_comm_end();
 }
 
+/* For every i1 of line (i2, i3): the sums of a's four edge neighbours
+ * (s1) and four corner neighbours (s2) across the i2-i3 plane, which the
+ * 27-point operators of resid and psinv share (NPB's u1/u2, r1/r2). */
+static void mg_cross_sums(const double *a, const int m[3], int i2, int i3,
+                          double s1[], double s2[])
+{
+    for (int i1 = 1; i1 <= m[0]; i1++) {
+        s1[i1] = MG_AT(a, m, i1, i2 - 1, i3) + MG_AT(a, m, i1, i2 + 1, i3) +
+                 MG_AT(a, m, i1, i2, i3 - 1) + MG_AT(a, m, i1, i2, i3 + 1);
+        s2[i1] =
+            MG_AT(a, m, i1, i2 - 1, i3 - 1) + MG_AT(a, m, i1, i2 + 1, i3 - 1) +
+            MG_AT(a, m, i1, i2 - 1, i3 + 1) + MG_AT(a, m, i1, i2 + 1, i3 + 1);
+    }
+}
+
 /* r = v - A u (NPB's resid; a[1] = 0 is assumed as NPB does), then the
  * ghost exchange.  v and r may be the same array. */
 static void mg_resid(struct mg_state *s, const double *u, const double *v,
@@ -145,15 +173,7 @@ static void mg_resid(struct mg_state *s, const double *u, const double *v,
     double *u1 = s->t1, *u2 = s->t2;
     for (int i3 = 2; i3 <= m[2] - 1; i3++) {
         for (int i2 = 2; i2 <= m[1] - 1; i2++) {
-            for (int i1 = 1; i1 <= m[0]; i1++) {
-                u1[i1] =
-                    MG_AT(u, m, i1, i2 - 1, i3) + MG_AT(u, m, i1, i2 + 1, i3) +
-                    MG_AT(u, m, i1, i2, i3 - 1) + MG_AT(u, m, i1, i2, i3 + 1);
-                u2[i1] = MG_AT(u, m, i1, i2 - 1, i3 - 1) +
-                         MG_AT(u, m, i1, i2 + 1, i3 - 1) +
-                         MG_AT(u, m, i1, i2 - 1, i3 + 1) +
-                         MG_AT(u, m, i1, i2 + 1, i3 + 1);
-            }
+            mg_cross_sums(u, m, i2, i3, u1, u2);
             for (int i1 = 2; i1 <= m[0] - 1; i1++) {
                 MG_AT(r, m, i1, i2, i3) =
                     MG_AT(v, m, i1, i2, i3) -
@@ -173,21 +193,13 @@ static void mg_psinv(struct mg_state *s, const double *r, double *u,
     double *r1 = s->t1, *r2 = s->t2;
     for (int i3 = 2; i3 <= m[2] - 1; i3++) {
         for (int i2 = 2; i2 <= m[1] - 1; i2++) {
-            for (int i1 = 1; i1 <= m[0]; i1++) {
-                r1[i1] =
-                    MG_AT(r, m, i1, i2 - 1, i3) + MG_AT(r, m, i1, i2 + 1, i3) +
-                    MG_AT(r, m, i1, i2, i3 - 1) + MG_AT(r, m, i1, i2, i3 + 1);
-                r2[i1] = MG_AT(r, m, i1, i2 - 1, i3 - 1) +
-                         MG_AT(r, m, i1, i2 + 1, i3 - 1) +
-                         MG_AT(r, m, i1, i2 - 1, i3 + 1) +
-                         MG_AT(r, m, i1, i2 + 1, i3 + 1);
-            }
+            mg_cross_sums(r, m, i2, i3, r1, r2);
             for (int i1 = 2; i1 <= m[0] - 1; i1++) {
                 MG_AT(u, m, i1, i2, i3) +=
-                    mg_c[0] * MG_AT(r, m, i1, i2, i3) +
-                    mg_c[1] * (MG_AT(r, m, i1 - 1, i2, i3) +
+                    s->c[0] * MG_AT(r, m, i1, i2, i3) +
+                    s->c[1] * (MG_AT(r, m, i1 - 1, i2, i3) +
                                MG_AT(r, m, i1 + 1, i2, i3) + r1[i1]) +
-                    mg_c[2] * (r2[i1] + r1[i1 - 1] + r1[i1 + 1]);
+                    s->c[2] * (r2[i1] + r1[i1 - 1] + r1[i1 + 1]);
             }
         }
     }
@@ -385,10 +397,7 @@ static void mg_zran3(struct mg_state *s, int n)
     int size = s->run->size;
     double mine[4 * MG_CHARGES];
     double *all = malloc(sizeof(double) * 4 * MG_CHARGES * (size_t)size);
-    if (all == NULL) {
-        fprintf(stderr, "mpchar-kernels: mg: out of memory\n");
-        MPI_Abort(s->run->comm, 1);
-    }
+    npb_require_memory(all != NULL, s->run->comm, "mg");
     memcpy(mine, top.value, sizeof top.value);
     memcpy(mine + MG_CHARGES, top.where, sizeof top.where);
     memcpy(mine + 2 * MG_CHARGES, low.value, sizeof low.value);
@@ -484,12 +493,9 @@ static void mg_run(const struct kernel_run *run, struct kernel_result *result)
 {
     const struct mg_class *c =
         &mg_classes[npb_class_row(MG_CLASSES, run->problem_class)];
-    struct mg_state s = {.run = run};
+    struct mg_state s = {.run = run, .c = c->c};
     mg_grid(&s);
-    if (!mg_alloc(&s, c->n)) {
-        fprintf(stderr, "mpchar-kernels: mg: out of memory\n");
-        MPI_Abort(run->comm, 1);
-    }
+    npb_require_memory(mg_alloc(&s, c->n), run->comm, "mg");
     struct mg_level *top = &s.level[s.lt];
     mg_zran3(&s, c->n);
     mg_resid(&s, top->u, s.v, top->r, top->m);

@@ -5,7 +5,9 @@
 # the expected verdict, and on a failed verification rank 0's one
 # "verification failed" line on stderr.
 # Usage: check_run.sh STATUS KERNEL CLASS P REPS -- LAUNCHER... PROGRAM ARGS...
-#   STATUS 0: every repetition must verify; 1: every one must fail.
+#   STATUS 0: every repetition must verify; 1: every one must fail; 3: the
+#   kernel refuses P: nothing on stdout, rank 0's one refusal line
+#   "mpchar-kernels: KERNEL class C at p = P: SENTENCE" on stderr.
 set -uo pipefail
 [ $# -ge 7 ] && [ "$6" = "--" ] || {
     echo "usage: check_run.sh STATUS KERNEL CLASS P REPS -- COMMAND..." >&2
@@ -25,6 +27,15 @@ fail() {
 "$@" >"$out" 2>"$err"
 status=$?
 [ "$status" -eq "$want" ] || fail "exit status $status, expected $want"
+
+if [ "$want" -eq 3 ]; then
+    [ -s "$out" ] && fail "stdout is not empty"
+    refusal="^mpchar-kernels: $kernel class $class at p = $p: .+"
+    [ "$(grep -Ec "$refusal" "$err")" -eq 1 ] || fail "no single line /$refusal/"
+    grep -E "$refusal" "$err"
+    echo "check_run: ok ($kernel class $class p=$p refused, exit 3)"
+    exit 0
+fi
 
 verdict=yes
 [ "$want" -eq 0 ] || verdict=no

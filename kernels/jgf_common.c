@@ -4,6 +4,7 @@
  */
 #include <math.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "jgf_common.h"
@@ -23,6 +24,29 @@ bool jgf_block_split(long total, long granule, int p, int rank,
     b->first = block * rank;
     b->count = rank == p - 1 ? last : block;
     return last >= granule;
+}
+
+void jgf_block_counts(const struct kernel_run *run, long total, long granule,
+                      long unit, struct jgf_counts *c)
+{
+    c->counts = NULL;
+    c->displs = NULL;
+    if (run->rank != 0)
+        return;
+    c->counts = calloc((size_t)run->size, sizeof *c->counts);
+    c->displs = calloc((size_t)run->size, sizeof *c->displs);
+    for (int k = 0; k < run->size; k++) {
+        struct jgf_block b;
+        jgf_block_split(total, granule, run->size, k, &b);
+        c->counts[k] = (int)(b.count * unit);
+        c->displs[k] = (int)(b.first * unit);
+    }
+}
+
+void jgf_counts_free(struct jgf_counts *c)
+{
+    free(c->counts);
+    free(c->displs);
 }
 
 const char *jgf_block_refuse(long total, long granule,

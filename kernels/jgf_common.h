@@ -17,6 +17,15 @@
  * reference values docs/kernels.md derives and cross-checks. */
 #define JGF_CLASSES "SABC"
 
+/* Defines the registry entry `var` of a JGF kernel: suite and classes are
+ * the same for all five. */
+#define JGF_KERNEL(var, kernel_name, refuse_fn, run_fn)     \
+    const struct kernel_desc var = {.name = kernel_name,    \
+                                    .suite = "jgf",         \
+                                    .classes = JGF_CLASSES, \
+                                    .refuse = refuse_fn,    \
+                                    .run = run_fn}
+
 /* 0, 1, 2, 3 for class 'S', 'A', 'B', 'C' (the harness checked it). */
 int jgf_class_index(char problem_class);
 
@@ -33,6 +42,16 @@ struct jgf_block {
  * items (too many processes for the size), which the kernels refuse. */
 bool jgf_block_split(long total, long granule, int p, int rank,
                      struct jgf_block *b);
+
+/* Rank 0's counts and displacements (in elements, `unit` per item) of
+ * every process's block, for a Gatherv or Scatterv; NULL on other ranks. */
+struct jgf_counts {
+    int *counts;
+    int *displs;
+};
+void jgf_block_counts(const struct kernel_run *run, long total, long granule,
+                      long unit, struct jgf_counts *c);
+void jgf_counts_free(struct jgf_counts *c);
 
 /* The refuse() sentence for a split that fails, or NULL when it works for
  * every rank of run. */

@@ -148,31 +148,20 @@ static void crypt_keys(int z[52], int dk[52])
 static void crypt_move(const struct kernel_run *run, long total, uint8_t *all,
                        uint8_t *mine, bool gather)
 {
-    int *counts = NULL;
-    int *displs = NULL;
-    if (run->rank == 0) {
-        counts = calloc((size_t)run->size, sizeof *counts);
-        displs = calloc((size_t)run->size, sizeof *displs);
-        for (int k = 0; k < run->size; k++) {
-            struct jgf_block b;
-            jgf_block_split(total, CRYPT_BLOCK, run->size, k, &b);
-            counts[k] = (int)b.count;
-            displs[k] = (int)b.first;
-        }
-    }
+    struct jgf_counts c;
+    jgf_block_counts(run, total, CRYPT_BLOCK, 1, &c);
     struct jgf_block me;
     jgf_block_split(total, CRYPT_BLOCK, run->size, run->rank, &me);
     kernel_comm_begin();
     MPI_Barrier(run->comm);
     if (gather)
-        MPI_Gatherv(mine, (int)me.count, MPI_BYTE, all, counts, displs,
+        MPI_Gatherv(mine, (int)me.count, MPI_BYTE, all, c.counts, c.displs,
                     MPI_BYTE, 0, run->comm);
     else
-        MPI_Scatterv(all, counts, displs, MPI_BYTE, mine, (int)me.count,
+        MPI_Scatterv(all, c.counts, c.displs, MPI_BYTE, mine, (int)me.count,
                      MPI_BYTE, 0, run->comm);
     kernel_comm_end();
-    free(counts);
-    free(displs);
+    jgf_counts_free(&c);
 }
 
 static const char *crypt_refuse(const struct kernel_run *run)
@@ -236,10 +225,4 @@ static void crypt_run(const struct kernel_run *run,
     free(p_back);
 }
 
-const struct kernel_desc kernel_jgf_crypt = {
-    .name = "crypt",
-    .suite = "jgf",
-    .classes = JGF_CLASSES,
-    .refuse = crypt_refuse,
-    .run = crypt_run,
-};
+JGF_KERNEL(kernel_jgf_crypt, "crypt", crypt_refuse, crypt_run);

@@ -77,27 +77,16 @@ static void series_gather(const struct kernel_run *run,
                           const double *a, const double *b, double *all_a,
                           double *all_b)
 {
-    int *counts = NULL;
-    int *displs = NULL;
-    if (run->rank == 0) {
-        counts = calloc((size_t)run->size, sizeof *counts);
-        displs = calloc((size_t)run->size, sizeof *displs);
-        for (int r = 0; r < run->size; r++) {
-            struct jgf_block blk;
-            jgf_block_split(rows, 1, run->size, r, &blk);
-            counts[r] = (int)blk.count;
-            displs[r] = (int)blk.first;
-        }
-    }
+    struct jgf_counts c;
+    jgf_block_counts(run, rows, 1, 1, &c);
     kernel_comm_begin();
     MPI_Barrier(run->comm);
-    MPI_Gatherv(a, (int)mine->count, MPI_DOUBLE, all_a, counts, displs,
+    MPI_Gatherv(a, (int)mine->count, MPI_DOUBLE, all_a, c.counts, c.displs,
                 MPI_DOUBLE, 0, run->comm);
-    MPI_Gatherv(b, (int)mine->count, MPI_DOUBLE, all_b, counts, displs,
+    MPI_Gatherv(b, (int)mine->count, MPI_DOUBLE, all_b, c.counts, c.displs,
                 MPI_DOUBLE, 0, run->comm);
     kernel_comm_end();
-    free(counts);
-    free(displs);
+    jgf_counts_free(&c);
 }
 
 static void series_validate(const double *a, const double *b,
@@ -161,10 +150,4 @@ static void series_run(const struct kernel_run *run,
     free(all_b);
 }
 
-const struct kernel_desc kernel_jgf_series = {
-    .name = "series",
-    .suite = "jgf",
-    .classes = JGF_CLASSES,
-    .refuse = series_refuse,
-    .run = series_run,
-};
+JGF_KERNEL(kernel_jgf_series, "series", series_refuse, series_run);

@@ -144,26 +144,15 @@ static void sor_scatter(const struct kernel_run *run, struct sor_grid *grid,
 static void sor_gather(const struct kernel_run *run,
                        const struct sor_grid *grid, double *all)
 {
-    int *counts = NULL;
-    int *displs = NULL;
-    if (run->rank == 0) {
-        counts = calloc((size_t)run->size, sizeof *counts);
-        displs = calloc((size_t)run->size, sizeof *displs);
-        for (int k = 0; k < run->size; k++) {
-            struct jgf_block b;
-            jgf_block_split(grid->n, 2, run->size, k, &b);
-            counts[k] = (int)(b.count * grid->n);
-            displs[k] = (int)(b.first * grid->n);
-        }
-    }
+    struct jgf_counts c;
+    jgf_block_counts(run, grid->n, 2, grid->n, &c);
     kernel_comm_begin();
     MPI_Barrier(run->comm);
     MPI_Gatherv(sor_row(grid, 1), (int)(grid->rows * grid->n), MPI_DOUBLE, all,
-                counts, displs, MPI_DOUBLE, 0, run->comm);
+                c.counts, c.displs, MPI_DOUBLE, 0, run->comm);
     MPI_Barrier(run->comm);
     kernel_comm_end();
-    free(counts);
-    free(displs);
+    jgf_counts_free(&c);
 }
 
 static double sor_gtotal(const double *all, long n)
@@ -207,10 +196,4 @@ static void sor_run(const struct kernel_run *run, struct kernel_result *result)
     free(all);
 }
 
-const struct kernel_desc kernel_jgf_sor = {
-    .name = "sor",
-    .suite = "jgf",
-    .classes = JGF_CLASSES,
-    .refuse = sor_refuse,
-    .run = sor_run,
-};
+JGF_KERNEL(kernel_jgf_sor, "sor", sor_refuse, sor_run);

@@ -168,10 +168,5 @@ static void sparse_run(const struct kernel_run *run,
     free(y);
 }
 
-const struct kernel_desc kernel_jgf_sparsematmult = {
-    .name = "sparsematmult",
-    .suite = "jgf",
-    .classes = JGF_CLASSES,
-    .refuse = sparse_refuse,
-    .run = sparse_run,
-};
+JGF_KERNEL(kernel_jgf_sparsematmult, "sparsematmult", sparse_refuse,
+           sparse_run);

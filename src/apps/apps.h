@@ -46,6 +46,9 @@ typedef struct apps_row {
     char problem_class;
     long p, reps;
     double t_total_s, t_comm_s, t_total_min_s;
+    /* the fastest repetition's communication: the least disturbed by
+     * other work on the machine (docs/apps.md) */
+    double t_comm_min_s;
     bool verified, oversubscribed;
     /* --profile, per repetition: the longest time in MPI of a rank, all
      * ranks' calls and bytes, all ranks' overlap bounds */

@@ -44,6 +44,7 @@ static const column columns[] = {
     COL(t_total_s, COL_SECONDS),
     COL(t_comm_s, COL_SECONDS),
     COL(t_total_min_s, COL_SECONDS),
+    COL(t_comm_min_s, COL_SECONDS),
     COL(verified, COL_YESNO),
     COL(oversubscribed, COL_YESNO),
     COL(t_mpi_s, COL_SECONDS),

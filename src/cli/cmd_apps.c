@@ -303,7 +303,8 @@ static void fill_row(const apps_state *st, const run_library *lib,
     row->reps = (long)l->count;
     row->t_total_s =
         median_of(l, offsetof(apps_result, t_total_s), &row->t_total_min_s);
-    row->t_comm_s = median_of(l, offsetof(apps_result, t_comm_s), NULL);
+    row->t_comm_s =
+        median_of(l, offsetof(apps_result, t_comm_s), &row->t_comm_min_s);
     row->verified = l->exit_status == 0;
     for (size_t i = 0; i < l->count; i++)
         row->verified = row->verified && l->results[i].verified;

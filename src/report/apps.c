@@ -171,18 +171,27 @@ static bool any_prediction(const mpchar__report *r)
     return false;
 }
 
+/* The prediction's error against a measured time, when there is one. */
+static void error_cell(mpchar__doc *d, int col, double pred_s, double meas_s)
+{
+    if (meas_s > 0)
+        mpchar__doc_cell(d, col, "%+.0f%%", 100 * (pred_s / meas_s - 1));
+}
+
 static void prediction_table(mpchar__report *r)
 {
     static const char *const head[] = {
-        "kernel",        "library", "p",          "t_comm_s measured",
-        "t_comm_pred_s", "error",   "unmodelled", "t_mpi_s (profile)"};
+        "kernel",           "library",         "p",
+        "t_comm_s",         "t_comm_min_s",    "t_comm_pred_s",
+        "error (median)",   "error (fastest)", "unmodelled",
+        "t_mpi_s (profile)"};
     mpchar__doc *d = &r->doc;
     mpchar__doc_table(d,
                       "Communication time predicted from the profiled calls "
                       "and the library's model (sum over calls), against "
-                      "the kernel's measured communication time, per "
-                      "repetition",
-                      8, head);
+                      "the kernel's measured communication time (median "
+                      "and fastest repetition), per repetition",
+                      10, head);
     mpchar__doc_table_id(d, "apps-prediction");
     for (size_t i = 0; i < r->napps; i++) {
         const apps_row *a = &r->apps[i];
@@ -193,12 +202,12 @@ static void prediction_table(mpchar__report *r)
         mpchar__doc_cell(d, 1, "%s", a->library);
         mpchar__doc_cell(d, 2, "%ld", a->p);
         mpchar__doc_cell(d, 3, "%.6f", a->t_comm_s);
-        mpchar__doc_cell(d, 4, "%.6f", a->t_comm_pred_s);
-        if (a->t_comm_s > 0)
-            mpchar__doc_cell(d, 5, "%+.0f%%",
-                             100 * (a->t_comm_pred_s / a->t_comm_s - 1));
-        mpchar__doc_cell(d, 6, "%.0f", a->unmodelled_calls);
-        mpchar__doc_cell(d, 7, "%.6f", a->t_mpi_s);
+        mpchar__doc_cell(d, 4, "%.6f", a->t_comm_min_s);
+        mpchar__doc_cell(d, 5, "%.6f", a->t_comm_pred_s);
+        error_cell(d, 6, a->t_comm_pred_s, a->t_comm_s);
+        error_cell(d, 7, a->t_comm_pred_s, a->t_comm_min_s);
+        mpchar__doc_cell(d, 8, "%.0f", a->unmodelled_calls);
+        mpchar__doc_cell(d, 9, "%.6f", a->t_mpi_s);
         if (a->oversubscribed)
             mpchar__doc_row_oversub(d);
     }

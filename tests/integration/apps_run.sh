@@ -23,8 +23,9 @@ for r in rows:
         (lib, "series", "jgf", "S"), r
     assert r["reps"] == "2" and r["verified"] == "yes", r
     assert r["oversubscribed"] == ("yes" if int(r["p"]) == over else "no"), r
-    t, tmin, comm = (float(r[k]) for k in ("t_total_s", "t_total_min_s", "t_comm_s"))
-    assert 0 < tmin <= t and 0 <= comm <= t, r
+    t, tmin, comm, cmin = (float(r[k]) for k in (
+        "t_total_s", "t_total_min_s", "t_comm_s", "t_comm_min_s"))
+    assert 0 < tmin <= t and 0 <= cmin <= comm <= t, r
     assert r["t_mpi_s"] == "" and r["t_comm_pred_s"] == "", r
 meta = json.load(open(out + "/meta.json"))
 assert meta["status"] == "complete" and meta["options"]["reps"] == 2, meta

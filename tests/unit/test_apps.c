@@ -96,6 +96,7 @@ static void test_csv_round_trip(void **state)
     a.t_total_s = 0.5;
     a.t_comm_s = 0.25;
     a.t_total_min_s = 0.4;
+    a.t_comm_min_s = 0.2;
     a.oversubscribed = true;
     b = a;
     snprintf(b.library, sizeof b.library, "mpich");
@@ -121,6 +122,7 @@ static void test_csv_round_trip(void **state)
     assert_true(rows[0].oversubscribed);
     assert_false(rows[0].verified);
     assert_double_near(rows[0].t_total_min_s, 0.4, 1e-9);
+    assert_double_near(rows[0].t_comm_min_s, 0.2, 1e-9);
     assert_true(isnan(rows[0].t_mpi_s) && isnan(rows[0].calls));
     assert_true(rows[1].verified);
     assert_double_near(rows[1].calls, 1200, 1e-9);
@@ -131,7 +133,7 @@ static void test_csv_round_trip(void **state)
     free(rows);
     /* a damaged row is named by file, line and field */
     FILE *f = fopen(path, "a");
-    fputs("mpich,cg,npb,S,two,3,0.5,0.25,0.4,yes,no,,,,,,,\n", f);
+    fputs("mpich,cg,npb,S,two,3,0.5,0.25,0.4,0.2,yes,no,,,,,,,\n", f);
     fclose(f);
     assert_int_equal(apps_csv_read(path, false, &rows, &n, &err), -1);
     assert_contains(err.msg, ":4: field p");

@@ -48,6 +48,15 @@ static bool item_matches(const alg_item *it, const mpchar_lib_algorithm *a)
            (!it->name[0] || strcmp(it->name, a->name) == 0);
 }
 
+const run_library *run_library_find(const run_library *libs, size_t count,
+                                    const char *name)
+{
+    for (size_t i = 0; i < count; i++)
+        if (strcmp(libs[i].name, name) == 0)
+            return &libs[i];
+    return NULL;
+}
+
 /* The variant of a on base, appended unless it is there already. */
 static int add_variant(const mpchar_lib_algorithm *a, const run_library *base,
                        run_library **libs_p, size_t *count_p, size_t *cap_p,

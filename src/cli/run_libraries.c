@@ -113,15 +113,6 @@ int run_libraries_resolve(const char *spec, run_library **libs_p,
     return 0;
 }
 
-const run_library *run_library_find(const run_library *libs, size_t count,
-                                    const char *name)
-{
-    for (size_t i = 0; i < count; i++)
-        if (strcmp(libs[i].name, name) == 0)
-            return &libs[i];
-    return NULL;
-}
-
 /* ---- command lines ---------------------------------------------------- */
 
 void run_args_push(run_args *a, const char *arg)

@@ -156,7 +156,7 @@ static int select_kernels(apps_state *st, mpchar_error *err)
         if (keep[k])
             st->kernels[n++] = st->kernels[k];
     st->nkernels = n;
-    return 0;
+    return n ? 0 : mpchar_error_set(err, "--kernels: no kernel named");
 }
 
 static int check_options(apps_state *st, mpchar_error *err)

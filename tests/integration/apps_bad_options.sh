@@ -14,6 +14,8 @@ expect_error "library" "--mpi: 'nosuch' is not an MPI library" \
   "$M" apps --mpi nosuch --out "$WORK/a"
 expect_error "kernel" "--kernels: 'nosuch' is not a kernel" \
   "$M" apps --mpi "$LIB" --kernels series,nosuch --out "$WORK/a"
+expect_error "no kernel" "--kernels: no kernel named" \
+  "$M" apps --mpi "$LIB" --kernels , --out "$WORK/a"
 expect_error "model folder" "--model: $WORK/none/model.json" \
   "$M" "${A[@]}" --model "$WORK/none"
 mkdir -p "$WORK/bad" && echo '{"format": 3}' >"$WORK/bad/model.json"

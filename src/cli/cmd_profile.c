@@ -115,16 +115,6 @@ static int write_meta(const char *dir, char **cmd, const char *library,
     return rc == 0 ? 0 : mpchar_error_set(err, "%s: cannot write", path);
 }
 
-static void remove_events(const char *dir, const profile *p)
-{
-    char path[4096];
-    for (size_t i = 0; i < p->n_ranks; i++) {
-        snprintf(path, sizeof path, "%s/rank-%06d.events", dir,
-                 p->ranks[i].rank);
-        unlink(path);
-    }
-}
-
 /* The settings that fail before anything runs: one line each. */
 static int prepare(const profile_args *a, char **cmd, profile *p, char *lib,
                    size_t lib_len, char *preload, size_t preload_len,
@@ -187,7 +177,7 @@ static int run(const profile_args *a, char **cmd)
         return 1;
     }
     if (!a->events)
-        remove_events(dir, &p);
+        profile_remove_events(dir);
     if (status != 0)
         fprintf(stderr,
                 "mpchar profile: the program ended with status %d; "

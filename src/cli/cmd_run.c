@@ -404,7 +404,7 @@ static launch_outcome launch_once(run_state *st, const run_library *lib, long p,
     run_argv_free(args.v);
     if (built != 0)
         return LAUNCH_GAVE_UP;
-    launch_observer obs = {on_begin, on_done, on_failed, pr};
+    launch_observer obs = {on_begin, on_done, on_failed, pr, NULL};
     run_cpu_times before, after;
     run_cpu_times_read(&before);
     int rc = run_launch(argv, st->point_timeout_s, &obs, &res, err);

@@ -26,6 +26,7 @@ int cmd_compare(int argc, char **argv);
 int cmd_profile(int argc, char **argv);
 int cmd_advise(int argc, char **argv);
 int cmd_export(int argc, char **argv);
+int cmd_apps(int argc, char **argv);
 
 /* A subcommand's options: the table, the text of its help above and
  * below the options, and its operands (the arguments that are not

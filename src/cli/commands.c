@@ -26,5 +26,8 @@ const mpchar_command mpchar_commands[] = {
     {"export", cmd_export,
      "write a model's fastest algorithms as Open MPI or MPICH settings, "
      "or its point-to-point models for SimGrid or LogGP"},
+    {"apps", cmd_apps,
+     "run the application kernels (JGF, NPB) per library and p: times, "
+     "speedups, profiles, predicted communication"},
     {NULL, NULL, NULL},
 };

@@ -76,6 +76,18 @@ int profile_library_path(const char *library, char *out, size_t len,
     return 0;
 }
 
+int profile_env_set(const char *preload, const char *dir, mpchar_error *err)
+{
+    const char *old = getenv("LD_PRELOAD");
+    char *env = malloc(strlen(preload) + (old ? strlen(old) : 0) + 2);
+    if (!env)
+        return mpchar_error_set(err, "out of memory");
+    sprintf(env, "%s%s%s", preload, old && *old ? ":" : "", old ? old : "");
+    int rc = setenv("LD_PRELOAD", env, 1) | setenv("MPCHAR_PROF_DIR", dir, 1);
+    free(env);
+    return rc == 0 ? 0 : mpchar_error_set(err, "out of memory");
+}
+
 int profile_launch(char **argv, const char *preload, const char *dir,
                    mpchar_error *err)
 {
@@ -84,14 +96,8 @@ int profile_launch(char **argv, const char *preload, const char *dir,
     if (pid < 0)
         return mpchar_error_set(err, "fork: %s", strerror(errno));
     if (pid == 0) {
-        const char *old = getenv("LD_PRELOAD");
-        char *env = malloc(strlen(preload) + (old ? strlen(old) : 0) + 2);
-        if (env) {
-            sprintf(env, "%s%s%s", preload, old && *old ? ":" : "",
-                    old ? old : "");
-            setenv("LD_PRELOAD", env, 1);
-        }
-        setenv("MPCHAR_PROF_DIR", dir, 1);
+        if (profile_env_set(preload, dir, err) != 0)
+            _exit(127);
         execvp(argv[0], argv);
         fprintf(stderr, "mpchar profile: %s: %s\n", argv[0], strerror(errno));
         _exit(127);

@@ -150,6 +150,10 @@ int run_hosts_probe(const run_hosts *h, const run_library *libs, size_t nlibs,
 int run_libraries_resolve(const char *spec, run_library **libs_p,
                           size_t *count_p, mpchar_error *err);
 
+/* The library called name among count, or NULL. */
+const run_library *run_library_find(const run_library *libs, size_t count,
+                                    const char *name);
+
 /* Appends to the resolved libraries the algorithm variants spec names
  * ("" none; run_algorithms.c). */
 int run_libraries_add_algorithms(const char *spec, run_library **libs_p,
@@ -200,16 +204,21 @@ typedef struct launch_observer {
     void (*done)(void *ctx, const char *key);
     void (*failed)(void *ctx, const char *key);
     void *ctx;
+    /* every other line of the program's stdout, each one progress (the
+     * watchdog's silence starts again); NULL: copied to stdout */
+    void (*line)(void *ctx, const char *line);
 } launch_observer;
 
 typedef struct launch_result {
     int exit_status; /* -1 when ended by a signal */
     int term_signal;
     bool watchdog_fired;
-    bool interrupted;     /* SIGINT or SIGTERM reached mpchar */
-    char open_key[512];   /* a point begun and never finished, or "" */
-    size_t finished;      /* points done or failed in this launch */
-    char last_error[512]; /* last line the launch wrote to stderr */
+    bool interrupted;      /* SIGINT or SIGTERM reached mpchar */
+    char open_key[512];    /* a point begun and never finished, or "" */
+    size_t finished;       /* points done or failed in this launch */
+    char last_error[512];  /* last line the launch wrote to stderr */
+    char first_error[512]; /* and its first (a program's own reason, before
+                              its launcher's) */
 } launch_result;
 
 int run_launch(char *const *argv, double point_timeout_s,

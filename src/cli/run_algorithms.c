@@ -48,8 +48,8 @@ static bool item_matches(const alg_item *it, const mpchar_lib_algorithm *a)
            (!it->name[0] || strcmp(it->name, a->name) == 0);
 }
 
-static const run_library *find_lib(const run_library *libs, size_t count,
-                                   const char *name)
+const run_library *run_library_find(const run_library *libs, size_t count,
+                                    const char *name)
 {
     for (size_t i = 0; i < count; i++)
         if (strcmp(libs[i].name, name) == 0)
@@ -68,7 +68,7 @@ static int add_variant(const mpchar_lib_algorithm *a, const run_library *base,
                                 "--algorithms: the name of %s's %s "
                                 "algorithm %s is too long",
                                 a->library, a->pattern, a->name);
-    if (find_lib(*libs_p, *count_p, name))
+    if (run_library_find(*libs_p, *count_p, name))
         return 0;
     run_library v = *base;
     snprintf(v.name, sizeof v.name, "%s", name);
@@ -92,7 +92,7 @@ static int add_item(const char *text, size_t nbase, run_library **libs_p,
     size_t matched = 0;
     for (const mpchar_lib_algorithm *a = mpchar_lib_algorithms; a->library;
          a++) {
-        const run_library *base = find_lib(*libs_p, nbase, a->library);
+        const run_library *base = run_library_find(*libs_p, nbase, a->library);
         if (!base || !item_matches(&it, a))
             continue;
         run_library copy = *base; /* *libs_p may move as it grows */

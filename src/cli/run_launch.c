@@ -82,7 +82,11 @@ static void on_bench_line(monitor *m, char *line)
     size_t index, total;
     int used = 0;
     if (strncmp(line, "@@mpchar ", 9) != 0) {
-        puts(line);
+        if (m->obs->line) { /* a program that reports by its lines */
+            m->last_progress = now_s();
+            m->obs->line(m->obs->ctx, line);
+        } else
+            puts(line);
         return;
     }
     char *rest = line + 9;
@@ -110,6 +114,8 @@ static void on_error_line(monitor *m, const char *line)
     fprintf(stderr, "%s\n", line);
     if (line[0])
         snprintf(m->res->last_error, sizeof m->res->last_error, "%s", line);
+    if (line[0] && !m->res->first_error[0])
+        snprintf(m->res->first_error, sizeof m->res->first_error, "%s", line);
 }
 
 /* Reads what is available on fd; returns 0 at end of file. */

@@ -11,6 +11,8 @@
 #include <stdint.h>
 #include <stdio.h>
 
+#include <jansson.h>
+
 #include "mpchar/error.h"
 #include "mpchar/prof_format.h"
 
@@ -89,6 +91,15 @@ int profile_bins_parse(const char *text, profile_bins *b, mpchar_error *err);
 size_t profile_bin_of(const profile_bins *b, uint64_t bytes);
 void profile_bin_label(const profile_bins *b, size_t i, char *out, size_t len);
 
+/* How many calls of one MPI call moved one size: a collective's bytes
+ * (count x datatype, as the wrapper records them), a point-to-point
+ * call's message (the send's, else the receive's), 0 for the others.
+ * `mpchar apps --model` predicts communication time from these. */
+typedef struct profile_size {
+    uint32_t call; /* index into call_names */
+    uint64_t bytes, calls;
+} profile_size;
+
 typedef struct profile_rank {
     int rank;
     bool finalized; /* false: killed or aborted before MPI_Finalize */
@@ -98,6 +109,8 @@ typedef struct profile_rank {
     profile_cell regions[PROFILE_MAX_REGIONS]; /* by Pcontrol level */
     profile_cell *calls;                       /* by call, n_calls */
     uint64_t lost_messages;
+    profile_size *sizes; /* analysed from events only (profile_sizes.c) */
+    size_t n_sizes, cap_sizes;
 } profile_rank;
 
 /* A copy one process made for another's message (XFER_BEGIN/XFER_END of
@@ -134,6 +147,14 @@ typedef struct profile_rate {
 extern const profile_rate profile_rates[];
 extern const size_t profile_n_rates;
 
+/* ---- calls by size (profile_sizes.c) --------------------------------- */
+
+/* Counts one call of `call` that moved `bytes` on rank r. */
+int profile_sizes_add(profile_rank *r, uint32_t call, uint64_t bytes,
+                      mpchar_error *err);
+/* The rank's sizes as profile.json's "call_sizes" array. */
+json_t *profile_sizes_json(const profile *p, const profile_rank *r);
+
 /* ---- reading the event files (profile_read.c) ------------------------ */
 
 typedef struct profile_events {
@@ -164,6 +185,8 @@ int profile_add_rank(profile *p, const profile_events *ev, mpchar_error *err);
  * rank 0's file unless xfer_given. */
 int profile_analyze_dir(const char *dir, profile *p, bool xfer_given,
                         mpchar_error *err);
+/* Removes DIR/rank-*.events (kept only with `mpchar profile --events`). */
+void profile_remove_events(const char *dir);
 /* MPCHAR_PROF_REGIONS-style "name1,name2,...": names of levels 1, 2, ... */
 int profile_set_region_names(profile *p, const char *list, mpchar_error *err);
 void profile_free(profile *p);

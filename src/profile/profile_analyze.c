@@ -27,6 +27,11 @@ typedef struct walk {
     uint64_t last_tick;  /* of the last event */
     uint64_t call_seq;   /* calls entered so far */
     bool in_call;
+    /* the message of the call in progress, for its size (profile_sizes.c):
+     * the send's bytes, else the receive's */
+    uint64_t call_msg_bytes;
+    bool call_sent;
+    bool failed; /* out of memory recording sizes */
     uint32_t region;
     open_msg *msgs; /* by id */
     size_t n_msgs;
@@ -147,6 +152,11 @@ static void on_call(walk *w, const mpchar_prof_event *e)
     }
     if (!w->in_call)
         return; /* an exit whose entry was before the recording */
+    if (profile_sizes_add(w->r, e->call,
+                          e->bytes ? e->bytes : w->call_msg_bytes, NULL) != 0)
+        w->failed = true;
+    w->call_msg_bytes = 0;
+    w->call_sent = false;
     profile_cell c;
     memset(&c, 0, sizeof c);
     c.calls = 1;
@@ -173,6 +183,10 @@ static void on_message(walk *w, const mpchar_prof_event *e, uint32_t call)
                                                  : PROFILE_CASE_SPANNING,
                       e->tick);
         return;
+    }
+    if (w->in_call && !w->call_sent) {
+        w->call_msg_bytes = e->bytes;
+        w->call_sent = e->kind == MPCHAR_PROF_SEND_POST;
     }
     /* the transfer may have begun when the posting call was entered */
     uint64_t begin = w->in_call ? w->enter_tick : e->tick;
@@ -253,6 +267,9 @@ int profile_add_rank(profile *p, const profile_events *ev, mpchar_error *err)
               0,
               false,
               0,
+              false,
+              false,
+              0,
               calloc(ev->n + 1, sizeof(open_msg)),
               ev->n + 1,
               calloc(ev->n + 1, sizeof *w.done_calls),
@@ -270,6 +287,8 @@ int profile_add_rank(profile *p, const profile_events *ev, mpchar_error *err)
     walk_events(&w, ev);
     free(w.msgs);
     free(w.done_calls);
+    if (w.failed)
+        return mpchar_error_set(err, "out of memory");
     uint64_t end = r->finalized ? h->tick_end : w.last_tick;
     if (end > w.last_tick) { /* the computation after the last call */
         profile_cell c;

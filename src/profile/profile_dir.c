@@ -1,6 +1,7 @@
 /* A profile directory's event files into one profile: every rank's
  * aggregates, their sum, and the names of the regions. */
 #include <dirent.h>
+#include <unistd.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -110,6 +111,20 @@ int profile_analyze_dir(const char *dir, profile *p, bool xfer_given,
     return rc;
 }
 
+void profile_remove_events(const char *dir)
+{
+    struct dirent **names;
+    int n = scandir(dir, &names, rank_file, alphasort);
+    for (int i = 0; i < n; i++) {
+        char path[4096];
+        snprintf(path, sizeof path, "%s/%s", dir, names[i]->d_name);
+        unlink(path);
+        free(names[i]);
+    }
+    if (n >= 0)
+        free(names);
+}
+
 int profile_set_region_names(profile *p, const char *list, mpchar_error *err)
 {
     size_t level = 1;
@@ -130,8 +145,10 @@ int profile_set_region_names(profile *p, const char *list, mpchar_error *err)
 
 void profile_free(profile *p)
 {
-    for (size_t i = 0; i < p->n_ranks; i++)
+    for (size_t i = 0; i < p->n_ranks; i++) {
         free(p->ranks[i].calls);
+        free(p->ranks[i].sizes);
+    }
     free(p->ranks);
     free(p->total.calls);
     free(p->call_names);

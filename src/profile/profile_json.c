@@ -56,6 +56,8 @@ static json_t *rank_json(const profile *p, const profile_rank *r)
     json_object_set_new(o, "bins", bins);
     json_object_set_new(o, "regions", regions);
     json_object_set_new(o, "calls", calls);
+    if (r->n_sizes) /* analysed ranks only; not read back */
+        json_object_set_new(o, "call_sizes", profile_sizes_json(p, r));
     return o;
 }
 

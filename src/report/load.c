@@ -396,10 +396,22 @@ static int check_dir(const char *dir, mpchar_error *err)
     return 0;
 }
 
+/* Whether dir holds file: a profile (profile.json) or apps directory
+ * (apps.csv) instead of results. */
+static bool dir_has(const char *dir, const char *file)
+{
+    char path[4096];
+    struct stat st;
+    snprintf(path, sizeof path, "%s/%s", dir, file);
+    return stat(path, &st) == 0;
+}
+
 static int load_dir(mpchar__report *r, const char *dir, mpchar_error *err)
 {
-    if (mpchar__is_profile_dir(dir))
+    if (dir_has(dir, "profile.json"))
         return mpchar__load_profile(r, dir, err);
+    if (dir_has(dir, "apps.csv"))
+        return mpchar__load_apps(r, dir, err);
     if (check_dir(dir, err) != 0)
         return -1;
     mpchar__source *grown =
@@ -477,7 +489,8 @@ int mpchar__report_load(mpchar__report *r, const char *const *dirs,
             return -1;
     if (add_measured_entries(r) != 0)
         return mpchar_error_set(err, "out of memory");
-    if (r->meas.count == 0 && r->model.nentries == 0 && r->nprofiles == 0)
+    if (r->meas.count == 0 && r->model.nentries == 0 && r->nprofiles == 0 &&
+        r->napps == 0)
         return mpchar_error_set(
             err,
             "%s: no measurements and no model to "
@@ -499,6 +512,7 @@ void mpchar__report_free(mpchar__report *r)
     for (size_t i = 0; i < r->nprofiles; i++)
         profile_free(&r->profiles[i]);
     free(r->profiles);
+    free(r->apps);
     mpchar_measurements_free(&r->meas);
     mpchar_failures_free(&r->failed);
     mpchar_model_free(&r->model);

@@ -4,17 +4,8 @@
  * table per message size with seed 004's overlap bounds. */
 #include <stdlib.h>
 #include <string.h>
-#include <sys/stat.h>
 
 #include "report_internal.h"
-
-bool mpchar__is_profile_dir(const char *dir)
-{
-    char path[4096];
-    struct stat st;
-    snprintf(path, sizeof path, "%s/profile.json", dir);
-    return stat(path, &st) == 0;
-}
 
 int mpchar__load_profile(mpchar__report *r, const char *dir, mpchar_error *err)
 {

@@ -142,6 +142,12 @@ static const struct section {
      "the overlap fraction is the share of the wait at c = 0 that "
      "computations longer than twice that wait hid (the median over them).",
      mpchar__overlap_present, mpchar__section_overlap},
+    {"apps", "Application kernels",
+     "Kernels run by `mpchar apps` (docs/apps.md): JGF section 2 and NPB "
+     "kernels, each verified against its published values, once per MPI "
+     "library and p; times are the medians of the repetitions of one "
+     "launch, t_comm_s the time inside the kernels' communication.",
+     mpchar__apps_present, mpchar__section_apps},
 };
 
 static int build_sections(mpchar__report *r, mpchar_error *err)

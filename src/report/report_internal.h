@@ -16,6 +16,7 @@
 #include "mpchar/model.h"
 #include "mpchar/report.h"
 #include "mpchar/results.h"
+#include "apps.h"
 #include "profile.h"
 
 #define MPCHAR__PRINTF(f, a) __attribute__((format(printf, f, a)))
@@ -225,6 +226,8 @@ typedef struct mpchar__report {
     size_t extrapolated; /* table values outside fitted sizes */
     profile *profiles;   /* `mpchar profile` directories (profiles.c) */
     size_t nprofiles;
+    apps_row *apps; /* `mpchar apps` directories' rows (apps.c) */
+    size_t napps;
     mpchar__doc doc;
     mpchar__plots plots;
 } mpchar__report;
@@ -243,9 +246,12 @@ void mpchar__report_free(mpchar__report *r);
  * the front. */
 int mpchar__section_p2p(mpchar__report *r, mpchar_error *err);
 /* Application profiles (profiles.c): a directory holding profile.json. */
-bool mpchar__is_profile_dir(const char *dir);
 int mpchar__load_profile(mpchar__report *r, const char *dir, mpchar_error *err);
 int mpchar__section_profiles(mpchar__report *r, mpchar_error *err);
+/* Application kernels (apps.c): a directory holding apps.csv. */
+int mpchar__load_apps(mpchar__report *r, const char *dir, mpchar_error *err);
+bool mpchar__apps_present(const mpchar__report *r);
+int mpchar__section_apps(mpchar__report *r, mpchar_error *err);
 /* Part of the point-to-point section (send_modes.c). */
 void mpchar__send_modes(mpchar__report *r);
 int mpchar__section_collectives(mpchar__report *r, mpchar_error *err);

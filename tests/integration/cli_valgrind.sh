@@ -77,4 +77,18 @@ for format in openmpi-rules smpi loggp; do
 done
 "${vg[@]}" "$BIN/mpchar" export "$WORK/r" --format mpich-cvars > "$WORK/log" 2>&1 || rc=$?
 [ "$rc" -eq 1 ] || { cat "$WORK/log"; fail "export, no mpich variant: status $rc, not 1"; }
+# mpchar apps with --profile and --model (the run's Open MPI model; the
+# built-in runtime's calls are unmodelled), its resume, a report of it,
+# bad input
+rc=0
+"${vg[@]}" "$BIN/mpchar" apps --mpi openmpi,builtin --kernels series --p 2 \
+  --reps 1 --model "$WORK/r" --out "$WORK/apps" > "$WORK/log" 2>&1 || rc=$?
+[ "$rc" -eq 0 ] || { cat "$WORK/log"; fail "apps: status $rc"; }
+"${vg[@]}" "$BIN/mpchar" apps --mpi openmpi,builtin --kernels series --p 2 \
+  --reps 1 --model "$WORK/r" --out "$WORK/apps" --resume > "$WORK/log" 2>&1 || rc=$?
+[ "$rc" -eq 0 ] || { cat "$WORK/log"; fail "apps --resume: status $rc"; }
+"${vg[@]}" "$BIN/mpchar" report "$WORK/apps" --out "$WORK/rep3" > "$WORK/log" 2>&1 || rc=$?
+[ "$rc" -eq 0 ] || { cat "$WORK/log"; fail "report of apps: status $rc"; }
+"${vg[@]}" "$BIN/mpchar" apps --kernels nosuch --out "$WORK/apps2" > "$WORK/log" 2>&1 || rc=$?
+[ "$rc" -eq 2 ] || { cat "$WORK/log"; fail "apps, bad input: status $rc, not 2"; }
 echo "ok: valgrind found nothing"

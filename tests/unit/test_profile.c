@@ -210,6 +210,16 @@ static void test_aggregate_known_answers(void **state)
     /* seed 003's rates over the 100 us */
     assert_double_near(profile_rates[0].get(r), 2 / 100e-6, 1e-6);
     assert_double_near(profile_rates[3].get(r), 23.0 / 100.0, EPS);
+    /* calls by size (mpchar apps --model): the Isend's message, the
+     * Recv's, 0 for the others */
+    assert_int_equal(r->n_sizes, 4);
+    const uint64_t want[4][3] = {
+        {PCONTROL, 0, 1}, {ISEND, 1000, 1}, {WAIT, 0, 1}, {RECV, 2000, 1}};
+    for (size_t k = 0; k < 4; k++) {
+        assert_int_equal(r->sizes[k].call, want[k][0]);
+        assert_int_equal(r->sizes[k].bytes, want[k][1]);
+        assert_int_equal(r->sizes[k].calls, want[k][2]);
+    }
     profile_free(&p);
 }
 

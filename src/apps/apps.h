@@ -1,0 +1,89 @@
+/* `mpchar apps`'s MPI-free core (docs/apps.md): the kernels' result line
+ * (the contract of kernels/harness.h), apps.csv (its columns, one table
+ * that the writer, the reader, `mpchar apps --resume` and the report
+ * read), and the prediction of a kernel's communication time from its
+ * profiled calls and a model.json. */
+#ifndef MPCHAR_APPS_H
+#define MPCHAR_APPS_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include "mpchar/error.h"
+#include "mpchar/model.h"
+#include "profile.h"
+
+#define APPS_NAME_MAX 64
+
+/* ---- the result line (apps_result.c) --------------------------------- */
+
+/* One repetition of a kernel, as rank 0 of mpchar-kernels-<library>
+ * prints it:
+ * kernel=NAME suite=SUITE class=C p=P rep=R t_total_s=.. t_comm_s=..
+ * verified=yes|no value=.. reference=.. */
+typedef struct apps_result {
+    char kernel[APPS_NAME_MAX], suite[APPS_NAME_MAX];
+    char problem_class;
+    long p, rep;
+    double t_total_s, t_comm_s;
+    bool verified;
+    double value, reference;
+} apps_result;
+
+/* 0 and *r filled for a result line; 1 for a line that is not one (it
+ * does not start with "kernel="); -1 for a result line with a field
+ * missing or malformed (err names it). */
+int apps_result_parse(const char *line, apps_result *r, mpchar_error *err);
+
+/* ---- apps.csv (apps_csv.c) ------------------------------------------- */
+
+/* One row: a kernel on one library at one p, the medians of its
+ * repetitions; the profile and prediction columns are NAN (empty in the
+ * file) when not measured. */
+typedef struct apps_row {
+    char library[APPS_NAME_MAX], kernel[APPS_NAME_MAX], suite[APPS_NAME_MAX];
+    char problem_class;
+    long p, reps;
+    double t_total_s, t_comm_s, t_total_min_s;
+    /* the fastest repetition's communication: the least disturbed by
+     * other work on the machine (docs/apps.md) */
+    double t_comm_min_s;
+    bool verified, oversubscribed;
+    /* --profile, per repetition: the longest time in MPI of a rank, all
+     * ranks' calls and bytes, all ranks' overlap bounds */
+    double t_mpi_s, calls, bytes, overlap_min_s, overlap_max_s;
+    /* --model: predicted communication time of the rank with the most,
+     * per repetition, and the calls no model covered */
+    double t_comm_pred_s, unmodelled_calls;
+} apps_row;
+
+/* A row with every measured column NAN. */
+void apps_row_init(apps_row *row);
+/* The header line, and a row as one line (with its newline). */
+int apps_csv_header(char *buf, size_t len);
+int apps_row_format(const apps_row *row, char *buf, size_t len,
+                    mpchar_error *err);
+/* Reads path's rows; a missing file is no rows when missing_ok.  Fails
+ * naming the file, line and field at fault. */
+int apps_csv_read(const char *path, bool missing_ok, apps_row **rows_p,
+                  size_t *count_p, mpchar_error *err);
+/* Whether rows hold (library, kernel, class, p). */
+bool apps_rows_have(const apps_row *rows, size_t count, const char *library,
+                    const char *kernel, char problem_class, long p);
+
+/* ---- prediction (apps_predict.c) ------------------------------------- */
+
+typedef struct apps_prediction {
+    double t_comm_s;           /* the rank with the most */
+    uint64_t unmodelled_calls; /* all ranks' */
+    char unmodelled[256];      /* their calls, "Alltoall x12, ..." */
+} apps_prediction;
+
+/* Sum over the profiled calls of each rank (call, size n, the profile's p)
+ * of the primitive time library's model predicts; the largest rank sum.
+ * A call whose primitive the model lacks is counted as unmodelled. */
+int apps_predict(const profile *prof, const mpchar_model *model,
+                 const char *library, apps_prediction *out, mpchar_error *err);
+
+#endif

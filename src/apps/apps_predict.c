@@ -1,0 +1,135 @@
+/* A kernel's communication time predicted from its profile: every call
+ * the profiler recorded, with its size n (profile_sizes.c) and the
+ * profile's p, is the primitive of the model that the table below names,
+ * and a rank's prediction is the sum of their predicted times (seed 000
+ * §6 judges the models on applications this way).  The kernels
+ * communicate on a duplicate of MPI_COMM_WORLD, so p is the profile's
+ * number of processes; a point-to-point message is a ping-pong's one-way
+ * time, counted once, at its sender. */
+#include <math.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "apps.h"
+
+typedef enum call_role {
+    ROLE_PRIMITIVE, /* predicted by `pattern` */
+    ROLE_RECEIVER,  /* its message is predicted at the sender */
+    ROLE_NONE,      /* not communication (start, end, regions) */
+} call_role;
+
+typedef struct call_model {
+    const char *call; /* as the profiler names it (src/prof/calls.def) */
+    call_role role;
+    const char *pattern; /* src/common/patterns.c */
+    bool bytes_times_p;  /* the model's n is the profiled per-process
+                            block times p (patterns.c: "n: ...") */
+} call_model;
+
+static const call_model call_models[] = {
+    {"Send", ROLE_PRIMITIVE, "pingpong", false},
+    {"Ssend", ROLE_PRIMITIVE, "pingpong", false},
+    {"Rsend", ROLE_PRIMITIVE, "pingpong", false},
+    {"Isend", ROLE_PRIMITIVE, "pingpong", false},
+    {"Issend", ROLE_PRIMITIVE, "pingpong", false},
+    {"Sendrecv", ROLE_PRIMITIVE, "pingpong", false},
+    {"Recv", ROLE_RECEIVER, NULL, false},
+    {"Irecv", ROLE_RECEIVER, NULL, false},
+    {"Wait", ROLE_RECEIVER, NULL, false},
+    {"Test", ROLE_RECEIVER, NULL, false},
+    {"Waitall", ROLE_RECEIVER, NULL, false},
+    {"Barrier", ROLE_PRIMITIVE, "barrier", false},
+    {"Bcast", ROLE_PRIMITIVE, "bcast", false},
+    {"Reduce", ROLE_PRIMITIVE, "reduce", false},
+    {"Allreduce", ROLE_PRIMITIVE, "allreduce", false},
+    {"Alltoall", ROLE_PRIMITIVE, "alltoall", true},
+    {"Allgather", ROLE_PRIMITIVE, "allgather", true},
+    {"Gather", ROLE_PRIMITIVE, "gather", true},
+    {"Scatter", ROLE_PRIMITIVE, "scatter", true},
+    /* the v-forms: a process's own block times p (the model measured them
+     * with equal counts); Alltoallv's bytes are already a process's total,
+     * and an alltoall of that total stands for it (no alltoallv pattern) */
+    {"Gatherv", ROLE_PRIMITIVE, "gatherv", true},
+    {"Scatterv", ROLE_PRIMITIVE, "scatterv", true},
+    {"Allgatherv", ROLE_PRIMITIVE, "allgatherv", true},
+    {"Alltoallv", ROLE_PRIMITIVE, "alltoall", false},
+    {"Init", ROLE_NONE, NULL, false},
+    {"Init_thread", ROLE_NONE, NULL, false},
+    {"Finalize", ROLE_NONE, NULL, false},
+    {"Abort", ROLE_NONE, NULL, false},
+    {"Pcontrol", ROLE_NONE, NULL, false},
+};
+
+/* name as the profiler's header spells it, "MPI_Send", or without the
+ * prefix. */
+static const call_model *find_call(const char *name)
+{
+    if (strncmp(name, "MPI_", 4) == 0)
+        name += 4;
+    for (size_t i = 0; i < sizeof call_models / sizeof call_models[0]; i++)
+        if (strcmp(call_models[i].call, name) == 0)
+            return &call_models[i];
+    return NULL;
+}
+
+static void note_unmodelled(apps_prediction *out, const char *call,
+                            uint64_t calls)
+{
+    out->unmodelled_calls += calls;
+    if (strstr(out->unmodelled, call))
+        return;
+    size_t used = strlen(out->unmodelled);
+    snprintf(out->unmodelled + used, sizeof out->unmodelled - used, "%s%s",
+             used ? ", " : "", call);
+}
+
+/* The predicted seconds of one call of size s, or NAN when the model has
+ * no such primitive or cannot predict it at this n and p. */
+static double predict_one(const call_model *cm, const profile_size *s, long p,
+                          const mpchar_model *model, const char *library)
+{
+    const mpchar_entry *e =
+        mpchar_model_find(model, library, cm->pattern, NULL, NULL, NULL);
+    if (!e)
+        return NAN;
+    long at_p = strcmp(cm->pattern, "pingpong") == 0 ? 2 : p;
+    double n = (double)s->bytes * (cm->bytes_times_p ? (double)p : 1.0);
+    mpchar_prediction pred;
+    if (mpchar_entry_predict(e, MPCHAR_FAMILY_BEST, n, at_p, &pred, NULL) != 0)
+        return NAN;
+    return pred.t_us * 1e-6;
+}
+
+static double rank_sum(const profile *prof, const profile_rank *r,
+                       const mpchar_model *model, const char *library,
+                       apps_prediction *out)
+{
+    double sum_s = 0.0;
+    for (size_t k = 0; k < r->n_sizes; k++) {
+        const profile_size *s = &r->sizes[k];
+        const char *name = prof->call_names[s->call];
+        const call_model *cm = find_call(name);
+        if (cm && cm->role != ROLE_PRIMITIVE)
+            continue;
+        double t_s = cm ? predict_one(cm, s, prof->size, model, library) : NAN;
+        if (isnan(t_s))
+            note_unmodelled(out, name, s->calls);
+        else
+            sum_s += t_s * (double)s->calls;
+    }
+    return sum_s;
+}
+
+int apps_predict(const profile *prof, const mpchar_model *model,
+                 const char *library, apps_prediction *out, mpchar_error *err)
+{
+    memset(out, 0, sizeof *out);
+    if (prof->n_ranks == 0)
+        return mpchar_error_set(err, "the profile holds no rank");
+    for (size_t i = 0; i < prof->n_ranks; i++) {
+        double t_s = rank_sum(prof, &prof->ranks[i], model, library, out);
+        if (t_s > out->t_comm_s)
+            out->t_comm_s = t_s;
+    }
+    return 0;
+}

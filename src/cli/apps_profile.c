@@ -1,0 +1,115 @@
+/* `mpchar apps --profile` and `--model`: a kernel's launch under
+ * libmpchar-prof, as `mpchar profile` runs a program (profile_launch.c's
+ * library lookup and environment, src/profile's analysis and
+ * profile.json), into DIR/profiles/<library>-<kernel>-<class>-p<p>/; its
+ * aggregates per repetition into the row, and the communication time the
+ * model predicts from its calls (src/apps/apps_predict.c). */
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "apps_run.h"
+#include "mpchar/fileio.h"
+#include "profile_launch.h"
+
+/* The environment before apps_profile_begin, restored by _end. */
+static char *saved_preload, *saved_dir;
+static bool saved;
+
+static char *dup_env(const char *name)
+{
+    const char *v = getenv(name);
+    return v ? strdup(v) : NULL;
+}
+
+int apps_profile_begin(const run_library *lib, const char *dir,
+                       mpchar_error *err)
+{
+    char preload[4096], stale[4200];
+    if (profile_library_path(lib->base, preload, sizeof preload, err) != 0 ||
+        mpchar_make_dirs(dir, err) != 0)
+        return -1;
+    /* what an interrupted launch left (resume) */
+    profile_remove_events(dir);
+    snprintf(stale, sizeof stale, "%s/profile.json", dir);
+    remove(stale);
+    saved_preload = dup_env("LD_PRELOAD");
+    saved_dir = dup_env("MPCHAR_PROF_DIR");
+    saved = true;
+    return profile_env_set(preload, dir, err);
+}
+
+static void restore(const char *name, const char *value)
+{
+    if (value)
+        setenv(name, value, 1);
+    else
+        unsetenv(name);
+}
+
+void apps_profile_end(void)
+{
+    if (!saved)
+        return;
+    restore("LD_PRELOAD", saved_preload);
+    restore("MPCHAR_PROF_DIR", saved_dir);
+    free(saved_preload);
+    free(saved_dir);
+    saved_preload = saved_dir = NULL;
+    saved = false;
+}
+
+/* The profile's aggregates, per repetition. */
+static void fill_profile(const profile *p, apps_row *row)
+{
+    double reps = (double)row->reps, most_us = 0.0;
+    for (size_t i = 0; i < p->n_ranks; i++)
+        if (p->ranks[i].total.call_us > most_us)
+            most_us = p->ranks[i].total.call_us;
+    const profile_cell *t = &p->total.total;
+    row->t_mpi_s = most_us * 1e-6 / reps;
+    row->calls = (double)t->calls / reps;
+    row->bytes = (double)t->bytes / reps;
+    row->overlap_min_s = t->overlap_min_us * 1e-6 / reps;
+    row->overlap_max_s = t->overlap_max_us * 1e-6 / reps;
+}
+
+static int predict(const profile *p, const mpchar_model *model,
+                   const run_library *lib, apps_row *row, mpchar_error *err)
+{
+    apps_prediction pred;
+    if (apps_predict(p, model, lib->base, &pred, err) != 0)
+        return -1;
+    row->t_comm_pred_s = pred.t_comm_s / (double)row->reps;
+    row->unmodelled_calls = (double)pred.unmodelled_calls / (double)row->reps;
+    if (pred.unmodelled_calls)
+        printf("mpchar apps: %s %s p=%ld: %llu calls of %s have no entry in "
+               "the model of %s: left out of t_comm_pred_s\n",
+               lib->name, row->kernel, row->p,
+               (unsigned long long)pred.unmodelled_calls, pred.unmodelled,
+               lib->base);
+    return 0;
+}
+
+int apps_profile_finish(const char *dir, const mpchar_model *model,
+                        const run_library *lib, apps_row *row,
+                        mpchar_error *err)
+{
+    char path[4200];
+    profile p;
+    memset(&p, 0, sizeof p);
+    profile_bins_default(&p.bins);
+    snprintf(path, sizeof path, "%s/profile.json", dir);
+    int rc = profile_analyze_dir(dir, &p, false, err) != 0 ||
+                     profile_write_json(&p, path, err) != 0 ||
+                     (model && predict(&p, model, lib, row, err) != 0)
+                 ? -1
+                 : 0;
+    if (rc == 0) {
+        fill_profile(&p, row);
+        profile_remove_events(dir);
+    }
+    profile_free(&p);
+    return rc;
+}

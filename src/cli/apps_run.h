@@ -1,0 +1,65 @@
+/* Internal interface of `mpchar apps` (docs/apps.md): the libraries it
+ * runs the kernels with (those of `mpchar run --mpi`, and builtin-sr),
+ * the kernels a program offers, one launch of a kernel, and its profile
+ * and prediction. */
+#ifndef MPCHAR_CLI_APPS_RUN_H
+#define MPCHAR_CLI_APPS_RUN_H
+
+#include <stdbool.h>
+#include <stddef.h>
+
+#include "apps.h"
+#include "run.h"
+
+/* The built-in runtime in seed 003's SR mode (eager + write requests +
+ * rendezvous): a library of its own in apps.csv, so that every table and
+ * figure compares it with NSR (the runtime's default) like any library. */
+#define APPS_BUILTIN_SR "builtin-sr"
+
+/* ---- libraries and kernels (apps_launch.c) --------------------------- */
+
+/* The libraries spec names ("all": every built one, and builtin-sr when
+ * builtin is built), each with its program mpchar-kernels-<base>. */
+int apps_libraries_resolve(const char *spec, run_library **libs_p,
+                           size_t *count_p, mpchar_error *err);
+
+typedef struct apps_kernel {
+    char name[APPS_NAME_MAX], suite[APPS_NAME_MAX], classes[16];
+} apps_kernel;
+
+/* The kernels `program --list` prints (NAME SUITE CLASSES a line). */
+int apps_kernels_list(const char *program, apps_kernel **kernels_p,
+                      size_t *count_p, mpchar_error *err);
+
+/* What one launch of a kernel gave. */
+typedef struct apps_launch {
+    apps_result *results; /* one per repetition, as printed */
+    size_t count, cap;
+    int exit_status; /* the program's; -1 killed */
+    bool bad_line;   /* a result line broke the contract */
+    char error[512]; /* its first stderr line, or the broken line's error */
+} apps_launch;
+
+/* Runs kernel at class on lib with p processes, reps repetitions in the
+ * launch. */
+int apps_launch_kernel(const run_library *lib, const mpchar_sysinfo *sys,
+                       const char *kernel, char problem_class, long p,
+                       long reps, apps_launch *out, mpchar_error *err);
+void apps_launch_free(apps_launch *l);
+
+/* ---- profile and prediction (apps_profile.c) ------------------------- */
+
+/* Prepares `--profile`: the library's profiler, and a fresh folder dir
+ * for its events; sets this process's environment for the launch. */
+int apps_profile_begin(const run_library *lib, const char *dir,
+                       mpchar_error *err);
+/* Restores the environment after the launch. */
+void apps_profile_end(void);
+/* Analyses dir's events into dir/profile.json and fills row's profile
+ * columns (per repetition, reps of them) and, with a model, its
+ * prediction. */
+int apps_profile_finish(const char *dir, const mpchar_model *model,
+                        const run_library *lib, apps_row *row,
+                        mpchar_error *err);
+
+#endif

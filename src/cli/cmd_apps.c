@@ -1,0 +1,462 @@
+/* `mpchar apps`: runs the application kernels (kernels/, seed 000 §6 and
+ * seed 003 §5) once per library and process count through
+ * mpchar-kernels-<library>, the repetitions inside one launch, and keeps
+ * their medians in DIR/apps.csv, a row appended (one write) as each
+ * launch ends, so that a killed run loses nothing and `--resume` runs only
+ * what is missing; with --profile under libmpchar-prof, with --model the
+ * communication time predicted from the profiled calls.  docs/apps.md. */
+#include <fcntl.h>
+#include <math.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+#include <unistd.h>
+
+#include "apps_run.h"
+#include "command.h"
+#include "mpchar/fileio.h"
+#include "mpchar/parse.h"
+#include "mpchar/stats.h"
+#include "mpchar/version.h"
+
+#define APPS_CSV "apps.csv"
+#define APPS_CLASSES "SWAB"
+
+typedef struct apps_args {
+    const char *mpi, *kernels, *problem_class, *p, *reps, *model, *out;
+    bool profile, resume;
+} apps_args;
+
+static const mpchar_option_entry options[] = {
+    {{"mpi", "LIST",
+      "MPI libraries, as `mpchar run --mpi` takes them, and builtin-sr "
+      "(the built-in runtime in SR mode); all: every one built, and "
+      "builtin-sr",
+      "all"},
+     mpchar_option_text,
+     offsetof(apps_args, mpi)},
+    {{"kernels", "LIST", "kernels by name (mpchar-kernels-<library> --list)",
+      "all"},
+     mpchar_option_text,
+     offsetof(apps_args, kernels)},
+    {{"class", "S|W|A|B",
+      "problem class; kernels without it are skipped (JGF has A, B, C)", "S"},
+     mpchar_option_text,
+     offsetof(apps_args, problem_class)},
+    {{"p", "LIST",
+      "process counts, e.g. 1,2,4 (above the cores: marked "
+      "oversubscribed)",
+      "1,2"},
+     mpchar_option_text,
+     offsetof(apps_args, p)},
+    {{"reps", "N", "repetitions in each launch; the row holds their medians",
+      "3"},
+     mpchar_option_text,
+     offsetof(apps_args, reps)},
+    {{"profile", NULL,
+      "run under libmpchar-prof: time in MPI, calls, bytes, overlap bounds",
+      NULL},
+     mpchar_option_flag,
+     offsetof(apps_args, profile)},
+    {{"model", "DIR",
+      "predict the communication time from the profiled calls and "
+      "DIR/model.json (implies --profile)",
+      NULL},
+     mpchar_option_text,
+     offsetof(apps_args, model)},
+    {{"out", "DIR", "folder of apps.csv and meta.json", "apps-<date>"},
+     mpchar_option_text,
+     offsetof(apps_args, out)},
+    {{"resume", NULL, "keep DIR's rows and run only the missing ones", NULL},
+     mpchar_option_flag,
+     offsetof(apps_args, resume)},
+};
+
+static const command_options apps_command = {
+    options,
+    sizeof options / sizeof options[0],
+    "usage: mpchar apps [options]\n"
+    "  Runs the application kernels (JGF Series, Crypt, SOR, SparseMatmult,\n"
+    "  LUFact; NPB EP, IS, CG, MG, FT) with each MPI library and process\n"
+    "  count and writes DIR/apps.csv (docs/apps.md); `mpchar report DIR`\n"
+    "  shows times, speedups and predictions.\n\n",
+    "\nExit status: 0, 1 when a kernel failed verification or did not run "
+    "(named on stderr), 2 bad options.\n",
+    "no operands",
+    0,
+    0,
+};
+
+/* The options, checked and converted. */
+typedef struct apps_state {
+    apps_args a;
+    char problem_class;
+    long *ps, reps;
+    size_t np;
+    char out[4096], csv[4200], created_utc[32];
+    mpchar_sysinfo sys;
+    run_library *libs;
+    size_t nlibs;
+    apps_kernel *kernels;
+    size_t nkernels;
+    mpchar_model model;
+    bool have_model;
+    apps_row *done; /* the rows apps.csv held at the start */
+    size_t ndone;
+    json_t *skipped, *failed; /* lines, for meta.json */
+} apps_state;
+
+/* ---- options ---------------------------------------------------------- */
+
+static int check_class(apps_state *st, mpchar_error *err)
+{
+    const char *c = st->a.problem_class;
+    if (strlen(c) != 1 || !strchr(APPS_CLASSES, c[0]))
+        return mpchar_error_set(err, "--class: '%s' is not one of S, W, A, B",
+                                c);
+    st->problem_class = c[0];
+    return 0;
+}
+
+static int read_model(apps_state *st, mpchar_error *err)
+{
+    char path[4200];
+    snprintf(path, sizeof path, "%s/model.json", st->a.model);
+    if (mpchar_model_read(path, &st->model, err) != 0)
+        return mpchar_error_prefix(err, "--model");
+    st->have_model = true;
+    st->a.profile = true;
+    return 0;
+}
+
+/* Keeps the kernels --kernels names, in the program's order. */
+static int select_kernels(apps_state *st, mpchar_error *err)
+{
+    if (strcmp(st->a.kernels, "all") == 0)
+        return 0;
+    char copy[RUN_VALUE_MAX], known[1024] = "";
+    bool keep[256] = {false};
+    snprintf(copy, sizeof copy, "%s", st->a.kernels);
+    for (size_t k = 0; k < st->nkernels && k < 256; k++)
+        snprintf(known + strlen(known), sizeof known - strlen(known), "%s%s",
+                 k ? ", " : "", st->kernels[k].name);
+    for (char *t = strtok(copy, ","); t; t = strtok(NULL, ",")) {
+        size_t k = 0;
+        while (k < st->nkernels && strcmp(st->kernels[k].name, t) != 0)
+            k++;
+        if (k == st->nkernels || k >= 256)
+            return mpchar_error_set(err, "--kernels: '%s' is not a kernel (%s)",
+                                    t, known);
+        keep[k] = true;
+    }
+    size_t n = 0;
+    for (size_t k = 0; k < st->nkernels && k < 256; k++)
+        if (keep[k])
+            st->kernels[n++] = st->kernels[k];
+    st->nkernels = n;
+    return n ? 0 : mpchar_error_set(err, "--kernels: no kernel named");
+}
+
+static int check_options(apps_state *st, mpchar_error *err)
+{
+    if (check_class(st, err) != 0)
+        return -1;
+    if (mpchar_parse_int_list(st->a.p, 1, 4096, &st->ps, &st->np, err))
+        return mpchar_error_prefix(err, "--p");
+    if (mpchar_parse_long(st->a.reps, 1, 1000, &st->reps, err))
+        return mpchar_error_prefix(err, "--reps");
+    if (st->a.model && read_model(st, err))
+        return -1;
+    if (apps_libraries_resolve(st->a.mpi, &st->libs, &st->nlibs, err) ||
+        apps_kernels_list(st->libs[0].bench, &st->kernels, &st->nkernels, err))
+        return -1;
+    return select_kernels(st, err);
+}
+
+/* ---- the results folder ----------------------------------------------- */
+
+/* Appends a line with one write(), so that a killed run leaves whole
+ * rows only. */
+static int append_line(const char *path, const char *line, mpchar_error *err)
+{
+    int fd = open(path, O_WRONLY | O_APPEND | O_CREAT, 0644);
+    size_t len = strlen(line);
+    ssize_t n = fd >= 0 ? write(fd, line, len) : -1;
+    if (fd >= 0)
+        close(fd);
+    return n == (ssize_t)len
+               ? 0
+               : mpchar_error_set(err, "%s: cannot append a line", path);
+}
+
+static int open_out(apps_state *st, mpchar_error *err)
+{
+    if (st->a.out) {
+        snprintf(st->out, sizeof st->out, "%s", st->a.out);
+    } else {
+        time_t now = time(NULL);
+        struct tm tm;
+        localtime_r(&now, &tm);
+        strftime(st->out, sizeof st->out, "apps-%Y%m%d-%H%M%S", &tm);
+    }
+    snprintf(st->csv, sizeof st->csv, "%s/%s", st->out, APPS_CSV);
+    if (!st->a.resume && access(st->csv, F_OK) == 0)
+        return mpchar_error_set(err,
+                                "%s already holds apps.csv: use --resume, "
+                                "or another --out",
+                                st->out);
+    if (mpchar_make_dirs(st->out, err) ||
+        apps_csv_read(st->csv, true, &st->done, &st->ndone, err))
+        return -1;
+    if (access(st->csv, F_OK) == 0)
+        return 0;
+    char header[2048];
+    apps_csv_header(header, sizeof header);
+    return append_line(st->csv, header, err);
+}
+
+static json_t *libraries_json(const apps_state *st)
+{
+    json_t *list = json_array();
+    for (size_t i = 0; i < st->nlibs; i++) {
+        json_t *env = json_array();
+        for (size_t e = 0; e < st->libs[i].nenv; e++)
+            json_array_append_new(env, json_string(st->libs[i].env[e]));
+        json_array_append_new(
+            list, json_pack("{s:s, s:s, s:s, s:o}", "name", st->libs[i].name,
+                            "program", st->libs[i].bench, "launcher",
+                            st->libs[i].launcher, "env", env));
+    }
+    return list;
+}
+
+static int write_meta(const apps_state *st, const char *status,
+                      mpchar_error *err)
+{
+    char path[4200], tmp[4300], now[32];
+    const apps_args *a = &st->a;
+    run_utc_now(now, sizeof now);
+    json_t *opts = json_pack("{s:s, s:s, s:s, s:s, s:i, s:b, s:s?}", "mpi",
+                             a->mpi, "kernels", a->kernels, "class",
+                             a->problem_class, "p", a->p, "reps", (int)st->reps,
+                             "profile", a->profile, "model", a->model);
+    json_t *meta = json_pack(
+        "{s:s, s:s, s:s, s:s, s:s, s:{s:s, s:s, s:i}, s:o, s:o, s:O, s:O}",
+        "schema", "mpchar-apps-meta/1", "mpchar_version", MPCHAR_VERSION,
+        "status", status, "created_utc", st->created_utc, "updated_utc", now,
+        "host", "name", st->sys.host, "cpu_model", st->sys.cpu_model, "cores",
+        st->sys.cores, "options", opts, "libraries", libraries_json(st),
+        "skipped", st->skipped, "failed", st->failed);
+    snprintf(path, sizeof path, "%s/meta.json", st->out);
+    snprintf(tmp, sizeof tmp, "%s.tmp", path);
+    int rc = meta ? json_dump_file(meta, tmp, JSON_INDENT(2)) : -1;
+    json_decref(meta);
+    if (rc != 0 || rename(tmp, path) != 0)
+        return mpchar_error_set(err, "%s: cannot write", path);
+    return 0;
+}
+
+/* ---- one kernel on one library at one p ------------------------------- */
+
+static void note(json_t *list, FILE *out, const char *fmt, ...)
+    __attribute__((format(printf, 3, 4)));
+
+static void note(json_t *list, FILE *out, const char *fmt, ...)
+{
+    char line[1024];
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(line, sizeof line, fmt, ap);
+    va_end(ap);
+    fprintf(out, "mpchar apps: %s\n", line);
+    json_array_append_new(list, json_string(line));
+}
+
+/* The median (and *min_p, the minimum) of one field of the results;
+ * NAN when out of memory. */
+static double median_of(const apps_launch *l, size_t offset, double *min_p)
+{
+    double *x = malloc(l->count * sizeof *x);
+    mpchar_stats s = {NAN, NAN, NAN, NAN, NAN};
+    for (size_t i = 0; x && i < l->count; i++)
+        memcpy(&x[i], (const char *)&l->results[i] + offset, sizeof x[i]);
+    if (x)
+        mpchar_stats_compute(x, l->count, &s, NULL);
+    free(x);
+    if (min_p)
+        *min_p = s.min;
+    return s.median;
+}
+
+static void fill_row(const apps_state *st, const run_library *lib,
+                     const apps_kernel *k, long p, const apps_launch *l,
+                     apps_row *row)
+{
+    apps_row_init(row);
+    snprintf(row->library, sizeof row->library, "%s", lib->name);
+    snprintf(row->kernel, sizeof row->kernel, "%s", k->name);
+    snprintf(row->suite, sizeof row->suite, "%s", k->suite);
+    row->problem_class = st->problem_class;
+    row->p = p;
+    row->reps = (long)l->count;
+    row->t_total_s =
+        median_of(l, offsetof(apps_result, t_total_s), &row->t_total_min_s);
+    row->t_comm_s =
+        median_of(l, offsetof(apps_result, t_comm_s), &row->t_comm_min_s);
+    row->verified = l->exit_status == 0;
+    for (size_t i = 0; i < l->count; i++)
+        row->verified = row->verified && l->results[i].verified;
+    row->oversubscribed = p > st->sys.cores;
+}
+
+/* Whether the launch gave a row; notes why not. */
+static bool launch_gave_row(apps_state *st, const char *what,
+                            const apps_launch *l)
+{
+    if (l->exit_status == 3) {
+        note(st->skipped, stdout, "%s skipped: the kernel refuses this p: %s",
+             what, l->error);
+        return false;
+    }
+    if (l->bad_line || l->count == 0 ||
+        (l->exit_status != 0 && l->exit_status != 1)) {
+        note(st->failed, stderr, "%s did not run (exit status %d): %s", what,
+             l->exit_status, l->error[0] ? l->error : "no result line");
+        return false;
+    }
+    return true;
+}
+
+static int run_one(apps_state *st, const run_library *lib, const apps_kernel *k,
+                   long p, mpchar_error *err)
+{
+    char what[256], prof_dir[4400];
+    bool over = p > st->sys.cores;
+    snprintf(what, sizeof what, "%s %s class %c p=%ld%s", lib->name, k->name,
+             st->problem_class, p, over ? " (oversubscribed)" : "");
+    if (apps_rows_have(st->done, st->ndone, lib->name, k->name,
+                       st->problem_class, p)) {
+        printf("mpchar apps: %s: already in %s\n", what, st->csv);
+        return 0;
+    }
+    snprintf(prof_dir, sizeof prof_dir, "%s/profiles/%s-%s-%c-p%ld", st->out,
+             lib->name, k->name, st->problem_class, p);
+    if (st->a.profile && apps_profile_begin(lib, prof_dir, err) != 0) {
+        apps_profile_end();
+        return -1;
+    }
+    apps_launch l;
+    int rc = apps_launch_kernel(lib, &st->sys, k->name, st->problem_class, p,
+                                st->reps, &l, err);
+    apps_profile_end();
+    if (rc != 0 || !launch_gave_row(st, what, &l)) {
+        apps_launch_free(&l);
+        return rc;
+    }
+    apps_row row;
+    fill_row(st, lib, k, p, &l, &row);
+    apps_launch_free(&l);
+    printf(
+        "mpchar apps: %s: t_total_s %.6f, t_comm_s %.6f (medians of %ld)%s\n",
+        what, row.t_total_s, row.t_comm_s, row.reps,
+        row.verified ? "" : ", VERIFICATION FAILED");
+    if (st->a.profile &&
+        apps_profile_finish(prof_dir, st->have_model ? &st->model : NULL, lib,
+                            &row, err) != 0)
+        return mpchar_error_prefix(err, "%s: profile", what);
+    char line[4096];
+    if (apps_row_format(&row, line, sizeof line, err) != 0)
+        return -1;
+    return append_line(st->csv, line, err);
+}
+
+static int run_all(apps_state *st, mpchar_error *err)
+{
+    for (size_t k = 0; k < st->nkernels; k++) {
+        const apps_kernel *kern = &st->kernels[k];
+        if (!strchr(kern->classes, st->problem_class)) {
+            note(st->skipped, stdout,
+                 "%s skipped: it has no class %c (its classes: %s)", kern->name,
+                 st->problem_class, kern->classes);
+            continue;
+        }
+        for (size_t i = 0; i < st->nlibs; i++)
+            for (size_t j = 0; j < st->np; j++)
+                if (run_one(st, &st->libs[i], kern, st->ps[j], err) != 0 ||
+                    write_meta(st, "running", err) != 0)
+                    return -1;
+    }
+    return 0;
+}
+
+/* Names every row of apps.csv that failed verification (the ones of
+ * earlier runs of a resumed folder too); returns how many. */
+static size_t name_failures(apps_state *st, mpchar_error *err)
+{
+    apps_row *rows;
+    size_t n, bad = 0;
+    if (apps_csv_read(st->csv, false, &rows, &n, err) != 0)
+        return 1;
+    for (size_t i = 0; i < n; i++)
+        if (!rows[i].verified) {
+            note(st->failed, stderr, "%s %s class %c p=%ld failed verification",
+                 rows[i].library, rows[i].kernel, rows[i].problem_class,
+                 rows[i].p);
+            bad++;
+        }
+    free(rows);
+    return bad;
+}
+
+static void state_free(apps_state *st)
+{
+    free(st->ps);
+    free(st->libs);
+    free(st->kernels);
+    free(st->done);
+    if (st->have_model)
+        mpchar_model_free(&st->model);
+    json_decref(st->skipped);
+    json_decref(st->failed);
+}
+
+static int run(apps_state *st)
+{
+    mpchar_error err;
+    mpchar_sysinfo_read(&st->sys);
+    run_utc_now(st->created_utc, sizeof st->created_utc);
+    if (check_options(st, &err) != 0 || open_out(st, &err) != 0) {
+        fprintf(stderr, "mpchar apps: %s\n", err.msg);
+        return 2;
+    }
+    run_launch_trap_signals();
+    if (write_meta(st, "running", &err) != 0 || run_all(st, &err) != 0) {
+        fprintf(stderr, "mpchar apps: %s\n", err.msg);
+        write_meta(st, "failed", &err);
+        return 1;
+    }
+    size_t before = json_array_size(st->failed);
+    size_t bad = name_failures(st, &err) + before;
+    if (write_meta(st, bad ? "failed" : "complete", &err) != 0) {
+        fprintf(stderr, "mpchar apps: %s\n", err.msg);
+        return 1;
+    }
+    printf("mpchar apps: results in %s\n", st->csv);
+    return bad ? 1 : 0;
+}
+
+int cmd_apps(int argc, char **argv)
+{
+    apps_state st;
+    int first, rc;
+    memset(&st, 0, sizeof st);
+    if (command_parse(&apps_command, argc, argv, &st.a, &first, &rc) != 0)
+        return rc;
+    st.skipped = json_array();
+    st.failed = json_array();
+    rc = run(&st);
+    state_free(&st);
+    return rc;
+}

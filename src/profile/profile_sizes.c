@@ -1,0 +1,41 @@
+/* Calls by size: per rank, how many calls of each MPI call moved each
+ * size, the input of `mpchar apps --model`'s prediction (a model predicts
+ * a primitive's time from its size n and p, so the aggregates by size bin
+ * are too coarse for it).  Kept as a small list: a kernel calls few
+ * distinct (call, size) pairs, and the last one found is tried first. */
+#include <stdlib.h>
+
+#include "mpchar/grow.h"
+#include "profile.h"
+
+int profile_sizes_add(profile_rank *r, uint32_t call, uint64_t bytes,
+                      mpchar_error *err)
+{
+    for (size_t k = r->n_sizes; k-- > 0;) {
+        profile_size *s = &r->sizes[k];
+        if (s->call == call && s->bytes == bytes) {
+            s->calls++;
+            return 0;
+        }
+    }
+    profile_size *grown =
+        mpchar_grow(r->sizes, &r->cap_sizes, r->n_sizes + 1, sizeof *grown);
+    if (!grown)
+        return mpchar_error_set(err, "out of memory");
+    r->sizes = grown;
+    r->sizes[r->n_sizes++] = (profile_size){call, bytes, 1};
+    return 0;
+}
+
+json_t *profile_sizes_json(const profile *p, const profile_rank *r)
+{
+    json_t *list = json_array();
+    for (size_t k = 0; k < r->n_sizes; k++) {
+        const profile_size *s = &r->sizes[k];
+        json_array_append_new(list, json_pack("{s:s, s:I, s:I}", "call",
+                                              p->call_names[s->call], "bytes",
+                                              (json_int_t)s->bytes, "calls",
+                                              (json_int_t)s->calls));
+    }
+    return list;
+}

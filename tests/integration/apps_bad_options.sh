@@ -1,0 +1,29 @@
+#!/usr/bin/env bash
+# `mpchar apps`'s bad options (argument: a library): one line each on
+# stderr naming the option or file at fault, exit status 2, nothing run.
+source "$(dirname "$0")/lib.sh"
+M="$BIN/mpchar"
+LIB=$1
+A=(apps --mpi "$LIB" --kernels series --out "$WORK/a")
+expect_error "class" "--class: 'X' is not one of S, W, A, B" "$M" "${A[@]}" --class X
+expect_error "p 0" "--p" "$M" "${A[@]}" --p 0
+expect_error "p text" "--p" "$M" "${A[@]}" --p two
+expect_error "reps 0" "--reps" "$M" "${A[@]}" --reps 0
+expect_error "reps huge" "--reps" "$M" "${A[@]}" --reps 99999999999999999999
+expect_error "library" "--mpi: 'nosuch' is not an MPI library" \
+  "$M" apps --mpi nosuch --out "$WORK/a"
+expect_error "kernel" "--kernels: 'nosuch' is not a kernel" \
+  "$M" apps --mpi "$LIB" --kernels series,nosuch --out "$WORK/a"
+expect_error "no kernel" "--kernels: no kernel named" \
+  "$M" apps --mpi "$LIB" --kernels , --out "$WORK/a"
+expect_error "model folder" "--model: $WORK/none/model.json" \
+  "$M" "${A[@]}" --model "$WORK/none"
+mkdir -p "$WORK/bad" && echo '{"format": 3}' >"$WORK/bad/model.json"
+expect_error "model file" "--model" "$M" "${A[@]}" --model "$WORK/bad"
+expect_error "unknown option" "--fast" "$M" "${A[@]}" --fast
+expect_error "operand" "unexpected argument" "$M" "${A[@]}" extra
+mkdir -p "$WORK/c" && echo "library,kernel" >"$WORK/c/apps.csv"
+expect_error "damaged apps.csv" "$WORK/c/apps.csv:1" \
+  "$M" apps --mpi "$LIB" --kernels series --out "$WORK/c" --resume
+[ ! -e "$WORK/a" ] || fail "a bad option created $WORK/a"
+echo "PASS: apps_bad_options"

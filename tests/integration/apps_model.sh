@@ -1,0 +1,58 @@
+#!/usr/bin/env bash
+# `mpchar apps --profile --model` on one library (argument): a model
+# fitted to synthetic Hockney lines (t = a + b n, known a and b per
+# primitive), JGF Series at class S, p = 2; the row's prediction must be
+# what those lines give for the calls profile.json records (the rank with
+# the most, per repetition), with nothing unmodelled; the profile columns
+# are filled and profile.json was written.
+source "$(dirname "$0")/lib.sh"
+M="$BIN/mpchar"
+LIB=$1
+export PYTHONPATH="$HERE${PYTHONPATH:+:$PYTHONPATH}" # apps_lines.py
+mkdir -p "$WORK/model"
+python3 - "$WORK/model/measurements.csv" "$LIB" <<'PY'
+import sys
+from apps_lines import LINES
+head = ("library,pattern,variant,op,datatype,p,n_bytes,set,reps,t_min_us,"
+        "t_median_us,t_mean_us,t_max_us,t_stddev_us,oversubscribed")
+rows = [head]
+for pat, (a, b) in LINES.items():
+    for p in [2] if pat == "pingpong" else [1, 2]:  # t = a p / 2 + b n
+        for n in [0] if pat == "barrier" else [4 ** k for k in range(11)]:
+            for st, m in (("fit", n), ("validation", n * 3 // 2)):
+                t = a * p / 2 + b * m
+                op = "sum" if pat.endswith("reduce") else "-"
+                dt = "double" if op == "sum" else "byte"
+                rows.append(f"{sys.argv[2]},{pat},-,{op},{dt},{p},{m},{st},10,"
+                            + ",".join([f"{t:.6f}"] * 4) + ",0,false")
+open(sys.argv[1], "w").write("\n".join(rows) + "\n")
+PY
+"$M" fit "$WORK/model" >/dev/null || fail "fit"
+"$M" apps --mpi "$LIB" --kernels series --class S --p 2 --reps 2 \
+  --model "$WORK/model" --out "$WORK/a" >"$WORK/out" || fail "apps: $(cat "$WORK/out")"
+python3 - "$WORK/a" "$LIB" <<'PY' || fail "prediction"
+import csv, json, sys
+from apps_lines import LINES, PATTERN_OF, TIMES_P
+out, lib = sys.argv[1], sys.argv[2]
+(row,) = list(csv.DictReader(open(out + "/apps.csv")))
+prof = json.load(open(f"{out}/profiles/{lib}-series-S-p2/profile.json"))
+def predicted_us(rank):
+    t = 0.0
+    for s in rank["call_sizes"]:
+        pat = PATTERN_OF.get(s["call"])
+        if pat:
+            a, b = LINES[pat]
+            n = s["bytes"] * (2 if s["call"] in TIMES_P else 1)
+            t += s["calls"] * (a + b * n)
+    return t
+want = max(predicted_us(r) for r in prof["ranks"]) * 1e-6 / 2
+got = float(row["t_comm_pred_s"])
+assert want > 0 and abs(got - want) <= 1e-3 * want + 2e-9, (got, want)
+assert row["unmodelled_calls"] == "0", row
+for k in ("t_mpi_s", "calls", "bytes", "overlap_min_s", "overlap_max_s"):
+    assert row[k] != "", (k, row)
+assert float(row["calls"]) > 0 and float(row["t_mpi_s"]) > 0, row
+print(f"ok: t_comm_pred_s {got:.9f} s, from the lines {want:.9f} s; "
+      f"measured t_comm_s {row['t_comm_s']}")
+PY
+echo "PASS: apps_model $LIB"

@@ -1,0 +1,42 @@
+#!/usr/bin/env bash
+# `mpchar report` on a small hand-written apps.csv (no MPI): the
+# "Application kernels" section with its known answers -- speedups
+# T(1)/T(p) per library, the communication share, predicted against
+# measured communication, SR against NSR, the built-in runtime against the
+# fastest other library -- the speedup figure drawn, a failed
+# verification noted, and a damaged apps.csv named by line and field.
+source "$(dirname "$0")/lib.sh"
+M="$BIN/mpchar"
+D="$WORK/apps"
+mkdir -p "$D"
+cat >"$D/apps.csv" <<'CSV'
+library,kernel,suite,class,p,reps,t_total_s,t_comm_s,t_total_min_s,t_comm_min_s,verified,oversubscribed,t_mpi_s,calls,bytes,overlap_min_s,overlap_max_s,t_comm_pred_s,unmodelled_calls
+openmpi,cg,npb,S,1,3,2.000000000,0.000000000,1.900000000,0.000000000,yes,no,,,,,,,
+openmpi,cg,npb,S,2,3,1.250000000,0.500000000,1.200000000,0.400000000,yes,no,0.600000000,100,4096,0.000000000,0.010000000,0.400000000,0
+builtin,cg,npb,S,1,3,1.600000000,0.000000000,1.500000000,0.000000000,yes,no,,,,,,,
+builtin,cg,npb,S,2,3,1.000000000,0.250000000,0.900000000,0.200000000,yes,no,,,,,,,
+builtin,cg,npb,S,4,3,0.800000000,0.300000000,0.700000000,0.240000000,no,yes,,,,,,,
+builtin-sr,cg,npb,S,2,3,1.100000000,0.300000000,1.000000000,0.240000000,yes,no,,,,,,,
+CSV
+"$M" report "$D" --out "$WORK/r" >/dev/null || fail "report"
+MD="$WORK/r/report.md"
+want() { grep -qF -- "$1" "$MD" || fail "report.md lacks: $1"; }
+want "## Application kernels"
+# openmpi: 2.0 / 1.25 = 1.60, comm 0.5 / 1.25 = 40%; builtin 1.6 / 0.8 = 2.00
+want "| cg (npb) | S | openmpi | 2 | 1.250000 | 0.500000 | 40.0% | 1.60 | 1.200000 | yes |"
+want "| cg (npb) (oversubscribed) | S | builtin | 4 | 0.800000 | 0.300000 | 37.5% | 2.00 | 0.700000 | NO |"
+want "builtin cg class S p=4 failed verification"
+# predicted 0.4 against 0.5 measured (median): -20%; against 0.4: +0%
+want "| cg S | openmpi | 2 | 0.500000 | 0.400000 | 0.400000 | -20% | +0% | 0 | 0.600000 |"
+# SR / NSR = 1.1 / 1.0
+want "| cg S | 2 | 1.000000 | 1.100000 | 1.10 | 0.250000 | 0.300000 |"
+# builtin against openmpi: 1.6 / 2.0 and 1.0 / 1.25 (bold: no slower)
+want "| cg S | 1 | 1.600000 | openmpi | 2.000000 | **0.80** |"
+want "| cg S | 2 | 1.000000 | openmpi | 1.250000 | **0.80** |"
+if command -v gnuplot >/dev/null; then
+  [ -s "$WORK/r/plots/apps-cg-S.svg" ] || fail "no speedup figure"
+fi
+sed -i 's/^openmpi,cg,npb,S,2,3,1.25/openmpi,cg,npb,S,2,x,1.25/' "$D/apps.csv"
+expect_error "damaged apps.csv" "apps.csv:3: field reps" \
+  "$M" report "$D" --out "$WORK/r2"
+echo "PASS: apps_report"

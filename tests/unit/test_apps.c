@@ -1,0 +1,228 @@
+/* Unit tests for `mpchar apps`'s core (src/apps): the kernels' result
+ * line (a known line, a line that is not one, each way a line can break
+ * the contract); apps.csv written and read back, empty columns NAN; and
+ * the predicted communication time of a hand-made profile against a
+ * model fitted to synthetic Hockney lines, worked out by hand. */
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <cmocka.h>
+
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "apps.h"
+#include "model_test_support.h"
+#include "unit_assert.h"
+
+#define LINE                                                        \
+    "kernel=series suite=jgf class=A p=2 rep=1 t_total_s=1.250000 " \
+    "t_comm_s=0.125000 verified=yes value=-2.880000000000000e+00 "  \
+    "reference=-2.880000000000000e+00"
+
+static void test_result_known(void **state)
+{
+    (void)state;
+    apps_result r;
+    mpchar_error err;
+    assert_int_equal(apps_result_parse(LINE, &r, &err), 0);
+    assert_string_equal(r.kernel, "series");
+    assert_string_equal(r.suite, "jgf");
+    assert_int_equal(r.problem_class, 'A');
+    assert_int_equal(r.p, 2);
+    assert_int_equal(r.rep, 1);
+    assert_double_near(r.t_total_s, 1.25, 1e-12);
+    assert_double_near(r.t_comm_s, 0.125, 1e-12);
+    assert_true(r.verified);
+    assert_double_near(r.value, -2.88, 1e-12);
+    assert_double_near(r.reference, -2.88, 1e-12);
+}
+
+static void test_result_other_line(void **state)
+{
+    (void)state;
+    apps_result r;
+    mpchar_error err;
+    assert_int_equal(apps_result_parse("Series: 10000 coefficients", &r, &err),
+                     1);
+    assert_int_equal(apps_result_parse("", &r, &err), 1);
+}
+
+/* LINE with `from` replaced by `to` must fail naming `field`. */
+static void expect_broken(const char *from, const char *to, const char *field)
+{
+    char line[1024];
+    const char *at = strstr(LINE, from);
+    assert_non_null(at);
+    snprintf(line, sizeof line, "%.*s%s%s", (int)(at - LINE), LINE, to,
+             at + strlen(from));
+    apps_result r;
+    mpchar_error err;
+    assert_int_equal(apps_result_parse(line, &r, &err), -1);
+    assert_contains(err.msg, field);
+}
+
+static void test_result_broken(void **state)
+{
+    (void)state;
+    expect_broken("verified=yes", "verified=maybe", "verified");
+    expect_broken("t_comm_s=0.125000 ", "", "t_comm_s");
+    expect_broken("p=2", "p=0", "field p");
+    expect_broken("class=A", "class=AB", "class");
+    expect_broken("t_total_s=1.250000", "t_total_s=-1", "t_total_s");
+    expect_broken("t_total_s=1.250000", "t_total_s=fast", "t_total_s");
+    expect_broken("reference=-2.880000000000000e+00",
+                  "reference=-2.880000000000000e+00 extra=1", "extra=1");
+    expect_broken("reference=-2.880000000000000e+00", "", "reference");
+}
+
+static void test_csv_round_trip(void **state)
+{
+    (void)state;
+    char path[] = "/tmp/test_apps_XXXXXX", line[4096];
+    int fd = mkstemp(path);
+    assert_true(fd >= 0);
+    apps_row a, b, *rows;
+    apps_row_init(&a);
+    snprintf(a.library, sizeof a.library, "builtin-sr");
+    snprintf(a.kernel, sizeof a.kernel, "cg");
+    snprintf(a.suite, sizeof a.suite, "npb");
+    a.problem_class = 'S';
+    a.p = 4;
+    a.reps = 3;
+    a.t_total_s = 0.5;
+    a.t_comm_s = 0.25;
+    a.t_total_min_s = 0.4;
+    a.t_comm_min_s = 0.2;
+    a.oversubscribed = true;
+    b = a;
+    snprintf(b.library, sizeof b.library, "mpich");
+    b.verified = true;
+    b.calls = 1200;
+    b.t_comm_pred_s = 0.125;
+    b.unmodelled_calls = 0;
+    mpchar_error err;
+    size_t n;
+    assert_int_equal(apps_csv_header(line, sizeof line), 0);
+    assert_int_equal(write(fd, line, strlen(line)), (ssize_t)strlen(line));
+    for (int i = 0; i < 2; i++) {
+        assert_int_equal(apps_row_format(i ? &b : &a, line, sizeof line, &err),
+                         0);
+        assert_int_equal(write(fd, line, strlen(line)), (ssize_t)strlen(line));
+    }
+    close(fd);
+    assert_int_equal(apps_csv_read(path, false, &rows, &n, &err), 0);
+    assert_int_equal(n, 2);
+    assert_string_equal(rows[0].library, "builtin-sr");
+    assert_int_equal(rows[0].problem_class, 'S');
+    assert_int_equal(rows[0].p, 4);
+    assert_true(rows[0].oversubscribed);
+    assert_false(rows[0].verified);
+    assert_double_near(rows[0].t_total_min_s, 0.4, 1e-9);
+    assert_double_near(rows[0].t_comm_min_s, 0.2, 1e-9);
+    assert_true(isnan(rows[0].t_mpi_s) && isnan(rows[0].calls));
+    assert_true(rows[1].verified);
+    assert_double_near(rows[1].calls, 1200, 1e-9);
+    assert_double_near(rows[1].t_comm_pred_s, 0.125, 1e-9);
+    assert_double_near(rows[1].unmodelled_calls, 0, 1e-9);
+    assert_true(apps_rows_have(rows, n, "mpich", "cg", 'S', 4));
+    assert_false(apps_rows_have(rows, n, "mpich", "cg", 'S', 2));
+    free(rows);
+    /* a damaged row is named by file, line and field */
+    FILE *f = fopen(path, "a");
+    fputs("mpich,cg,npb,S,two,3,0.5,0.25,0.4,0.2,yes,no,,,,,,,\n", f);
+    fclose(f);
+    assert_int_equal(apps_csv_read(path, false, &rows, &n, &err), -1);
+    assert_contains(err.msg, ":4: field p");
+    unlink(path);
+    assert_int_equal(apps_csv_read(path, true, &rows, &n, &err), 0);
+    assert_int_equal(n, 0);
+}
+
+/* Hockney lines: pingpong 2 us + 1 ns/B at p = 2, allreduce 10 us +
+ * 2 ns/B at p = 2, each measured at every power of 4 up to 1 MiB. */
+static void fitted_model(mpchar_model *model)
+{
+    mpchar_measurements m;
+    memset(&m, 0, sizeof m);
+    for (uint64_t n = 1; n <= (1u << 20); n *= 4)
+        for (int set = 0; set < 2; set++) {
+            uint64_t at = set ? n * 3 / 2 : n;
+            mpchar_set s = set ? MPCHAR_SET_VALIDATION : MPCHAR_SET_FIT;
+            synth_add(&m, "lib", "pingpong", "-", "-", 2, at, s,
+                      2.0 + 0.001 * (double)at);
+            synth_add(&m, "lib", "allreduce", "-", "sum", 2, at, s,
+                      10.0 + 0.002 * (double)at);
+        }
+    synth_fit(&m, "synthetic", false, model);
+    free(m.rows);
+}
+
+enum { SEND, ALLREDUCE, ALLTOALL, RECV, IALLTOALL, FINALIZE };
+
+static void add_size(profile_rank *r, uint32_t call, uint64_t bytes,
+                     uint64_t calls)
+{
+    for (uint64_t i = 0; i < calls; i++)
+        assert_int_equal(profile_sizes_add(r, call, bytes, NULL), 0);
+}
+
+static void test_predict_sum(void **state)
+{
+    (void)state;
+    mpchar_model model;
+    fitted_model(&model);
+    char names[][MPCHAR_PROF_CALL_NAME_BYTES] = {
+        "MPI_Send", "MPI_Allreduce", "MPI_Alltoall",
+        "MPI_Recv", "MPI_Ialltoall", "MPI_Finalize"};
+    profile_rank ranks[2];
+    memset(ranks, 0, sizeof ranks);
+    profile p;
+    memset(&p, 0, sizeof p);
+    p.size = 2;
+    p.n_calls = 6;
+    p.call_names = names;
+    p.ranks = ranks;
+    p.n_ranks = 2;
+    /* rank 0: 3 x 1000 B sends (3 us each) + 2 x 8 B allreduce
+     * (10.016 us each) = 29.032 us; its receives are the sender's */
+    add_size(&ranks[0], SEND, 1000, 3);
+    add_size(&ranks[0], ALLREDUCE, 8, 2);
+    add_size(&ranks[0], RECV, 1000, 1);
+    add_size(&ranks[0], FINALIZE, 0, 1);
+    /* rank 1: one send (3 us); alltoall (no model) and ialltoall (no
+     * such call in the table) unmodelled */
+    add_size(&ranks[1], SEND, 1000, 1);
+    add_size(&ranks[1], RECV, 1000, 3);
+    add_size(&ranks[1], ALLTOALL, 64, 5);
+    add_size(&ranks[1], IALLTOALL, 64, 2);
+    apps_prediction pred;
+    mpchar_error err;
+    assert_int_equal(apps_predict(&p, &model, "lib", &pred, &err), 0);
+    assert_double_near(pred.t_comm_s, 29.032e-6, 29.032e-6 * 0.01);
+    assert_int_equal(pred.unmodelled_calls, 7);
+    assert_contains(pred.unmodelled, "MPI_Alltoall");
+    assert_contains(pred.unmodelled, "MPI_Ialltoall");
+    /* a model of another library predicts nothing */
+    assert_int_equal(apps_predict(&p, &model, "other", &pred, &err), 0);
+    assert_double_near(pred.t_comm_s, 0.0, 1e-15);
+    assert_int_equal(pred.unmodelled_calls, 3 + 2 + 1 + 5 + 2);
+    for (int i = 0; i < 2; i++)
+        free(ranks[i].sizes);
+    mpchar_model_free(&model);
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(test_result_known),
+        cmocka_unit_test(test_result_other_line),
+        cmocka_unit_test(test_result_broken),
+        cmocka_unit_test(test_csv_round_trip),
+        cmocka_unit_test(test_predict_sum),
+    };
+    return cmocka_run_group_tests(tests, NULL, NULL);
+}

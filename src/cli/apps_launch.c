@@ -200,8 +200,10 @@ int apps_launch_kernel(const run_library *lib, const mpchar_sysinfo *sys,
     char *args[] = {"--kernel", (char *)kernel, "--class", cls,
                     "--reps",   nreps,          NULL};
     char **argv;
+    const run_hosts this_machine = {0}; /* kernels run on one host */
     memset(out, 0, sizeof *out);
-    if (run_launch_command(lib, "", sys, p, args, &argv, err) != 0)
+    if (run_launch_command(lib, "", sys, &this_machine, p, args, &argv, err) !=
+        0)
         return -1;
     launch_observer obs = {ignore_key, ignore_key, ignore_key, out,
                            on_kernel_line};

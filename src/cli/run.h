@@ -77,6 +77,8 @@ int run_options_from_json(json_t *obj, const char *path, run_options *o,
 const char *run_value(const run_options *o, const char *name);
 bool run_flag(const run_options *o, const char *name);
 bool run_given(const run_options *o, const char *name);
+/* Whether name holds its default (typed, read back or not given). */
+bool run_is_default(const run_options *o, const char *name);
 void run_set_value(run_options *o, const char *name, const char *value);
 
 /* ---- stolen CPU time (run_steal.c) ------------------------------------ */

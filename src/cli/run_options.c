@@ -332,6 +332,13 @@ bool run_given(const run_options *o, const char *name)
     return o->given[index_of(name)];
 }
 
+bool run_is_default(const run_options *o, const char *name)
+{
+    const run_option *r = &run_options_table[index_of(name)];
+    const char *def = r->kind == RUN_FLAG ? "false" : r->o.def;
+    return strcmp(run_value(o, name), def ? def : "") == 0;
+}
+
 bool run_flag(const run_options *o, const char *name)
 {
     return strcmp(run_value(o, name), "true") == 0;

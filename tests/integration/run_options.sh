@@ -21,8 +21,10 @@ declare -A value=(
 args=()
 for name in $("$BIN/mpchar" run --help | sed -n 's/^  --\([a-z-]*\).*/\1/p'); do
   # --hosts and --hostfile exclude --launcher: test_run_hosts and
-  # testbed_fit.sh test them, test_run_options their meta.json round trip.
-  case $name in help|resume|hosts|hostfile) continue ;; esac
+  # testbed_fit.sh test them, test_run_options their meta.json round trip;
+  # the simulated runs' options need --mpi smpi and exclude --launcher:
+  # smpi.sh, test_run_smpi and cli_valgrind.sh (a simulated resume) test them.
+  case $name in help|resume|hosts|hostfile|platform|smpi-coll|smpi-coll-selector) continue ;; esac
   [ -n "${value[$name]+set}" ] || fail "--$name has no test value in $0"
   args+=("--$name")
   [ -z "${value[$name]}" ] || args+=("${value[$name]}")

@@ -300,8 +300,9 @@ int main(int argc, char **argv)
     MPI_Comm_rank(MPI_COMM_WORLD, &rank);
     MPI_Comm_size(MPI_COMM_WORLD, &size);
     if (argc < 2 || size != 2) {
-        fprintf(stderr, "usage: prof_calls SECTIONS [DIR] (2 ranks; see the top "
-                        "of prof_calls.c)\n");
+        fprintf(stderr,
+                "usage: prof_calls SECTIONS [DIR] (2 ranks; see the top "
+                "of prof_calls.c)\n");
         MPI_Abort(MPI_COMM_WORLD, 2);
     }
     other = 1 - rank;

@@ -11,7 +11,11 @@ documents the table), so that each intercepted call is described once:
   --header  the library's mpi.h: a call it does not declare (PMPI_Name,
             or the built-in runtime's MPCHAR_RT_FN(int, Name, ...)) gets
             no wrapper, so each library's set is decided from the table
-            and its header, at build time.
+            and its header, at build time; and every int PMPI_Name(...)
+            it declares that the table does not list (but NOT_WRAPPED)
+            gets a plain C wrapper from its prototype: CALL_ENTER and
+            CALL_EXIT around it, so that all of an application's MPI
+            calls are MPI time.
   --list    prints the table's call names, one a line (the list in
             docs/profile.md is checked against it).
 

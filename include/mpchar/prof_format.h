@@ -12,10 +12,10 @@
 #include <stdint.h>
 
 #define MPCHAR_PROF_MAGIC 0x31464f5250484d50ULL /* "PMHPROF1" */
-#define MPCHAR_PROF_VERSION 3u
-#define MPCHAR_PROF_HEADER_BYTES 8192u
-#define MPCHAR_PROF_MAX_CALLS 128u
-#define MPCHAR_PROF_CALL_NAME_BYTES 32u
+#define MPCHAR_PROF_VERSION 4u
+#define MPCHAR_PROF_HEADER_BYTES 49152u
+#define MPCHAR_PROF_MAX_CALLS 1024u
+#define MPCHAR_PROF_CALL_NAME_BYTES 40u
 #define MPCHAR_PROF_LIBRARY_BYTES 32u
 #define MPCHAR_PROF_VERSION_BYTES 512u
 
@@ -40,14 +40,16 @@ enum mpchar_prof_kind {
 };
 #define MPCHAR_PROF_LAST_KIND MPCHAR_PROF_COLL_POST
 
-/* The first word of an event: ticks since tick_start (51 bits: 9 days at
- * 3 GHz), call (7 bits: MPCHAR_PROF_MAX_CALLS), kind (4 bits), and for
- * CALL_EXIT whether a word of bytes follows. */
-#define MPCHAR_PROF_TICK_BITS 51
-#define MPCHAR_PROF_CALL_SHIFT 51
+/* The first word of an event: ticks since tick_start (49 bits: 2 days at
+ * 3 GHz), call (10 bits: MPCHAR_PROF_MAX_CALLS, room for every call of
+ * an mpi.h, which libmpchar-prof wraps: about 530 in MPICH 4.0), kind
+ * (4 bits), and for CALL_EXIT whether a word of bytes follows.  Version 3
+ * had 51 bits of ticks and 7 of call, and room for 128 call names. */
+#define MPCHAR_PROF_TICK_BITS 49
+#define MPCHAR_PROF_CALL_SHIFT 49
 #define MPCHAR_PROF_CALL_MASK (MPCHAR_PROF_MAX_CALLS - 1u)
-#define MPCHAR_PROF_KIND_SHIFT 58
-#define MPCHAR_PROF_HAS_BYTES (1ULL << 62)
+#define MPCHAR_PROF_KIND_SHIFT 59
+#define MPCHAR_PROF_HAS_BYTES (1ULL << 63)
 
 static inline uint64_t mpchar_prof_word(uint64_t ticks, uint32_t kind,
                                         uint32_t call)
@@ -58,8 +60,9 @@ static inline uint64_t mpchar_prof_word(uint64_t ticks, uint32_t kind,
            ((uint64_t)(kind & 15u) << MPCHAR_PROF_KIND_SHIFT);
 }
 
-_Static_assert(MPCHAR_PROF_CALL_SHIFT + 7 == MPCHAR_PROF_KIND_SHIFT,
-               "7 bits of call below the kind");
+_Static_assert(MPCHAR_PROF_CALL_SHIFT + 10 == MPCHAR_PROF_KIND_SHIFT &&
+                   (1u << 10) == MPCHAR_PROF_MAX_CALLS,
+               "10 bits of call below the kind");
 
 /* The words after the first: the message id and bytes of a post, the id
  * of a completion, the level of a region, the rank and bytes of a copy,

@@ -11,7 +11,11 @@ documents the table), so that each intercepted call is described once:
   --header  the library's mpi.h: a call it does not declare (PMPI_Name,
             or the built-in runtime's MPCHAR_RT_FN(int, Name, ...)) gets
             no wrapper, so each library's set is decided from the table
-            and its header, at build time.
+            and its header, at build time; and every int PMPI_Name(...)
+            it declares that the table does not list (but NOT_WRAPPED)
+            gets a plain C wrapper from its prototype: CALL_ENTER and
+            CALL_EXIT around it, so that all of an application's MPI
+            calls are MPI time.
   --list    prints the table's call names, one a line (the list in
             docs/profile.md is checked against it).
 
@@ -37,7 +41,9 @@ KINDS = {
     "req_inout": ("MPI_Request *{n}", "*{n}", "PMPI_Request_f2c(*{n})"),
     "reqs": ("MPI_Request {n}[]", "{n}[prof_i_]", "PMPI_Request_f2c({n}[prof_i_])"),
     "counts": ("const int {n}[]", "{n}", "(const int *){n}"),
+    "ncounts": ("const int {n}[]", "{n}", "(const int *){n}"),
     "displs": ("const int {n}[]", None, None),
+    "adispls": ("const MPI_Aint {n}[]", None, None),
     "types": ("const MPI_Datatype {n}[]", "{n}", "{n}"),
     "ints_out": ("int {n}[]", "{n}", "(const int *){n}"),
     "aint": ("MPI_Aint {n}", None, None),
@@ -52,14 +58,20 @@ KINDS = {
 }
 C_ONLY = ("argc", "argv")
 # the C type of a Fortran wrapper's parameter, when not MPI_Fint *
-F_PARAM = {"buf": "void *", "cbuf": "void *", "aint": "MPI_Aint *"}
+F_PARAM = {"buf": "void *", "cbuf": "void *", "aint": "MPI_Aint *",
+           "adispls": "MPI_Aint *"}
 # the bytes of (count kind, type kind), from C and from Fortran values
 BYTES = {
     ("int", "type"): ("prof_bytes({c}, {t})", "prof_bytes({c}, {t})"),
-    ("counts", "type"): ("prof_bytes_v({c}, {t}, {comm})",
-                         "prof_bytes_v({c}, {t}, {comm})"),
-    ("counts", "types"): ("prof_bytes_w({c}, {t}, {comm})",
-                          "prof_bytes_w_f({c}, {t}, {comm})"),
+    ("counts", "type"): ("prof_bytes_v({c}, {t}, prof_comm_size({comm}))",
+                         "prof_bytes_v({c}, {t}, prof_comm_size({comm}))"),
+    ("counts", "types"): ("prof_bytes_w({c}, {t}, prof_comm_size({comm}))",
+                          "prof_bytes_w_f({c}, {t}, prof_comm_size({comm}))"),
+    ("ncounts", "type"): ("prof_bytes_v({c}, {t}, prof_out_degree({comm}))",
+                          "prof_bytes_v({c}, {t}, prof_out_degree({comm}))"),
+    ("ncounts", "types"): ("prof_bytes_w({c}, {t}, prof_out_degree({comm}))",
+                           "prof_bytes_w_f({c}, {t}, "
+                           "prof_out_degree({comm}))"),
 }
 PUSH_REQS = ("for (int prof_i_ = 0; prof_i_ < {count}; prof_i_++)\n"
              "        prof_pending_push(prof_req_key({array_of_requests}));")
@@ -174,6 +186,91 @@ def header_text(header):
     return text
 
 
+# calls of an mpi.h not wrapped: the clock (the profiler's own calls'
+# bounds; an MPI_Wtime between two calls is the application's), handle
+# conversions and address arithmetic (macros in some libraries), the
+# tool interface MPI_T_ (the profiler is one tool, not its subject)
+NOT_WRAPPED = re.compile(r"^(Wtime|Wtick|\w+_f2c|\w+_c2f|\w+_f082c|\w+_c2f08|"
+                         r"\w+_f2f08|\w+_f082f|Aint_add|Aint_diff|T_\w+)$")
+
+
+def prototypes(header):
+    """{name: parameter text} of each int PMPI_name(...) the library's
+    mpi.h declares (the built-in runtime's MPCHAR_RT_FN(int, name, (...))
+    too), less the removed MPI-1 calls Open MPI declares as errors."""
+    text = re.sub(r"/\*.*?\*/", " ", header_text(header), flags=re.S)
+    found = {}
+    pat = re.compile(r"\bint\s+PMPI_(\w+)\s*\(|"
+                     r"MPCHAR_RT_FN\(\s*int\s*,\s*(\w+)\s*,\s*\(")
+    for m in pat.finditer(text):
+        depth, i = 1, m.end()
+        while depth:
+            depth += {"(": 1, ")": -1}.get(text[i], 0)
+            i += 1
+        params = " ".join(text[m.end():i - 1].split())
+        tail = text[i:text.find(";", i) if ";" in text[i:i + 400] else i]
+        if "removed" in tail:
+            continue
+        found.setdefault(m.group(1) or m.group(2), params)
+    return found
+
+
+TYPE_WORDS = re.compile(r"^(MPI_\w+|MPIX_\w+|int|char|void|double|float|"
+                        r"long|short|unsigned|const)$")
+
+
+def param_names(params):
+    """(parameter list, names) of a C parameter list, each unnamed
+    parameter named pN (MPICH's mpio.h has some)."""
+    if params in ("", "void"):
+        return "void", []
+    parts, depth, cur = [], 0, ""
+    for ch in params:
+        depth += {"(": 1, ")": -1, "[": 1, "]": -1}.get(ch, 0)
+        if ch == "," and depth == 0:
+            parts.append(cur.strip())
+            cur = ""
+        else:
+            cur += ch
+    parts.append(cur.strip())
+    named, names = [], []
+    for i, part in enumerate(parts):
+        m = re.match(r"^(.*?)(\w+)?\s*((\[[^]]*\]\s*)*)$", part)
+        if part == "..." or not m:
+            return None, None
+        if not m.group(2) or TYPE_WORDS.match(m.group(2)) or \
+                m.group(1).strip() == "":
+            part = "%s p%d%s" % ((m.group(1) + (m.group(2) or "")).strip(),
+                                 i, m.group(3))
+            m = re.match(r"^(.*?)(\w+)\s*((\[[^]]*\]\s*)*)$", part)
+        named.append(part)
+        names.append(m.group(2))
+    return ", ".join(named), names
+
+
+def plain_wrapper(name, params, names):
+    """The wrapper of a call the table does not list: only its time."""
+    call = "PMPI_%s(%s)" % (name, ", ".join(names))
+    return "int MPI_%s(%s)\n{\n%s\n}\n" % (
+        name, params, body(name, "plain", call, {}, True))
+
+
+def untabled(calls, header):
+    """(name, params, names) of each call of the library's mpi.h that
+    the table does not list, sorted by name."""
+    listed = {c[0] for c in calls}
+    out = []
+    for name, params in sorted(prototypes(header).items()):
+        if name in listed or NOT_WRAPPED.match(name):
+            continue
+        params, names = param_names(params)
+        if names is None:
+            fail("%s: PMPI_%s(%s): cannot name its parameters" %
+                 (header, name, params))
+        out.append((name, params, names))
+    return out
+
+
 def declared(calls, header):
     """The calls the library's mpi.h declares."""
     text = header_text(header)
@@ -187,7 +284,8 @@ def values(args, lang, override):
     v = {n: KINDS[k][col].format(n=n) for n, k in args if KINDS[k][col]}
     kinds = dict(args)
     counts = [n for n, k in args
-              if (k == "int" and n.endswith("count")) or k == "counts"]
+              if (k == "int" and n.endswith("count")) or
+              k in ("counts", "ncounts")]
     types = [n for n, k in args if k in ("type", "types")]
     if override:
         counts, types = [override[0]], [override[1]]
@@ -281,23 +379,27 @@ def main():
         return
     if not a.out or not a.header:
         fail("--out and --header are needed")
+    others = untabled(calls, a.header)
     calls = declared(calls, a.header)
-    out = ["/* Generated by gen_wrappers.py from calls.def: do not edit. */",
-           '#include "prof.h"', "", "enum {"]
-    out += ["    PROF_CALL_%s," % c[0].upper() for c in calls]
+    names = [c[0] for c in calls] + [o[0] for o in others]
+    out = ["/* Generated by gen_wrappers.py from calls.def and mpi.h: do not "
+           "edit. */", '#include "prof.h"', "", "enum {"]
+    out += ["    PROF_CALL_%s," % n.upper() for n in names]
     out += ["    PROF_N_CALLS", "};", "",
             "_Static_assert(PROF_N_CALLS <= MPCHAR_PROF_MAX_CALLS, "
             '"the event files have room for the calls");', "",
             "const char *const prof_call_names[] = {"]
-    out += ['    "MPI_%s",' % c[0] for c in calls]
+    out += ['    "MPI_%s",' % n for n in names]
     out += ["};", "const unsigned prof_n_calls = PROF_N_CALLS;", ""]
     out += ['_Static_assert(sizeof "MPI_%s" <= MPCHAR_PROF_CALL_NAME_BYTES, '
-            '"the name fits the header");' % c[0] for c in calls]
+            '"the name fits the header");' % n for n in names]
     out.append("")
     for n, role, args, override in calls:
         out.append(c_wrapper(n, role, args, override))
         if a.fortran:
             out.append(f_wrapper(n, role, args, override))
+    for n, params, pnames in others:
+        out.append(plain_wrapper(n, params, pnames))
     with open(a.out, "w") as f:
         f.write("\n".join(out))
 

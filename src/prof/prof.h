@@ -88,14 +88,15 @@ int prof_file_open(const char *dir, int rank);
 void prof_file_close(void);
 
 /* prof_msgs.c */
-/* bytes of count items of type; of counts[i] (i below the communicator's
- * size) of type, or of types[i] (_f: Fortran handles) */
+/* bytes of count items of type; of counts[i] (i below n: the
+ * communicator's size, or for a neighbourhood collective its out-degree)
+ * of type, or of types[i] (_f: Fortran handles) */
 uint64_t prof_bytes(int count, MPI_Datatype type);
-uint64_t prof_bytes_v(const int *counts, MPI_Datatype type, MPI_Comm comm);
-uint64_t prof_bytes_w(const int *counts, const MPI_Datatype *types,
-                      MPI_Comm comm);
-uint64_t prof_bytes_w_f(const int *counts, const MPI_Fint *types,
-                        MPI_Comm comm);
+uint64_t prof_bytes_v(const int *counts, MPI_Datatype type, int n);
+uint64_t prof_bytes_w(const int *counts, const MPI_Datatype *types, int n);
+uint64_t prof_bytes_w_f(const int *counts, const MPI_Fint *types, int n);
+int prof_comm_size(MPI_Comm comm);
+int prof_out_degree(MPI_Comm comm);
 uint64_t prof_req_key(MPI_Request req);
 void prof_msg_blocking(uint32_t kind, uint64_t bytes);
 /* kind: SEND_POST, RECV_POST or COLL_POST */

@@ -46,33 +46,60 @@ uint64_t prof_bytes(int count, MPI_Datatype type)
 }
 
 /* The communicator's size: the length of a v-collective's arrays. */
-static int comm_size(MPI_Comm comm)
+int prof_comm_size(MPI_Comm comm)
 {
     int n = 0;
     return PMPI_Comm_size(comm, &n) == MPI_SUCCESS ? n : 0;
 }
 
-uint64_t prof_bytes_v(const int *counts, MPI_Datatype type, MPI_Comm comm)
+/* A neighbourhood collective's arrays have one entry per out-neighbour
+ * (MPI 4.0 §8.6): 2 per dimension of a Cartesian topology, the graph's
+ * or distributed graph's out-degree.  (The built-in runtime has only
+ * Cartesian topologies, and no neighbourhood collectives.) */
+int prof_out_degree(MPI_Comm comm)
+{
+    int topo = MPI_UNDEFINED, n = 0, in = 0, weighted = 0, rank = 0;
+    if (PMPI_Topo_test(comm, &topo) != MPI_SUCCESS)
+        return 0;
+    if (topo == MPI_CART)
+        return PMPI_Cartdim_get(comm, &n) == MPI_SUCCESS ? 2 * n : 0;
+#ifndef PROF_BUILTIN
+    if (topo == MPI_GRAPH)
+        return PMPI_Comm_rank(comm, &rank) == MPI_SUCCESS &&
+                       PMPI_Graph_neighbors_count(comm, rank, &n) == MPI_SUCCESS
+                   ? n
+                   : 0;
+    if (topo == MPI_DIST_GRAPH)
+        return PMPI_Dist_graph_neighbors_count(comm, &in, &n, &weighted) ==
+                       MPI_SUCCESS
+                   ? n
+                   : 0;
+#else
+    (void)in, (void)weighted, (void)rank;
+#endif
+    return 0;
+}
+
+uint64_t prof_bytes_v(const int *counts, MPI_Datatype type, int n)
 {
     uint64_t sum = 0;
-    for (int i = 0, n = counts ? comm_size(comm) : 0; i < n; i++)
+    for (int i = 0; counts && i < n; i++)
         sum += prof_bytes(counts[i], type);
     return sum;
 }
 
-uint64_t prof_bytes_w(const int *counts, const MPI_Datatype *types,
-                      MPI_Comm comm)
+uint64_t prof_bytes_w(const int *counts, const MPI_Datatype *types, int n)
 {
     uint64_t sum = 0;
-    for (int i = 0, n = counts && types ? comm_size(comm) : 0; i < n; i++)
+    for (int i = 0; counts && types && i < n; i++)
         sum += prof_bytes(counts[i], types[i]);
     return sum;
 }
 
-uint64_t prof_bytes_w_f(const int *counts, const MPI_Fint *types, MPI_Comm comm)
+uint64_t prof_bytes_w_f(const int *counts, const MPI_Fint *types, int n)
 {
     uint64_t sum = 0;
-    for (int i = 0, n = counts && types ? comm_size(comm) : 0; i < n; i++)
+    for (int i = 0; counts && types && i < n; i++)
         sum += prof_bytes(counts[i], PMPI_Type_f2c(types[i]));
     return sum;
 }

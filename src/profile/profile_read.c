@@ -4,13 +4,16 @@
 #include <errno.h>
 #include <inttypes.h>
 #include <stdbool.h>
+#include <stddef.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "profile.h"
 
-static int check_header(const char *path, const mpchar_prof_header *h,
-                        mpchar_error *err)
+/* The magic and version: what a file of an older format, whose header
+ * may be shorter (version 3: 8192 bytes), is refused by. */
+static int check_identity(const char *path, const mpchar_prof_header *h,
+                          mpchar_error *err)
 {
     if (h->magic != MPCHAR_PROF_MAGIC)
         return mpchar_error_set(err,
@@ -20,6 +23,14 @@ static int check_header(const char *path, const mpchar_prof_header *h,
     if (h->version != MPCHAR_PROF_VERSION)
         return mpchar_error_set(err, "%s: field version: %u, expected %u", path,
                                 h->version, MPCHAR_PROF_VERSION);
+    return 0;
+}
+
+static int check_header(const char *path, const mpchar_prof_header *h,
+                        mpchar_error *err)
+{
+    if (check_identity(path, h, err) != 0)
+        return -1;
     if (h->header_bytes != MPCHAR_PROF_HEADER_BYTES)
         return mpchar_error_set(err, "%s: field header_bytes: %u", path,
                                 h->header_bytes);
@@ -94,8 +105,11 @@ int profile_events_read(const char *path, profile_events *out,
     if (!f)
         return mpchar_error_set(err, "%s: %s", path, strerror(errno));
     int rc = -1;
-    if (fread(&out->header, sizeof out->header, 1, f) != 1) {
-        mpchar_error_set(err, "%s: shorter than its header", path);
+    size_t got = fread(&out->header, 1, sizeof out->header, f);
+    if (got < sizeof out->header) {
+        if (got < offsetof(mpchar_prof_header, header_bytes) ||
+            check_identity(path, &out->header, err) == 0)
+            mpchar_error_set(err, "%s: shorter than its header", path);
         goto done;
     }
     if (check_header(path, &out->header, err) != 0)

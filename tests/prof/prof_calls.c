@@ -13,6 +13,14 @@
  *   r  one-sided: in a fence epoch, Put 16 ints, Get 8, Accumulate 4
  *   x  Sendrecv_replace of 256 bytes; rank 0 Ssends 100 bytes that rank 1
  *      Probes, then Recvs
+ *   m  management calls, which the table does not list (plain wrappers
+ *      generated from mpi.h): Comm_split, Comm_dup, Cart_create (1-D,
+ *      periodic: 2 neighbours) and 3 Comm_free; Win_create + Win_free;
+ *      where the library has them (not the built-in runtime): on the Cartesian
+ *      communicator a Neighbor_alltoall of 4 ints; on a distributed graph
+ *      of one neighbour (Dist_graph_create_adjacent, Comm_free) a
+ *      Neighbor_alltoallv of 5 ints; and MPI-IO: File_open of argv[2]/prof_calls.dat,
+ *      File_write_at of 64 bytes each, File_close
  * It checks the data it receives, so that the wrappers are known to pass
  * the arguments through. */
 #include <mpi.h>
@@ -225,6 +233,66 @@ static void others(char *in)
     }
 }
 
+#ifndef MPCHAR_RT /* the built-in runtime has neither */
+static void neighbours(MPI_Comm cart)
+{
+    int send[8] = {rank, rank, rank, rank, rank, rank, rank, rank}, recv[8];
+    MPI_Neighbor_alltoall(send, 4, MPI_INT, recv, 4, MPI_INT, cart);
+    check(recv[0] == other && recv[7] == other, "Neighbor_alltoall data");
+    /* one neighbour, fewer than the communicator's size: the bytes sum
+     * the out-degree's counts */
+    MPI_Comm graph;
+    const int nb[1] = {other}, weight[1] = {1}; /* (MPI_UNWEIGHTED: gcc's
+                                                   -Wstringop-overread) */
+    MPI_Dist_graph_create_adjacent(MPI_COMM_WORLD, 1, nb, weight, 1, nb, weight,
+                                   MPI_INFO_NULL, 0, &graph);
+    const int counts[1] = {5}, displs[1] = {0};
+    MPI_Neighbor_alltoallv(send, counts, displs, MPI_INT, recv, counts, displs,
+                           MPI_INT, graph);
+    check(recv[4] == other, "Neighbor_alltoallv data");
+    MPI_Comm_free(&graph);
+}
+
+static void file_io(const char *dir)
+{
+    char path[4096], data[64];
+    snprintf(path, sizeof path, "%s/prof_calls.dat", dir);
+    memset(data, 'f' + rank, sizeof data);
+    MPI_File fh;
+    check(MPI_File_open(MPI_COMM_WORLD, path, MPI_MODE_CREATE | MPI_MODE_WRONLY,
+                        MPI_INFO_NULL, &fh) == MPI_SUCCESS,
+          "File_open");
+    MPI_File_write_at(fh, rank * (MPI_Offset)sizeof data, data, sizeof data,
+                      MPI_BYTE, MPI_STATUS_IGNORE);
+    MPI_File_close(&fh);
+}
+#endif
+
+static void management(const char *dir)
+{
+    MPI_Comm split, dup, cart;
+    MPI_Comm_split(MPI_COMM_WORLD, 0, -rank, &split);
+    int r = -1, dims[1] = {2}, periods[1] = {1};
+    MPI_Comm_rank(split, &r);
+    check(r == other, "Comm_split order");
+    MPI_Comm_dup(split, &dup);
+    MPI_Cart_create(MPI_COMM_WORLD, 1, dims, periods, 0, &cart);
+#ifndef MPCHAR_RT
+    neighbours(cart);
+    file_io(dir);
+#else
+    (void)dir;
+#endif
+    MPI_Comm_free(&cart);
+    MPI_Comm_free(&dup);
+    MPI_Comm_free(&split);
+    static int base[16];
+    MPI_Win win;
+    MPI_Win_create(base, sizeof base, sizeof(int), MPI_INFO_NULL,
+                   MPI_COMM_WORLD, &win);
+    MPI_Win_free(&win);
+}
+
 int main(int argc, char **argv)
 {
     MPI_Init(&argc, &argv);
@@ -232,8 +300,9 @@ int main(int argc, char **argv)
     MPI_Comm_rank(MPI_COMM_WORLD, &rank);
     MPI_Comm_size(MPI_COMM_WORLD, &size);
     if (argc < 2 || size != 2) {
-        fprintf(stderr, "usage: prof_calls SECTIONS (2 ranks; see the top "
-                        "of prof_calls.c)\n");
+        fprintf(stderr,
+                "usage: prof_calls SECTIONS [DIR] (2 ranks; see the top "
+                "of prof_calls.c)\n");
         MPI_Abort(MPI_COMM_WORLD, 2);
     }
     other = 1 - rank;
@@ -253,6 +322,8 @@ int main(int argc, char **argv)
         one_sided();
     if (strchr(s, 'x'))
         others(in);
+    if (strchr(s, 'm'))
+        management(argc > 2 ? argv[2] : ".");
     MPI_Finalize();
     return 0;
 }

@@ -330,9 +330,10 @@ static void test_aggregate_measured_copy(void **state)
     profile_free(&p);
 }
 
-/* A version 2 file: header, then words (prof_format.h). */
-static void write_file(const char *path, const uint64_t *words, size_t n,
-                       uint64_t n_words)
+/* An event file of format version, with n_calls call names: header,
+ * then words (prof_format.h). */
+static void write_file_v(const char *path, const uint64_t *words, size_t n,
+                         uint64_t n_words, uint32_t version, uint32_t n_calls)
 {
     union {
         mpchar_prof_header h;
@@ -340,10 +341,10 @@ static void write_file(const char *path, const uint64_t *words, size_t n,
     } hp;
     memset(&hp, 0, sizeof hp);
     hp.h.magic = MPCHAR_PROF_MAGIC;
-    hp.h.version = MPCHAR_PROF_VERSION;
+    hp.h.version = version;
     hp.h.header_bytes = MPCHAR_PROF_HEADER_BYTES;
     hp.h.size = 2;
-    hp.h.n_calls = 4;
+    hp.h.n_calls = n_calls;
     hp.h.ns_per_tick = 1.0;
     hp.h.tick_start = 1000;
     hp.h.n_words = n_words;
@@ -352,6 +353,13 @@ static void write_file(const char *path, const uint64_t *words, size_t n,
     assert_int_equal(fwrite(&hp, sizeof hp, 1, f), 1);
     assert_int_equal(fwrite(words, sizeof *words, n, f), n);
     fclose(f);
+}
+
+/* ... of this version, with 4 calls. */
+static void write_file(const char *path, const uint64_t *words, size_t n,
+                       uint64_t n_words)
+{
+    write_file_v(path, words, n, n_words, MPCHAR_PROF_VERSION, 4);
 }
 
 static void test_event_file(void **state)
@@ -390,6 +398,33 @@ static void test_event_file(void **state)
     write_file(path, w, 1, 1);
     assert_int_equal(profile_events_read(path, &ev, &err), -1);
     assert_contains(err.msg, "word 0: field kind/call");
+    /* version 4's 10 bits of call: the last of 1024 calls, at the largest
+     * tick, with the bytes flag beside them */
+    w[0] = mpchar_prof_word((1ULL << MPCHAR_PROF_TICK_BITS) - 1,
+                            MPCHAR_PROF_CALL_EXIT, 1023) |
+           MPCHAR_PROF_HAS_BYTES;
+    w[1] = 77;
+    write_file_v(path, w, 2, 2, MPCHAR_PROF_VERSION, 1024);
+    assert_int_equal(profile_events_read(path, &ev, &err), 0);
+    assert_int_equal(ev.n, 1);
+    assert_int_equal(ev.events[0].call, 1023);
+    assert_int_equal(ev.events[0].kind, MPCHAR_PROF_CALL_EXIT);
+    assert_int_equal(ev.events[0].tick,
+                     1000 + (1ULL << MPCHAR_PROF_TICK_BITS) - 1);
+    assert_int_equal(ev.events[0].bytes, 77);
+    profile_events_free(&ev);
+    /* a version 3 file (7 bits of call) is refused, its version named */
+    write_file_v(path, w, 2, 2, 3, 4);
+    assert_int_equal(profile_events_read(path, &ev, &err), -1);
+    assert_contains(err.msg, "field version: 3, expected 4");
+    /* ... also when its header (8192 bytes) is shorter than version 4's */
+    FILE *old = fopen(path, "wb");
+    assert_non_null(old);
+    mpchar_prof_header h3 = {.magic = MPCHAR_PROF_MAGIC, .version = 3};
+    assert_int_equal(fwrite(&h3, 16, 1, old), 1);
+    fclose(old);
+    assert_int_equal(profile_events_read(path, &ev, &err), -1);
+    assert_contains(err.msg, "field version: 3, expected 4");
     /* not an event file */
     FILE *f = fopen(path, "wb");
     assert_non_null(f);

@@ -92,6 +92,23 @@ static bool put(json_t *obj, const char *key, json_t *v)
     return v && json_object_set_new(obj, key, v) == 0;
 }
 
+/* {k1: v1, k2: v2} in that order, taking both references; NULL when out
+ * of memory. */
+static json_t *pair(const char *k1, json_t *v1, const char *k2, json_t *v2)
+{
+    json_t *obj = json_object();
+    if (!obj || !put(obj, k1, v1)) {
+        if (!obj)
+            json_decref(v1);
+        json_decref(v2);
+        json_decref(obj);
+        return NULL;
+    }
+    if (!put(obj, k2, v2))
+        return json_decref(obj), NULL;
+    return obj;
+}
+
 /* {"algorithm=MPIR_<Stem>_intra_<name>": {}} within the guards of its
  * restrictions, each failing to a copy of MPICH's default subtree. */
 static json_t *leaf(const char *stem, const mpchar_lib_algorithm *a,
@@ -108,16 +125,12 @@ static json_t *leaf(const char *stem, const mpchar_lib_algorithm *a,
     for (size_t g = NGUARDS; g-- > 0;) {
         if (!(r & guards[g].flag))
             continue;
-        json_t *w = json_object();
         json_t *def = json_deep_copy(fallback);
-        bool ok = w && (guards[g].fail_first
-                            ? put(w, guards[g].fail, def) &&
-                                  put(w, guards[g].pass, node)
-                            : put(w, guards[g].pass, node) &&
-                                  put(w, guards[g].fail, def));
-        if (!ok)
-            return json_decref(w), NULL;
-        node = w;
+        node = guards[g].fail_first
+                   ? pair(guards[g].fail, def, guards[g].pass, node)
+                   : pair(guards[g].pass, node, guards[g].fail, def);
+        if (!node)
+            return NULL;
     }
     return node;
 }
@@ -168,8 +181,9 @@ static int splice(json_t *root, size_t c, const mpchar_export_choice *ch,
     json_t *coll = json_object_get(root, key);
     json_t *intra = json_object_get(coll, "comm_type=intra");
     if (!json_is_object(intra))
-        return mpchar_error_set(err, "MPICH's default tree has no \"%s\" -> "
-                                     "\"comm_type=intra\"",
+        return mpchar_error_set(err,
+                                "MPICH's default tree has no \"%s\" -> "
+                                "\"comm_type=intra\"",
                                 key);
     json_t *fallback = json_incref(intra);
     int rc = put(coll, "comm_type=intra", spliced(c, ch, count, fallback))
@@ -204,9 +218,8 @@ int mpchar__export_mpich_json(const mpchar_model *model, const char *library,
     json_error_t jerr;
     size_t spliced_colls;
     (void)library;
-    json_t *root =
-        json_loadb((const char *)mpchar__mpich_generic_json,
-                   mpchar__mpich_generic_json_bytes, 0, &jerr);
+    json_t *root = json_loadb((const char *)mpchar__mpich_generic_json,
+                              mpchar__mpich_generic_json_bytes, 0, &jerr);
     if (!root)
         return mpchar_error_set(err, "MPICH's default tree: line %d: %s",
                                 jerr.line, jerr.text);
@@ -215,8 +228,8 @@ int mpchar__export_mpich_json(const mpchar_model *model, const char *library,
         rc = mpchar_error_set(err, "no algorithm variant of mpich in the "
                                    "model of a collective mpich-json "
                                    "splices (docs/export.md)");
-    if (rc == 0 && (json_dumpf(root, out, JSON_INDENT(1)) != 0 ||
-                    fputc('\n', out) == EOF))
+    if (rc == 0 &&
+        (json_dumpf(root, out, JSON_INDENT(1)) != 0 || fputc('\n', out) == EOF))
         rc = mpchar_error_set(err, "cannot write the selection file");
     json_decref(root);
     return rc;

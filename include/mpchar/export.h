@@ -1,7 +1,8 @@
 /* `mpchar export`: what a model learned, in the formats other tools read
- * (docs/export.md): an Open MPI coll/tuned dynamic rules file and MPICH
- * control variables choosing, per communicator size and message size,
- * the fastest fitted algorithm variant (mpchar/lib_algorithms.h); SimGrid
+ * (docs/export.md): an Open MPI coll/tuned dynamic rules file, MPICH
+ * control variables and an MPICH selection file choosing, per
+ * communicator size and message size, the fastest fitted algorithm
+ * variant (mpchar/lib_algorithms.h); SimGrid
  * SMPI's piecewise smpi/os, smpi/or and smpi/ois settings; LogGP
  * parameters.  Formats are entries of one table (src/export/export.c). */
 #ifndef MPCHAR_EXPORT_H
@@ -26,7 +27,8 @@ int mpchar_export_write(const mpchar_model *model, const char *format,
  * data is read, so that a wrong --format is the error a user sees. */
 int mpchar_export_check_format(const char *format, mpchar_error *err);
 
-/* "openmpi-rules|mpich-cvars|smpi|loggp", for help and errors. */
+/* "openmpi-rules|mpich-cvars|mpich-json|smpi|loggp", for help and
+ * errors. */
 const char *mpchar_export_formats(void);
 
 /* ---- choosing algorithms (src/export/select.c) ------------------------ */

@@ -19,9 +19,10 @@ typedef struct export_args {
 } export_args;
 
 static const mpchar_option_entry options[] = {
-    {{"format", "openmpi-rules|mpich-cvars|smpi|loggp",
+    {{"format", "openmpi-rules|mpich-cvars|mpich-json|smpi|loggp",
       "what to write (required): an Open MPI coll/tuned rules file, MPICH "
-      "control variables, SimGrid SMPI settings or LogGP parameters",
+      "control variables or selection file, SimGrid SMPI settings or LogGP "
+      "parameters",
       NULL},
      mpchar_option_text,
      offsetof(export_args, format)},

@@ -10,6 +10,7 @@ static const struct {
 } formats[] = {
     {"openmpi-rules", mpchar__export_openmpi_rules},
     {"mpich-cvars", mpchar__export_mpich_cvars},
+    {"mpich-json", mpchar__export_mpich_json},
     {"smpi", mpchar__export_smpi},
     {"loggp", mpchar__export_loggp},
 };

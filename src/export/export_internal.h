@@ -15,6 +15,8 @@ int mpchar__export_openmpi_rules(const mpchar_model *model, const char *library,
                                  FILE *out, mpchar_error *err);
 int mpchar__export_mpich_cvars(const mpchar_model *model, const char *library,
                                FILE *out, mpchar_error *err);
+int mpchar__export_mpich_json(const mpchar_model *model, const char *library,
+                              FILE *out, mpchar_error *err);
 int mpchar__export_smpi(const mpchar_model *model, const char *library,
                         FILE *out, mpchar_error *err);
 int mpchar__export_loggp(const mpchar_model *model, const char *library,

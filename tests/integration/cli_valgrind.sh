@@ -75,8 +75,11 @@ for format in openmpi-rules smpi loggp; do
     > "$WORK/log" 2>&1 || rc=$?
   [ "$rc" -eq 0 ] || { cat "$WORK/log"; fail "export $format: status $rc"; }
 done
-"${vg[@]}" "$BIN/mpchar" export "$WORK/r" --format mpich-cvars > "$WORK/log" 2>&1 || rc=$?
-[ "$rc" -eq 1 ] || { cat "$WORK/log"; fail "export, no mpich variant: status $rc, not 1"; }
+for format in mpich-cvars mpich-json; do
+  rc=0
+  "${vg[@]}" "$BIN/mpchar" export "$WORK/r" --format $format > "$WORK/log" 2>&1 || rc=$?
+  [ "$rc" -eq 1 ] || { cat "$WORK/log"; fail "export $format, no mpich variant: status $rc, not 1"; }
+done
 # mpchar apps with --profile and --model (the run's Open MPI model; the
 # built-in runtime's calls are unmodelled), its resume, a report of it,
 # bad input

@@ -11,6 +11,7 @@
 #include <string.h>
 
 #include <cmocka.h>
+#include <jansson.h>
 
 #include "model_test_support.h"
 #include "mpchar/export.h"
@@ -128,6 +129,104 @@ static void test_mpich_cvars(void **state)
     free(text);
 }
 
+/* MPICH 4.0.2's default "comm_type=intra" subtree of collective, as
+ * vendored. */
+static json_t *mpich_default(json_t **root_p, const char *collective)
+{
+    json_error_t jerr;
+    *root_p = json_load_file(
+        MPCHAR_SOURCE_DIR "/src/export/mpich/generic-v4.0.2.json", 0, &jerr);
+    assert_non_null(*root_p);
+    json_t *coll = json_object_get(*root_p, collective);
+    return json_object_get(coll, "comm_type=intra");
+}
+
+static json_t *at(json_t *obj, const char *key)
+{
+    json_t *v = json_object_get(obj, key);
+    if (!v)
+        fail_msg("no key \"%s\"", key);
+    return v;
+}
+
+/* {"algorithm=NAME": {}} */
+static void assert_algorithm(json_t *node, const char *name)
+{
+    char key[128];
+    snprintf(key, sizeof key, "algorithm=%s", name);
+    assert_int_equal(json_object_size(node), 1);
+    assert_non_null(json_object_get(node, key));
+}
+
+static void assert_keys(json_t *obj, const char *const *keys, size_t n)
+{
+    size_t i = 0;
+    const char *key;
+    json_t *v;
+    assert_int_equal(json_object_size(obj), n);
+    json_object_foreach(obj, key, v)
+    {
+        (void)v;
+        assert_string_equal(key, keys[i++]);
+    }
+}
+
+static void test_mpich_json(void **state)
+{
+    (void)state;
+    char *text = fitted_export(collectives, "mpich", "mpich-json");
+    json_error_t jerr;
+    json_t *out = json_loads(text, 0, &jerr), *def_root, *ar_root;
+    assert_non_null(out);
+    json_t *bcast = at(at(out, "collective=bcast"), "comm_type=intra");
+    json_t *bcast_def = mpich_default(&def_root, "collective=bcast");
+    /* the measured p exactly, MPICH's default around them */
+    static const char *const sizes[] = {"comm_size<2", "comm_size<=2",
+                                        "comm_size<4", "comm_size<=4",
+                                        "comm_size=any"};
+    assert_keys(bcast, sizes, 5);
+    assert_true(json_equal(at(bcast, "comm_size<2"), bcast_def));
+    assert_true(json_equal(at(bcast, "comm_size=any"), bcast_def));
+    json_t *p4 = at(bcast, "comm_size<=4");
+    static const char *const p4_keys[] = {"avg_msg_size<=22222",
+                                          "avg_msg_size=any"};
+    assert_keys(p4, p4_keys, 2);
+    assert_algorithm(at(p4, "avg_msg_size<=22222"),
+                     "MPIR_Bcast_intra_binomial");
+    assert_algorithm(at(p4, "avg_msg_size=any"),
+                     "MPIR_Bcast_intra_scatter_ring_allgather");
+    assert_algorithm(at(at(bcast, "comm_size<=2"), "avg_msg_size<=44444"),
+                     "MPIR_Bcast_intra_binomial");
+    /* reduce_scatter_allgather only where MPICH allows it: a built-in op
+     * and count >= the power of two below p, else the default */
+    json_t *ar = at(at(out, "collective=allreduce"), "comm_type=intra");
+    json_t *ar_def = mpich_default(&ar_root, "collective=allreduce");
+    json_t *p2 = at(ar, "comm_size<=2");
+    assert_algorithm(at(p2, "avg_msg_size<=193"),
+                     "MPIR_Allreduce_intra_recursive_doubling");
+    json_t *g = at(p2, "avg_msg_size=any");
+    static const char *const op_keys[] = {"is_op_built_in=yes",
+                                          "is_op_built_in=no"};
+    static const char *const count_keys[] = {"count<pow2", "count=any"};
+    assert_keys(g, op_keys, 2);
+    assert_true(json_equal(at(g, "is_op_built_in=no"), ar_def));
+    json_t *c = at(g, "is_op_built_in=yes");
+    assert_keys(c, count_keys, 2);
+    assert_true(json_equal(at(c, "count<pow2"), ar_def));
+    assert_algorithm(at(c, "count=any"),
+                     "MPIR_Allreduce_intra_reduce_scatter_allgather");
+    /* what was not measured is MPICH's default */
+    json_t *bar_root;
+    assert_non_null(mpich_default(&bar_root, "collective=barrier"));
+    assert_true(json_equal(at(out, "collective=barrier"),
+                           at(bar_root, "collective=barrier")));
+    json_decref(bar_root);
+    json_decref(ar_root);
+    json_decref(def_root);
+    json_decref(out);
+    free(text);
+}
+
 /* pingpong one-way 0.5 us + 0.1 ns/byte, stream 0.15 us + 0.09 ns/byte
  * per message: L + 2o = 0.5, o = g = 0.15, L = 0.2, G = 0.0001 us/byte. */
 static void p2p(mpchar_measurements *m, const char *library)
@@ -178,6 +277,8 @@ static void test_refusals(void **state)
     assert_non_null(strstr(msg, "no algorithm variant of openmpi"));
     free(export_text(&model, "mpich-cvars", NULL, -1, msg));
     assert_non_null(strstr(msg, "no algorithm variant of mpich"));
+    free(export_text(&model, "mpich-json", NULL, -1, msg));
+    assert_non_null(strstr(msg, "no algorithm variant of mpich"));
     free(export_text(&model, "loggp", NULL, -1, msg));
     assert_non_null(strstr(msg, "choose one with --library"));
     free(export_text(&model, "smpi", "mpich", -1, msg));
@@ -185,7 +286,7 @@ static void test_refusals(void **state)
                                 "stream"));
     free(export_text(&model, "xml", NULL, -1, msg));
     assert_string_equal(msg, "--format 'xml': use "
-                             "openmpi-rules|mpich-cvars|smpi|loggp");
+                             "openmpi-rules|mpich-cvars|mpich-json|smpi|loggp");
     assert_null(strchr(msg, '\n'));
     mpchar_model_free(&model);
     free(m.rows);
@@ -196,6 +297,7 @@ int main(void)
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_openmpi_rules),
         cmocka_unit_test(test_mpich_cvars),
+        cmocka_unit_test(test_mpich_json),
         cmocka_unit_test(test_loggp),
         cmocka_unit_test(test_smpi),
         cmocka_unit_test(test_refusals),

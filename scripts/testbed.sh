@@ -178,7 +178,11 @@ up() {
   ip link set "$BRIDGE" mtu "$MTU_BYTES" up
   for ((i = 1; i <= N; i++)); do add_host "$i" "$rate"; done
   wait_hosts
-  ping_pong 1 >"$STATE/tcp_oneway_us"
+  # The least of three runs: one run's best can still be a disturbed one
+  # on a busy machine (11.4 us against 3.2 us seen in a CI run).
+  local us=() i
+  for i in 1 2 3; do us+=("$(ping_pong 1)"); done
+  printf '%s\n' "${us[@]}" | sort -g | head -n 1 >"$STATE/tcp_oneway_us"
   trap - ERR
   hosts
   echo "testbed.sh: $N hosts at $rate; TCP one-way 1 byte $(cat "$STATE/tcp_oneway_us") us" >&2

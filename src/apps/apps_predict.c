@@ -62,6 +62,24 @@ static const call_model call_models[] = {
 
 /* name as the profiler's header spells it, "MPI_Send", or without the
  * prefix. */
+/* The families of calls that set things up rather than communicate (the
+ * profiler times every MPI call): neither predicted nor unmodelled. */
+static const char *const management_prefixes[] = {
+    "Comm_",        "Group_",       "Type_",
+    "Info_",        "Errhandler_",  "Attr_",
+    "Get_",         "Op_",          "Cart",
+    "Graph",        "Dims_",        "Topo_",
+    "Dist_graph_c", "Keyval_",      "Initialized",
+    "Finalized",    "Query_thread", "Is_thread_main",
+    "Error_",       "Status_",      "Add_error",
+    "Pack",         "Unpack",       "Buffer_",
+    "Alloc_mem",    "Free_mem",     "Address",
+    "Win_get_",     "Win_set_",     "Request_get_status",
+};
+
+static const call_model management_call = {"(management)", ROLE_NONE, NULL,
+                                           false};
+
 static const call_model *find_call(const char *name)
 {
     if (strncmp(name, "MPI_", 4) == 0)
@@ -69,6 +87,11 @@ static const call_model *find_call(const char *name)
     for (size_t i = 0; i < sizeof call_models / sizeof call_models[0]; i++)
         if (strcmp(call_models[i].call, name) == 0)
             return &call_models[i];
+    for (size_t i = 0;
+         i < sizeof management_prefixes / sizeof *management_prefixes; i++)
+        if (strncmp(name, management_prefixes[i],
+                    strlen(management_prefixes[i])) == 0)
+            return &management_call;
     return NULL;
 }
 

@@ -116,8 +116,11 @@ static json_t *leaf(const char *stem, const mpchar_lib_algorithm *a,
 {
     char key[128];
     bool nb = strcmp(a->name, "nb") == 0;
-    snprintf(key, sizeof key, "algorithm=MPIR_%s_%s_%s", stem,
-             nb ? "allcomm" : "intra", a->name);
+    int len = snprintf(key, sizeof key, "algorithm=MPIR_%s_%s_%s", stem,
+                       nb ? "allcomm" : "intra", a->name);
+    /* a cut name would be an algorithm MPICH does not have: it asserts */
+    if (len < 0 || (size_t)len >= sizeof key)
+        return NULL;
     json_t *node = json_object();
     if (!node || !put(node, key, json_object()))
         return json_decref(node), NULL;
@@ -188,7 +191,10 @@ static int splice(json_t *root, size_t c, const mpchar_export_choice *ch,
     json_t *fallback = json_incref(intra);
     int rc = put(coll, "comm_type=intra", spliced(c, ch, count, fallback))
                  ? 0
-                 : mpchar_error_set(err, "out of memory");
+                 : mpchar_error_set(err,
+                                    "%s: out of memory, or an algorithm "
+                                    "name too long for its key",
+                                    key);
     json_decref(fallback);
     return rc;
 }
@@ -226,8 +232,10 @@ int mpchar__export_mpich_json(const mpchar_model *model, const char *library,
     int rc = splice_all(model, root, &spliced_colls, err);
     if (rc == 0 && spliced_colls == 0)
         rc = mpchar_error_set(err, "no algorithm variant of mpich in the "
-                                   "model of a collective mpich-json "
-                                   "splices (docs/export.md)");
+                                   "model for bcast, reduce, allreduce, "
+                                   "alltoall, allgather or reduce_scatter "
+                                   "(measure them with mpchar run "
+                                   "--algorithms; docs/export.md)");
     if (rc == 0 &&
         (json_dumpf(root, out, JSON_INDENT(1)) != 0 || fputc('\n', out) == EOF))
         rc = mpchar_error_set(err, "cannot write the selection file");

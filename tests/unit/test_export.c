@@ -279,6 +279,7 @@ static void test_refusals(void **state)
     assert_non_null(strstr(msg, "no algorithm variant of mpich"));
     free(export_text(&model, "mpich-json", NULL, -1, msg));
     assert_non_null(strstr(msg, "no algorithm variant of mpich"));
+    assert_non_null(strstr(msg, "mpchar run --algorithms"));
     free(export_text(&model, "loggp", NULL, -1, msg));
     assert_non_null(strstr(msg, "choose one with --library"));
     free(export_text(&model, "smpi", "mpich", -1, msg));

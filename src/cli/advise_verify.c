@@ -195,7 +195,11 @@ static int run_group(const group *g, const char *run_dir, mpchar_error *err)
                       "0",
                       "--out",
                       (char *)run_dir};
-    size_t argc = 20; /* the words above */
+    /* counted, not written down: the list above can change without this
+     * going stale; 3 optional words and the NULL still fit in argv */
+    size_t argc = 0;
+    while (argv[argc])
+        argc++;
     if (g->algorithms.text) {
         argv[argc++] = "--algorithms";
         argv[argc++] = g->algorithms.text;

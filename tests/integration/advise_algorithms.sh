@@ -1,15 +1,16 @@
 #!/usr/bin/env bash
 # `mpchar advise --verify` of a library's own algorithms (issue 23): a
 # synthetic model where MPICH's bcast "binomial" algorithm beats the
-# library's default from n = 16666.7 bytes (default 5 us + 1
-# ns/byte, binomial 20 us + 0.1 ns/byte) gives one region; --verify
-# must launch the variant (mpchar run --algorithms) with MPICH's bcast at the region's three sizes, print the measured
-# times of the two from the run's measurements.csv, and confirm or
-# withdraw the region by the rule of docs/compare.md applied to those
-# very rows (recomputed here from the CSV).  An algorithm `mpchar run
-# --algorithms` cannot force (Open MPI's here) is one line and a non-zero
-# exit.  Open MPI's variants take the same path (export_consumers runs
-# them); MPICH alone keeps the test short.
+# library's default from n = 16666.7 bytes (default 5 us + 1 ns/byte,
+# binomial 20 us + 0.1 ns/byte) gives one region; --verify must launch
+# the variant (mpchar run --algorithms) with MPICH's bcast at the
+# region's three sizes, print the measured times of the two from the
+# run's measurements.csv, and confirm or withdraw the region by the rule
+# of docs/compare.md applied to those very rows (recomputed here from the
+# CSV).  An algorithm `mpchar run --algorithms` cannot force (an Open MPI
+# one missing from the table here) is one line and a non-zero exit.  Open
+# MPI's variants take the same path (export_consumers runs them); MPICH
+# alone keeps the test short.
 source "$(dirname "$0")/lib.sh"
 M="$BIN/mpchar"
 # synth DIR LIBRARY...: bcast at p = 2, the plain libraries 5 us + 1

@@ -140,16 +140,14 @@ static void group_free(group *g)
     free(g->algorithms.text);
 }
 
-static int group_add(group *g, const mpchar_advice *a, mpchar_error *err)
+static int group_add(group *g, const mpchar_advice *a, const pair *q,
+                     mpchar_error *err)
 {
     double n[SIZES_PER_REGION];
     char word[64];
-    pair q;
-    if (pair_of(a, &q, err) != 0)
-        return -1;
-    if (add_word(&g->patterns, q.pattern_a) != 0 ||
-        (!q.algorithm && add_word(&g->patterns, q.pattern_b) != 0) ||
-        (q.algorithm && add_word(&g->algorithms, q.algorithm) != 0))
+    if (add_word(&g->patterns, q->pattern_a) != 0 ||
+        (!q->algorithm && add_word(&g->patterns, q->pattern_b) != 0) ||
+        (q->algorithm && add_word(&g->algorithms, q->algorithm) != 0))
         return mpchar_error_set(err, "out of memory");
     for (size_t k = 0, c = region_sizes(a, n); k < c; k++) {
         if (format_whole(word, sizeof word, "%.0f", n[k]) != 0 ||
@@ -335,27 +333,26 @@ static int measure_group(const char *dir, const group *g,
     return 0;
 }
 
-/* Measures the regions of (library, p) of item i onwards; marks them in
- * done[] and the confirmed in keep[]. */
+/* Measures the regions of (library, p) of item i onwards, pairs[] those
+ * of l; marks them in done[] and the confirmed in keep[]. */
 static int verify_group(const char *dir, const mpchar_model *model,
-                        const mpchar_advice_list *l, size_t i, bool *done,
-                        bool *keep, FILE *out, mpchar_error *err)
+                        const mpchar_advice_list *l, const pair *pairs,
+                        size_t i, bool *done, bool *keep, FILE *out,
+                        mpchar_error *err)
 {
     group g = {.library = l->items[i].library, .p = l->items[i].p};
     mpchar_measurements m = {0};
     int rc = 0;
     for (size_t j = i; rc == 0 && j < l->count; j++)
         if (in_group(&l->items[j], &g))
-            rc = group_add(&g, &l->items[j], err);
+            rc = group_add(&g, &l->items[j], &pairs[j], err);
     if (rc == 0)
         rc = measure_group(dir, &g, &m, out, err);
     for (size_t j = i; rc == 0 && j < l->count; j++) {
-        pair q;
         if (!in_group(&l->items[j], &g))
             continue;
-        rc = pair_of(&l->items[j], &q, err);
         done[j] = true;
-        keep[j] = rc == 0 && confirmed(model, &l->items[j], &q, &m, out);
+        keep[j] = confirmed(model, &l->items[j], &pairs[j], &m, out);
     }
     mpchar_measurements_free(&m);
     group_free(&g);
@@ -367,13 +364,20 @@ int advise_verify(const char *dir, const mpchar_model *model,
 {
     bool *done = calloc(l->count + 1, sizeof *done);
     bool *keep = calloc(l->count + 1, sizeof *keep);
+    pair *pairs = calloc(l->count + 1, sizeof *pairs);
     mpchar_error err = {0};
-    int rc = done && keep ? 0 : mpchar_error_set(&err, "out of memory");
-    fprintf(out, "Verification: predicted against measured gain "
-                 "(1 - T_substitute/T_primitive, minimum times)\n");
+    int rc =
+        done && keep && pairs ? 0 : mpchar_error_set(&err, "out of memory");
+    /* every region checked before the first run: a bad one is refused
+     * without the runs of the groups before it */
+    for (size_t i = 0; rc == 0 && i < l->count; i++)
+        rc = pair_of(&l->items[i], &pairs[i], &err);
+    if (rc == 0)
+        fprintf(out, "Verification: predicted against measured gain "
+                     "(1 - T_substitute/T_primitive, minimum times)\n");
     for (size_t i = 0; rc == 0 && i < l->count; i++)
         if (!done[i])
-            rc = verify_group(dir, model, l, i, done, keep, out, &err);
+            rc = verify_group(dir, model, l, pairs, i, done, keep, out, &err);
     size_t kept = 0;
     for (size_t i = 0; rc == 0 && i < l->count; i++)
         if (keep[i])
@@ -387,5 +391,6 @@ int advise_verify(const char *dir, const mpchar_model *model,
     }
     free(done);
     free(keep);
+    free(pairs);
     return rc;
 }

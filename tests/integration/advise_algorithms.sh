@@ -35,10 +35,14 @@ with open(os.path.join(out, "measurements.csv"), "w") as f:
 PY
   "$M" fit "$1" > "$WORK/fit.log" 2>&1 || { cat "$WORK/fit.log"; fail "fit"; }
 }
-synth "$WORK/bad" openmpi openmpi@bcast:no_such_algorithm
+# MPICH's good region comes first: it must not be run either
+synth "$WORK/bad" mpich mpich@bcast:binomial openmpi \
+  openmpi@bcast:no_such_algorithm
 expect_error "an algorithm mpchar run cannot force" \
   "algorithm 'no_such_algorithm' is not in the algorithm table" \
   "$M" advise "$WORK/bad" --verify
+! compgen -G "$WORK/bad/advise-verify.*" > /dev/null ||
+  fail "--verify ran before refusing the region it cannot force"
 synth "$WORK/s" mpich mpich@bcast:binomial
 "$M" advise "$WORK/s" --json > "$WORK/advice.json" || fail "advise"
 python3 - "$WORK/advice.json" <<'PY' || fail "advice: $(cat "$WORK/advice.json")"

@@ -8,6 +8,7 @@
  * noise of the two points (mpchar_compare_judge with threshold 0,
  * docs/compare.md), else withdrawn.  The lists handed to mpchar run grow
  * as needed: nothing is cut short. */
+#include <errno.h>
 #include <fcntl.h>
 #include <limits.h>
 #include <math.h>
@@ -319,7 +320,8 @@ static int measure_group(const char *dir, const group *g,
         0)
         return mpchar_error_set(err, "%s: path too long", dir);
     if (!mkdtemp(run_dir))
-        return mpchar_error_set(err, "%s: cannot create a folder", run_dir);
+        return mpchar_error_set(err, "%s: cannot create a folder: %s", run_dir,
+                                strerror(errno));
     if (run_group(g, run_dir, err) != 0)
         return -1;
     if (format_whole(csv, sizeof csv, "%s/%s", run_dir,

@@ -114,7 +114,7 @@ ROLES = {
                  "        prof_persist_start("
                  "prof_req_key({array_of_requests}));"),
     "request_free": (True, "uint64_t prof_key_ = prof_req_key({request});",
-                     "prof_persist_free(prof_key_);"),
+                     "prof_request_free(prof_key_);"),
     "wait": (True, "uint64_t prof_key_ = prof_req_key({request});",
              "prof_msg_done(prof_key_);"),
     "test": (True, "uint64_t prof_key_ = prof_req_key({request});",

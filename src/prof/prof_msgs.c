@@ -223,9 +223,15 @@ void prof_persist_start(uint64_t key)
         prof_msg_post((uint32_t)s->id, s->bytes, key);
 }
 
-void prof_persist_free(uint64_t key)
+/* An active request may be freed too (an MPI_Isend nobody waits for):
+ * its message's completion is never seen, so it leaves the table here.
+ * Left there, its key would stand for it as well as for the next message
+ * given the recycled handle, whose MPI_Wait would then complete this one
+ * (keys repeat, table_put), and every later one its predecessor. */
+void prof_request_free(uint64_t key)
 {
     (void)table_take(&persistent, key);
+    (void)table_take(&msgs, key);
 }
 
 /* (Requests beyond PROF_PENDING_MAX in one call are not followed: their

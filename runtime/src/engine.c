@@ -679,16 +679,24 @@ static void on_eager(int world, struct rt_pkt *p)
     uint64_t sreq = sync ? p->a : 0;
     consumed_ordinary(world, p->ctx);
     struct mpchar_rt_request *req = match_posted(p->ctx, p->src, p->tag);
+    /* a profiler's XFER events bound the copy out of the ring only (into
+     * the receive's buffer, or the unexpected message's), not the
+     * matching, the FIN or the completion around it */
+    size_t len = (size_t)p->len;
     if (req) {
         posted_remove(req);
         set_status(req, p->src, p->tag, p->len);
+        mpchar__xfer(1, world, len);
         deliver(req, payload, (size_t)req->status.mpchar_bytes);
+        mpchar__xfer(0, world, len);
         if (sync)
             post_ctl(world, PKT_FIN, sreq, 0, 0);
         complete(req);
         return;
     }
+    mpchar__xfer(1, world, len);
     struct ux *u = ux_add(world, p, payload);
+    mpchar__xfer(0, world, len);
     u->sync = sync;
     u->sreq = sreq;
 }
@@ -824,13 +832,7 @@ static void on_wcancel_ack(struct rt_pkt *p)
 static void handle(int world, struct rt_pkt *p)
 {
     switch (p->type) {
-    case PKT_EAGER: { /* the copy out of the ring, for a profiler */
-        size_t len = (size_t)p->len;
-        mpchar__xfer(1, world, len);
-        on_eager(world, p);
-        mpchar__xfer(0, world, len);
-        break;
-    }
+    case PKT_EAGER: on_eager(world, p); break;
     case PKT_RTS: on_rts(world, p); break;
     case PKT_CTS: on_cts(world, p); break;
     case PKT_FRAG: on_frag(p); break;

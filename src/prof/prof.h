@@ -102,10 +102,11 @@ void prof_msg_blocking(uint32_t kind, uint64_t bytes);
 /* kind: SEND_POST, RECV_POST or COLL_POST */
 void prof_msg_post(uint32_t kind, uint64_t bytes, uint64_t key);
 void prof_msg_done(uint64_t key);
-/* persistent requests: created, started (a message posted), freed */
+/* persistent requests: created, started (a message posted); any request
+ * freed (MPI_Request_free: a persistent one, or a message's, forgotten) */
 void prof_persist_init(uint32_t kind, uint64_t bytes, uint64_t key);
 void prof_persist_start(uint64_t key);
-void prof_persist_free(uint64_t key);
+void prof_request_free(uint64_t key);
 /* the requests given to an array completion, pushed before the call;
  * after it, those that completed: all (if all_done), the one at index or
  * those at indices (base: 0 in C, 1 in Fortran; MPI_UNDEFINED: none) */

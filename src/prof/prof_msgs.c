@@ -34,15 +34,21 @@ static uint64_t next_id = 1;
 static uint64_t pending[PROF_PENDING_MAX];
 static unsigned n_pending;
 
-uint64_t prof_bytes(int count, MPI_Datatype type)
+/* items of type, in bytes (0 for none) */
+static uint64_t items_bytes(uint64_t items, MPI_Datatype type)
 {
     int size = 0;
     /* (a null type: an argument the call ignores, as with MPI_IN_PLACE;
      * asking its size would be an error, fatal by default) */
-    if (count <= 0 || type == MPI_DATATYPE_NULL ||
+    if (items == 0 || type == MPI_DATATYPE_NULL ||
         PMPI_Type_size(type, &size) != MPI_SUCCESS || size < 0)
         return 0;
-    return (uint64_t)count * (uint64_t)size;
+    return items * (uint64_t)size;
+}
+
+uint64_t prof_bytes(int count, MPI_Datatype type)
+{
+    return count > 0 ? items_bytes((uint64_t)count, type) : 0;
 }
 
 /* The communicator's size: the length of a v-collective's arrays. */
@@ -80,12 +86,15 @@ int prof_out_degree(MPI_Comm comm)
     return 0;
 }
 
+/* One PMPI_Type_size for the sum of the counts, not one per count: the
+ * arrays are the communicator's size long, and this runs inside the
+ * call's timed span. */
 uint64_t prof_bytes_v(const int *counts, MPI_Datatype type, int n)
 {
-    uint64_t sum = 0;
+    uint64_t items = 0;
     for (int i = 0; counts && i < n; i++)
-        sum += prof_bytes(counts[i], type);
-    return sum;
+        items += counts[i] > 0 ? (uint64_t)counts[i] : 0;
+    return items_bytes(items, type);
 }
 
 uint64_t prof_bytes_w(const int *counts, const MPI_Datatype *types, int n)
@@ -214,9 +223,15 @@ void prof_persist_start(uint64_t key)
         prof_msg_post((uint32_t)s->id, s->bytes, key);
 }
 
-void prof_persist_free(uint64_t key)
+/* An active request may be freed too (an MPI_Isend nobody waits for):
+ * its message's completion is never seen, so it leaves the table here.
+ * Left there, its key would stand for it as well as for the next message
+ * given the recycled handle, whose MPI_Wait would then complete this one
+ * (keys repeat, table_put), and every later one its predecessor. */
+void prof_request_free(uint64_t key)
 {
     (void)table_take(&persistent, key);
+    (void)table_take(&msgs, key);
 }
 
 /* (Requests beyond PROF_PENDING_MAX in one call are not followed: their

@@ -239,6 +239,9 @@ int profile_add_rank(profile *p, const profile_events *ev, mpchar_error *err)
             return mpchar_error_set(err, "out of memory");
         memcpy(p->call_names, h->call_names,
                h->n_calls * sizeof *p->call_names);
+        /* (a file's names are printed as strings: each ends in the array) */
+        for (size_t c = 0; c < p->n_calls; c++)
+            p->call_names[c][sizeof *p->call_names - 1] = '\0';
         memcpy(p->library, h->library, sizeof p->library);
         p->library[sizeof p->library - 1] = '\0';
         memcpy(p->mpi_version, h->mpi_version, sizeof p->mpi_version);

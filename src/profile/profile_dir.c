@@ -70,7 +70,10 @@ static int read_all(const char *dir, struct dirent **names, int n,
 {
     for (int i = 0; i < n; i++) {
         char path[4096];
-        snprintf(path, sizeof path, "%s/%s", dir, names[i]->d_name);
+        int len = snprintf(path, sizeof path, "%s/%s", dir, names[i]->d_name);
+        if (len < 0 || (size_t)len >= sizeof path)
+            return mpchar_error_set(err, "%s/%s: path too long", dir,
+                                    names[i]->d_name);
         if (profile_events_read(path, &evs[i], err) != 0)
             return -1;
     }
@@ -117,8 +120,10 @@ void profile_remove_events(const char *dir)
     int n = scandir(dir, &names, rank_file, alphasort);
     for (int i = 0; i < n; i++) {
         char path[4096];
-        snprintf(path, sizeof path, "%s/%s", dir, names[i]->d_name);
-        unlink(path);
+        int len = snprintf(path, sizeof path, "%s/%s", dir, names[i]->d_name);
+        /* (a truncated path could name another file: left alone) */
+        if (len > 0 && (size_t)len < sizeof path)
+            unlink(path);
         free(names[i]);
     }
     if (n >= 0)

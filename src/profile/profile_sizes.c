@@ -1,8 +1,10 @@
 /* Calls by size: per rank, how many calls of each MPI call moved each
  * size, the input of `mpchar apps --model`'s prediction (a model predicts
  * a primitive's time from its size n and p, so the aggregates by size bin
- * are too coarse for it).  Kept as a small list: a kernel calls few
- * distinct (call, size) pairs, and the last one found is tried first. */
+ * are too coarse for it).  Kept as a small list searched from its end:
+ * a kernel calls few distinct (call, size) pairs, and a loop repeats the
+ * ones it added last (a program of many distinct sizes pays a search of
+ * the list per call, at analysis time only). */
 #include <stdlib.h>
 
 #include "mpchar/grow.h"

@@ -12,7 +12,10 @@
  *      Reduce_scatter(_block), Scan, Exscan
  *   r  one-sided: in a fence epoch, Put 16 ints, Get 8, Accumulate 4
  *   x  Sendrecv_replace of 256 bytes; rank 0 Ssends 100 bytes that rank 1
- *      Probes, then Recvs
+ *      Probes, then Recvs; rank 0 Isends 8 bytes and frees the request
+ *      (its completion unseen: the only unfinished message), then Isends
+ *      2000 and Waits (on MPICH, with the freed request's handle), which
+ *      rank 1 Recvs
  *   m  management calls, which the table does not list (plain wrappers
  *      generated from mpi.h): Comm_split, Comm_dup, Cart_create (1-D,
  *      periodic: 2 neighbours) and 3 Comm_free; Win_create + Win_free;
@@ -230,6 +233,20 @@ static void others(char *in)
         MPI_Get_count(&st, MPI_BYTE, &n);
         check(n == 100, "Probe count");
         MPI_Recv(in, n, MPI_BYTE, 0, 4, MPI_COMM_WORLD, MPI_STATUS_IGNORE);
+    }
+    static char freed[8] = "freed";
+    if (rank == 0) {
+        MPI_Request req;
+        MPI_Isend(freed, 8, MPI_BYTE, 1, 6, MPI_COMM_WORLD, &req);
+        MPI_Request_free(&req);
+        memset(in, 'w', 2000);
+        MPI_Isend(in, 2000, MPI_BYTE, 1, 7, MPI_COMM_WORLD, &req);
+        MPI_Wait(&req, MPI_STATUS_IGNORE);
+    } else {
+        MPI_Recv(in, 8, MPI_BYTE, 0, 6, MPI_COMM_WORLD, MPI_STATUS_IGNORE);
+        check(strcmp(in, "freed") == 0, "freed Isend data");
+        MPI_Recv(in, 2000, MPI_BYTE, 0, 7, MPI_COMM_WORLD, MPI_STATUS_IGNORE);
+        check(in[0] == 'w' && in[1999] == 'w', "Isend data");
     }
 }
 

@@ -255,6 +255,8 @@ static void icoll_stream(profile_events *e, bool complete)
     snprintf(h->library, sizeof h->library, "test");
     snprintf(h->call_names[1], sizeof h->call_names[1], "MPI_Iallreduce");
     snprintf(h->call_names[2], sizeof h->call_names[2], "MPI_Wait");
+    /* a name filling its array, with no NUL: cut to end in it */
+    memset(h->call_names[0], 'x', sizeof h->call_names[0]);
     e->events = calloc(8, sizeof *e->events);
     assert_non_null(e->events);
     ev(e, 10, MPCHAR_PROF_CALL_ENTER, 1, 0, 0);
@@ -282,6 +284,7 @@ static void test_aggregate_nonblocking_collective(void **state)
     assert_double_near(c->overlap_max_us, 38.0, EPS);
     assert_double_near(c->overlap_min_us, 38.0, EPS);
     assert_int_equal(c->unfinished_messages, 0);
+    assert_int_equal(strlen(p.call_names[0]), MPCHAR_PROF_CALL_NAME_BYTES - 1);
     for (size_t i = 0; i <= p.bins.n; i++)
         assert_int_equal(p.ranks[0].bins[i].bytes, 0);
     profile_free(&p);

@@ -31,6 +31,14 @@ void kernel_comm_end(void)
         comm_total_s += MPI_Wtime() - comm_start_s;
 }
 
+void kernel_require_memory(bool ok, MPI_Comm comm, const char *kernel)
+{
+    if (!ok) {
+        fprintf(stderr, "mpchar-kernels: %s: out of memory\n", kernel);
+        MPI_Abort(comm, 1);
+    }
+}
+
 double kernel_fault(void)
 {
     return fault_value;

@@ -46,6 +46,10 @@ extern const struct kernel_desc *const mpchar_kernels[]; /* NULL-terminated */
 void kernel_comm_begin(void);
 void kernel_comm_end(void);
 
+/* Ends the job with one line naming the kernel unless ok: an allocation
+ * failed (the class is too large for this machine at this p). */
+void kernel_require_memory(bool ok, MPI_Comm comm, const char *kernel);
+
 /* 0, or the perturbation MPCHAR_KERNEL_FAULT asks for: kernels add it to
  * one value of their computation before verification, so that a test can
  * prove a wrong result fails. */

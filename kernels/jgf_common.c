@@ -35,6 +35,7 @@ void jgf_block_counts(const struct kernel_run *run, long total, long granule,
         return;
     c->counts = calloc((size_t)run->size, sizeof *c->counts);
     c->displs = calloc((size_t)run->size, sizeof *c->displs);
+    kernel_require_memory(c->counts && c->displs, run->comm, "jgf");
     for (int k = 0; k < run->size; k++) {
         struct jgf_block b;
         jgf_block_split(total, granule, run->size, k, &b);

@@ -131,11 +131,13 @@ static void series_run(const struct kernel_run *run,
     jgf_block_split(rows, 1, run->size, run->rank, &mine);
     double *a = calloc((size_t)mine.count, sizeof *a);
     double *b = calloc((size_t)mine.count, sizeof *b);
+    kernel_require_memory(a && b, run->comm, "series");
     double *all_a = NULL;
     double *all_b = NULL;
     if (run->rank == 0) {
         all_a = calloc((size_t)rows, sizeof *all_a);
         all_b = calloc((size_t)rows, sizeof *all_b);
+        kernel_require_memory(all_a && all_b, run->comm, "series");
     }
     series_compute(mine.first, mine.count, a, b);
     if (run->rank == 0)

@@ -108,6 +108,8 @@ static void sor_halo_exchange(const struct kernel_run *run,
 static double *sor_draw(long n)
 {
     double *all = malloc((size_t)(n * n) * sizeof *all);
+    if (!all)
+        return NULL;
     struct jgf_random r;
     jgf_random_init(&r, SOR_SEED);
     for (long k = 0; k < n * n; k++)
@@ -178,7 +180,9 @@ static void sor_run(const struct kernel_run *run, struct kernel_result *result)
     jgf_block_split(sor_n[ci], 2, run->size, run->rank, &mine);
     struct sor_grid grid = {.n = sor_n[ci], .rows = mine.count};
     grid.g = calloc((size_t)((grid.rows + 2) * grid.n), sizeof *grid.g);
+    kernel_require_memory(grid.g != NULL, run->comm, "sor");
     double *all = run->rank == 0 ? sor_draw(grid.n) : NULL;
+    kernel_require_memory(run->rank != 0 || all, run->comm, "sor");
     sor_scatter(run, &grid, all);
     kernel_comm_begin();
     MPI_Barrier(run->comm);

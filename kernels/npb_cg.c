@@ -74,7 +74,7 @@ static void cg_push(struct cg_triples *t, int row, int col, double value)
     if (t->count == t->capacity) {
         t->capacity = t->capacity ? 2 * t->capacity : 4096;
         t->at = realloc(t->at, sizeof *t->at * t->capacity);
-        npb_require_memory(t->at != NULL, MPI_COMM_WORLD, "cg");
+        kernel_require_memory(t->at != NULL, MPI_COMM_WORLD, "cg");
     }
     t->at[t->count++] = (struct cg_triple){row, col, value};
 }
@@ -399,7 +399,7 @@ static void cg_run(const struct kernel_run *run, struct kernel_result *result)
     cg_generate(c, &g, &t);
     bool ok = cg_assemble(&t, &g) && cg_alloc(&g, &v);
     free(t.at);
-    npb_require_memory(ok, run->comm, "cg");
+    kernel_require_memory(ok, run->comm, "cg");
     double zeta = cg_power(c, &g, &v) + kernel_fault();
     cg_free(&g, &v);
     npb_check(result, "zeta", zeta, c->zeta, CG_EPSILON);

@@ -39,11 +39,3 @@ int npb_class_row(const char *classes, char c)
     const char *at = strchr(classes, c);
     return (c != '\0' && at != NULL) ? (int)(at - classes) : -1;
 }
-
-void npb_require_memory(bool ok, MPI_Comm comm, const char *kernel)
-{
-    if (!ok) {
-        fprintf(stderr, "mpchar-kernels: %s: out of memory\n", kernel);
-        MPI_Abort(comm, 1);
-    }
-}

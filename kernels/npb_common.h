@@ -27,8 +27,4 @@ const char *npb_refuse_unless_power_of_two(int n);
  * table of class parameters. */
 int npb_class_row(const char *classes, char c);
 
-/* Ends the job with one line naming the kernel unless ok: an allocation
- * failed (the class is too large for this machine at this p). */
-void npb_require_memory(bool ok, MPI_Comm comm, const char *kernel);
-
 #endif

@@ -105,7 +105,7 @@ static void ep_run(const struct kernel_run *run, struct kernel_result *result)
     double *x = malloc(sizeof *x * 2 * EP_PAIRS);
     double sums[EP_SUMS] = {0};
     double total[EP_SUMS];
-    npb_require_memory(x != NULL, run->comm, "ep");
+    kernel_require_memory(x != NULL, run->comm, "ep");
     for (int64_t k = 0; k < mine; k++) {
         ep_batch(first + k, an, x, sums);
     }

@@ -375,7 +375,7 @@ static void ft_run(const struct kernel_run *run, struct kernel_result *result)
         .run = run,
     };
     double complex sums[FT_ITER_MAX];
-    npb_require_memory(ft_alloc(&s), run->comm, "ft");
+    kernel_require_memory(ft_alloc(&s), run->comm, "ft");
     ft_initial(&s, s.work);
     ft_xy(&s, s.work, false);
     ft_to_yslab(&s, s.work, s.spectrum);

@@ -336,7 +336,7 @@ static void is_run(const struct kernel_run *run, struct kernel_result *result)
         .run = run,
     };
     long passed = 0;
-    npb_require_memory(is_alloc(&s), run->comm, "is");
+    kernel_require_memory(is_alloc(&s), run->comm, "is");
     is_generate(&s);
     for (int iteration = 1; iteration <= IS_ITERATIONS; iteration++) {
         is_iterate(&s, iteration);

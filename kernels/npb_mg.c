@@ -397,7 +397,7 @@ static void mg_zran3(struct mg_state *s, int n)
     int size = s->run->size;
     double mine[4 * MG_CHARGES];
     double *all = malloc(sizeof(double) * 4 * MG_CHARGES * (size_t)size);
-    npb_require_memory(all != NULL, s->run->comm, "mg");
+    kernel_require_memory(all != NULL, s->run->comm, "mg");
     memcpy(mine, top.value, sizeof top.value);
     memcpy(mine + MG_CHARGES, top.where, sizeof top.where);
     memcpy(mine + 2 * MG_CHARGES, low.value, sizeof low.value);
@@ -495,7 +495,7 @@ static void mg_run(const struct kernel_run *run, struct kernel_result *result)
         &mg_classes[npb_class_row(MG_CLASSES, run->problem_class)];
     struct mg_state s = {.run = run, .c = c->c};
     mg_grid(&s);
-    npb_require_memory(mg_alloc(&s, c->n), run->comm, "mg");
+    kernel_require_memory(mg_alloc(&s, c->n), run->comm, "mg");
     struct mg_level *top = &s.level[s.lt];
     mg_zran3(&s, c->n);
     mg_resid(&s, top->u, s.v, top->r, top->m);

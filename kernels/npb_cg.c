@@ -405,10 +405,4 @@ static void cg_run(const struct kernel_run *run, struct kernel_result *result)
     npb_check(result, "zeta", zeta, c->zeta, CG_EPSILON);
 }
 
-const struct kernel_desc kernel_npb_cg = {
-    .name = "cg",
-    .suite = "npb",
-    .classes = CG_CLASSES,
-    .refuse = cg_refuse,
-    .run = cg_run,
-};
+NPB_KERNEL(kernel_npb_cg, "cg", CG_CLASSES, cg_refuse, cg_run);

@@ -10,6 +10,15 @@
 
 #include <stdbool.h>
 
+/* Defines the registry entry `var` of an NPB kernel (the NPB twin of
+ * JGF_KERNEL; the classes differ per kernel). */
+#define NPB_KERNEL(var, kernel_name, class_list, refuse_fn, run_fn) \
+    const struct kernel_desc var = {.name = kernel_name,            \
+                                    .suite = "npb",                 \
+                                    .classes = class_list,          \
+                                    .refuse = refuse_fn,            \
+                                    .run = run_fn}
+
 /* Fills *result from value against reference: verified when the relative
  * error is at most epsilon (NPB's test, NaN never verifies); what names the
  * quantity in result->detail. */

@@ -117,10 +117,4 @@ static void ep_run(const struct kernel_run *run, struct kernel_result *result)
     ep_verify(c, total, result);
 }
 
-const struct kernel_desc kernel_npb_ep = {
-    .name = "ep",
-    .suite = "npb",
-    .classes = EP_CLASSES,
-    .refuse = ep_refuse,
-    .run = ep_run,
-};
+NPB_KERNEL(kernel_npb_ep, "ep", EP_CLASSES, ep_refuse, ep_run);

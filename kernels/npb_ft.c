@@ -390,10 +390,4 @@ static void ft_run(const struct kernel_run *run, struct kernel_result *result)
     ft_verify(s.c, sums, result);
 }
 
-const struct kernel_desc kernel_npb_ft = {
-    .name = "ft",
-    .suite = "npb",
-    .classes = FT_CLASSES,
-    .refuse = ft_refuse,
-    .run = ft_run,
-};
+NPB_KERNEL(kernel_npb_ft, "ft", FT_CLASSES, ft_refuse, ft_run);

@@ -356,10 +356,4 @@ static void is_run(const struct kernel_run *run, struct kernel_result *result)
              passed, IS_TESTS * IS_ITERATIONS + run->size);
 }
 
-const struct kernel_desc kernel_npb_is = {
-    .name = "is",
-    .suite = "npb",
-    .classes = IS_CLASSES,
-    .refuse = is_refuse,
-    .run = is_run,
-};
+NPB_KERNEL(kernel_npb_is, "is", IS_CLASSES, is_refuse, is_run);

@@ -508,10 +508,4 @@ static void mg_run(const struct kernel_run *run, struct kernel_result *result)
     npb_check(result, "L2 norm of the residual", rnm2, c->rnm2, MG_EPSILON);
 }
 
-const struct kernel_desc kernel_npb_mg = {
-    .name = "mg",
-    .suite = "npb",
-    .classes = MG_CLASSES,
-    .refuse = mg_refuse,
-    .run = mg_run,
-};
+NPB_KERNEL(kernel_npb_mg, "mg", MG_CLASSES, mg_refuse, mg_run);

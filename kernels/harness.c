@@ -7,6 +7,7 @@
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
 
 #include "harness.h"
 #include "harness_state.h"
@@ -29,6 +30,12 @@ void kernel_comm_end(void)
         return;
     if (--comm_depth == 0)
         comm_total_s += MPI_Wtime() - comm_start_s;
+}
+
+int kernel_class_row(const char *classes, char c)
+{
+    const char *at = strchr(classes, c);
+    return (c != '\0' && at != NULL) ? (int)(at - classes) : -1;
 }
 
 void kernel_require_memory(bool ok, MPI_Comm comm, const char *kernel)

@@ -46,6 +46,10 @@ extern const struct kernel_desc *const mpchar_kernels[]; /* NULL-terminated */
 void kernel_comm_begin(void);
 void kernel_comm_end(void);
 
+/* Index of class c in classes ("SWAB"), or -1: the row of a kernel's
+ * table of class parameters (both suites order their tables so). */
+int kernel_class_row(const char *classes, char c);
+
 /* Ends the job with one line naming the kernel unless ok: an allocation
  * failed (the class is too large for this machine at this p). */
 void kernel_require_memory(bool ok, MPI_Comm comm, const char *kernel);

@@ -5,14 +5,12 @@
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
-#include <string.h>
 
 #include "jgf_common.h"
 
 int jgf_class_index(char problem_class)
 {
-    const char *at = strchr(JGF_CLASSES, problem_class);
-    return at ? (int)(at - JGF_CLASSES) : 0;
+    return kernel_class_row(JGF_CLASSES, problem_class);
 }
 
 bool jgf_block_split(long total, long granule, int p, int rank,

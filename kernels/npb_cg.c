@@ -389,7 +389,7 @@ static const char *cg_refuse(const struct kernel_run *run)
 static void cg_run(const struct kernel_run *run, struct kernel_result *result)
 {
     const struct cg_class *c =
-        &cg_classes[npb_class_row(CG_CLASSES, run->problem_class)];
+        &cg_classes[kernel_class_row(CG_CLASSES, run->problem_class)];
     struct cg_grid g = {0};
     struct cg_vectors v = {0};
     struct cg_triples t = {0};

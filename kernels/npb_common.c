@@ -6,7 +6,6 @@
 
 #include <math.h>
 #include <stdio.h>
-#include <string.h>
 
 bool npb_close(double value, double reference, double epsilon)
 {
@@ -32,10 +31,4 @@ const char *npb_refuse_unless_power_of_two(int n)
     }
     return "the NPB kernel splits its data in halves: the number of "
            "processes must be a power of two";
-}
-
-int npb_class_row(const char *classes, char c)
-{
-    const char *at = strchr(classes, c);
-    return (c != '\0' && at != NULL) ? (int)(at - classes) : -1;
 }

@@ -32,8 +32,4 @@ bool npb_close(double value, double reference, double epsilon);
  * split their data in halves (CG, FT, IS, MG). */
 const char *npb_refuse_unless_power_of_two(int n);
 
-/* Index of class c in classes ("SWAB"), or -1: the row of a kernel's
- * table of class parameters. */
-int npb_class_row(const char *classes, char c);
-
 #endif

@@ -356,7 +356,7 @@ static void ft_verify(const struct ft_class *c, const double complex sums[],
 static const char *ft_refuse(const struct kernel_run *run)
 {
     const char *why = npb_refuse_unless_power_of_two(run->size);
-    int row = npb_class_row(FT_CLASSES, run->problem_class);
+    int row = kernel_class_row(FT_CLASSES, run->problem_class);
     if (why == NULL && row >= 0 &&
         (run->size > ft_classes[row].ny || run->size > ft_classes[row].nz)) {
         return "FT's 1-D layout gives every process whole z-planes and "
@@ -368,7 +368,7 @@ static const char *ft_refuse(const struct kernel_run *run)
 static void ft_run(const struct kernel_run *run, struct kernel_result *result)
 {
     struct ft_state s = {
-        .c = &ft_classes[npb_class_row(FT_CLASSES, run->problem_class)],
+        .c = &ft_classes[kernel_class_row(FT_CLASSES, run->problem_class)],
         .run = run,
     };
     double complex sums[FT_NITER];

@@ -332,7 +332,7 @@ static const char *is_refuse(const struct kernel_run *run)
 static void is_run(const struct kernel_run *run, struct kernel_result *result)
 {
     struct is_state s = {
-        .c = &is_classes[npb_class_row(IS_CLASSES, run->problem_class)],
+        .c = &is_classes[kernel_class_row(IS_CLASSES, run->problem_class)],
         .run = run,
     };
     long passed = 0;

@@ -492,7 +492,7 @@ static const char *mg_refuse(const struct kernel_run *run)
 static void mg_run(const struct kernel_run *run, struct kernel_result *result)
 {
     const struct mg_class *c =
-        &mg_classes[npb_class_row(MG_CLASSES, run->problem_class)];
+        &mg_classes[kernel_class_row(MG_CLASSES, run->problem_class)];
     struct mg_state s = {.run = run, .c = c->c};
     mg_grid(&s);
     kernel_require_memory(mg_alloc(&s, c->n), run->comm, "mg");

@@ -71,7 +71,8 @@ int harness_fault_parse(const char *text, char *msg, size_t msg_len)
     double v = strtod(text, &end);
     if (end == text || *end != '\0' || !isfinite(v)) {
         snprintf(msg, msg_len,
-                 "MPCHAR_KERNEL_FAULT: '%s' is not a finite number", text);
+                 "MPCHAR_KERNEL_FAULT: '%.*s' is not a finite number",
+                 HARNESS_QUOTE_MAX, text);
         return -1;
     }
     fault_value = v;

@@ -221,10 +221,7 @@ static bool cg_assemble(const struct cg_triples *t, struct cg_grid *g)
  * The transpose partner holds, among its summed rows, my column block. */
 static void cg_place(const struct kernel_run *run, int n, struct cg_grid *g)
 {
-    int log2p = 0;
-    while ((1 << log2p) < run->size) {
-        log2p++;
-    }
+    int log2p = npb_log2_ceil(run->size);
     g->nprows = 1 << (log2p / 2);
     g->npcols = run->size / g->nprows;
     g->row = run->rank / g->npcols;

@@ -24,6 +24,15 @@ void npb_check(struct kernel_result *result, const char *what, double value,
              value, reference, fabs((value - reference) / reference), epsilon);
 }
 
+int npb_log2_ceil(int n)
+{
+    int k = 0;
+    while ((1 << k) < n) {
+        k++;
+    }
+    return k;
+}
+
 const char *npb_refuse_unless_power_of_two(int n)
 {
     if (n > 0 && (n & (n - 1)) == 0) {

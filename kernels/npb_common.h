@@ -28,6 +28,10 @@ void npb_check(struct kernel_result *result, const char *what, double value,
 /* True when |value - reference| / |reference| <= epsilon (NaN: false). */
 bool npb_close(double value, double reference, double epsilon);
 
+/* The smallest k with 2^k >= n (n >= 1): log2 of the process count or of
+ * a grid side, which the NPB kernels restrict to powers of two. */
+int npb_log2_ceil(int n);
+
 /* NULL when n is a power of two, else NPB's sentence for kernels that
  * split their data in halves (CG, FT, IS, MG). */
 const char *npb_refuse_unless_power_of_two(int n);

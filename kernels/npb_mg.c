@@ -79,10 +79,7 @@ struct mg_state {
  * z the rest; rank = x + px (y + py z). */
 static void mg_grid(struct mg_state *s)
 {
-    int log_p = 0;
-    while ((1 << log_p) < s->run->size) {
-        log_p++;
-    }
+    int log_p = npb_log2_ceil(s->run->size);
     int dx = log_p / 3;
     int dy = (log_p - dx) / 2;
     s->procs[0] = 1 << dx;
@@ -432,10 +429,7 @@ static void mg_zran3(struct mg_state *s, int n)
 
 static bool mg_alloc(struct mg_state *s, int n)
 {
-    s->lt = 0;
-    while ((1 << s->lt) < n) {
-        s->lt++;
-    }
+    s->lt = npb_log2_ceil(n);
     size_t face = 0;
     bool ok = true;
     for (int k = s->lt; k >= 1; k--) {

@@ -83,11 +83,8 @@ static void cg_push(struct cg_triples *t, int row, int col, double value)
  * positions drawn as int(nn1 * u) for nn1 the power of two >= n. */
 static int cg_sparse_vector(int n, int nz, double *tran, double v[], int iv[])
 {
-    int nn1 = 1;
+    int nn1 = 1 << npb_log2_ceil(n);
     int count = 0;
-    while (nn1 < n) {
-        nn1 *= 2;
-    }
     while (count < nz) {
         double value = npb_randlc(tran, NPB_RANDOM_A);
         double where = npb_randlc(tran, NPB_RANDOM_A);

@@ -35,7 +35,8 @@ struct kernel_desc {
      * it can, else a sentence saying why not (e.g. FT needs a power of 2). */
     const char *(*refuse)(const struct kernel_run *run);
     /* Runs the whole computation once, collectively; fills *result on
-     * every rank (only rank 0's is printed). */
+     * rank 0 at least: the harness prints rank 0's and broadcasts its
+     * verdict, so a kernel need not share a check made on rank 0. */
     void (*run)(const struct kernel_run *run, struct kernel_result *result);
 };
 

@@ -62,17 +62,6 @@ const char *jgf_block_refuse(long total, long granule,
     return why;
 }
 
-void jgf_result_share(const struct kernel_run *run,
-                      struct kernel_result *result)
-{
-    double values[3] = {result->value, result->reference,
-                        result->verified ? 1.0 : 0.0};
-    MPI_Bcast(values, 3, MPI_DOUBLE, 0, run->comm);
-    result->value = values[0];
-    result->reference = values[1];
-    result->verified = values[2] != 0.0;
-}
-
 void jgf_result_check(struct kernel_result *result, const char *what,
                       double value, double reference, double tolerance)
 {

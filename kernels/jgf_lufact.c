@@ -287,7 +287,6 @@ static void lu_run(const struct kernel_run *run, struct kernel_result *result)
             zero_pivot = n - 1; /* Linpack's last check */
         lu_check(result, lu_residual(&a, b), lu_residual_ref[ci], zero_pivot);
     }
-    jgf_result_share(run, result);
     free(a.a);
     free(b);
     free(loc.cols.a);

@@ -197,7 +197,6 @@ static void sor_run(const struct kernel_run *run, struct kernel_result *result)
     if (run->rank == 0)
         jgf_result_check(result, "Gtotal", sor_gtotal(all, grid.n),
                          sor_gtotal_ref[ci], SOR_TOLERANCE);
-    jgf_result_share(run, result);
     free(grid.g);
     free(all);
 }

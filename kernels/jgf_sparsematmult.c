@@ -167,7 +167,6 @@ static void sparse_run(const struct kernel_run *run,
         jgf_result_check(result, "ytotal", ytotal, sparse_ytotal_ref[ci],
                          SPARSE_TOLERANCE);
     }
-    jgf_result_share(run, result);
     sparse_free(&mine);
     sparse_free(&all);
     free(x);

@@ -20,8 +20,8 @@
                                     .run = run_fn}
 
 /* Fills *result from value against reference: verified when the relative
- * error is at most epsilon (NPB's test, NaN never verifies); what names the
- * quantity in result->detail. */
+ * error is at most epsilon (NPB's test, NaN never verifies); otherwise
+ * result->detail says what differed, what naming the quantity. */
 void npb_check(struct kernel_result *result, const char *what, double value,
                double reference, double epsilon);
 

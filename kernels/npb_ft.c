@@ -346,11 +346,12 @@ static void ft_verify(const struct ft_class *c, const double complex sums[],
     result->verified = bad < 0;
     result->value = creal(sums[shown]);
     result->reference = c->sums[shown][0];
-    snprintf(result->detail, sizeof result->detail,
-             "checksum of iteration %d = %.12e%+.12ei, published "
-             "%.12e%+.12ei (relative error > %.0e)",
-             shown + 1, creal(sums[shown]), cimag(sums[shown]),
-             c->sums[shown][0], c->sums[shown][1], FT_EPSILON);
+    if (bad >= 0)
+        snprintf(result->detail, sizeof result->detail,
+                 "checksum of iteration %d = %.12e%+.12ei, published "
+                 "%.12e%+.12ei (relative error > %.0e)",
+                 shown + 1, creal(sums[shown]), cimag(sums[shown]),
+                 c->sums[shown][0], c->sums[shown][1], FT_EPSILON);
 }
 
 static const char *ft_refuse(const struct kernel_run *run)

@@ -41,28 +41,17 @@ static double *sor_row(const struct sor_grid *grid, long i)
     return grid->g + i * grid->n;
 }
 
-/* Odd columns of row i, from rows i - 1 and i + 1. */
-static void sor_update_odd(const struct sor_grid *grid, long i)
+/* Relaxes columns j0, j0 + 2, ... (before the last) of row r from rows
+ * r - 1 and r + 1.  JGF, visiting row i, relaxes the odd columns of row i
+ * (j0 = 1) and the even columns of the row above (r = i - 1, j0 = 2). */
+static void sor_relax(const struct sor_grid *grid, long r, long j0)
 {
     const double w4 = SOR_OMEGA * 0.25;
     const double w1 = 1.0 - SOR_OMEGA;
-    double *gi = sor_row(grid, i);
-    const double *up = sor_row(grid, i - 1);
-    const double *down = sor_row(grid, i + 1);
-    for (long j = 1; j < grid->n - 1; j += 2)
-        gi[j] = w4 * (up[j] + down[j] + gi[j - 1] + gi[j + 1]) + w1 * gi[j];
-}
-
-/* Even columns of row i - 1, from rows i - 2 and i (JGF updates them
- * while it visits row i). */
-static void sor_update_even_above(const struct sor_grid *grid, long i)
-{
-    const double w4 = SOR_OMEGA * 0.25;
-    const double w1 = 1.0 - SOR_OMEGA;
-    double *g = sor_row(grid, i - 1);
-    const double *up = sor_row(grid, i - 2);
-    const double *down = sor_row(grid, i);
-    for (long j = 2; j < grid->n - 1; j += 2)
+    double *g = sor_row(grid, r);
+    const double *up = sor_row(grid, r - 1);
+    const double *down = sor_row(grid, r + 1);
+    for (long j = j0; j < grid->n - 1; j += 2)
         g[j] = w4 * (up[j] + down[j] + g[j - 1] + g[j + 1]) + w1 * g[j];
 }
 
@@ -78,12 +67,12 @@ static void sor_half_sweep(const struct kernel_run *run,
         if (i == 0 || (i == 1 && first) || (i == end - 1 && last))
             continue; /* halo, or the grid's fixed first or last row */
         if ((i == 2 && first) || (i == 1 && !first)) {
-            sor_update_odd(grid, i);
+            sor_relax(grid, i, 1);
         } else if ((i == end - 2 && last) || (i == end - 1 && !last)) {
-            sor_update_even_above(grid, i);
+            sor_relax(grid, i - 1, 2);
         } else {
-            sor_update_odd(grid, i);
-            sor_update_even_above(grid, i);
+            sor_relax(grid, i, 1);
+            sor_relax(grid, i - 1, 2);
         }
     }
 }

@@ -7,6 +7,7 @@
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
 
 #include "harness.h"
 #include "harness_state.h"
@@ -29,6 +30,20 @@ void kernel_comm_end(void)
         return;
     if (--comm_depth == 0)
         comm_total_s += MPI_Wtime() - comm_start_s;
+}
+
+int kernel_class_row(const char *classes, char c)
+{
+    const char *at = strchr(classes, c);
+    return (c != '\0' && at != NULL) ? (int)(at - classes) : -1;
+}
+
+void kernel_require_memory(bool ok, MPI_Comm comm, const char *kernel)
+{
+    if (!ok) {
+        fprintf(stderr, "mpchar-kernels: %s: out of memory\n", kernel);
+        MPI_Abort(comm, 1);
+    }
 }
 
 double kernel_fault(void)
@@ -56,7 +71,8 @@ int harness_fault_parse(const char *text, char *msg, size_t msg_len)
     double v = strtod(text, &end);
     if (end == text || *end != '\0' || !isfinite(v)) {
         snprintf(msg, msg_len,
-                 "MPCHAR_KERNEL_FAULT: '%s' is not a finite number", text);
+                 "MPCHAR_KERNEL_FAULT: '%.*s' is not a finite number",
+                 HARNESS_QUOTE_MAX, text);
         return -1;
     }
     fault_value = v;

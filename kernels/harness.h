@@ -35,7 +35,8 @@ struct kernel_desc {
      * it can, else a sentence saying why not (e.g. FT needs a power of 2). */
     const char *(*refuse)(const struct kernel_run *run);
     /* Runs the whole computation once, collectively; fills *result on
-     * every rank (only rank 0's is printed). */
+     * rank 0 at least: the harness prints rank 0's and broadcasts its
+     * verdict, so a kernel need not share a check made on rank 0. */
     void (*run)(const struct kernel_run *run, struct kernel_result *result);
 };
 
@@ -45,6 +46,14 @@ extern const struct kernel_desc *const mpchar_kernels[]; /* NULL-terminated */
  * t_comm_s; calls may nest; cost a clock read each. */
 void kernel_comm_begin(void);
 void kernel_comm_end(void);
+
+/* Index of class c in classes ("SWAB"), or -1: the row of a kernel's
+ * table of class parameters (both suites order their tables so). */
+int kernel_class_row(const char *classes, char c);
+
+/* Ends the job with one line naming the kernel unless ok: an allocation
+ * failed (the class is too large for this machine at this p). */
+void kernel_require_memory(bool ok, MPI_Comm comm, const char *kernel);
 
 /* 0, or the perturbation MPCHAR_KERNEL_FAULT asks for: kernels add it to
  * one value of their computation before verification, so that a test can

@@ -9,6 +9,11 @@
 
 #include <stddef.h>
 
+/* At most this many characters of user text (an argument, an environment
+ * value) are quoted in an error message, so that the message always fits
+ * its buffer whole: the sentence and the hint after the quote survive. */
+#define HARNESS_QUOTE_MAX 64
+
 /* Starts a new repetition: no communication time, no open bracket. */
 void harness_comm_reset(void);
 

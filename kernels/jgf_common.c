@@ -5,14 +5,12 @@
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
-#include <string.h>
 
 #include "jgf_common.h"
 
 int jgf_class_index(char problem_class)
 {
-    const char *at = strchr(JGF_CLASSES, problem_class);
-    return at ? (int)(at - JGF_CLASSES) : 0;
+    return kernel_class_row(JGF_CLASSES, problem_class);
 }
 
 bool jgf_block_split(long total, long granule, int p, int rank,
@@ -35,6 +33,7 @@ void jgf_block_counts(const struct kernel_run *run, long total, long granule,
         return;
     c->counts = calloc((size_t)run->size, sizeof *c->counts);
     c->displs = calloc((size_t)run->size, sizeof *c->displs);
+    kernel_require_memory(c->counts && c->displs, run->comm, "jgf");
     for (int k = 0; k < run->size; k++) {
         struct jgf_block b;
         jgf_block_split(total, granule, run->size, k, &b);
@@ -61,17 +60,6 @@ const char *jgf_block_refuse(long total, long granule,
              "fewer than %ld; use fewer processes",
              total, b.block, run->size, granule);
     return why;
-}
-
-void jgf_result_share(const struct kernel_run *run,
-                      struct kernel_result *result)
-{
-    double values[3] = {result->value, result->reference,
-                        result->verified ? 1.0 : 0.0};
-    MPI_Bcast(values, 3, MPI_DOUBLE, 0, run->comm);
-    result->value = values[0];
-    result->reference = values[1];
-    result->verified = values[2] != 0.0;
 }
 
 void jgf_result_check(struct kernel_result *result, const char *what,

@@ -2,8 +2,8 @@
  * kernels/jgf_common.h: what the five Java Grande Forum (JGF MPJ 1.0,
  * section 2) kernels share: their size classes A, B, C, the block
  * distribution they all use (equal blocks rounded up to a granule, the
- * last process taking the remainder), and the sharing of rank 0's
- * verification with the other ranks.
+ * last process taking the remainder), and the check of a value against
+ * its reference (on rank 0, as JGF validates).
  */
 #ifndef MPCHAR_KERNELS_JGF_COMMON_H
 #define MPCHAR_KERNELS_JGF_COMMON_H
@@ -57,11 +57,6 @@ void jgf_counts_free(struct jgf_counts *c);
  * every rank of run. */
 const char *jgf_block_refuse(long total, long granule,
                              const struct kernel_run *run);
-
-/* Copies rank 0's verdict, value and reference to every rank (JGF checks
- * on rank 0 only; the harness contract fills the result everywhere). */
-void jgf_result_share(const struct kernel_run *run,
-                      struct kernel_result *result);
 
 /* Fills *result from a checked value: verified when |value - reference|
  * <= tolerance; otherwise detail says what differed. */

@@ -202,12 +202,14 @@ static void crypt_run(const struct kernel_run *run,
     if (run->rank == 0) {
         plain = malloc((size_t)total);
         back = malloc((size_t)total);
+        kernel_require_memory(plain && back, run->comm, "crypt");
         for (long i = 0; i < total; i++)
             plain[i] = (uint8_t)i;
     }
     uint8_t *p_plain = malloc((size_t)me.count);
     uint8_t *p_crypt = malloc((size_t)me.count);
     uint8_t *p_back = malloc((size_t)me.count);
+    kernel_require_memory(p_plain && p_crypt && p_back, run->comm, "crypt");
     crypt_move(run, total, plain, p_plain, false);
     crypt_text(p_plain, p_crypt, me.count, z);
     crypt_text(p_crypt, p_back, me.count, dk);
@@ -217,7 +219,6 @@ static void crypt_run(const struct kernel_run *run,
     crypt_move(run, total, back, p_back, true);
     if (run->rank == 0)
         crypt_check(result, plain, back, total);
-    jgf_result_share(run, result);
     free(plain);
     free(back);
     free(p_plain);

@@ -104,6 +104,7 @@ static long lu_factor(const struct kernel_run *run, struct lu_local *loc,
     long n = loc->n;
     long lda = loc->cols.lda;
     double *pivot_col = calloc((size_t)lda, sizeof *pivot_col);
+    kernel_require_memory(pivot_col != NULL, run->comm, "lufact");
     long info = -1;
     for (long k = 0; k < n - 1; k++) {
         int owner = (int)(k % run->size);
@@ -205,6 +206,7 @@ static double lu_residual(const struct lu_matrix *a, const double *x)
 {
     long n = a->n;
     double *b = calloc((size_t)n, sizeof *b);
+    kernel_require_memory(b != NULL, MPI_COMM_WORLD, "lufact");
     double norma = lu_matgen(a, b);
     for (long i = 0; i < n; i++)
         b[i] = -b[i];
@@ -265,6 +267,7 @@ static void lu_run(const struct kernel_run *run, struct kernel_result *result)
     if (run->rank == 0) {
         a.a = calloc((size_t)(n * a.lda), sizeof *a.a);
         b = calloc((size_t)n, sizeof *b);
+        kernel_require_memory(a.a && b, run->comm, "lufact");
         lu_matgen(&a, b);
     }
     struct lu_local loc = {.n = n};
@@ -272,6 +275,7 @@ static void lu_run(const struct kernel_run *run, struct kernel_result *result)
     loc.cols.n = (n - run->rank + run->size - 1) / run->size;
     loc.cols.a = calloc((size_t)(loc.cols.n * a.lda), sizeof *loc.cols.a);
     long *ipvt = calloc((size_t)n, sizeof *ipvt);
+    kernel_require_memory(loc.cols.a && ipvt, run->comm, "lufact");
 
     lu_move_columns(run, &a, &loc, false);
     long zero_pivot = lu_factor(run, &loc, ipvt);
@@ -283,7 +287,6 @@ static void lu_run(const struct kernel_run *run, struct kernel_result *result)
             zero_pivot = n - 1; /* Linpack's last check */
         lu_check(result, lu_residual(&a, b), lu_residual_ref[ci], zero_pivot);
     }
-    jgf_result_share(run, result);
     free(a.a);
     free(b);
     free(loc.cols.a);

@@ -131,11 +131,13 @@ static void series_run(const struct kernel_run *run,
     jgf_block_split(rows, 1, run->size, run->rank, &mine);
     double *a = calloc((size_t)mine.count, sizeof *a);
     double *b = calloc((size_t)mine.count, sizeof *b);
+    kernel_require_memory(a && b, run->comm, "series");
     double *all_a = NULL;
     double *all_b = NULL;
     if (run->rank == 0) {
         all_a = calloc((size_t)rows, sizeof *all_a);
         all_b = calloc((size_t)rows, sizeof *all_b);
+        kernel_require_memory(all_a && all_b, run->comm, "series");
     }
     series_compute(mine.first, mine.count, a, b);
     if (run->rank == 0)
@@ -143,7 +145,6 @@ static void series_run(const struct kernel_run *run,
     series_gather(run, &mine, rows, a, b, all_a, all_b);
     if (run->rank == 0)
         series_validate(all_a, all_b, result);
-    jgf_result_share(run, result);
     free(a);
     free(b);
     free(all_a);

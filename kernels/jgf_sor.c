@@ -41,28 +41,17 @@ static double *sor_row(const struct sor_grid *grid, long i)
     return grid->g + i * grid->n;
 }
 
-/* Odd columns of row i, from rows i - 1 and i + 1. */
-static void sor_update_odd(const struct sor_grid *grid, long i)
+/* Relaxes columns j0, j0 + 2, ... (before the last) of row r from rows
+ * r - 1 and r + 1.  JGF, visiting row i, relaxes the odd columns of row i
+ * (j0 = 1) and the even columns of the row above (r = i - 1, j0 = 2). */
+static void sor_relax(const struct sor_grid *grid, long r, long j0)
 {
     const double w4 = SOR_OMEGA * 0.25;
     const double w1 = 1.0 - SOR_OMEGA;
-    double *gi = sor_row(grid, i);
-    const double *up = sor_row(grid, i - 1);
-    const double *down = sor_row(grid, i + 1);
-    for (long j = 1; j < grid->n - 1; j += 2)
-        gi[j] = w4 * (up[j] + down[j] + gi[j - 1] + gi[j + 1]) + w1 * gi[j];
-}
-
-/* Even columns of row i - 1, from rows i - 2 and i (JGF updates them
- * while it visits row i). */
-static void sor_update_even_above(const struct sor_grid *grid, long i)
-{
-    const double w4 = SOR_OMEGA * 0.25;
-    const double w1 = 1.0 - SOR_OMEGA;
-    double *g = sor_row(grid, i - 1);
-    const double *up = sor_row(grid, i - 2);
-    const double *down = sor_row(grid, i);
-    for (long j = 2; j < grid->n - 1; j += 2)
+    double *g = sor_row(grid, r);
+    const double *up = sor_row(grid, r - 1);
+    const double *down = sor_row(grid, r + 1);
+    for (long j = j0; j < grid->n - 1; j += 2)
         g[j] = w4 * (up[j] + down[j] + g[j - 1] + g[j + 1]) + w1 * g[j];
 }
 
@@ -78,12 +67,12 @@ static void sor_half_sweep(const struct kernel_run *run,
         if (i == 0 || (i == 1 && first) || (i == end - 1 && last))
             continue; /* halo, or the grid's fixed first or last row */
         if ((i == 2 && first) || (i == 1 && !first)) {
-            sor_update_odd(grid, i);
+            sor_relax(grid, i, 1);
         } else if ((i == end - 2 && last) || (i == end - 1 && !last)) {
-            sor_update_even_above(grid, i);
+            sor_relax(grid, i - 1, 2);
         } else {
-            sor_update_odd(grid, i);
-            sor_update_even_above(grid, i);
+            sor_relax(grid, i, 1);
+            sor_relax(grid, i - 1, 2);
         }
     }
 }
@@ -108,6 +97,8 @@ static void sor_halo_exchange(const struct kernel_run *run,
 static double *sor_draw(long n)
 {
     double *all = malloc((size_t)(n * n) * sizeof *all);
+    if (!all)
+        return NULL;
     struct jgf_random r;
     jgf_random_init(&r, SOR_SEED);
     for (long k = 0; k < n * n; k++)
@@ -178,7 +169,9 @@ static void sor_run(const struct kernel_run *run, struct kernel_result *result)
     jgf_block_split(sor_n[ci], 2, run->size, run->rank, &mine);
     struct sor_grid grid = {.n = sor_n[ci], .rows = mine.count};
     grid.g = calloc((size_t)((grid.rows + 2) * grid.n), sizeof *grid.g);
+    kernel_require_memory(grid.g != NULL, run->comm, "sor");
     double *all = run->rank == 0 ? sor_draw(grid.n) : NULL;
+    kernel_require_memory(run->rank != 0 || all, run->comm, "sor");
     sor_scatter(run, &grid, all);
     kernel_comm_begin();
     MPI_Barrier(run->comm);
@@ -193,7 +186,6 @@ static void sor_run(const struct kernel_run *run, struct kernel_result *result)
     if (run->rank == 0)
         jgf_result_check(result, "Gtotal", sor_gtotal(all, grid.n),
                          sor_gtotal_ref[ci], SOR_TOLERANCE);
-    jgf_result_share(run, result);
     free(grid.g);
     free(all);
 }

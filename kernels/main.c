@@ -46,8 +46,8 @@ static int parse_reps(const char *text, long *reps, char *msg, size_t len)
     errno = 0;
     long v = strtol(text, &end, 10);
     if (errno != 0 || end == text || *end != '\0' || v < 1 || v > REPS_MAX) {
-        snprintf(msg, len, "--reps: '%s' is not a whole number 1..%d", text,
-                 REPS_MAX);
+        snprintf(msg, len, "--reps: '%.*s' is not a whole number 1..%d",
+                 HARNESS_QUOTE_MAX, text, REPS_MAX);
         return -1;
     }
     *reps = v;
@@ -68,8 +68,9 @@ static int check_class(const struct options *opt, const char *text, char *msg,
         return -1;
     }
     if (strlen(text) != 1 || !strchr(opt->kernel->classes, text[0])) {
-        snprintf(msg, len, "--class: kernel %s has no class '%s' (classes %s)",
-                 opt->kernel->name, text, opt->kernel->classes);
+        snprintf(
+            msg, len, "--class: kernel %s has no class '%.*s' (classes %s)",
+            opt->kernel->name, HARNESS_QUOTE_MAX, text, opt->kernel->classes);
         return -1;
     }
     return 0;
@@ -89,7 +90,8 @@ static int parse_options(int argc, char **argv, struct options *opt, char *msg,
         bool known = strcmp(arg, "--kernel") == 0 ||
                      strcmp(arg, "--class") == 0 || strcmp(arg, "--reps") == 0;
         if (!known) {
-            snprintf(msg, len, "unknown option '%s' (" USAGE ")", arg);
+            snprintf(msg, len, "unknown option '%.*s' (" USAGE ")",
+                     HARNESS_QUOTE_MAX, arg);
             return -1;
         }
         if (i + 1 >= argc) {
@@ -101,8 +103,8 @@ static int parse_options(int argc, char **argv, struct options *opt, char *msg,
             opt->kernel = find_kernel(value);
             if (!opt->kernel) {
                 snprintf(msg, len,
-                         "--kernel: unknown kernel '%s' (" PROGRAM " --list)",
-                         value);
+                         "--kernel: unknown kernel '%.*s' (" PROGRAM " --list)",
+                         HARNESS_QUOTE_MAX, value);
                 return -1;
             }
         } else if (strcmp(arg, "--class") == 0) {

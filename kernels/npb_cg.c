@@ -74,7 +74,7 @@ static void cg_push(struct cg_triples *t, int row, int col, double value)
     if (t->count == t->capacity) {
         t->capacity = t->capacity ? 2 * t->capacity : 4096;
         t->at = realloc(t->at, sizeof *t->at * t->capacity);
-        npb_require_memory(t->at != NULL, MPI_COMM_WORLD, "cg");
+        kernel_require_memory(t->at != NULL, MPI_COMM_WORLD, "cg");
     }
     t->at[t->count++] = (struct cg_triple){row, col, value};
 }
@@ -83,11 +83,8 @@ static void cg_push(struct cg_triples *t, int row, int col, double value)
  * positions drawn as int(nn1 * u) for nn1 the power of two >= n. */
 static int cg_sparse_vector(int n, int nz, double *tran, double v[], int iv[])
 {
-    int nn1 = 1;
+    int nn1 = 1 << npb_log2_ceil(n);
     int count = 0;
-    while (nn1 < n) {
-        nn1 *= 2;
-    }
     while (count < nz) {
         double value = npb_randlc(tran, NPB_RANDOM_A);
         double where = npb_randlc(tran, NPB_RANDOM_A);
@@ -221,10 +218,7 @@ static bool cg_assemble(const struct cg_triples *t, struct cg_grid *g)
  * The transpose partner holds, among its summed rows, my column block. */
 static void cg_place(const struct kernel_run *run, int n, struct cg_grid *g)
 {
-    int log2p = 0;
-    while ((1 << log2p) < run->size) {
-        log2p++;
-    }
+    int log2p = npb_log2_ceil(run->size);
     g->nprows = 1 << (log2p / 2);
     g->npcols = run->size / g->nprows;
     g->row = run->rank / g->npcols;
@@ -389,7 +383,7 @@ static const char *cg_refuse(const struct kernel_run *run)
 static void cg_run(const struct kernel_run *run, struct kernel_result *result)
 {
     const struct cg_class *c =
-        &cg_classes[npb_class_row(CG_CLASSES, run->problem_class)];
+        &cg_classes[kernel_class_row(CG_CLASSES, run->problem_class)];
     struct cg_grid g = {0};
     struct cg_vectors v = {0};
     struct cg_triples t = {0};
@@ -399,16 +393,10 @@ static void cg_run(const struct kernel_run *run, struct kernel_result *result)
     cg_generate(c, &g, &t);
     bool ok = cg_assemble(&t, &g) && cg_alloc(&g, &v);
     free(t.at);
-    npb_require_memory(ok, run->comm, "cg");
+    kernel_require_memory(ok, run->comm, "cg");
     double zeta = cg_power(c, &g, &v) + kernel_fault();
     cg_free(&g, &v);
     npb_check(result, "zeta", zeta, c->zeta, CG_EPSILON);
 }
 
-const struct kernel_desc kernel_npb_cg = {
-    .name = "cg",
-    .suite = "npb",
-    .classes = CG_CLASSES,
-    .refuse = cg_refuse,
-    .run = cg_run,
-};
+NPB_KERNEL(kernel_npb_cg, "cg", CG_CLASSES, cg_refuse, cg_run);

@@ -62,7 +62,7 @@ static void ep_batch(int64_t kk, double an, double x[], double sums[])
 
 static const char *ep_refuse(const struct kernel_run *run)
 {
-    int row = npb_class_row(EP_CLASSES, run->problem_class);
+    int row = kernel_class_row(EP_CLASSES, run->problem_class);
     if (row >= 0 && run->size > (1 << (ep_classes[row].m - EP_PAIRS_LOG2))) {
         return "EP gives every process at least one batch of 2^16 pairs: "
                "more processes than batches";
@@ -94,7 +94,7 @@ static void ep_verify(const struct ep_class *c, const double sums[],
 static void ep_run(const struct kernel_run *run, struct kernel_result *result)
 {
     const struct ep_class *c =
-        &ep_classes[npb_class_row(EP_CLASSES, run->problem_class)];
+        &ep_classes[kernel_class_row(EP_CLASSES, run->problem_class)];
     int64_t batches = (int64_t)1 << (c->m - EP_PAIRS_LOG2);
     /* NPB's split: the first batches % size ranks take one more. */
     int64_t share = batches / run->size;
@@ -105,7 +105,7 @@ static void ep_run(const struct kernel_run *run, struct kernel_result *result)
     double *x = malloc(sizeof *x * 2 * EP_PAIRS);
     double sums[EP_SUMS] = {0};
     double total[EP_SUMS];
-    npb_require_memory(x != NULL, run->comm, "ep");
+    kernel_require_memory(x != NULL, run->comm, "ep");
     for (int64_t k = 0; k < mine; k++) {
         ep_batch(first + k, an, x, sums);
     }
@@ -117,10 +117,4 @@ static void ep_run(const struct kernel_run *run, struct kernel_result *result)
     ep_verify(c, total, result);
 }
 
-const struct kernel_desc kernel_npb_ep = {
-    .name = "ep",
-    .suite = "npb",
-    .classes = EP_CLASSES,
-    .refuse = ep_refuse,
-    .run = ep_run,
-};
+NPB_KERNEL(kernel_npb_ep, "ep", EP_CLASSES, ep_refuse, ep_run);

@@ -332,11 +332,11 @@ static const char *is_refuse(const struct kernel_run *run)
 static void is_run(const struct kernel_run *run, struct kernel_result *result)
 {
     struct is_state s = {
-        .c = &is_classes[npb_class_row(IS_CLASSES, run->problem_class)],
+        .c = &is_classes[kernel_class_row(IS_CLASSES, run->problem_class)],
         .run = run,
     };
     long passed = 0;
-    npb_require_memory(is_alloc(&s), run->comm, "is");
+    kernel_require_memory(is_alloc(&s), run->comm, "is");
     is_generate(&s);
     for (int iteration = 1; iteration <= IS_ITERATIONS; iteration++) {
         is_iterate(&s, iteration);
@@ -356,10 +356,4 @@ static void is_run(const struct kernel_run *run, struct kernel_result *result)
              passed, IS_TESTS * IS_ITERATIONS + run->size);
 }
 
-const struct kernel_desc kernel_npb_is = {
-    .name = "is",
-    .suite = "npb",
-    .classes = IS_CLASSES,
-    .refuse = is_refuse,
-    .run = is_run,
-};
+NPB_KERNEL(kernel_npb_is, "is", IS_CLASSES, is_refuse, is_run);

@@ -79,10 +79,7 @@ struct mg_state {
  * z the rest; rank = x + px (y + py z). */
 static void mg_grid(struct mg_state *s)
 {
-    int log_p = 0;
-    while ((1 << log_p) < s->run->size) {
-        log_p++;
-    }
+    int log_p = npb_log2_ceil(s->run->size);
     int dx = log_p / 3;
     int dy = (log_p - dx) / 2;
     s->procs[0] = 1 << dx;
@@ -397,7 +394,7 @@ static void mg_zran3(struct mg_state *s, int n)
     int size = s->run->size;
     double mine[4 * MG_CHARGES];
     double *all = malloc(sizeof(double) * 4 * MG_CHARGES * (size_t)size);
-    npb_require_memory(all != NULL, s->run->comm, "mg");
+    kernel_require_memory(all != NULL, s->run->comm, "mg");
     memcpy(mine, top.value, sizeof top.value);
     memcpy(mine + MG_CHARGES, top.where, sizeof top.where);
     memcpy(mine + 2 * MG_CHARGES, low.value, sizeof low.value);
@@ -432,10 +429,7 @@ static void mg_zran3(struct mg_state *s, int n)
 
 static bool mg_alloc(struct mg_state *s, int n)
 {
-    s->lt = 0;
-    while ((1 << s->lt) < n) {
-        s->lt++;
-    }
+    s->lt = npb_log2_ceil(n);
     size_t face = 0;
     bool ok = true;
     for (int k = s->lt; k >= 1; k--) {
@@ -492,10 +486,10 @@ static const char *mg_refuse(const struct kernel_run *run)
 static void mg_run(const struct kernel_run *run, struct kernel_result *result)
 {
     const struct mg_class *c =
-        &mg_classes[npb_class_row(MG_CLASSES, run->problem_class)];
+        &mg_classes[kernel_class_row(MG_CLASSES, run->problem_class)];
     struct mg_state s = {.run = run, .c = c->c};
     mg_grid(&s);
-    npb_require_memory(mg_alloc(&s, c->n), run->comm, "mg");
+    kernel_require_memory(mg_alloc(&s, c->n), run->comm, "mg");
     struct mg_level *top = &s.level[s.lt];
     mg_zran3(&s, c->n);
     mg_resid(&s, top->u, s.v, top->r, top->m);
@@ -508,10 +502,4 @@ static void mg_run(const struct kernel_run *run, struct kernel_result *result)
     npb_check(result, "L2 norm of the residual", rnm2, c->rnm2, MG_EPSILON);
 }
 
-const struct kernel_desc kernel_npb_mg = {
-    .name = "mg",
-    .suite = "npb",
-    .classes = MG_CLASSES,
-    .refuse = mg_refuse,
-    .run = mg_run,
-};
+NPB_KERNEL(kernel_npb_mg, "mg", MG_CLASSES, mg_refuse, mg_run);

@@ -43,6 +43,9 @@ if [ "$cases" = all ]; then
     expect_usage "reps text" "--reps: '2x'" -- --kernel series --class A --reps 2x
     expect_usage "fault text" "MPCHAR_KERNEL_FAULT: 'one'" MPCHAR_KERNEL_FAULT=one -- --kernel series --class A
     expect_usage "fault empty" "MPCHAR_KERNEL_FAULT: ''" MPCHAR_KERNEL_FAULT= -- --kernel series --class A
+    long=$(printf 'x%.0s' $(seq 300))
+    expect_usage "long option, message whole" "(usage: " -- "--$long"
+    expect_usage "long kernel, message whole" "(mpchar-kernels --list)" -- --kernel "$long" --class A
     expect_usage "fault inf" "MPCHAR_KERNEL_FAULT: 'inf'" MPCHAR_KERNEL_FAULT=inf -- --kernel series --class A
 fi
 

@@ -1,7 +1,8 @@
 /* Unit tests for the harness state the kernels share (kernels/harness.c):
  * MPCHAR_KERNEL_FAULT's parsing (a finite number, the whole text, or a
  * one-line error naming the variable and the text; unset means no fault)
- * and the value kernel_fault() then returns. */
+ * and the value kernel_fault() then returns; the class-table row lookup
+ * both suites use. */
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>
@@ -44,12 +45,24 @@ static void fault_malformed(void **state)
     }
 }
 
+static void class_rows(void **state)
+{
+    (void)state;
+    assert_int_equal(kernel_class_row("SWAB", 'S'), 0);
+    assert_int_equal(kernel_class_row("SWAB", 'B'), 3);
+    assert_int_equal(kernel_class_row("SABC", 'C'), 3);
+    /* not a class of the kernel, and strchr's terminator match */
+    assert_int_equal(kernel_class_row("SWA", 'B'), -1);
+    assert_int_equal(kernel_class_row("SWA", '\0'), -1);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(fault_unset_is_zero),
         cmocka_unit_test(fault_numbers),
         cmocka_unit_test(fault_malformed),
+        cmocka_unit_test(class_rows),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -82,7 +82,8 @@ typedef struct apps_prediction {
 
 /* Sum over the profiled calls of each rank (call, size n, the profile's p)
  * of the primitive time library's model predicts; the largest rank sum.
- * A call whose primitive the model lacks is counted as unmodelled. */
+ * A communication call (profile_call_is_comm) whose primitive the model
+ * lacks is counted as unmodelled; the others (set-up) are not counted. */
 int apps_predict(const profile *prof, const mpchar_model *model,
                  const char *library, apps_prediction *out, mpchar_error *err);
 

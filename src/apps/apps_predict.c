@@ -15,7 +15,6 @@
 typedef enum call_role {
     ROLE_PRIMITIVE, /* predicted by `pattern` */
     ROLE_RECEIVER,  /* its message is predicted at the sender */
-    ROLE_NONE,      /* not communication (start, end, regions) */
 } call_role;
 
 typedef struct call_model {
@@ -53,33 +52,10 @@ static const call_model call_models[] = {
     {"Scatterv", ROLE_PRIMITIVE, "scatterv", true},
     {"Allgatherv", ROLE_PRIMITIVE, "allgatherv", true},
     {"Alltoallv", ROLE_PRIMITIVE, "alltoall", false},
-    {"Init", ROLE_NONE, NULL, false},
-    {"Init_thread", ROLE_NONE, NULL, false},
-    {"Finalize", ROLE_NONE, NULL, false},
-    {"Abort", ROLE_NONE, NULL, false},
-    {"Pcontrol", ROLE_NONE, NULL, false},
 };
 
 /* name as the profiler's header spells it, "MPI_Send", or without the
- * prefix. */
-/* The families of calls that set things up rather than communicate (the
- * profiler times every MPI call): neither predicted nor unmodelled. */
-static const char *const management_prefixes[] = {
-    "Comm_",        "Group_",       "Type_",
-    "Info_",        "Errhandler_",  "Attr_",
-    "Get_",         "Op_",          "Cart",
-    "Graph",        "Dims_",        "Topo_",
-    "Dist_graph_c", "Keyval_",      "Initialized",
-    "Finalized",    "Query_thread", "Is_thread_main",
-    "Error_",       "Status_",      "Add_error",
-    "Pack",         "Unpack",       "Buffer_",
-    "Alloc_mem",    "Free_mem",     "Address",
-    "Win_get_",     "Win_set_",     "Request_get_status",
-};
-
-static const call_model management_call = {"(management)", ROLE_NONE, NULL,
-                                           false};
-
+ * prefix; NULL: a communication call the table does not model. */
 static const call_model *find_call(const char *name)
 {
     if (strncmp(name, "MPI_", 4) == 0)
@@ -87,11 +63,6 @@ static const call_model *find_call(const char *name)
     for (size_t i = 0; i < sizeof call_models / sizeof call_models[0]; i++)
         if (strcmp(call_models[i].call, name) == 0)
             return &call_models[i];
-    for (size_t i = 0;
-         i < sizeof management_prefixes / sizeof *management_prefixes; i++)
-        if (strncmp(name, management_prefixes[i],
-                    strlen(management_prefixes[i])) == 0)
-            return &management_call;
     return NULL;
 }
 
@@ -131,6 +102,8 @@ static double rank_sum(const profile *prof, const profile_rank *r,
     for (size_t k = 0; k < r->n_sizes; k++) {
         const profile_size *s = &r->sizes[k];
         const char *name = prof->call_names[s->call];
+        if (!profile_call_is_comm(name))
+            continue; /* start, stop, regions, set-up: nothing to predict */
         const call_model *cm = find_call(name);
         if (cm && cm->role != ROLE_PRIMITIVE)
             continue;

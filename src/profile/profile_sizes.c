@@ -4,6 +4,7 @@
  * are too coarse for it).  Kept as a small list: a kernel calls few
  * distinct (call, size) pairs, and the last one found is tried first. */
 #include <stdlib.h>
+#include <string.h>
 
 #include "mpchar/grow.h"
 #include "profile.h"
@@ -38,4 +39,21 @@ json_t *profile_sizes_json(const profile *p, const profile_rank *r)
                                               (json_int_t)s->calls));
     }
     return list;
+}
+
+/* profile_comm_calls.c, generated (CMakeLists.txt): sorted by strcmp */
+extern const char *const profile_comm_calls[];
+extern const size_t profile_n_comm_calls;
+
+static int by_name(const void *key, const void *elem)
+{
+    return strcmp(key, *(const char *const *)elem);
+}
+
+bool profile_call_is_comm(const char *name)
+{
+    if (strncmp(name, "MPI_", 4) == 0)
+        name += 4;
+    return bsearch(name, profile_comm_calls, profile_n_comm_calls,
+                   sizeof *profile_comm_calls, by_name) != NULL;
 }

@@ -77,7 +77,8 @@ bool apps_rows_have(const apps_row *rows, size_t count, const char *library,
 typedef struct apps_prediction {
     double t_comm_s;           /* the rank with the most */
     uint64_t unmodelled_calls; /* all ranks' */
-    char unmodelled[256];      /* their calls, "Alltoall x12, ..." */
+    char unmodelled[256];      /* their calls, "MPI_Alltoall, MPI_Put"; a
+                                  list too long ends in "..." */
 } apps_prediction;
 
 /* Sum over the profiled calls of each rank (call, size n, the profile's p)

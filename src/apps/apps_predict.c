@@ -66,15 +66,30 @@ static const call_model *find_call(const char *name)
     return NULL;
 }
 
+/* Whether call is one of list's ", "-separated names (MPI_Allgather is
+ * not listed by MPI_Allgatherv). */
+static bool listed(const char *list, const char *call)
+{
+    size_t n = strlen(call);
+    for (const char *at = list; (at = strstr(at, call)) != NULL; at += n)
+        if ((at == list || at[-1] == ' ') && (at[n] == ',' || at[n] == '\0'))
+            return true;
+    return false;
+}
+
 static void note_unmodelled(apps_prediction *out, const char *call,
                             uint64_t calls)
 {
+    static const char more[] = "...";
+    size_t cap = sizeof out->unmodelled - sizeof more + 1;
     out->unmodelled_calls += calls;
-    if (strstr(out->unmodelled, call))
-        return;
     size_t used = strlen(out->unmodelled);
-    snprintf(out->unmodelled + used, sizeof out->unmodelled - used, "%s%s",
-             used ? ", " : "", call);
+    if (listed(out->unmodelled, call) || used >= cap)
+        return; /* named, or the list already ends in "..." */
+    int w = snprintf(out->unmodelled + used, cap - used, "%s%s",
+                     used ? ", " : "", call);
+    if (w < 0 || (size_t)w >= cap - used)
+        strcpy(out->unmodelled + cap - 1, more);
 }
 
 /* The predicted seconds of one call of size s, or NAN when the model has

@@ -161,7 +161,17 @@ static void fitted_model(mpchar_model *model)
     free(m.rows);
 }
 
-enum { SEND, ALLREDUCE, ALLTOALL, RECV, IALLTOALL, FINALIZE, COMM_SPLIT };
+enum {
+    SEND,
+    ALLREDUCE,
+    ALLTOALL,
+    RECV,
+    IALLTOALL,
+    FINALIZE,
+    COMM_SPLIT,
+    ALLGATHERV,
+    ALLGATHER
+};
 
 static void add_size(profile_rank *r, uint32_t call, uint64_t bytes,
                      uint64_t calls)
@@ -176,8 +186,9 @@ static void test_predict_sum(void **state)
     mpchar_model model;
     fitted_model(&model);
     char names[][MPCHAR_PROF_CALL_NAME_BYTES] = {
-        "MPI_Send",      "MPI_Allreduce", "MPI_Alltoall",  "MPI_Recv",
-        "MPI_Ialltoall", "MPI_Finalize",  "MPI_Comm_split"};
+        "MPI_Send",       "MPI_Allreduce",  "MPI_Alltoall",
+        "MPI_Recv",       "MPI_Ialltoall",  "MPI_Finalize",
+        "MPI_Comm_split", "MPI_Allgatherv", "MPI_Allgather"};
     profile_rank ranks[2];
     memset(ranks, 0, sizeof ranks);
     profile p;
@@ -214,12 +225,21 @@ static void test_predict_sum(void **state)
     assert_int_equal(apps_predict(&p, &model, "other", &pred, &err), 0);
     assert_double_near(pred.t_comm_s, 0.0, 1e-15);
     assert_int_equal(pred.unmodelled_calls, 3 + 2 + 1 + 5 + 2);
+    /* a name within an earlier one is still named: Allgather after
+     * Allgatherv (no model of either) */
+    add_size(&ranks[1], ALLGATHERV, 64, 1);
+    add_size(&ranks[1], ALLGATHER, 64, 1);
+    assert_int_equal(apps_predict(&p, &model, "lib", &pred, &err), 0);
+    assert_int_equal(pred.unmodelled_calls, 7 + 2);
+    assert_string_equal(pred.unmodelled, "MPI_Alltoall, MPI_Ialltoall, "
+                                         "MPI_Allgatherv, MPI_Allgather");
     for (int i = 0; i < 2; i++)
         free(ranks[i].sizes);
     mpchar_model_free(&model);
 }
 
-/* What the profiler's table says is communication. */
+/* What the profiler's table says is communication, and a list too long
+ * for apps_prediction's names ends in "..." */
 static void test_comm_calls(void **state)
 {
     (void)state;
@@ -233,6 +253,41 @@ static void test_comm_calls(void **state)
     assert_false(profile_call_is_comm("MPI_Comm_split"));
     assert_false(profile_call_is_comm("MPI_Type_commit"));
     assert_false(profile_call_is_comm("MPI_Sen"));
+
+    static const char *const comm[] = {
+        "Send",       "Ssend",          "Rsend",     "Bsend",      "Isend",
+        "Issend",     "Irsend",         "Ibsend",    "Recv",       "Sendrecv",
+        "Barrier",    "Bcast",          "Reduce",    "Allreduce",  "Alltoall",
+        "Allgather",  "Gather",         "Scatter",   "Gatherv",    "Scatterv",
+        "Allgatherv", "Alltoallv",      "Ialltoall", "Iallreduce", "Ibcast",
+        "Ibarrier",   "Reduce_scatter", "Scan"};
+    enum { N = sizeof comm / sizeof comm[0] };
+    char names[N][MPCHAR_PROF_CALL_NAME_BYTES];
+    profile_rank rank;
+    memset(&rank, 0, sizeof rank);
+    for (uint32_t i = 0; i < N; i++) {
+        snprintf(names[i], sizeof names[i], "MPI_%s", comm[i]);
+        assert_true(profile_call_is_comm(names[i]));
+        add_size(&rank, i, 8, 1);
+    }
+    profile p;
+    memset(&p, 0, sizeof p);
+    p.size = 2;
+    p.n_calls = N;
+    p.call_names = names;
+    p.ranks = &rank;
+    p.n_ranks = 1;
+    mpchar_model model;
+    memset(&model, 0, sizeof model); /* no library: nothing is modelled */
+    apps_prediction pred;
+    mpchar_error err;
+    assert_int_equal(apps_predict(&p, &model, "lib", &pred, &err), 0);
+    assert_int_equal(pred.unmodelled_calls, N - 1); /* Recv: at its sender */
+    size_t len = strlen(pred.unmodelled);
+    assert_true(len < sizeof pred.unmodelled);
+    assert_string_equal(pred.unmodelled + len - 3, "...");
+    assert_true(strncmp(pred.unmodelled, "MPI_Send, MPI_Ssend, ", 21) == 0);
+    free(rank.sizes);
 }
 
 int main(void)

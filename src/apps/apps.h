@@ -68,9 +68,10 @@ int apps_row_format(const apps_row *row, char *buf, size_t len,
  * naming the file, line and field at fault. */
 int apps_csv_read(const char *path, bool missing_ok, apps_row **rows_p,
                   size_t *count_p, mpchar_error *err);
-/* Whether rows hold (library, kernel, class, p). */
-bool apps_rows_have(const apps_row *rows, size_t count, const char *library,
-                    const char *kernel, char problem_class, long p);
+/* The row of (library, kernel, class, p) among rows, or NULL. */
+const apps_row *apps_rows_find(const apps_row *rows, size_t count,
+                               const char *library, const char *kernel,
+                               char problem_class, long p);
 
 /* ---- prediction (apps_predict.c) ------------------------------------- */
 

@@ -210,13 +210,14 @@ int apps_csv_read(const char *path, bool missing_ok, apps_row **rows_p,
     return rc;
 }
 
-bool apps_rows_have(const apps_row *rows, size_t count, const char *library,
-                    const char *kernel, char problem_class, long p)
+const apps_row *apps_rows_find(const apps_row *rows, size_t count,
+                               const char *library, const char *kernel,
+                               char problem_class, long p)
 {
     for (size_t i = 0; i < count; i++)
         if (strcmp(rows[i].library, library) == 0 &&
             strcmp(rows[i].kernel, kernel) == 0 &&
             rows[i].problem_class == problem_class && rows[i].p == p)
-            return true;
-    return false;
+            return &rows[i];
+    return NULL;
 }

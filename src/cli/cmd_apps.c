@@ -336,7 +336,7 @@ static int run_one(apps_state *st, const run_library *lib, const apps_kernel *k,
     bool over = p > st->sys.cores;
     snprintf(what, sizeof what, "%s %s class %c p=%ld%s", lib->name, k->name,
              st->problem_class, p, over ? " (oversubscribed)" : "");
-    if (apps_rows_have(st->done, st->ndone, lib->name, k->name,
+    if (apps_rows_find(st->done, st->ndone, lib->name, k->name,
                        st->problem_class, p)) {
         printf("mpchar apps: %s: already in %s\n", what, st->csv);
         return 0;

@@ -128,8 +128,8 @@ static void test_csv_round_trip(void **state)
     assert_double_near(rows[1].calls, 1200, 1e-9);
     assert_double_near(rows[1].t_comm_pred_s, 0.125, 1e-9);
     assert_double_near(rows[1].unmodelled_calls, 0, 1e-9);
-    assert_true(apps_rows_have(rows, n, "mpich", "cg", 'S', 4));
-    assert_false(apps_rows_have(rows, n, "mpich", "cg", 'S', 2));
+    assert_ptr_equal(apps_rows_find(rows, n, "mpich", "cg", 'S', 4), &rows[1]);
+    assert_null(apps_rows_find(rows, n, "mpich", "cg", 'S', 2));
     free(rows);
     /* a damaged row is named by file, line and field */
     FILE *f = fopen(path, "a");

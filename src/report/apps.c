@@ -21,7 +21,9 @@ int mpchar__load_apps(mpchar__report *r, const char *dir, mpchar_error *err)
     char path[4096];
     apps_row *rows;
     size_t n;
-    snprintf(path, sizeof path, "%s/apps.csv", dir);
+    int w = snprintf(path, sizeof path, "%s/apps.csv", dir);
+    if (w < 0 || (size_t)w >= sizeof path)
+        return mpchar_error_set(err, "%s: path too long", dir);
     if (apps_csv_read(path, false, &rows, &n, err) != 0)
         return -1;
     apps_row *grown = realloc(r->apps, (r->napps + n + 1) * sizeof *grown);

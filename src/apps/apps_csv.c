@@ -132,11 +132,13 @@ static int parse_value(const column *c, const char *v, apps_row *row,
         *at = v[0];
         return v[0] && !v[1] ? 0 : mpchar_error_set(err, "not one letter");
     case COL_LONG: return mpchar_parse_long(v, 1, 1L << 30, (long *)at, err);
-    case COL_YESNO:
-        *(bool *)at = strcmp(v, "yes") == 0;
-        return *(bool *)at || strcmp(v, "no") == 0
-                   ? 0
-                   : mpchar_error_set(err, "'%s' is neither yes nor no", v);
+    case COL_YESNO: {
+        int yes;
+        if (mpchar_parse_choice(v, "no|yes", &yes, err) != 0)
+            return -1;
+        *(bool *)at = yes;
+        return 0;
+    }
     case COL_SECONDS:
     case COL_COUNT:
         if (v[0] && mpchar_parse_double(v, 0, DBL_MAX, &d, err) != 0)

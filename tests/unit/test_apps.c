@@ -253,6 +253,11 @@ static void test_comm_calls(void **state)
     assert_false(profile_call_is_comm("MPI_Comm_split"));
     assert_false(profile_call_is_comm("MPI_Type_commit"));
     assert_false(profile_call_is_comm("MPI_Sen"));
+    /* MPI-4 large-count forms (plain wrappers on MPICH) */
+    assert_true(profile_call_is_comm("MPI_Send_c"));
+    assert_true(profile_call_is_comm("MPI_Ialltoall_c"));
+    assert_false(profile_call_is_comm("MPI_Type_size_c"));
+    assert_false(profile_call_is_comm("MPI__c"));
 
     static const char *const comm[] = {
         "Send",       "Ssend",          "Rsend",     "Bsend",      "Isend",

@@ -151,10 +151,12 @@ static void speedup_series(mpchar__report *r, const apps_row *k,
         mpchar__series_add(&r->plots, rgb, MPCHAR__LINEPOINTS, "%s", lib);
     for (size_t i = 0; i < r->napps; i++) {
         const apps_row *a = &r->apps[i];
-        if (!strcmp(a->library, lib) && !strcmp(a->kernel, k->kernel) &&
-            a->problem_class == k->problem_class && a->oversubscribed == over &&
-            !isnan(speedup(r, a)))
-            mpchar__point_add(&r->plots, (double)a->p, speedup(r, a));
+        if (strcmp(a->library, lib) || strcmp(a->kernel, k->kernel) ||
+            a->problem_class != k->problem_class || a->oversubscribed != over)
+            continue;
+        double s = speedup(r, a);
+        if (!isnan(s))
+            mpchar__point_add(&r->plots, (double)a->p, s);
     }
 }
 

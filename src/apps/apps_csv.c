@@ -178,6 +178,9 @@ static int read_rows(FILE *f, const char *path, apps_row **rows_p,
                                 path, (int)strlen(header) - 1, header);
     while (fgets(line, sizeof line, f)) {
         lineno++;
+        if (!strchr(line, '\n') && !feof(f))
+            return mpchar_error_set(err, "%s:%zu: longer than %zu bytes", path,
+                                    lineno, sizeof line - 2);
         line[strcspn(line, "\r\n")] = '\0';
         apps_row *grown =
             mpchar_grow(*rows_p, &cap, *count_p + 1, sizeof **rows_p);

@@ -137,6 +137,16 @@ static void test_csv_round_trip(void **state)
     fclose(f);
     assert_int_equal(apps_csv_read(path, false, &rows, &n, &err), -1);
     assert_contains(err.msg, ":4: field p");
+    /* a line longer than the reader's buffer is named, not read as two */
+    f = fopen(path, "w");
+    apps_csv_header(line, sizeof line);
+    fputs(line, f);
+    for (int i = 0; i < 5000; i++)
+        fputc('x', f);
+    fputs("\n", f);
+    fclose(f);
+    assert_int_equal(apps_csv_read(path, false, &rows, &n, &err), -1);
+    assert_contains(err.msg, ":2: longer than");
     unlink(path);
     assert_int_equal(apps_csv_read(path, true, &rows, &n, &err), 0);
     assert_int_equal(n, 0);

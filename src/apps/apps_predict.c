@@ -14,7 +14,11 @@
 
 typedef enum call_role {
     ROLE_PRIMITIVE, /* predicted by `pattern` */
-    ROLE_RECEIVER,  /* its message is predicted at the sender */
+    ROLE_RECEIVER,  /* its message, if any, is predicted at the sender:
+                       receives, completions, probes, a persistent
+                       request's creation (its message is posted by
+                       Start, which may be a send or a receive: left
+                       unmodelled) */
 } call_role;
 
 typedef struct call_model {
@@ -31,12 +35,33 @@ static const call_model call_models[] = {
     {"Rsend", ROLE_PRIMITIVE, "pingpong", false},
     {"Isend", ROLE_PRIMITIVE, "pingpong", false},
     {"Issend", ROLE_PRIMITIVE, "pingpong", false},
+    {"Bsend", ROLE_PRIMITIVE, "pingpong", false},
+    {"Irsend", ROLE_PRIMITIVE, "pingpong", false},
+    {"Ibsend", ROLE_PRIMITIVE, "pingpong", false},
     {"Sendrecv", ROLE_PRIMITIVE, "pingpong", false},
+    {"Sendrecv_replace", ROLE_PRIMITIVE, "pingpong", false},
     {"Recv", ROLE_RECEIVER, NULL, false},
     {"Irecv", ROLE_RECEIVER, NULL, false},
+    {"Mrecv", ROLE_RECEIVER, NULL, false},
+    {"Imrecv", ROLE_RECEIVER, NULL, false},
+    {"Probe", ROLE_RECEIVER, NULL, false},
+    {"Iprobe", ROLE_RECEIVER, NULL, false},
+    {"Mprobe", ROLE_RECEIVER, NULL, false},
+    {"Improbe", ROLE_RECEIVER, NULL, false},
+    {"Send_init", ROLE_RECEIVER, NULL, false},
+    {"Ssend_init", ROLE_RECEIVER, NULL, false},
+    {"Rsend_init", ROLE_RECEIVER, NULL, false},
+    {"Bsend_init", ROLE_RECEIVER, NULL, false},
+    {"Recv_init", ROLE_RECEIVER, NULL, false},
+    {"Cancel", ROLE_RECEIVER, NULL, false},
     {"Wait", ROLE_RECEIVER, NULL, false},
     {"Test", ROLE_RECEIVER, NULL, false},
     {"Waitall", ROLE_RECEIVER, NULL, false},
+    {"Testall", ROLE_RECEIVER, NULL, false},
+    {"Waitany", ROLE_RECEIVER, NULL, false},
+    {"Testany", ROLE_RECEIVER, NULL, false},
+    {"Waitsome", ROLE_RECEIVER, NULL, false},
+    {"Testsome", ROLE_RECEIVER, NULL, false},
     {"Barrier", ROLE_PRIMITIVE, "barrier", false},
     {"Bcast", ROLE_PRIMITIVE, "bcast", false},
     {"Reduce", ROLE_PRIMITIVE, "reduce", false},

@@ -180,7 +180,8 @@ enum {
     FINALIZE,
     COMM_SPLIT,
     ALLGATHERV,
-    ALLGATHER
+    ALLGATHER,
+    WAITANY
 };
 
 static void add_size(profile_rank *r, uint32_t call, uint64_t bytes,
@@ -196,9 +197,9 @@ static void test_predict_sum(void **state)
     mpchar_model model;
     fitted_model(&model);
     char names[][MPCHAR_PROF_CALL_NAME_BYTES] = {
-        "MPI_Send",       "MPI_Allreduce",  "MPI_Alltoall",
-        "MPI_Recv",       "MPI_Ialltoall",  "MPI_Finalize",
-        "MPI_Comm_split", "MPI_Allgatherv", "MPI_Allgather"};
+        "MPI_Send",      "MPI_Allreduce", "MPI_Alltoall",   "MPI_Recv",
+        "MPI_Ialltoall", "MPI_Finalize",  "MPI_Comm_split", "MPI_Allgatherv",
+        "MPI_Allgather", "MPI_Waitany"};
     profile_rank ranks[2];
     memset(ranks, 0, sizeof ranks);
     profile p;
@@ -222,6 +223,8 @@ static void test_predict_sum(void **state)
     add_size(&ranks[1], RECV, 1000, 3);
     add_size(&ranks[1], ALLTOALL, 64, 5);
     add_size(&ranks[1], IALLTOALL, 64, 2);
+    /* a completion: its message is the sender's */
+    add_size(&ranks[1], WAITANY, 1000, 3);
     apps_prediction pred;
     mpchar_error err;
     assert_int_equal(apps_predict(&p, &model, "lib", &pred, &err), 0);

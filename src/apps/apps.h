@@ -16,6 +16,12 @@
 
 #define APPS_NAME_MAX 64
 
+/* The built-in runtime in seed 003's SR mode (eager + write requests +
+ * rendezvous): a library of its own in apps.csv, so that every table and
+ * figure compares it with NSR (the runtime's default, "builtin") like any
+ * library; `mpchar apps` runs it and the report pairs the two. */
+#define APPS_BUILTIN_SR "builtin-sr"
+
 /* ---- the result line (apps_result.c) --------------------------------- */
 
 /* One repetition of a kernel, as rank 0 of mpchar-kernels-<library>

@@ -13,7 +13,7 @@
 #include "apps.h"
 #include "report_internal.h"
 
-#define SR_LIBRARY "builtin-sr"
+#define SR_LIBRARY APPS_BUILTIN_SR
 #define NSR_LIBRARY "builtin"
 
 int mpchar__load_apps(mpchar__report *r, const char *dir, mpchar_error *err)

@@ -2,7 +2,8 @@
  * size, the input of `mpchar apps --model`'s prediction (a model predicts
  * a primitive's time from its size n and p, so the aggregates by size bin
  * are too coarse for it).  Kept as a small list: a kernel calls few
- * distinct (call, size) pairs, and the last one found is tried first. */
+ * distinct (call, size) pairs, and the newest is tried first (a loop
+ * repeats the call it just made). */
 #include <stdlib.h>
 #include <string.h>
 

@@ -16,6 +16,12 @@
 
 #define APPS_NAME_MAX 64
 
+/* The built-in runtime in seed 003's SR mode (eager + write requests +
+ * rendezvous): a library of its own in apps.csv, so that every table and
+ * figure compares it with NSR (the runtime's default, "builtin") like any
+ * library; `mpchar apps` runs it and the report pairs the two. */
+#define APPS_BUILTIN_SR "builtin-sr"
+
 /* ---- the result line (apps_result.c) --------------------------------- */
 
 /* One repetition of a kernel, as rank 0 of mpchar-kernels-<library>
@@ -68,21 +74,24 @@ int apps_row_format(const apps_row *row, char *buf, size_t len,
  * naming the file, line and field at fault. */
 int apps_csv_read(const char *path, bool missing_ok, apps_row **rows_p,
                   size_t *count_p, mpchar_error *err);
-/* Whether rows hold (library, kernel, class, p). */
-bool apps_rows_have(const apps_row *rows, size_t count, const char *library,
-                    const char *kernel, char problem_class, long p);
+/* The row of (library, kernel, class, p) among rows, or NULL. */
+const apps_row *apps_rows_find(const apps_row *rows, size_t count,
+                               const char *library, const char *kernel,
+                               char problem_class, long p);
 
 /* ---- prediction (apps_predict.c) ------------------------------------- */
 
 typedef struct apps_prediction {
     double t_comm_s;           /* the rank with the most */
     uint64_t unmodelled_calls; /* all ranks' */
-    char unmodelled[256];      /* their calls, "Alltoall x12, ..." */
+    char unmodelled[256];      /* their calls, "MPI_Alltoall, MPI_Put"; a
+                                  list too long ends in "..." */
 } apps_prediction;
 
 /* Sum over the profiled calls of each rank (call, size n, the profile's p)
  * of the primitive time library's model predicts; the largest rank sum.
- * A call whose primitive the model lacks is counted as unmodelled. */
+ * A communication call (profile_call_is_comm) whose primitive the model
+ * lacks is counted as unmodelled; the others (set-up) are not counted. */
 int apps_predict(const profile *prof, const mpchar_model *model,
                  const char *library, apps_prediction *out, mpchar_error *err);
 

@@ -132,11 +132,13 @@ static int parse_value(const column *c, const char *v, apps_row *row,
         *at = v[0];
         return v[0] && !v[1] ? 0 : mpchar_error_set(err, "not one letter");
     case COL_LONG: return mpchar_parse_long(v, 1, 1L << 30, (long *)at, err);
-    case COL_YESNO:
-        *(bool *)at = strcmp(v, "yes") == 0;
-        return *(bool *)at || strcmp(v, "no") == 0
-                   ? 0
-                   : mpchar_error_set(err, "'%s' is neither yes nor no", v);
+    case COL_YESNO: {
+        int yes;
+        if (mpchar_parse_choice(v, "no|yes", &yes, err) != 0)
+            return -1;
+        *(bool *)at = yes;
+        return 0;
+    }
     case COL_SECONDS:
     case COL_COUNT:
         if (v[0] && mpchar_parse_double(v, 0, DBL_MAX, &d, err) != 0)
@@ -176,6 +178,9 @@ static int read_rows(FILE *f, const char *path, apps_row **rows_p,
                                 path, (int)strlen(header) - 1, header);
     while (fgets(line, sizeof line, f)) {
         lineno++;
+        if (!strchr(line, '\n') && !feof(f))
+            return mpchar_error_set(err, "%s:%zu: longer than %zu bytes", path,
+                                    lineno, sizeof line - 2);
         line[strcspn(line, "\r\n")] = '\0';
         apps_row *grown =
             mpchar_grow(*rows_p, &cap, *count_p + 1, sizeof **rows_p);
@@ -210,13 +215,14 @@ int apps_csv_read(const char *path, bool missing_ok, apps_row **rows_p,
     return rc;
 }
 
-bool apps_rows_have(const apps_row *rows, size_t count, const char *library,
-                    const char *kernel, char problem_class, long p)
+const apps_row *apps_rows_find(const apps_row *rows, size_t count,
+                               const char *library, const char *kernel,
+                               char problem_class, long p)
 {
     for (size_t i = 0; i < count; i++)
         if (strcmp(rows[i].library, library) == 0 &&
             strcmp(rows[i].kernel, kernel) == 0 &&
             rows[i].problem_class == problem_class && rows[i].p == p)
-            return true;
-    return false;
+            return &rows[i];
+    return NULL;
 }

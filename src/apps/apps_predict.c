@@ -14,8 +14,11 @@
 
 typedef enum call_role {
     ROLE_PRIMITIVE, /* predicted by `pattern` */
-    ROLE_RECEIVER,  /* its message is predicted at the sender */
-    ROLE_NONE,      /* not communication (start, end, regions) */
+    ROLE_RECEIVER,  /* its message, if any, is predicted at the sender:
+                       receives, completions, probes, a persistent
+                       request's creation (its message is posted by
+                       Start, which may be a send or a receive: left
+                       unmodelled) */
 } call_role;
 
 typedef struct call_model {
@@ -32,12 +35,33 @@ static const call_model call_models[] = {
     {"Rsend", ROLE_PRIMITIVE, "pingpong", false},
     {"Isend", ROLE_PRIMITIVE, "pingpong", false},
     {"Issend", ROLE_PRIMITIVE, "pingpong", false},
+    {"Bsend", ROLE_PRIMITIVE, "pingpong", false},
+    {"Irsend", ROLE_PRIMITIVE, "pingpong", false},
+    {"Ibsend", ROLE_PRIMITIVE, "pingpong", false},
     {"Sendrecv", ROLE_PRIMITIVE, "pingpong", false},
+    {"Sendrecv_replace", ROLE_PRIMITIVE, "pingpong", false},
     {"Recv", ROLE_RECEIVER, NULL, false},
     {"Irecv", ROLE_RECEIVER, NULL, false},
+    {"Mrecv", ROLE_RECEIVER, NULL, false},
+    {"Imrecv", ROLE_RECEIVER, NULL, false},
+    {"Probe", ROLE_RECEIVER, NULL, false},
+    {"Iprobe", ROLE_RECEIVER, NULL, false},
+    {"Mprobe", ROLE_RECEIVER, NULL, false},
+    {"Improbe", ROLE_RECEIVER, NULL, false},
+    {"Send_init", ROLE_RECEIVER, NULL, false},
+    {"Ssend_init", ROLE_RECEIVER, NULL, false},
+    {"Rsend_init", ROLE_RECEIVER, NULL, false},
+    {"Bsend_init", ROLE_RECEIVER, NULL, false},
+    {"Recv_init", ROLE_RECEIVER, NULL, false},
+    {"Cancel", ROLE_RECEIVER, NULL, false},
     {"Wait", ROLE_RECEIVER, NULL, false},
     {"Test", ROLE_RECEIVER, NULL, false},
     {"Waitall", ROLE_RECEIVER, NULL, false},
+    {"Testall", ROLE_RECEIVER, NULL, false},
+    {"Waitany", ROLE_RECEIVER, NULL, false},
+    {"Testany", ROLE_RECEIVER, NULL, false},
+    {"Waitsome", ROLE_RECEIVER, NULL, false},
+    {"Testsome", ROLE_RECEIVER, NULL, false},
     {"Barrier", ROLE_PRIMITIVE, "barrier", false},
     {"Bcast", ROLE_PRIMITIVE, "bcast", false},
     {"Reduce", ROLE_PRIMITIVE, "reduce", false},
@@ -53,33 +77,10 @@ static const call_model call_models[] = {
     {"Scatterv", ROLE_PRIMITIVE, "scatterv", true},
     {"Allgatherv", ROLE_PRIMITIVE, "allgatherv", true},
     {"Alltoallv", ROLE_PRIMITIVE, "alltoall", false},
-    {"Init", ROLE_NONE, NULL, false},
-    {"Init_thread", ROLE_NONE, NULL, false},
-    {"Finalize", ROLE_NONE, NULL, false},
-    {"Abort", ROLE_NONE, NULL, false},
-    {"Pcontrol", ROLE_NONE, NULL, false},
 };
 
 /* name as the profiler's header spells it, "MPI_Send", or without the
- * prefix. */
-/* The families of calls that set things up rather than communicate (the
- * profiler times every MPI call): neither predicted nor unmodelled. */
-static const char *const management_prefixes[] = {
-    "Comm_",        "Group_",       "Type_",
-    "Info_",        "Errhandler_",  "Attr_",
-    "Get_",         "Op_",          "Cart",
-    "Graph",        "Dims_",        "Topo_",
-    "Dist_graph_c", "Keyval_",      "Initialized",
-    "Finalized",    "Query_thread", "Is_thread_main",
-    "Error_",       "Status_",      "Add_error",
-    "Pack",         "Unpack",       "Buffer_",
-    "Alloc_mem",    "Free_mem",     "Address",
-    "Win_get_",     "Win_set_",     "Request_get_status",
-};
-
-static const call_model management_call = {"(management)", ROLE_NONE, NULL,
-                                           false};
-
+ * prefix; NULL: a communication call the table does not model. */
 static const call_model *find_call(const char *name)
 {
     if (strncmp(name, "MPI_", 4) == 0)
@@ -87,23 +88,33 @@ static const call_model *find_call(const char *name)
     for (size_t i = 0; i < sizeof call_models / sizeof call_models[0]; i++)
         if (strcmp(call_models[i].call, name) == 0)
             return &call_models[i];
-    for (size_t i = 0;
-         i < sizeof management_prefixes / sizeof *management_prefixes; i++)
-        if (strncmp(name, management_prefixes[i],
-                    strlen(management_prefixes[i])) == 0)
-            return &management_call;
     return NULL;
+}
+
+/* Whether call is one of list's ", "-separated names (MPI_Allgather is
+ * not listed by MPI_Allgatherv). */
+static bool listed(const char *list, const char *call)
+{
+    size_t n = strlen(call);
+    for (const char *at = list; (at = strstr(at, call)) != NULL; at += n)
+        if ((at == list || at[-1] == ' ') && (at[n] == ',' || at[n] == '\0'))
+            return true;
+    return false;
 }
 
 static void note_unmodelled(apps_prediction *out, const char *call,
                             uint64_t calls)
 {
+    static const char more[] = "...";
+    size_t cap = sizeof out->unmodelled - sizeof more + 1;
     out->unmodelled_calls += calls;
-    if (strstr(out->unmodelled, call))
-        return;
     size_t used = strlen(out->unmodelled);
-    snprintf(out->unmodelled + used, sizeof out->unmodelled - used, "%s%s",
-             used ? ", " : "", call);
+    if (listed(out->unmodelled, call) || used >= cap)
+        return; /* named, or the list already ends in "..." */
+    int w = snprintf(out->unmodelled + used, cap - used, "%s%s",
+                     used ? ", " : "", call);
+    if (w < 0 || (size_t)w >= cap - used)
+        strcpy(out->unmodelled + cap - 1, more);
 }
 
 /* The predicted seconds of one call of size s, or NAN when the model has
@@ -131,6 +142,8 @@ static double rank_sum(const profile *prof, const profile_rank *r,
     for (size_t k = 0; k < r->n_sizes; k++) {
         const profile_size *s = &r->sizes[k];
         const char *name = prof->call_names[s->call];
+        if (!profile_call_is_comm(name))
+            continue; /* start, stop, regions, set-up: nothing to predict */
         const call_model *cm = find_call(name);
         if (cm && cm->role != ROLE_PRIMITIVE)
             continue;

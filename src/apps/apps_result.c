@@ -53,11 +53,13 @@ static int set_field(apps_result *r, enum field f, const char *v,
     case F_T_TOTAL:
         return mpchar_parse_double(v, 0, DBL_MAX, &r->t_total_s, err);
     case F_T_COMM: return mpchar_parse_double(v, 0, DBL_MAX, &r->t_comm_s, err);
-    case F_VERIFIED:
-        r->verified = strcmp(v, "yes") == 0;
-        return r->verified || strcmp(v, "no") == 0
-                   ? 0
-                   : mpchar_error_set(err, "'%s' is neither yes nor no", v);
+    case F_VERIFIED: {
+        int yes;
+        if (mpchar_parse_choice(v, "no|yes", &yes, err) != 0)
+            return -1;
+        r->verified = yes;
+        return 0;
+    }
     case F_VALUE:
         return mpchar_parse_double(v, -DBL_MAX, DBL_MAX, &r->value, err);
     case F_REFERENCE:

@@ -182,9 +182,10 @@ static void on_kernel_line(void *ctx, const char *line)
         rc == 0 ? mpchar_grow(l->results, &l->cap, l->count + 1, sizeof r)
                 : NULL;
     if (!grown) {
+        if (!l->bad_line) /* the first broken line is the one to name */
+            snprintf(l->error, sizeof l->error, "%s",
+                     rc == 0 ? "out of memory" : err.msg);
         l->bad_line = true;
-        snprintf(l->error, sizeof l->error, "%s",
-                 rc == 0 ? "out of memory" : err.msg);
         return;
     }
     l->results = grown;

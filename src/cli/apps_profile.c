@@ -17,6 +17,15 @@
 static char *saved_preload, *saved_dir;
 static bool saved;
 
+/* dir/profile.json into path, or an error naming dir. */
+static int json_path(const char *dir, char *path, size_t len, mpchar_error *err)
+{
+    int w = snprintf(path, len, "%s/profile.json", dir);
+    if (w < 0 || (size_t)w >= len)
+        return mpchar_error_set(err, "%s: path too long", dir);
+    return 0;
+}
+
 static char *dup_env(const char *name)
 {
     const char *v = getenv(name);
@@ -26,13 +35,13 @@ static char *dup_env(const char *name)
 int apps_profile_begin(const run_library *lib, const char *dir,
                        mpchar_error *err)
 {
-    char preload[4096], stale[4200];
-    if (profile_library_path(lib->base, preload, sizeof preload, err) != 0 ||
+    char preload[4096], stale[4600];
+    if (json_path(dir, stale, sizeof stale, err) != 0 ||
+        profile_library_path(lib->base, preload, sizeof preload, err) != 0 ||
         mpchar_make_dirs(dir, err) != 0)
         return -1;
     /* what an interrupted launch left (resume) */
     profile_remove_events(dir);
-    snprintf(stale, sizeof stale, "%s/profile.json", dir);
     remove(stale);
     saved_preload = dup_env("LD_PRELOAD");
     saved_dir = dup_env("MPCHAR_PROF_DIR");
@@ -96,11 +105,12 @@ int apps_profile_finish(const char *dir, const mpchar_model *model,
                         const run_library *lib, apps_row *row,
                         mpchar_error *err)
 {
-    char path[4200];
+    char path[4600];
+    if (json_path(dir, path, sizeof path, err) != 0)
+        return -1;
     profile p;
     memset(&p, 0, sizeof p);
     profile_bins_default(&p.bins);
-    snprintf(path, sizeof path, "%s/profile.json", dir);
     int rc = profile_analyze_dir(dir, &p, false, err) != 0 ||
                      profile_write_json(&p, path, err) != 0 ||
                      (model && predict(&p, model, lib, row, err) != 0)

@@ -11,11 +11,6 @@
 #include "apps.h"
 #include "run.h"
 
-/* The built-in runtime in seed 003's SR mode (eager + write requests +
- * rendezvous): a library of its own in apps.csv, so that every table and
- * figure compares it with NSR (the runtime's default) like any library. */
-#define APPS_BUILTIN_SR "builtin-sr"
-
 /* ---- libraries and kernels (apps_launch.c) --------------------------- */
 
 /* The libraries spec names ("all": every built one, and builtin-sr when

@@ -123,7 +123,10 @@ static int check_class(apps_state *st, mpchar_error *err)
 static int read_model(apps_state *st, mpchar_error *err)
 {
     char path[4200];
-    snprintf(path, sizeof path, "%s/model.json", st->a.model);
+    int w = snprintf(path, sizeof path, "%s/model.json", st->a.model);
+    if (w < 0 || (size_t)w >= sizeof path)
+        return mpchar_error_set(err, "--model: longer than %zu bytes",
+                                sizeof path - sizeof "/model.json");
     if (mpchar_model_read(path, &st->model, err) != 0)
         return mpchar_error_prefix(err, "--model");
     st->have_model = true;
@@ -138,6 +141,9 @@ static int select_kernels(apps_state *st, mpchar_error *err)
         return 0;
     char copy[RUN_VALUE_MAX], known[1024] = "";
     bool keep[256] = {false};
+    if (strlen(st->a.kernels) >= sizeof copy)
+        return mpchar_error_set(err, "--kernels: longer than %zu bytes",
+                                sizeof copy - 1);
     snprintf(copy, sizeof copy, "%s", st->a.kernels);
     for (size_t k = 0; k < st->nkernels && k < 256; k++)
         snprintf(known + strlen(known), sizeof known - strlen(known), "%s%s",
@@ -194,6 +200,9 @@ static int append_line(const char *path, const char *line, mpchar_error *err)
 static int open_out(apps_state *st, mpchar_error *err)
 {
     if (st->a.out) {
+        if (strlen(st->a.out) >= sizeof st->out)
+            return mpchar_error_set(err, "--out: longer than %zu bytes",
+                                    sizeof st->out - 1);
         snprintf(st->out, sizeof st->out, "%s", st->a.out);
     } else {
         time_t now = time(NULL);
@@ -336,7 +345,7 @@ static int run_one(apps_state *st, const run_library *lib, const apps_kernel *k,
     bool over = p > st->sys.cores;
     snprintf(what, sizeof what, "%s %s class %c p=%ld%s", lib->name, k->name,
              st->problem_class, p, over ? " (oversubscribed)" : "");
-    if (apps_rows_have(st->done, st->ndone, lib->name, k->name,
+    if (apps_rows_find(st->done, st->ndone, lib->name, k->name,
                        st->problem_class, p)) {
         printf("mpchar apps: %s: already in %s\n", what, st->csv);
         return 0;
@@ -397,8 +406,10 @@ static size_t name_failures(apps_state *st, mpchar_error *err)
 {
     apps_row *rows;
     size_t n, bad = 0;
-    if (apps_csv_read(st->csv, false, &rows, &n, err) != 0)
+    if (apps_csv_read(st->csv, false, &rows, &n, err) != 0) {
+        note(st->failed, stderr, "%s", err->msg);
         return 1;
+    }
     for (size_t i = 0; i < n; i++)
         if (!rows[i].verified) {
             note(st->failed, stderr, "%s %s class %c p=%ld failed verification",

@@ -149,6 +149,13 @@ extern const size_t profile_n_rates;
 
 /* ---- calls by size (profile_sizes.c) --------------------------------- */
 
+/* Whether the call ("MPI_Send" or "Send") moves or completes messages:
+ * the profiler's table lists it (src/prof/calls.def) in a role other than
+ * start, stop, regions and Request_free, or it is the large-count "_c"
+ * form of such a call.  The profiler also times every
+ * other call of the library's mpi.h (set-up: Comm_, Type_ ...); those are
+ * MPI time, not communication a model could predict. */
+bool profile_call_is_comm(const char *name);
 /* Counts one call of `call` that moved `bytes` on rank r. */
 int profile_sizes_add(profile_rank *r, uint32_t call, uint64_t bytes,
                       mpchar_error *err);

@@ -6,6 +6,7 @@
  * ones it added last (a program of many distinct sizes pays a search of
  * the list per call, at analysis time only). */
 #include <stdlib.h>
+#include <string.h>
 
 #include "mpchar/grow.h"
 #include "profile.h"
@@ -40,4 +41,36 @@ json_t *profile_sizes_json(const profile *p, const profile_rank *r)
                                               (json_int_t)s->calls));
     }
     return list;
+}
+
+/* profile_comm_calls.c, generated (CMakeLists.txt): sorted by strcmp */
+extern const char *const profile_comm_calls[];
+extern const size_t profile_n_comm_calls;
+
+static int by_name(const void *key, const void *elem)
+{
+    return strcmp(key, *(const char *const *)elem);
+}
+
+static bool listed(const char *name)
+{
+    return bsearch(name, profile_comm_calls, profile_n_comm_calls,
+                   sizeof *profile_comm_calls, by_name) != NULL;
+}
+
+bool profile_call_is_comm(const char *name)
+{
+    if (strncmp(name, "MPI_", 4) == 0)
+        name += 4;
+    if (listed(name))
+        return true;
+    /* MPI-4's large-count form of a listed call (MPICH: MPI_Send_c): a
+     * plain wrapper, time only, but communication all the same */
+    char base[MPCHAR_PROF_CALL_NAME_BYTES];
+    size_t len = strlen(name);
+    if (len < 3 || len >= sizeof base || strcmp(name + len - 2, "_c") != 0)
+        return false;
+    memcpy(base, name, len - 2);
+    base[len - 2] = '\0';
+    return listed(base);
 }

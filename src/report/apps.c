@@ -13,7 +13,7 @@
 #include "apps.h"
 #include "report_internal.h"
 
-#define SR_LIBRARY "builtin-sr"
+#define SR_LIBRARY APPS_BUILTIN_SR
 #define NSR_LIBRARY "builtin"
 
 int mpchar__load_apps(mpchar__report *r, const char *dir, mpchar_error *err)
@@ -21,7 +21,9 @@ int mpchar__load_apps(mpchar__report *r, const char *dir, mpchar_error *err)
     char path[4096];
     apps_row *rows;
     size_t n;
-    snprintf(path, sizeof path, "%s/apps.csv", dir);
+    int w = snprintf(path, sizeof path, "%s/apps.csv", dir);
+    if (w < 0 || (size_t)w >= sizeof path)
+        return mpchar_error_set(err, "%s: path too long", dir);
     if (apps_csv_read(path, false, &rows, &n, err) != 0)
         return -1;
     apps_row *grown = realloc(r->apps, (r->napps + n + 1) * sizeof *grown);
@@ -41,15 +43,27 @@ bool mpchar__apps_present(const mpchar__report *r)
     return r->napps > 0;
 }
 
-/* The row of (library, kernel, class, p), or NULL. */
+/* The row of (library, like's kernel and class, p), or NULL. */
 static const apps_row *find(const mpchar__report *r, const char *library,
                             const apps_row *like, long p)
 {
-    for (size_t i = 0; i < r->napps; i++)
-        if (apps_rows_have(&r->apps[i], 1, library, like->kernel,
-                           like->problem_class, p))
-            return &r->apps[i];
-    return NULL;
+    return apps_rows_find(r->apps, r->napps, library, like->kernel,
+                          like->problem_class, p);
+}
+
+/* Starts a row of the tables keyed by "kernel class" [library] p; the
+ * next column's index. */
+static int key_cells(mpchar__doc *d, const apps_row *a, bool library)
+{
+    int col = 0;
+    mpchar__doc_row(d);
+    if (a->oversubscribed)
+        mpchar__doc_row_oversub(d);
+    mpchar__doc_cell(d, col++, "%s %c", a->kernel, a->problem_class);
+    if (library)
+        mpchar__doc_cell(d, col++, "%s", a->library);
+    mpchar__doc_cell(d, col++, "%ld", a->p);
+    return col;
 }
 
 /* Whether row i is the first of its (kernel, class) or of its library
@@ -137,10 +151,12 @@ static void speedup_series(mpchar__report *r, const apps_row *k,
         mpchar__series_add(&r->plots, rgb, MPCHAR__LINEPOINTS, "%s", lib);
     for (size_t i = 0; i < r->napps; i++) {
         const apps_row *a = &r->apps[i];
-        if (!strcmp(a->library, lib) && !strcmp(a->kernel, k->kernel) &&
-            a->problem_class == k->problem_class && a->oversubscribed == over &&
-            !isnan(speedup(r, a)))
-            mpchar__point_add(&r->plots, (double)a->p, speedup(r, a));
+        if (strcmp(a->library, lib) || strcmp(a->kernel, k->kernel) ||
+            a->problem_class != k->problem_class || a->oversubscribed != over)
+            continue;
+        double s = speedup(r, a);
+        if (!isnan(s))
+            mpchar__point_add(&r->plots, (double)a->p, s);
     }
 }
 
@@ -197,10 +213,7 @@ static void prediction_table(mpchar__report *r)
         const apps_row *a = &r->apps[i];
         if (isnan(a->t_comm_pred_s))
             continue;
-        mpchar__doc_row(d);
-        mpchar__doc_cell(d, 0, "%s %c", a->kernel, a->problem_class);
-        mpchar__doc_cell(d, 1, "%s", a->library);
-        mpchar__doc_cell(d, 2, "%ld", a->p);
+        key_cells(d, a, true);
         mpchar__doc_cell(d, 3, "%.6f", a->t_comm_s);
         mpchar__doc_cell(d, 4, "%.6f", a->t_comm_min_s);
         mpchar__doc_cell(d, 5, "%.6f", a->t_comm_pred_s);
@@ -208,8 +221,6 @@ static void prediction_table(mpchar__report *r)
         error_cell(d, 7, a->t_comm_pred_s, a->t_comm_min_s);
         mpchar__doc_cell(d, 8, "%.0f", a->unmodelled_calls);
         mpchar__doc_cell(d, 9, "%.6f", a->t_mpi_s);
-        if (a->oversubscribed)
-            mpchar__doc_row_oversub(d);
     }
 }
 
@@ -241,16 +252,12 @@ static void sr_table(mpchar__report *r)
                                  : find(r, SR_LIBRARY, nsr, nsr->p);
         if (!sr)
             continue;
-        mpchar__doc_row(d);
-        mpchar__doc_cell(d, 0, "%s %c", nsr->kernel, nsr->problem_class);
-        mpchar__doc_cell(d, 1, "%ld", nsr->p);
+        key_cells(d, nsr, false);
         mpchar__doc_cell(d, 2, "%.6f", nsr->t_total_s);
         mpchar__doc_cell(d, 3, "%.6f", sr->t_total_s);
         mpchar__doc_cell(d, 4, "%.2f", sr->t_total_s / nsr->t_total_s);
         mpchar__doc_cell(d, 5, "%.6f", nsr->t_comm_s);
         mpchar__doc_cell(d, 6, "%.6f", sr->t_comm_s);
-        if (nsr->oversubscribed)
-            mpchar__doc_row_oversub(d);
     }
 }
 
@@ -261,8 +268,8 @@ static const apps_row *best_other(const mpchar__report *r, const apps_row *like)
     for (size_t i = 0; i < r->napps; i++) {
         const apps_row *a = &r->apps[i];
         if (strcmp(a->library, NSR_LIBRARY) && strcmp(a->library, SR_LIBRARY) &&
-            apps_rows_have(a, 1, a->library, like->kernel, like->problem_class,
-                           like->p) &&
+            !strcmp(a->kernel, like->kernel) &&
+            a->problem_class == like->problem_class && a->p == like->p &&
             (!best || a->t_total_s < best->t_total_s))
             best = a;
     }
@@ -289,17 +296,13 @@ static void builtin_table(mpchar__report *r)
             strcmp(b->library, NSR_LIBRARY) ? NULL : best_other(r, b);
         if (!o)
             continue;
-        mpchar__doc_row(d);
-        mpchar__doc_cell(d, 0, "%s %c", b->kernel, b->problem_class);
-        mpchar__doc_cell(d, 1, "%ld", b->p);
+        key_cells(d, b, false);
         mpchar__doc_cell(d, 2, "%.6f", b->t_total_s);
         mpchar__doc_cell(d, 3, "%s", o->library);
         mpchar__doc_cell(d, 4, "%.6f", o->t_total_s);
         mpchar__doc_cell(d, 5, "%.2f", b->t_total_s / o->t_total_s);
         if (b->t_total_s <= o->t_total_s)
             mpchar__doc_cell_best(d, 5);
-        if (b->oversubscribed)
-            mpchar__doc_row_oversub(d);
     }
 }
 

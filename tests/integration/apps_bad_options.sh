@@ -20,6 +20,11 @@ expect_error "model folder" "--model: $WORK/none/model.json" \
   "$M" "${A[@]}" --model "$WORK/none"
 mkdir -p "$WORK/bad" && echo '{"format": 3}' >"$WORK/bad/model.json"
 expect_error "model file" "--model" "$M" "${A[@]}" --model "$WORK/bad"
+long=$(printf '%05000d' 0)
+expect_error "out too long" "--out: longer than" \
+  "$M" apps --mpi "$LIB" --kernels series --out "$WORK/$long"
+expect_error "model too long" "--model: longer than" \
+  "$M" "${A[@]}" --model "$WORK/$long"
 expect_error "unknown option" "--fast" "$M" "${A[@]}" --fast
 expect_error "operand" "unexpected argument" "$M" "${A[@]}" extra
 mkdir -p "$WORK/c" && echo "library,kernel" >"$WORK/c/apps.csv"

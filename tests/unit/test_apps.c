@@ -128,8 +128,8 @@ static void test_csv_round_trip(void **state)
     assert_double_near(rows[1].calls, 1200, 1e-9);
     assert_double_near(rows[1].t_comm_pred_s, 0.125, 1e-9);
     assert_double_near(rows[1].unmodelled_calls, 0, 1e-9);
-    assert_true(apps_rows_have(rows, n, "mpich", "cg", 'S', 4));
-    assert_false(apps_rows_have(rows, n, "mpich", "cg", 'S', 2));
+    assert_ptr_equal(apps_rows_find(rows, n, "mpich", "cg", 'S', 4), &rows[1]);
+    assert_null(apps_rows_find(rows, n, "mpich", "cg", 'S', 2));
     free(rows);
     /* a damaged row is named by file, line and field */
     FILE *f = fopen(path, "a");
@@ -137,6 +137,16 @@ static void test_csv_round_trip(void **state)
     fclose(f);
     assert_int_equal(apps_csv_read(path, false, &rows, &n, &err), -1);
     assert_contains(err.msg, ":4: field p");
+    /* a line longer than the reader's buffer is named, not read as two */
+    f = fopen(path, "w");
+    apps_csv_header(line, sizeof line);
+    fputs(line, f);
+    for (int i = 0; i < 5000; i++)
+        fputc('x', f);
+    fputs("\n", f);
+    fclose(f);
+    assert_int_equal(apps_csv_read(path, false, &rows, &n, &err), -1);
+    assert_contains(err.msg, ":2: longer than");
     unlink(path);
     assert_int_equal(apps_csv_read(path, true, &rows, &n, &err), 0);
     assert_int_equal(n, 0);
@@ -161,7 +171,18 @@ static void fitted_model(mpchar_model *model)
     free(m.rows);
 }
 
-enum { SEND, ALLREDUCE, ALLTOALL, RECV, IALLTOALL, FINALIZE };
+enum {
+    SEND,
+    ALLREDUCE,
+    ALLTOALL,
+    RECV,
+    IALLTOALL,
+    FINALIZE,
+    COMM_SPLIT,
+    ALLGATHERV,
+    ALLGATHER,
+    WAITANY
+};
 
 static void add_size(profile_rank *r, uint32_t call, uint64_t bytes,
                      uint64_t calls)
@@ -176,14 +197,15 @@ static void test_predict_sum(void **state)
     mpchar_model model;
     fitted_model(&model);
     char names[][MPCHAR_PROF_CALL_NAME_BYTES] = {
-        "MPI_Send", "MPI_Allreduce", "MPI_Alltoall",
-        "MPI_Recv", "MPI_Ialltoall", "MPI_Finalize"};
+        "MPI_Send",      "MPI_Allreduce", "MPI_Alltoall",   "MPI_Recv",
+        "MPI_Ialltoall", "MPI_Finalize",  "MPI_Comm_split", "MPI_Allgatherv",
+        "MPI_Allgather", "MPI_Waitany"};
     profile_rank ranks[2];
     memset(ranks, 0, sizeof ranks);
     profile p;
     memset(&p, 0, sizeof p);
     p.size = 2;
-    p.n_calls = 6;
+    p.n_calls = sizeof names / sizeof names[0];
     p.call_names = names;
     p.ranks = ranks;
     p.n_ranks = 2;
@@ -193,12 +215,16 @@ static void test_predict_sum(void **state)
     add_size(&ranks[0], ALLREDUCE, 8, 2);
     add_size(&ranks[0], RECV, 1000, 1);
     add_size(&ranks[0], FINALIZE, 0, 1);
+    /* set-up, timed by the profiler's plain wrappers: not communication */
+    add_size(&ranks[0], COMM_SPLIT, 0, 4);
     /* rank 1: one send (3 us); alltoall (no model) and ialltoall (no
      * such call in the table) unmodelled */
     add_size(&ranks[1], SEND, 1000, 1);
     add_size(&ranks[1], RECV, 1000, 3);
     add_size(&ranks[1], ALLTOALL, 64, 5);
     add_size(&ranks[1], IALLTOALL, 64, 2);
+    /* a completion: its message is the sender's */
+    add_size(&ranks[1], WAITANY, 1000, 3);
     apps_prediction pred;
     mpchar_error err;
     assert_int_equal(apps_predict(&p, &model, "lib", &pred, &err), 0);
@@ -206,13 +232,80 @@ static void test_predict_sum(void **state)
     assert_int_equal(pred.unmodelled_calls, 7);
     assert_contains(pred.unmodelled, "MPI_Alltoall");
     assert_contains(pred.unmodelled, "MPI_Ialltoall");
+    assert_null(strstr(pred.unmodelled, "Comm_split"));
+    assert_null(strstr(pred.unmodelled, "Finalize"));
     /* a model of another library predicts nothing */
     assert_int_equal(apps_predict(&p, &model, "other", &pred, &err), 0);
     assert_double_near(pred.t_comm_s, 0.0, 1e-15);
     assert_int_equal(pred.unmodelled_calls, 3 + 2 + 1 + 5 + 2);
+    /* a name within an earlier one is still named: Allgather after
+     * Allgatherv (no model of either) */
+    add_size(&ranks[1], ALLGATHERV, 64, 1);
+    add_size(&ranks[1], ALLGATHER, 64, 1);
+    assert_int_equal(apps_predict(&p, &model, "lib", &pred, &err), 0);
+    assert_int_equal(pred.unmodelled_calls, 7 + 2);
+    assert_string_equal(pred.unmodelled, "MPI_Alltoall, MPI_Ialltoall, "
+                                         "MPI_Allgatherv, MPI_Allgather");
     for (int i = 0; i < 2; i++)
         free(ranks[i].sizes);
     mpchar_model_free(&model);
+}
+
+/* What the profiler's table says is communication, and a list too long
+ * for apps_prediction's names ends in "..." */
+static void test_comm_calls(void **state)
+{
+    (void)state;
+    assert_true(profile_call_is_comm("MPI_Send"));
+    assert_true(profile_call_is_comm("Waitall"));
+    assert_true(profile_call_is_comm("MPI_Barrier"));
+    assert_true(profile_call_is_comm("MPI_Ialltoall"));
+    assert_false(profile_call_is_comm("MPI_Init"));
+    assert_false(profile_call_is_comm("MPI_Finalize"));
+    assert_false(profile_call_is_comm("MPI_Pcontrol"));
+    assert_false(profile_call_is_comm("MPI_Comm_split"));
+    assert_false(profile_call_is_comm("MPI_Type_commit"));
+    assert_false(profile_call_is_comm("MPI_Sen"));
+    /* MPI-4 large-count forms (plain wrappers on MPICH) */
+    assert_true(profile_call_is_comm("MPI_Send_c"));
+    assert_true(profile_call_is_comm("MPI_Ialltoall_c"));
+    assert_false(profile_call_is_comm("MPI_Type_size_c"));
+    assert_false(profile_call_is_comm("MPI__c"));
+
+    static const char *const comm[] = {
+        "Send",       "Ssend",          "Rsend",     "Bsend",      "Isend",
+        "Issend",     "Irsend",         "Ibsend",    "Recv",       "Sendrecv",
+        "Barrier",    "Bcast",          "Reduce",    "Allreduce",  "Alltoall",
+        "Allgather",  "Gather",         "Scatter",   "Gatherv",    "Scatterv",
+        "Allgatherv", "Alltoallv",      "Ialltoall", "Iallreduce", "Ibcast",
+        "Ibarrier",   "Reduce_scatter", "Scan"};
+    enum { N = sizeof comm / sizeof comm[0] };
+    char names[N][MPCHAR_PROF_CALL_NAME_BYTES];
+    profile_rank rank;
+    memset(&rank, 0, sizeof rank);
+    for (uint32_t i = 0; i < N; i++) {
+        snprintf(names[i], sizeof names[i], "MPI_%s", comm[i]);
+        assert_true(profile_call_is_comm(names[i]));
+        add_size(&rank, i, 8, 1);
+    }
+    profile p;
+    memset(&p, 0, sizeof p);
+    p.size = 2;
+    p.n_calls = N;
+    p.call_names = names;
+    p.ranks = &rank;
+    p.n_ranks = 1;
+    mpchar_model model;
+    memset(&model, 0, sizeof model); /* no library: nothing is modelled */
+    apps_prediction pred;
+    mpchar_error err;
+    assert_int_equal(apps_predict(&p, &model, "lib", &pred, &err), 0);
+    assert_int_equal(pred.unmodelled_calls, N - 1); /* Recv: at its sender */
+    size_t len = strlen(pred.unmodelled);
+    assert_true(len < sizeof pred.unmodelled);
+    assert_string_equal(pred.unmodelled + len - 3, "...");
+    assert_true(strncmp(pred.unmodelled, "MPI_Send, MPI_Ssend, ", 21) == 0);
+    free(rank.sizes);
 }
 
 int main(void)
@@ -223,6 +316,7 @@ int main(void)
         cmocka_unit_test(test_result_broken),
         cmocka_unit_test(test_csv_round_trip),
         cmocka_unit_test(test_predict_sum),
+        cmocka_unit_test(test_comm_calls),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -526,8 +526,8 @@ static int check_launch_commands(const run_state *st, mpchar_error *err)
     return 0;
 }
 
-/* The options of this run: typed, or read back from meta.json by
- * --resume (which sets the results directory), then --quick's. */
+/* The options of this run: typed, then --quick's, or read back from
+ * meta.json by --resume (which sets the results directory). */
 static int read_options(run_state *st, int argc, char **argv, bool *resume_p,
                         mpchar_error *err)
 {
@@ -541,8 +541,10 @@ static int read_options(run_state *st, int argc, char **argv, bool *resume_p,
         if (run_meta_read_options(dir, &st->opt, err) != 0)
             return -1;
         run_set_value(&st->opt, "out", dir);
+    } else {
+        /* a resumed run's values already hold --quick's */
+        run_options_apply_quick(&st->opt);
     }
-    run_options_apply_quick(&st->opt);
     if (run_options_check(&st->opt, err) != 0)
         return -1;
     st->launcher = run_value(&st->opt, "launcher");

@@ -268,7 +268,7 @@ static int check_combination(const run_state *st, mpchar_error *err)
 {
     if (!st->smpi.used) {
         for (const char *const *o = smpi_only_options; *o; o++)
-            if (!run_is_default(&st->opt, *o))
+            if (run_given(&st->opt, *o))
                 return mpchar_error_set(err,
                                         "--%s is for simulated runs: add "
                                         "--mpi smpi",

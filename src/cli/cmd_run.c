@@ -497,13 +497,19 @@ static void print_summary(const run_state *st, double elapsed)
         printf("%-*s %10zu %16s %8zu\n", width, st->libs[i].name, measured,
                st->libs[i].simulated ? "simulated" : over_text, failed);
     }
-    printf("\nRun took %s. Oversubscribed points (p above %d cores) are "
-           "marked and are not real timings.\n",
-           took, st->sys.cores);
-    if (st->smpi.used)
-        printf("Simulated libraries ran on the platform %s/platform.xml in "
-               "simulated time; no process of theirs shares a core.\n",
-               st->out);
+    printf("\nRun took %s.", took);
+    if (any_real_library(st))
+        printf(" Oversubscribed points (p above %d cores) are marked and are "
+               "not real timings.",
+               st->sys.cores);
+    printf("\n");
+    for (size_t i = 0; i < st->nlibs; i++)
+        if (st->libs[i].simulated) { /* all share one platform */
+            printf("Simulated libraries ran on the platform %s in simulated "
+                   "time; no process of theirs shares a core.\n",
+                   st->libs[i].platform);
+            break;
+        }
     printf("Results: %s/%s\n", st->out, MPCHAR_MEASUREMENTS_FILE);
     mpchar_measurements_free(&m);
     mpchar_failures_free(&f);

@@ -62,6 +62,18 @@ function(mpchar_add_smpi_library)
       target_link_options(${target} INTERFACE ${tok})
     endif()
   endforeach()
+  # Started directly, a shared object without an entry point jumps to 0
+  # and dies of SIGSEGV: the interpreter of this machine's programs and an
+  # entry (src/bench/main.c) make mpchar-bench-smpi say how to run it.
+  if(CMAKE_READELF)
+    execute_process(COMMAND ${CMAKE_READELF} -p .interp ${CMAKE_COMMAND}
+                    OUTPUT_VARIABLE interp ERROR_QUIET)
+    if(interp MATCHES "\\] +(/[^ \n]+)")
+      target_compile_definitions(
+        ${target} INTERFACE "MPCHAR_BENCH_ELF_INTERP=\"${CMAKE_MATCH_1}\"")
+      target_link_options(${target} INTERFACE -Wl,-e,bench_smpi_entry)
+    endif()
+  endif()
   set(MPCHAR_SIMULATED_LIBRARY_NAMES smpi PARENT_SCOPE)
   set(MPCHAR_LIBRARY_smpi_LAUNCHER ${smpirun_path} PARENT_SCOPE)
   message(STATUS "mpchar: simulated MPI library smpi: ${smpicc_path}, "

@@ -374,8 +374,9 @@ void bench_clock_detach(bench_clock *clk);
 void bench_clock_sync(bench_clock *clk);
 /* Seconds on rank 0's clock. */
 double bench_clock_now(const bench_clock *clk);
-/* Returns at start_s on rank 0's clock (now when that has passed). */
-void bench_clock_wait_until(const bench_clock *clk, double start_s);
+/* Returns at start_s on rank 0's clock (now when that has passed);
+ * whether it had passed, from the one read taken before waiting. */
+bool bench_clock_wait_until(const bench_clock *clk, double start_s);
 
 typedef struct bench_loop_params {
     double budget_s;

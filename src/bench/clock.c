@@ -98,9 +98,10 @@ static void estimate_offset(MPI_Comm comm, bench_clock *clk)
 /* Simulated: one sleep of the wait rounded up to the clock's whole
  * nanoseconds, and no loop, since a read that costs no simulated time
  * (smpi/wtime:0) would never see a fraction of a nanosecond pass. */
-void bench_clock_wait_until(const bench_clock *clk, double start_s)
+bool bench_clock_wait_until(const bench_clock *clk, double start_s)
 {
     double now = bench_clock_now(clk);
+    bool late = now > start_s;
     if (BENCH_SIMULATED) {
         double wait_ns = ceil((start_s - now) * 1e9);
         if (wait_ns > 0.0) {
@@ -108,10 +109,11 @@ void bench_clock_wait_until(const bench_clock *clk, double start_s)
                                    (long)fmod(wait_ns, 1e9)};
             nanosleep(&nap, NULL);
         }
-        return;
+        return late;
     }
     while (now < start_s)
         now = bench_clock_now(clk);
+    return late;
 }
 
 void bench_clock_sync(bench_clock *clk)

@@ -13,6 +13,34 @@
 #include "bench.h"
 #include "mpchar/parse.h"
 
+#ifdef MPCHAR_BENCH_ELF_INTERP
+/* Under SMPI this program is a shared object that smpirun loads once per
+ * rank (cmake/MpcharSmpi.cmake), which has no entry point of its own:
+ * started directly it would jump to address 0.  An interpreter and this
+ * entry (linked with -e) make it say how to run it instead; dlopen, as
+ * smpirun loads it, reads neither.  Only write and _exit: nothing else of
+ * libc is set up here.  x86 enters with the stack one word off a call's
+ * alignment. */
+#if defined(__x86_64__) || defined(__i386__)
+#define BENCH_ENTRY_ALIGN __attribute__((force_align_arg_pointer))
+#else
+#define BENCH_ENTRY_ALIGN
+#endif
+const char bench_smpi_interp[] __attribute__((section(".interp"))) =
+    MPCHAR_BENCH_ELF_INTERP;
+__attribute__((noreturn)) BENCH_ENTRY_ALIGN void bench_smpi_entry(void);
+void bench_smpi_entry(void)
+{
+    static const char msg[] =
+        "mpchar-bench-smpi: a SimGrid SMPI program: run it under smpirun "
+        "(smpirun -np N -platform FILE mpchar-bench-smpi ...), or through "
+        "`mpchar run --mpi smpi --platform ...` (docs/scale.md)\n";
+    ssize_t written = write(STDERR_FILENO, msg, sizeof msg - 1);
+    (void)written;
+    _exit(2);
+}
+#endif
+
 static bool env_rank_zero(void)
 {
     /* Before MPI_Init only the launcher's environment tells the rank;

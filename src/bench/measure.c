@@ -92,8 +92,7 @@ static double window_rep(bench_ctx *c, const bench_clock *clk, double start,
     const bench_pattern *pat = c->pt->pattern;
     if (pat->prepare)
         pat->prepare(c);
-    bool late = bench_clock_now(clk) > start;
-    bench_clock_wait_until(clk, start);
+    bool late = bench_clock_wait_until(clk, start);
     pat->run(c);
     double end = bench_clock_now(clk);
     verify_rep(c, chk);

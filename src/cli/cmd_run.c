@@ -497,13 +497,19 @@ static void print_summary(const run_state *st, double elapsed)
         printf("%-*s %10zu %16s %8zu\n", width, st->libs[i].name, measured,
                st->libs[i].simulated ? "simulated" : over_text, failed);
     }
-    printf("\nRun took %s. Oversubscribed points (p above %d cores) are "
-           "marked and are not real timings.\n",
-           took, st->sys.cores);
-    if (st->smpi.used)
-        printf("Simulated libraries ran on the platform %s/platform.xml in "
-               "simulated time; no process of theirs shares a core.\n",
-               st->out);
+    printf("\nRun took %s.", took);
+    if (any_real_library(st))
+        printf(" Oversubscribed points (p above %d cores) are marked and are "
+               "not real timings.",
+               st->sys.cores);
+    printf("\n");
+    for (size_t i = 0; i < st->nlibs; i++)
+        if (st->libs[i].simulated) { /* all share one platform */
+            printf("Simulated libraries ran on the platform %s in simulated "
+                   "time; no process of theirs shares a core.\n",
+                   st->libs[i].platform);
+            break;
+        }
     printf("Results: %s/%s\n", st->out, MPCHAR_MEASUREMENTS_FILE);
     mpchar_measurements_free(&m);
     mpchar_failures_free(&f);
@@ -526,8 +532,8 @@ static int check_launch_commands(const run_state *st, mpchar_error *err)
     return 0;
 }
 
-/* The options of this run: typed, or read back from meta.json by
- * --resume (which sets the results directory), then --quick's. */
+/* The options of this run: typed, then --quick's, or read back from
+ * meta.json by --resume (which sets the results directory). */
 static int read_options(run_state *st, int argc, char **argv, bool *resume_p,
                         mpchar_error *err)
 {
@@ -541,8 +547,10 @@ static int read_options(run_state *st, int argc, char **argv, bool *resume_p,
         if (run_meta_read_options(dir, &st->opt, err) != 0)
             return -1;
         run_set_value(&st->opt, "out", dir);
+    } else {
+        /* a resumed run's values already hold --quick's */
+        run_options_apply_quick(&st->opt);
     }
-    run_options_apply_quick(&st->opt);
     if (run_options_check(&st->opt, err) != 0)
         return -1;
     st->launcher = run_value(&st->opt, "launcher");

@@ -76,9 +76,9 @@ int run_options_from_json(json_t *obj, const char *path, run_options *o,
 /* An option's value by its name (without "--"). */
 const char *run_value(const run_options *o, const char *name);
 bool run_flag(const run_options *o, const char *name);
+/* Whether name was typed on this command line (not read back by
+ * --resume). */
 bool run_given(const run_options *o, const char *name);
-/* Whether name holds its default (typed, read back or not given). */
-bool run_is_default(const run_options *o, const char *name);
 void run_set_value(run_options *o, const char *name, const char *value);
 
 /* ---- stolen CPU time (run_steal.c) ------------------------------------ */

@@ -29,10 +29,8 @@ static int add_host(run_hosts *h, char *entry, const char *where,
     long slots = 1;
     if (colon) {
         *colon = '\0';
-        char *end;
-        errno = 0;
-        slots = strtol(colon + 1, &end, 10);
-        if (errno || end == colon + 1 || *end || slots < 1 || slots > MAX_SLOTS)
+        mpchar_error e;
+        if (mpchar_parse_long(colon + 1, 1, MAX_SLOTS, &slots, &e) != 0)
             return mpchar_error_set(err,
                                     "%s: host '%s': slots '%s' is not a "
                                     "whole number from 1 to %ld",
@@ -81,6 +79,11 @@ static int read_file(const char *path, run_hosts *h, mpchar_error *err)
     int rc = 0;
     for (long lineno = 1; rc == 0 && fgets(line, sizeof line, f); lineno++) {
         snprintf(where, sizeof where, "%s:%ld", path, lineno);
+        if (!strchr(line, '\n') && !feof(f)) { /* not split into two */
+            rc = mpchar_error_set(err, "%s: line longer than %zu bytes", where,
+                                  sizeof line - 2);
+            break;
+        }
         char *hash = strchr(line, '#');
         if (hash)
             *hash = '\0';

@@ -332,13 +332,6 @@ bool run_given(const run_options *o, const char *name)
     return o->given[index_of(name)];
 }
 
-bool run_is_default(const run_options *o, const char *name)
-{
-    const run_option *r = &run_options_table[index_of(name)];
-    const char *def = r->kind == RUN_FLAG ? "false" : r->o.def;
-    return strcmp(run_value(o, name), def ? def : "") == 0;
-}
-
 bool run_flag(const run_options *o, const char *name)
 {
     return strcmp(run_value(o, name), "true") == 0;
@@ -525,7 +518,6 @@ int run_options_from_json(json_t *obj, const char *path, run_options *o,
         json_t *v = json_object_get(obj, r->meta_key);
         if (value_from_json(r, v ? v : json_null(), o->value[i], path, err))
             return -1;
-        o->given[i] = true;
     }
     return 0;
 }

@@ -165,14 +165,8 @@ int run_smpi_check_colls(const char *value, mpchar_error *err)
 
 int run_smpi_check_selector(const char *value, mpchar_error *err)
 {
-    for (const char *const *s = selectors; *s; s++)
-        if (strcmp(value, *s) == 0)
-            return 0;
-    return mpchar_error_set(err,
-                            "'%s' is not an SMPI collective selector "
-                            "(default, ompi, mpich, mvapich2, impi, "
-                            "automatic)",
-                            value);
+    int index;
+    return mpchar_parse_choice_in(value, selectors, &index, err);
 }
 
 /* ---- the platform ------------------------------------------------------- */
@@ -268,7 +262,7 @@ static int check_combination(const run_state *st, mpchar_error *err)
 {
     if (!st->smpi.used) {
         for (const char *const *o = smpi_only_options; *o; o++)
-            if (!run_is_default(&st->opt, *o))
+            if (run_given(&st->opt, *o))
                 return mpchar_error_set(err,
                                         "--%s is for simulated runs: add "
                                         "--mpi smpi",

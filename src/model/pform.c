@@ -13,6 +13,7 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "mpchar/parse.h"
 #include "mpchar/pform.h"
 
 #define PFORM_ALPHA 0.01
@@ -21,6 +22,7 @@ static const char *const form_names[] = {
 #define XX(id, form, cls) form,
     MPCHAR_PFORM_MAP(XX)
 #undef XX
+        NULL,
 };
 
 static const mpchar_complexity form_classes[] = {
@@ -39,17 +41,11 @@ const char *mpchar_pform_kind_name(mpchar_pform_kind k)
 int mpchar_pform_kind_parse(const char *text, mpchar_pform_kind *k_p,
                             mpchar_error *err)
 {
-    for (int k = 0; k < MPCHAR_PFORM_COUNT; k++) {
-        if (strcmp(text, form_names[k]) == 0) {
-            *k_p = (mpchar_pform_kind)k;
-            return 0;
-        }
-    }
-    return mpchar_error_set(err,
-                            "unknown p-form '%.40s' (expected a, "
-                            "a+b*p, a+b*log2(p), a+b*ceil(log2(p)), "
-                            "a+b*p*log2(p), a+b*p^2, a+b*(p-1)/p or expr)",
-                            text);
+    int k;
+    if (mpchar_parse_choice_in(text, form_names, &k, err) != 0)
+        return mpchar_error_prefix(err, "p-form");
+    *k_p = (mpchar_pform_kind)k;
+    return 0;
 }
 
 double mpchar_pform_basis(mpchar_pform_kind k, double p)

@@ -81,8 +81,10 @@ expect_error "cluster spec with no hosts" "HOSTS '0'" \
   "$M" run --mpi smpi --platform cluster:0:1us:1Gbps --p 2 --out "$WORK/b5"
 expect_error "unknown SMPI algorithm" "'bcast:bogus' is no SMPI algorithm" \
   "$M" run --mpi smpi --platform cluster:4:1us:1Gbps --smpi-coll bcast:bogus --p 2 --out "$WORK/b6"
-expect_error "unknown selector" "'nosuch' is not an SMPI collective selector" \
+expect_error "unknown selector" "--smpi-coll-selector: unknown value 'nosuch' (default|ompi|mpich|mvapich2|impi|automatic)" \
   "$M" run --mpi smpi --platform cluster:4:1us:1Gbps --smpi-coll-selector nosuch --p 2 --out "$WORK/b7"
+expect_error "benchmark started without smpirun" "run it under smpirun" \
+  "$BIN/mpchar-bench-smpi" --list
 expect_error "smpi without a platform" "--mpi smpi needs --platform" \
   "$M" run --mpi smpi --p 2 --out "$WORK/b8"
 expect_error "platform without smpi" "--platform is for simulated runs" \

@@ -93,6 +93,12 @@ static void test_hostfile(void **state)
     char where[64];
     snprintf(where, sizeof where, "%s:2: expected HOST[:SLOTS]", path);
     read_hosts("hostfile", path, &h, -1, where);
+    /* a long line is refused, not read in pieces (its tail a host) */
+    f = fopen(path, "w");
+    fprintf(f, "bed1\n# %0600d\nbed2\n", 0);
+    fclose(f);
+    snprintf(where, sizeof where, "%s:2: line longer than", path);
+    read_hosts("hostfile", path, &h, -1, where);
     f = fopen(path, "w");
     fputs("# nothing\n", f);
     fclose(f);

@@ -73,6 +73,15 @@ struct mg_state {
     double *v; /* right-hand side, finest level */
     double *face_out, *face_in;
     double *t1, *t2, *t3; /* line temporaries (NPB's x1, y1, z1...) */
+    /* The finest level some rank holds no point of along an axis is
+     * below kc, the coarsest level every rank holds points of (1 when
+     * p <= 8).  Levels below kc are computed redundantly by every rank on
+     * the whole grid (coarse, a state of one process on MPI_COMM_SELF),
+     * from level kc's residual gathered from all ranks (gather_blk). */
+    int kc;
+    struct mg_state *coarse;
+    struct kernel_run coarse_run;
+    double *gather_blk, *gather_all;
 };
 
 /* NPB's process grid: log2 p split as x = log_p / 3, y = (log_p - x) / 2,
@@ -289,20 +298,110 @@ static size_t mg_points(const int m[3])
     return (size_t)m[0] * m[1] * m[2];
 }
 
-/* One V-cycle (NPB's mg3P) from the finest level's r to its u. */
-static void mg_vcycle(struct mg_state *s)
+/* Level k's correction: u_k = Q u_(k-1), then one smoothing of its
+ * residual (NPB's mg3P, upward). */
+static void mg_ascend(struct mg_state *s, int k)
 {
     struct mg_level *L = s->level;
-    for (int k = s->lt; k >= 2; k--) {
+    memset(L[k].u, 0, sizeof(double) * mg_points(L[k].m));
+    mg_interp(s, L[k - 1].u, L[k - 1].m, L[k].u, L[k].m);
+    mg_resid(s, L[k].u, L[k].r, L[k].r, L[k].m);
+    mg_psinv(s, L[k].r, L[k].u, L[k].m);
+}
+
+/* Down from level `from` to level 1 and up to level `to` - 1 (mg3P's
+ * middle): restrictions, the coarsest smoothing, corrections. */
+static void mg_coarse_part(struct mg_state *s, int from, int to)
+{
+    struct mg_level *L = s->level;
+    for (int k = from; k >= 2; k--) {
         mg_rprj3(s, L[k].r, L[k].m, L[k - 1].r, L[k - 1].m);
     }
     memset(L[1].u, 0, sizeof(double) * mg_points(L[1].m));
     mg_psinv(s, L[1].r, L[1].u, L[1].m);
-    for (int k = 2; k <= s->lt - 1; k++) {
-        memset(L[k].u, 0, sizeof(double) * mg_points(L[k].m));
-        mg_interp(s, L[k - 1].u, L[k - 1].m, L[k].u, L[k].m);
-        mg_resid(s, L[k].u, L[k].r, L[k].r, L[k].m);
-        mg_psinv(s, L[k].r, L[k].u, L[k].m);
+    for (int k = 2; k <= to - 1; k++) {
+        mg_ascend(s, k);
+    }
+}
+
+/* Copies a box of sides b between array a (sides am) from aoff and array
+ * g (sides gm) from goff, both in MG_AT's 1-based indices: into a when
+ * into_a, else into g. */
+static void mg_block_copy(double *a, const int am[3], const int aoff[3],
+                          double *g, const int gm[3], const int goff[3],
+                          const int b[3], bool into_a)
+{
+    for (int i3 = 0; i3 < b[2]; i3++) {
+        for (int i2 = 0; i2 < b[1]; i2++) {
+            for (int i1 = 0; i1 < b[0]; i1++) {
+                double *x =
+                    &MG_AT(a, am, aoff[0] + i1, aoff[1] + i2, aoff[2] + i3);
+                double *y =
+                    &MG_AT(g, gm, goff[0] + i1, goff[1] + i2, goff[2] + i3);
+                if (into_a) {
+                    *x = *y;
+                } else {
+                    *y = *x;
+                }
+            }
+        }
+    }
+}
+
+/* Levels below kc on every rank: level kc's residual gathered into the
+ * whole grid, the coarse part computed there, and level kc's correction
+ * u = Q u_(kc-1) taken back for this rank's block, ghosts included (the
+ * whole grid's ghosts are its periodic images, so they are the values
+ * the neighbours hold). */
+static void mg_coarse_redundant(struct mg_state *s)
+{
+    struct mg_state *c = s->coarse;
+    int k = s->kc;
+    struct mg_level *mine = &s->level[k], *all = &c->level[k];
+    int b[3], interior[3] = {2, 2, 2}, origin[3] = {1, 1, 1};
+    for (int ax = 0; ax < 3; ax++) {
+        b[ax] = mine->m[ax] - 2;
+    }
+    int blk = b[0] * b[1] * b[2];
+    mg_block_copy(mine->r, mine->m, interior, s->gather_blk, b, origin, b,
+                  false);
+    kernel_comm_begin();
+    MPI_Allgather(s->gather_blk, blk, MPI_DOUBLE, s->gather_all, blk,
+                  MPI_DOUBLE, s->run->comm);
+    kernel_comm_end();
+    for (int q = 0; q < s->run->size; q++) {
+        int at[3] = {q % s->procs[0], (q / s->procs[0]) % s->procs[1],
+                     q / (s->procs[0] * s->procs[1])};
+        int off[3] = {2 + at[0] * b[0], 2 + at[1] * b[1], 2 + at[2] * b[2]};
+        mg_block_copy(all->r, all->m, off, s->gather_all + (size_t)q * blk, b,
+                      origin, b, true);
+    }
+    mg_comm3(c, all->r, all->m); /* the periodic ghosts */
+    mg_coarse_part(c, k, k);
+    memset(all->u, 0, sizeof(double) * mg_points(all->m));
+    mg_interp(c, c->level[k - 1].u, c->level[k - 1].m, all->u, all->m);
+    int from[3] = {1 + s->coord[0] * b[0], 1 + s->coord[1] * b[1],
+                   1 + s->coord[2] * b[2]};
+    mg_block_copy(mine->u, mine->m, origin, all->u, all->m, from, mine->m,
+                  true);
+}
+
+/* One V-cycle (NPB's mg3P) from the finest level's r to its u. */
+static void mg_vcycle(struct mg_state *s)
+{
+    struct mg_level *L = s->level;
+    if (s->kc == 1) {
+        mg_coarse_part(s, s->lt, s->lt);
+    } else {
+        for (int k = s->lt; k > s->kc; k--) {
+            mg_rprj3(s, L[k].r, L[k].m, L[k - 1].r, L[k - 1].m);
+        }
+        mg_coarse_redundant(s);
+        mg_resid(s, L[s->kc].u, L[s->kc].r, L[s->kc].r, L[s->kc].m);
+        mg_psinv(s, L[s->kc].r, L[s->kc].u, L[s->kc].m);
+        for (int k = s->kc + 1; k <= s->lt - 1; k++) {
+            mg_ascend(s, k);
+        }
     }
     int top = s->lt;
     mg_interp(s, L[top - 1].u, L[top - 1].m, L[top].u, L[top].m);
@@ -473,14 +572,64 @@ static void mg_free(struct mg_state *s)
     free(s->t3);
 }
 
+/* kc: the coarsest level whose 2^k points per side every rank of the
+ * process grid holds one of at least. */
+static int mg_coarse_level(const struct mg_state *s)
+{
+    int most = s->procs[0];
+    most = s->procs[1] > most ? s->procs[1] : most;
+    most = s->procs[2] > most ? s->procs[2] : most;
+    int kc = npb_log2_ceil(most);
+    return kc > 1 ? kc : 1;
+}
+
 static const char *mg_refuse(const struct kernel_run *run)
 {
     const char *why = npb_refuse_unless_power_of_two(run->size);
-    if (why == NULL && run->size > 8) {
-        return "MG's coarsest grid has 2 points per side and every process "
-               "must hold one of them: at most 8 processes";
+    int row = kernel_class_row(MG_CLASSES, run->problem_class);
+    if (why == NULL && row >= 0) {
+        struct mg_state s = {.run = run};
+        mg_grid(&s);
+        if (mg_coarse_level(&s) >= npb_log2_ceil(mg_classes[row].n)) {
+            return "MG needs at least 2 points per process along every "
+                   "axis of the finest grid: too many processes for the "
+                   "class";
+        }
     }
     return why;
+}
+
+/* With kc > 1: the state of the levels below it, on the whole grid, and
+ * the gather's buffers; false without memory. */
+static bool mg_coarse_alloc(struct mg_state *s)
+{
+    s->coarse = calloc(1, sizeof *s->coarse);
+    if (!s->coarse) {
+        return false;
+    }
+    s->coarse_run = (struct kernel_run){.problem_class = s->run->problem_class,
+                                        .comm = MPI_COMM_SELF,
+                                        .rank = 0,
+                                        .size = 1};
+    s->coarse->run = &s->coarse_run;
+    s->coarse->c = s->c;
+    s->coarse->kc = 1;
+    mg_grid(s->coarse);
+    const int *m = s->level[s->kc].m;
+    size_t blk = (size_t)(m[0] - 2) * (m[1] - 2) * (m[2] - 2);
+    s->gather_blk = malloc(sizeof(double) * blk);
+    s->gather_all = malloc(sizeof(double) * blk * (size_t)s->run->size);
+    return mg_alloc(s->coarse, 1 << s->kc) && s->gather_blk && s->gather_all;
+}
+
+static void mg_coarse_free(struct mg_state *s)
+{
+    if (s->coarse) {
+        mg_free(s->coarse);
+        free(s->coarse);
+    }
+    free(s->gather_blk);
+    free(s->gather_all);
 }
 
 static void mg_run(const struct kernel_run *run, struct kernel_result *result)
@@ -489,7 +638,10 @@ static void mg_run(const struct kernel_run *run, struct kernel_result *result)
         &mg_classes[kernel_class_row(MG_CLASSES, run->problem_class)];
     struct mg_state s = {.run = run, .c = c->c};
     mg_grid(&s);
-    kernel_require_memory(mg_alloc(&s, c->n), run->comm, "mg");
+    s.kc = mg_coarse_level(&s);
+    kernel_require_memory(mg_alloc(&s, c->n) &&
+                              (s.kc == 1 || mg_coarse_alloc(&s)),
+                          run->comm, "mg");
     struct mg_level *top = &s.level[s.lt];
     mg_zran3(&s, c->n);
     mg_resid(&s, top->u, s.v, top->r, top->m);
@@ -498,6 +650,7 @@ static void mg_run(const struct kernel_run *run, struct kernel_result *result)
         mg_resid(&s, top->u, s.v, top->r, top->m);
     }
     double rnm2 = mg_norm2(&s, c->n) + kernel_fault();
+    mg_coarse_free(&s);
     mg_free(&s);
     npb_check(result, "L2 norm of the residual", rnm2, c->rnm2, MG_EPSILON);
 }

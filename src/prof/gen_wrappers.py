@@ -15,7 +15,8 @@ documents the table), so that each intercepted call is described once:
             it declares that the table does not list (but NOT_WRAPPED)
             gets a plain C wrapper from its prototype: CALL_ENTER and
             CALL_EXIT around it, so that all of an application's MPI
-            calls are MPI time.
+            calls are MPI time; with --fortran its Fortran twin too
+            (f_plain_wrapper; NOT_FORTRAN: the exceptions).
   --list    prints the table's call names, one a line (the list in
             docs/profile.md is checked against it).
   --comm-out  writes the sorted names of the table's calls that move or
@@ -229,11 +230,9 @@ TYPE_WORDS = re.compile(r"^(MPI_\w+|MPIX_\w+|int|char|void|double|float|"
                         r"long|short|unsigned|const)$")
 
 
-def param_names(params):
-    """(parameter list, names) of a C parameter list, each unnamed
-    parameter named pN (MPICH's mpio.h has some)."""
-    if params in ("", "void"):
-        return "void", []
+def split_params(params):
+    """The parameters of a C parameter list, split at its top-level
+    commas (a function pointer's own list is one parameter)."""
     parts, depth, cur = [], 0, ""
     for ch in params:
         depth += {"(": 1, ")": -1, "[": 1, "]": -1}.get(ch, 0)
@@ -243,6 +242,15 @@ def param_names(params):
         else:
             cur += ch
     parts.append(cur.strip())
+    return parts
+
+
+def param_names(params):
+    """(parameter list, names) of a C parameter list, each unnamed
+    parameter named pN (MPICH's mpio.h has some)."""
+    if params in ("", "void"):
+        return "void", []
+    parts = split_params(params)
     named, names = [], []
     for i, part in enumerate(parts):
         m = re.match(r"^(.*?)(\w+)?\s*((\[[^]]*\]\s*)*)$", part)
@@ -349,6 +357,31 @@ def f_wrapper(name, role, args, override):
     if role != "pcontrol":  # MPI_PCONTROL has no IERROR
         params.append("MPI_Fint *ierr")
         names.append("ierr")
+    return f_function(name, role, params, names,
+                      values(fargs, "f", override))
+
+
+def f_plain_wrapper(name, params, names):
+    """The Fortran twin of plain_wrapper, from the same C prototype: one
+    pointer per C parameter (Fortran passes every argument by reference;
+    the wrapper only forwards them, so void *), IERROR, then the hidden
+    length (size_t in gfortran >= 8) of each character argument, in
+    order, after all the others.  A C parameter of a char type (char *,
+    char *[], char **[]) is one Fortran character argument, so one
+    length (MPI_Comm_spawn's ARGV, a character array, has one too)."""
+    parts = split_params(params)
+    fparams = ["void *%s" % n for n in names] + ["MPI_Fint *ierr"]
+    fnames = names + ["ierr"]
+    for part, n in zip(parts, names):
+        if re.search(r"\bchar\b", part):
+            fparams.append("size_t %s_len" % n)
+            fnames.append("%s_len" % n)
+    return f_function(name, "plain", fparams, fnames, {})
+
+
+def f_function(name, role, params, names, v):
+    """mpi_name_ calling the library's pmpi_name_ (resolved at its first
+    call), its other manglings as aliases."""
     params = ", ".join(params)
     low = name.lower()
     fn = "prof_f_%s_fn" % low
@@ -359,12 +392,21 @@ def f_wrapper(name, role, args, override):
            "    if (!next)",
            "        prof_resolve(\"pmpi_%s_\", &next, sizeof next);" % low]
     call = "next(%s)" % ", ".join(names)
-    out.append(body(name, role, call, values(fargs, "f", override), False))
+    out.append(body(name, role, call, v, False))
     out.append("}")
     for alias in ("mpi_%s__" % low, "mpi_%s" % low, "MPI_%s" % name.upper()):
         out.append("void %s(%s) __attribute__((alias(\"mpi_%s_\")));"
                    % (alias, params, low))
     return "\n".join(out) + "\n"
+
+
+# calls of an mpi.h whose plain C wrapper gets no Fortran twin: the MPI-4
+# large-count forms (Name_c), which mpif.h and the mpi module do not have
+# (only mpi_f08, whose bindings the wrappers do not see), and
+# Info_create_env, whose C argc and argv Fortran does not pass
+# (MPI_INFO_CREATE_ENV(INFO, IERROR)), so its arguments do not follow
+# the C prototype
+NOT_FORTRAN = re.compile(r"^(\w+_c|Info_create_env)$")
 
 
 def main():
@@ -416,6 +458,8 @@ def main():
             out.append(f_wrapper(n, role, args, override))
     for n, params, pnames in others:
         out.append(plain_wrapper(n, params, pnames))
+        if a.fortran and not NOT_FORTRAN.match(n):
+            out.append(f_plain_wrapper(n, params, pnames))
     with open(a.out, "w") as f:
         f.write("\n".join(out))
 

@@ -131,10 +131,6 @@ void prof_start(void)
     start_ns = mono_ns();
     start_ticks = prof_ticks();
     calibrate(h);
-    /* every rank waits for the calibration's end: on the built-in runtime
-     * its last rendezvous left unfinished delayed rank 0's first eager
-     * sends of the program (by milliseconds, until rank 0's next wait) */
-    PMPI_Barrier(MPI_COMM_WORLD);
     h->ns_per_tick = tick_rate(start_ticks, start_ns);
     h->tick_start = prof.tick0 = prof_ticks();
     prof_flush(); /* the header, so that even a SIGKILLed rank's file reads */

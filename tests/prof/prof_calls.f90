@@ -1,9 +1,16 @@
 ! The Fortran twin of prof_calls.c's sections a, p, i and r
-! (tests/prof/profile_calls.sh with sections "apir"), through the Fortran
+! (tests/prof/profile_calls.sh with sections "apirf"), through the Fortran
 ! bindings: Waitany; persistent requests (Startall + Waitall, Start +
 ! Wait, Request_free); Iallreduce overlapped with 2 ms of computation and
-! an Ibarrier; Put, Get and Accumulate in a fence epoch.  2 ranks; the
-! data received are checked.
+! an Ibarrier; Put, Get and Accumulate in a fence epoch.  Then section f,
+! calls the profiler's table does not list (time-only wrappers generated
+! from mpi.h): through `use mpi`, Comm_split, Comm_size, Type_contiguous,
+! Type_commit, Type_size, Type_free, Comm_free; through mpif.h
+! (manage_f77), Comm_rank, Comm_dup, Comm_set_name and Comm_get_name
+! (character arguments: hidden lengths), Info_create, Info_set (two),
+! Info_get_valuelen, Info_free, Type_vector, Type_commit, Type_size,
+! Type_free, Comm_free.  2 ranks; the data received and the values the
+! calls return are checked.
 program prof_calls
   use mpi
   implicit none
@@ -15,6 +22,8 @@ program prof_calls
   integer, volatile :: base(64), mine(32)
   integer :: win
   integer(kind=MPI_ADDRESS_KIND) :: win_bytes, disp
+  integer :: split, ftype
+  logical :: ok
 
   call MPI_INIT(ierr)
   call MPI_COMM_RANK(MPI_COMM_WORLD, rank, ierr)
@@ -88,6 +97,19 @@ program prof_calls
   call check(base(1) == -1 - other .and. mine(17) == other * 100 + 32 .and. &
              base(49) == rank * 100 + 48 - 1 - other, 'one-sided data')
   call MPI_WIN_FREE(win, ierr)
+
+  ! f: management calls through the mpi module, then through mpif.h
+  call MPI_COMM_SPLIT(MPI_COMM_WORLD, 0, -rank, split, ierr)
+  call MPI_COMM_SIZE(split, i, ierr)
+  call check(i == 2, 'Comm_split size')
+  call MPI_TYPE_CONTIGUOUS(3, MPI_DOUBLE_PRECISION, ftype, ierr)
+  call MPI_TYPE_COMMIT(ftype, ierr)
+  call MPI_TYPE_SIZE(ftype, i, ierr)
+  call check(i == 24, 'Type_contiguous size')
+  call MPI_TYPE_FREE(ftype, ierr)
+  call MPI_COMM_FREE(split, ierr)
+  call manage_f77(rank, ok)
+  call check(ok, 'mpif.h management calls')
   call MPI_FINALIZE(ierr)
 
 contains
@@ -104,3 +126,31 @@ contains
 
   include 'prof_compute.inc'
 end program prof_calls
+
+! Section f's calls through mpif.h (an external procedure: mpif.h and the
+! mpi module cannot share a scope); ok when every value returned is right.
+subroutine manage_f77(rank, ok)
+  implicit none
+  include 'mpif.h'
+  integer, intent(in) :: rank
+  logical, intent(out) :: ok
+  integer :: ierr, me, dup, info, vtype, nbytes, namelen, valuelen
+  logical :: found
+  character(len=MPI_MAX_OBJECT_NAME) :: name
+
+  call MPI_COMM_RANK(MPI_COMM_WORLD, me, ierr)
+  call MPI_COMM_DUP(MPI_COMM_WORLD, dup, ierr)
+  call MPI_COMM_SET_NAME(dup, 'prof-dup', ierr)
+  call MPI_COMM_GET_NAME(dup, name, namelen, ierr)
+  call MPI_INFO_CREATE(info, ierr)
+  call MPI_INFO_SET(info, 'prof_key', 'twelve chars', ierr)
+  call MPI_INFO_GET_VALUELEN(info, 'prof_key', valuelen, found, ierr)
+  call MPI_INFO_FREE(info, ierr)
+  call MPI_TYPE_VECTOR(4, 2, 3, MPI_INTEGER, vtype, ierr)
+  call MPI_TYPE_COMMIT(vtype, ierr)
+  call MPI_TYPE_SIZE(vtype, nbytes, ierr)
+  call MPI_TYPE_FREE(vtype, ierr)
+  call MPI_COMM_FREE(dup, ierr)
+  ok = me == rank .and. namelen == 8 .and. name(1:namelen) == 'prof-dup' &
+       .and. found .and. valuelen == 12 .and. nbytes == 32
+end subroutine manage_f77

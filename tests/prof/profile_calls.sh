@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # The call families beyond send/receive (prof_calls.c, or the Fortran
-# prof_calls.f90 with sections apir), profiled on one MPI library: the
+# prof_calls.f90 with sections apirf), profiled on one MPI library: the
 # calls, messages and bytes of every call row are exact on both ranks (the
 # Test* loops: at least one call); no message or nonblocking collective is
 # left unfinished but section x's Isend whose request is freed, so every
@@ -11,7 +11,8 @@
 # transfer time is the start-up calibration's, on a loaded machine maybe
 # longer than the computation).  Section m's management calls (plain
 # wrappers generated from mpi.h: Comm_split ..., Neighbor_alltoall(v),
-# MPI-IO where the library has them) have exact counts, and their time is
+# MPI-IO where the library has them) and section f's (the Fortran
+# program's, through the mpi module and mpif.h) have exact counts, and their time is
 # MPI time: each row's call_us > 0, and the rows' call_us add up to the
 # rank's.  LIBRARY SECTIONS EXE LAUNCHER...
 source "$(dirname "$0")/../integration/lib.sh"
@@ -59,8 +60,8 @@ def want(r):
         "m": {"MPI_Comm_split": (1, 0, 0), "MPI_Comm_dup": (1, 0, 0),
               "MPI_Cart_create": (1, 0, 0),
               "MPI_Comm_free": (3 + (lib != "builtin"), 0, 0),
-              # (section r's window is created and freed in C too, but
-              # not seen in Fortran on Open MPI: only m counts them)
+              # (section r's window is created and freed too: only m
+              # counts them)
               "MPI_Win_create": (1 + ("r" in sections), 0, 0),
               "MPI_Win_free": (1 + ("r" in sections), 0, 0),
               **({} if lib == "builtin" else
@@ -69,6 +70,17 @@ def want(r):
                   "MPI_Neighbor_alltoallv": (1, 0, 20),
                   "MPI_File_open": (1, 0, 0), "MPI_File_write_at": (1, 0, 0),
                   "MPI_File_close": (1, 0, 0)})},
+        # prof_calls.f90's management calls (the generated Fortran
+        # time-only wrappers; the built-in runtime's shims call the C
+        # functions); Comm_rank once more in its main program
+        "f": {"MPI_Comm_rank": (2, 0, 0), "MPI_Comm_split": (1, 0, 0),
+              "MPI_Comm_size": (1, 0, 0), "MPI_Comm_dup": (1, 0, 0),
+              "MPI_Comm_set_name": (1, 0, 0), "MPI_Comm_get_name": (1, 0, 0),
+              "MPI_Comm_free": (2, 0, 0), "MPI_Info_create": (1, 0, 0),
+              "MPI_Info_set": (1, 0, 0), "MPI_Info_get_valuelen": (1, 0, 0),
+              "MPI_Info_free": (1, 0, 0), "MPI_Type_contiguous": (1, 0, 0),
+              "MPI_Type_vector": (1, 0, 0), "MPI_Type_commit": (2, 0, 0),
+              "MPI_Type_size": (2, 0, 0), "MPI_Type_free": (2, 0, 0)},
     }
 errors = 0
 for rank in p["ranks"]:
@@ -89,8 +101,8 @@ for rank in p["ranks"]:
               f"{'>= 1' if calls == AT_LEAST_1 else calls}, {messages}, {nbytes})")
         errors += not ok
     t = rank["total"]
-    if "m" in sections:
-        slow = [c for c in want(r)["m"]
+    for s in set(sections) & {"m", "f"}:
+        slow = [c for c in want(r)[s]
                 if not rows.get(c, {"call_us": 0})["call_us"] > 0]
         rows_us = sum(c["call_us"] for c in rank["calls"])
         if slow or abs(rows_us - t["call_us"]) > 1e-6 * t["call_us"] + 1e-3:

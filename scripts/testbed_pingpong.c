@@ -2,10 +2,14 @@
  * a minimal TCP ping-pong of BYTES with TCP_NODELAY, no MPI, compiled by
  * `testbed.sh up`.  The client prints the one-way time in microseconds,
  * half the best round trip of ROUNDS after a warm-up: the floor under any
- * MPI library's t0 between two hosts of the bed.
+ * MPI library's t0 between two hosts of the bed.  The receiver polls
+ * (MSG_DONTWAIT), as MPI libraries do, since a blocking recv measures the
+ * scheduler's wake-up from an idle core too: 11.4 us one way on a quiet
+ * machine against 3-4 us polling (docs/cluster.md).
  *   testbed_pingpong server BYTES
  *   testbed_pingpong client BYTES ADDRESS */
 #include <arpa/inet.h>
+#include <errno.h>
 #include <netinet/in.h>
 #include <netinet/tcp.h>
 #include <stdio.h>
@@ -30,7 +34,9 @@ static void move(int fd, char *buf, size_t bytes, int sending)
     size_t done = 0;
     while (done < bytes) {
         ssize_t n = sending ? send(fd, buf + done, bytes - done, 0)
-                            : recv(fd, buf + done, bytes - done, 0);
+                            : recv(fd, buf + done, bytes - done, MSG_DONTWAIT);
+        if (n < 0 && !sending && (errno == EAGAIN || errno == EWOULDBLOCK))
+            continue;
         if (n <= 0)
             die("peer closed the connection");
         done += (size_t)n;

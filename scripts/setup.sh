@@ -9,7 +9,10 @@
 # jansson, hwloc, cmocka, gnuplot, clang (sanitizers and fuzzing), and
 # chromium (headless, for the report's browser check; about 480 MB),
 # SimGrid (its smpirun checks the SMPI settings of `mpchar export`), and
-# iproute2 and util-linux (ip, tc, nsenter, unshare: scripts/testbed.sh).
+# iproute2 and util-linux (ip, tc, nsenter, unshare: scripts/testbed.sh),
+# and Slurm's slurmctld, slurmd, client commands and munge
+# (scripts/slurm_local.sh, tests/integration/slurm.sh; no service is
+# started: the test runs its own daemons).
 # Run as root on Debian 12; a no-op when everything is present.
 set -euo pipefail
 
@@ -25,6 +28,7 @@ packages=(
   iproute2 util-linux
   chromium fonts-liberation
   libsimgrid-dev
+  slurmctld slurmd slurm-client munge
 )
 
 missing=()

@@ -7,7 +7,9 @@
 # kernel has no netem, so no delay is injected: `up` measures a minimal TCP
 # ping-pong between bed1 and bed2 as the latency reference instead.
 #
-#   scripts/testbed.sh up N [--rate RATE]  builds the bed (again), prints hosts
+#   scripts/testbed.sh up N [--rate RATE] [--pin]
+#                                          builds the bed (again), prints hosts;
+#                                          --pin: host I runs on core (I-1) mod cores
 #   scripts/testbed.sh down                removes everything it made
 #   scripts/testbed.sh hosts               prints the hosts, one a line
 #   scripts/testbed.sh env                 exports for Open MPI and MPICH
@@ -153,13 +155,17 @@ up() {
   fi
   N=$1
   shift
-  local rate=1gbit
+  local rate=1gbit pin=0
   while [ $# -gt 0 ]; do
     case $1 in
     --rate)
       [ $# -ge 2 ] || die "up: --rate needs a value such as 1gbit"
       rate=$2
       shift 2
+      ;;
+    --pin)
+      pin=1
+      shift
       ;;
     *) die "up: unknown option '$1'" ;;
     esac
@@ -177,6 +183,17 @@ up() {
   ip addr add "$NET.254/24" dev "$BRIDGE"
   ip link set "$BRIDGE" mtu "$MTU_BYTES" up
   for ((i = 1; i <= N; i++)); do add_host "$i" "$rate"; done
+  # A host of its own core, as a node has its own CPUs: processes that
+  # busy-poll (MPICH over UCX never yields) then never share a core with
+  # another host's, where each message would wait for the spinning peer's
+  # time slice to end (docs/cluster.md, "MPICH on the bed").
+  if [ "$pin" = 1 ]; then
+    local cores
+    cores=$(nproc)
+    for ((i = 1; i <= N; i++)); do
+      echo $(((i - 1) % cores)) >"$STATE/$(host_name "$i").cpus"
+    done
+  fi
   wait_hosts
   # The least of three runs: one run's best can still be a disturbed one
   # on a busy machine (11.4 us against 3.2 us seen in a CI run).
@@ -217,5 +234,5 @@ ping)
   hosts >/dev/null
   ping_pong "${2:-1}"
   ;;
-*) die "usage: testbed.sh up N [--rate RATE] | down | hosts | env | ping [BYTES]" ;;
+*) die "usage: testbed.sh up N [--rate RATE] [--pin] | down | hosts | env | ping [BYTES]" ;;
 esac

@@ -4,7 +4,8 @@
 # mount for its /etc/hosts) with nsenter.  Open MPI's rsh agent and MPICH
 # Hydra's rsh launcher call it as `testbed_rsh.sh [options] HOST COMMAND...`
 # like ssh, with the command meant for a shell; ssh-style options before
-# HOST are ignored.
+# HOST are ignored.  On a bed built with --pin, the command runs on the
+# host's own core (taskset), as on a node of its own.
 set -euo pipefail
 
 STATE=/run/mpchar-testbed
@@ -19,4 +20,8 @@ pid=$(cat "$STATE/$host.pid" 2>/dev/null) || {
   echo "testbed_rsh.sh: '$host' is not a host of the test bed (scripts/testbed.sh hosts)" >&2
   exit 255
 }
-exec nsenter --target "$pid" --net --uts --mount -- /bin/sh -c "$*"
+pin=()
+if [ -f "$STATE/$host.cpus" ]; then
+  pin=(taskset -c "$(cat "$STATE/$host.cpus")")
+fi
+exec "${pin[@]}" nsenter --target "$pid" --net --uts --mount -- /bin/sh -c "$*"

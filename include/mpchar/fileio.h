@@ -1,6 +1,7 @@
 /* Files and folders: whole-file reading for the readers of mpchar's
  * files (measurements, failures, model.json), which parse from memory,
- * and creating the folders that results and reports are written to. */
+ * creating the folders that results and reports are written to, and
+ * finding a program on PATH as execvp would. */
 #ifndef MPCHAR_FILEIO_H
 #define MPCHAR_FILEIO_H
 
@@ -17,5 +18,10 @@ int mpchar_read_file(const char *path, size_t max_bytes, char **text_p,
 /* Creates path and every missing folder above it, as mkdir -p does;
  * fails naming the folder that cannot be created. */
 int mpchar_make_dirs(const char *path, mpchar_error *err);
+
+/* The program argv0 as execvp would run it (a name searched on PATH, or
+ * a path), with its links resolved, into out (PATH_MAX bytes or more);
+ * -1 when it is not found. */
+int mpchar_which(const char *argv0, char *out, size_t len);
 
 #endif

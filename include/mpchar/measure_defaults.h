@@ -10,6 +10,11 @@
 #define MPCHAR_DEFAULT_MIN_REPS 10
 #define MPCHAR_DEFAULT_MAX_REPS 1000
 #define MPCHAR_DEFAULT_ROUNDS 16
+/* The stopping rule (docs/timing.md, Stopping rule): off by default, so
+ * that a full run takes every round; --quick turns it on. */
+#define MPCHAR_DEFAULT_SETTLE_ROUNDS 0
+#define MPCHAR_DEFAULT_SETTLE_TOLERANCE_PCT 1
+#define MPCHAR_DEFAULT_MIN_ROUNDS 4
 #define MPCHAR_DEFAULT_LEVEL_RETRIES 2
 #define MPCHAR_DEFAULT_LEVEL_WAIT_S 60
 #define MPCHAR_DEFAULT_REFINE_POINTS 24

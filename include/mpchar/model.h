@@ -57,10 +57,22 @@ int mpchar_family_parse(const char *text, mpchar_family *f_p,
 
 /* ---- fitting options ----------------------------------------------- */
 
+/* Which measured time of a point is fitted: the minimum (seed 000), the
+ * median, or the mean (seed 002 reports means). */
 typedef enum mpchar_fit_stat {
     MPCHAR_STAT_MIN,
-    MPCHAR_STAT_MEDIAN
+    MPCHAR_STAT_MEDIAN,
+    MPCHAR_STAT_MEAN,
 } mpchar_fit_stat;
+
+/* "min", "median", "mean" (--stat, model.json). */
+const char *mpchar_fit_stat_name(mpchar_fit_stat s);
+/* "minimum", "median", "mean", as prose names them. */
+const char *mpchar_fit_stat_word(mpchar_fit_stat s);
+int mpchar_fit_stat_parse(const char *text, mpchar_fit_stat *s_p,
+                          mpchar_error *err);
+/* The time of a measurement row that statistic s fits, in us. */
+double mpchar_fit_stat_of(const mpchar_measurement *r, mpchar_fit_stat s);
 typedef enum mpchar_weighting {
     MPCHAR_WEIGHT_RELATIVE, /* minimize squared relative residuals */
     MPCHAR_WEIGHT_ABSOLUTE, /* ordinary least squares */
@@ -90,6 +102,8 @@ typedef struct mpchar_fit_options {
     bool include_oversubscribed;
     int max_segments;      /* 1..MPCHAR_MAX_SEGMENTS */
     double outlier_factor; /* spike filter (outliers.c); 0: off */
+    /* whose aggregation factors the aggregated metrics and peaks use */
+    mpchar_agg_scheme aggregation;
 } mpchar_fit_options;
 
 void mpchar_fit_options_default(mpchar_fit_options *opt);
@@ -118,10 +132,14 @@ typedef struct mpchar_piecewise {
 } mpchar_piecewise;
 
 /* Average absolute relative error of a model on a point set; NAN with
- * count 0 when the set is empty. */
+ * count 0 when the set is empty.  p_out_err is the validation across p:
+ * the error on every point of this p of the family's p-forms fitted on
+ * the entry's other p (3 or more p; NAN otherwise). */
 typedef struct mpchar_accuracy {
     double fit_err, val_err;
     size_t fit_count, val_count;
+    double p_out_err;
+    size_t p_out_count;
 } mpchar_accuracy;
 
 /* The fits of one entry at one p. */
@@ -316,14 +334,33 @@ int mpchar_entry_t0_tb(const mpchar_entry *e, mpchar_family f, long p,
                        double *t0_us_p, double *tb_us_per_byte_p,
                        mpchar_error *err);
 
+/* The aggregated metrics of one p (seed 000 Section 3, seed 001 Section
+ * 2.1): Bw_as^ag(p) = f(p) Bw_as(p), pi0^ag(p) = f(p) pi0(p), with f(p) of
+ * the scheme; n_1/2^ag(p) = n_1/2(p).  NAN where tb or t0 is not
+ * positive. */
+typedef struct mpchar_aggregated {
+    long p;
+    double factor;      /* f(p) */
+    mpchar_metrics one; /* Bw_as(p), pi0(p), n_1/2(p) */
+    double bw_as_ag_MB_per_s, pi0_ag_per_s;
+} mpchar_aggregated;
+
+/* The aggregated metrics of a family at p (from the fit at p when p was
+ * measured, else from the p-forms). */
+int mpchar_entry_aggregated(const mpchar_entry *e, mpchar_family f, long p,
+                            mpchar_agg_scheme scheme, mpchar_aggregated *out,
+                            mpchar_error *err);
+
 /* Peaks over the given p (the entry's measured p when ps is NULL). */
 int mpchar_entry_peaks(const mpchar_entry *e, mpchar_family f, const long *ps,
-                       size_t nps, mpchar_peaks *out, mpchar_error *err);
+                       size_t nps, mpchar_agg_scheme scheme, mpchar_peaks *out,
+                       mpchar_error *err);
 /* Peaks of the p-forms over every integer p of the range they were fitted
  * on, as seed 001 takes them (its Table 2: p = 2..12); -1 when the family
  * has no p-forms. */
 int mpchar_entry_pform_peaks(const mpchar_entry *e, mpchar_family f,
-                             mpchar_peaks *out, mpchar_error *err);
+                             mpchar_agg_scheme scheme, mpchar_peaks *out,
+                             mpchar_error *err);
 
 /* The family of a collective's table, its peaks, t_c and findings: the
  * t_i model where it has p-forms, else Hockney. */
@@ -399,8 +436,10 @@ typedef enum mpchar_model_table {
     MPCHAR_TABLE_P2P,        /* seed 001 Table 1 layout and breakpoints */
     MPCHAR_TABLE_SHORT_LONG, /* seed 002: below and above the switch */
     MPCHAR_TABLE_COLLECTIVE, /* seed 000 Tables 1-4 layout */
+    MPCHAR_TABLE_AGGREGATED, /* Bw_as^ag(p), pi0^ag(p) at every p */
     MPCHAR_TABLE_ACCURACY,
-    MPCHAR_TABLE_GAIN, /* inter-message pipelining gain */
+    MPCHAR_TABLE_P_VALIDATION, /* each p predicted from the others */
+    MPCHAR_TABLE_GAIN,         /* inter-message pipelining gain */
     MPCHAR_TABLE_FINDINGS,
     MPCHAR_TABLE_OVERLAP,       /* seed 004: the overlap table */
     MPCHAR_TABLE_OVERLAP_STOPS, /* where overlap stops per library, side */

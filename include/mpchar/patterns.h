@@ -20,16 +20,35 @@ typedef enum mpchar_kind {
     MPCHAR_KIND_COLLECTIVE
 } mpchar_kind;
 
-/* Aggregation factor f(p) of seed 000 Section 3: the data a collective
- * moves in units of one message, so that f(p)/t0 and f(p)/tb compare
- * collectives with point-to-point throughput. */
+/* Aggregation factor f(p): the data a collective moves in units of one
+ * message, so that f(p)/t0 and f(p)/tb compare collectives with
+ * point-to-point throughput. */
 typedef enum mpchar_aggregation {
     MPCHAR_AGG_ONE,         /* 1: point-to-point */
     MPCHAR_AGG_PM1,         /* p - 1 */
     MPCHAR_AGG_PM1_OVER_P,  /* (p - 1)/p */
     MPCHAR_AGG_2PM1,        /* 2(p - 1) */
     MPCHAR_AGG_P2M1_OVER_P, /* (p^2 - 1)/p */
+    MPCHAR_AGG_P_PM1,       /* p(p - 1) */
+    MPCHAR_AGG_P_OVER_2,    /* p/2: pairs exchanging at once */
 } mpchar_aggregation;
+
+/* Whose definitions of f(p) to use.  Seed 000 Section 3 counts the bytes
+ * moved with n as mpchar-bench defines it ((p - 1)/p for Scatter and
+ * Gather); seed 001 Section 2.1 takes p - 1 for "a broadcast, scatter,
+ * gather or reduction" (its Section 4.3 counts Allreduce, Reduce_scatter
+ * and Scan among the reductions) and p(p - 1) for a total exchange
+ * (Alltoall), and defines none for Allgather, which keeps seed 000's. */
+typedef enum mpchar_agg_scheme {
+    MPCHAR_AGG_SEED000,
+    MPCHAR_AGG_SEED001,
+    MPCHAR_AGG_SCHEME_COUNT
+} mpchar_agg_scheme;
+
+/* "seed000", "seed001" (--aggregation, model.json). */
+const char *mpchar_agg_scheme_name(mpchar_agg_scheme s);
+int mpchar_agg_scheme_parse(const char *text, mpchar_agg_scheme *s_p,
+                            mpchar_error *err);
 
 /* How a cost term of an algorithm grows with p: g(p) = one +
  * log2p*ceil(log2 p) + pm1*(p - 1) + pm1_over_p*(p - 1)/p, the terms of
@@ -60,7 +79,8 @@ typedef struct mpchar_pattern_facts {
     const char *alias; /* another name the seeds use for it, or NULL */
     mpchar_kind kind;
     bool reduction; /* doubles, with ops sum, usersum and nop (t_c) */
-    mpchar_aggregation aggregation;
+    /* f(p) by scheme (mpchar_agg_scheme) */
+    mpchar_aggregation aggregation[MPCHAR_AGG_SCHEME_COUNT];
     mpchar_best_known best; /* collectives only */
     /* Its variants sweep a computation between post and wait
      * (mpchar/overlap.h): the model fits an overlap table from its rows
@@ -80,8 +100,13 @@ const mpchar_pattern_facts *mpchar_pattern_find(const char *name);
 size_t mpchar_pattern_order(const char *pattern);
 /* Known point-to-point patterns; everything else is collective. */
 bool mpchar_pattern_is_p2p(const char *pattern);
-/* f(p) of a pattern; 1 for point-to-point and unknown names. */
+/* f(p) of a pattern in seed 000's definitions; 1 for point-to-point and
+ * unknown names. */
 double mpchar_aggregation_factor(const char *pattern, long p);
+/* f(p) of a pattern in a scheme's definitions; 1 for point-to-point and
+ * unknown names. */
+double mpchar_aggregation_factor_in(const char *pattern, long p,
+                                    mpchar_agg_scheme scheme);
 
 /* "p2p" or "collective", as model.json writes a kind. */
 const char *mpchar_kind_name(mpchar_kind k);

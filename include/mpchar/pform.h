@@ -3,9 +3,10 @@
  * The fitted forms are a, a+b*p, a+b*log2(p), a+b*ceil(log2(p)),
  * a+b*p*log2(p), a+b*p^2 and a+b*(p-1)/p (bounded: O(1); a ring's or a
  * reduce-scatter's per-byte time per byte of the whole vector, which
- * log2(p) fits better than a constant once p spans 2 to hundreds), chosen
- * by least squares with leave-one-p-out cross-validation as the parsimony
- * criterion.  A parameter may also be an
+ * log2(p) fits better than a constant once p spans 2 to hundreds), and the
+ * non-standard a+b*floor(2*log2(p)) (seed 001 Table 3) and a+b*(p^2-1)/p
+ * (an aggregation factor), chosen by least squares with leave-one-p-out
+ * cross-validation as the parsimony criterion.  A parameter may also be an
  * arbitrary expression of p (MPCHAR_PFORM_EXPR), for models written by hand
  * or copied from papers (e.g. seed 001's 0.0209*log2(p)^(-0.3830)).
  *
@@ -23,15 +24,24 @@
 
 #define MPCHAR_EXPR_MAX 160
 
-#define MPCHAR_PFORM_MAP(XX)                       \
-    XX(CONST, "a", "O(1)")                         \
-    XX(CEIL_LOG2, "a+b*ceil(log2(p))", "O(log p)") \
-    XX(LOG2, "a+b*log2(p)", "O(log p)")            \
-    XX(P, "a+b*p", "O(p)")                         \
-    XX(P_LOG2, "a+b*p*log2(p)", "O(p log p)")      \
-    XX(P2, "a+b*p^2", "O(p^2)")                    \
-    XX(PM1_OVER_P, "a+b*(p-1)/p", "O(1)")          \
+#define MPCHAR_PFORM_MAP(XX)                            \
+    XX(CONST, "a", "O(1)")                              \
+    XX(CEIL_LOG2, "a+b*ceil(log2(p))", "O(log p)")      \
+    XX(LOG2, "a+b*log2(p)", "O(log p)")                 \
+    XX(P, "a+b*p", "O(p)")                              \
+    XX(P_LOG2, "a+b*p*log2(p)", "O(p log p)")           \
+    XX(P2, "a+b*p^2", "O(p^2)")                         \
+    XX(PM1_OVER_P, "a+b*(p-1)/p", "O(1)")               \
+    XX(FLOOR_2LOG2, "a+b*floor(2*log2(p))", "O(log p)") \
+    XX(P2M1_OVER_P, "a+b*(p^2-1)/p", "O(p)")            \
     XX(EXPR, "expr", "?")
+
+/* The forms from this one on (before EXPR) are the non-standard ones of
+ * seed 001 Table 3 and of the aggregation factors: they replace the best
+ * standard form only when their leave-one-p-out error is below
+ * MPCHAR_PFORM_EXTRA_MARGIN times its error (pform.c). */
+#define MPCHAR_PFORM_FIRST_EXTRA MPCHAR_PFORM_FLOOR_2LOG2
+#define MPCHAR_PFORM_EXTRA_MARGIN 0.7
 
 typedef enum mpchar_pform_kind {
 #define MPCHAR_PFORM_ENUM(id, form, cls) MPCHAR_PFORM_##id,

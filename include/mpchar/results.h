@@ -3,7 +3,9 @@
  * per-repetition times).  docs/data-formats.md documents every column.
  *
  * A point is identified by its key: library, pattern, variant, op,
- * datatype, p, actual n in bytes, and set.  Writers append one whole line
+ * datatype, p, actual n in bytes, set, and the placement of the processes
+ * on hosts (a column after the others, so that older readers and files
+ * keep working: a file without it reads as placement "-").  Writers append one whole line
  * per point with a single write() so that a killed run leaves only
  * complete rows behind; readers validate every field and name the file,
  * line and column at fault. */
@@ -20,14 +22,36 @@
 #define MPCHAR_FAILED_FILE "failed.csv"
 #define MPCHAR_RAW_FILE "raw.csv"
 #define MPCHAR_META_FILE "meta.json"
+/* Per-process phase times of the patterns that record them (seed 002's
+ * asynchronous ping-ping): one row per point and rank. */
+#define MPCHAR_PROCESS_TIMES_FILE "process_times.csv"
 
 #define MPCHAR_KEY_COLUMNS "library,pattern,variant,op,datatype,p,n_bytes,set"
-#define MPCHAR_MEASUREMENTS_HEADER \
-    MPCHAR_KEY_COLUMNS             \
-    ",reps,t_min_us,"              \
+/* The headers of files written before the placement column (which
+ * readers still take: their rows read as placement "-"), then today's. */
+#define MPCHAR_MEASUREMENTS_HEADER_UNPLACED \
+    MPCHAR_KEY_COLUMNS                      \
+    ",reps,t_min_us,"                       \
     "t_median_us,t_mean_us,t_max_us,t_stddev_us,oversubscribed"
-#define MPCHAR_FAILED_HEADER MPCHAR_KEY_COLUMNS ",reason"
-#define MPCHAR_RAW_HEADER MPCHAR_KEY_COLUMNS ",rep,t_us"
+#define MPCHAR_FAILED_HEADER_UNPLACED MPCHAR_KEY_COLUMNS ",reason"
+#define MPCHAR_MEASUREMENTS_HEADER \
+    MPCHAR_MEASUREMENTS_HEADER_UNPLACED ",placement"
+#define MPCHAR_FAILED_HEADER MPCHAR_FAILED_HEADER_UNPLACED ",placement"
+#define MPCHAR_RAW_HEADER MPCHAR_KEY_COLUMNS ",rep,t_us,placement"
+
+/* The placement of a run on one machine (no --hosts), and of every row of
+ * a file written before placements were recorded. */
+#define MPCHAR_PLACEMENT_NONE "-"
+/* Joins a library and a placement into the name analyses give the pair
+ * ("openmpi" in placement "2x1" is "openmpi+2x1"). */
+#define MPCHAR_PLACEMENT_JOIN '+'
+/* The phases in the order of mpchar_phase, each a min and a mean, then
+ * the placement as in raw.csv. */
+#define MPCHAR_PROCESS_TIMES_HEADER                     \
+    MPCHAR_KEY_COLUMNS ",rank,reps,t_send_min_us,"      \
+                       "t_send_mean_us,t_wait_min_us,"  \
+                       "t_wait_mean_us,t_total_min_us," \
+                       "t_total_mean_us,placement"
 
 #define MPCHAR_NAME_MAX 64
 #define MPCHAR_LINE_MAX 1024
@@ -43,6 +67,9 @@ typedef struct mpchar_point_key {
     long p;
     uint64_t n_bytes; /* actual bytes after rounding */
     mpchar_set set;
+    /* "NODESxPPN": hosts used x most processes on one host; "-" or "" when
+     * the processes were not placed on hosts (mpchar_key_placement). */
+    char placement[MPCHAR_NAME_MAX];
 } mpchar_point_key;
 
 typedef struct mpchar_measurement {
@@ -52,6 +79,22 @@ typedef struct mpchar_measurement {
     bool oversubscribed;
 } mpchar_measurement;
 
+/* A process's phases of one operation: from its first post until its
+ * send completed, the time inside its waits, and the whole operation. */
+typedef enum mpchar_phase {
+    MPCHAR_PHASE_SEND,
+    MPCHAR_PHASE_WAIT,
+    MPCHAR_PHASE_TOTAL,
+    MPCHAR_PHASE_COUNT
+} mpchar_phase;
+
+typedef struct mpchar_process_times {
+    mpchar_point_key key;
+    int rank;
+    long reps; /* operations timed */
+    double min_us[MPCHAR_PHASE_COUNT], mean_us[MPCHAR_PHASE_COUNT];
+} mpchar_process_times;
+
 typedef struct mpchar_failure {
     mpchar_point_key key;
     char reason[256];
@@ -60,15 +103,21 @@ typedef struct mpchar_failure {
 typedef struct mpchar_measurements {
     mpchar_measurement *rows;
     size_t count;
+    bool has_placement; /* the file has the placement column */
 } mpchar_measurements;
 
 typedef struct mpchar_failures {
     mpchar_failure *rows;
     size_t count;
+    bool has_placement;
 } mpchar_failures;
 
 const char *mpchar_set_name(mpchar_set set);
 int mpchar_key_equal(const mpchar_point_key *a, const mpchar_point_key *b);
+/* The key's placement, MPCHAR_PLACEMENT_NONE for an empty one. */
+const char *mpchar_key_placement(const mpchar_point_key *k);
+/* "NODESxPPN" of nodes hosts running at most ppn processes each. */
+void mpchar_placement_name(long nodes, long ppn, char *buf, size_t len);
 size_t mpchar_key_hash(const mpchar_point_key *k);
 
 /* A name is 1 to MPCHAR_NAME_MAX-1 characters of [A-Za-z0-9_.+-@:]; "@"
@@ -87,12 +136,19 @@ int mpchar_failure_format(const mpchar_failure *f, char *buf, size_t len,
                           mpchar_error *err);
 int mpchar_raw_format(const mpchar_point_key *key, long rep, double t_us,
                       char *buf, size_t len, mpchar_error *err);
+int mpchar_process_times_format(const mpchar_process_times *t, char *buf,
+                                size_t len, mpchar_error *err);
 
 /* How a reader treats an incomplete last line (no newline): reject it as
  * an error (analysis), or drop it and report where the complete lines end
  * (resume, which then truncates the file there). */
 typedef struct mpchar_read_options {
     bool allow_truncated_tail;
+    /* Analyses (fit, compare, report, advise, export) keep placements
+     * apart by reading a placed row's library as LIBRARY+PLACEMENT, its
+     * placement then "-"; a name that would grow past MPCHAR_NAME_MAX - 1
+     * is an error naming the line. */
+    bool placement_as_library;
 } mpchar_read_options;
 
 /* Reads a measurements file.  A missing file is an error unless

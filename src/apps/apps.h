@@ -12,6 +12,7 @@
 
 #include "mpchar/error.h"
 #include "mpchar/model.h"
+#include "mpchar/builtin_modes.h"
 #include "profile.h"
 
 #define APPS_NAME_MAX 64
@@ -20,7 +21,7 @@
  * rendezvous): a library of its own in apps.csv, so that every table and
  * figure compares it with NSR (the runtime's default, "builtin") like any
  * library; `mpchar apps` runs it and the report pairs the two. */
-#define APPS_BUILTIN_SR "builtin-sr"
+#define APPS_BUILTIN_SR MPCHAR_BUILTIN_SR
 
 /* ---- the result line (apps_result.c) --------------------------------- */
 

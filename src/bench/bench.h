@@ -38,8 +38,9 @@ extern const char *const bench_sync_names[];
 
 typedef struct bench_options {
     char library[MPCHAR_NAME_MAX];
-    char patterns[512]; /* comma list or "all" */
-    long *p_list;       /* NULL: the size of MPI_COMM_WORLD */
+    char placement[MPCHAR_NAME_MAX]; /* the rows' placement column */
+    char patterns[512];              /* comma list or "all" */
+    long *p_list;                    /* NULL: the size of MPI_COMM_WORLD */
     size_t p_count;
     mpchar_grid_kind grid;
     uint64_t *size_list; /* for MPCHAR_GRID_LIST */
@@ -47,7 +48,8 @@ typedef struct bench_options {
     uint64_t max_size;
     uint64_t validation_seed;
     long validation_count;
-    char ops[64]; /* comma list of bench_ops names */
+    char ops[64];       /* comma list of bench_ops names */
+    char datatypes[64]; /* comma list of mpchar_datatypes' names */
     double time_per_point_ms;
     long min_reps, max_reps, warmup_reps;
     long window; /* messages per repetition of stream/bistream */
@@ -55,16 +57,19 @@ typedef struct bench_options {
     bench_sync sync;
     bool check;
     bool raw;
-    bool plan_only;          /* print the points and exit, no MPI_Init */
-    bool list_only;          /* list the patterns and exit */
-    long rounds;             /* passes over a series (sweep.c) */
-    long level_retries;      /* remeasures of a series whose level
+    bool plan_only;              /* print the points and exit, no MPI_Init */
+    bool list_only;              /* list the patterns and exit */
+    long rounds;                 /* passes over a series (sweep.c) */
+    long settle_rounds;          /* stopping rule's window k; 0: off */
+    double settle_tolerance_pct; /* its tolerance */
+    long min_rounds;             /* its floor */
+    long level_retries;          /* remeasures of a series whose level
                                     changed (level.c) */
-    double level_wait_s;     /* most seconds a launch waits for its
+    double level_wait_s;         /* most seconds a launch waits for its
                                     best level */
-    long refine_points;      /* refinement sizes per series; 0: off */
-    double refine_tolerance; /* deviation from a chord worth a look */
-    long cores_per_node;     /* 0: sysconf */
+    long refine_points;          /* refinement sizes per series; 0: off */
+    double refine_tolerance;     /* deviation from a chord worth a look */
+    long cores_per_node;         /* 0: sysconf */
     bool force_oversubscribed;
     const char *out_dir; /* NULL: print rows to stdout only */
     bench_progress progress;
@@ -104,6 +109,21 @@ int bench_op_find(const char *name);
 void bench_ops_create(MPI_Op ops[BENCH_OP_COUNT]);
 void bench_ops_free(MPI_Op ops[BENCH_OP_COUNT]);
 
+/* A process's phase times over the timed operations of a point (the
+ * phases of mpchar/results.h; phases.c). */
+typedef struct bench_phases {
+    double sum_us[MPCHAR_PHASE_COUNT], min_us[MPCHAR_PHASE_COUNT];
+    double count; /* operations */
+} bench_phases;
+
+void bench_phases_reset(bench_phases *ph);
+void bench_phases_add(bench_phases *ph, const double us[MPCHAR_PHASE_COUNT]);
+void bench_phases_merge(bench_phases *into, const bench_phases *from);
+/* Merges every rank's *mine into all[rank] on rank 0 (all: comm's size
+ * entries there, unused elsewhere); -1 out of memory.  Collective. */
+int bench_phases_gather(const bench_phases *mine, bench_phases *all,
+                        MPI_Comm comm);
+
 /* The state of one point while it is measured. */
 typedef struct bench_ctx {
     const bench_point *pt;
@@ -115,7 +135,8 @@ typedef struct bench_ctx {
     long rep;    /* repetition number, for check patterns */
     int mode;    /* a pattern's variant, resolved at set-up */
     bool check;
-    size_t count; /* elements per process, pattern's convention */
+    size_t count;     /* elements per process, pattern's convention */
+    size_t msg_bytes; /* count elements of dtype, in bytes */
     unsigned char *sbuf, *rbuf;
     size_t sbuf_bytes, rbuf_bytes;
     MPI_Datatype dtype;
@@ -126,6 +147,8 @@ typedef struct bench_ctx {
     bool sums;   /* the op sums (results can be checked) */
     void *bsend_buf;
     int bsend_bytes;
+    bench_phases phases; /* of the timed operations, where recorded */
+    unsigned long compute_iterations; /* a pattern's computation */
 } bench_ctx;
 
 /* Whose clock gives a repetition's time: rank 0 alone (round trips that
@@ -143,6 +166,18 @@ struct bench_pattern {
      * vector) rather than one process's buffer; bench_pattern_bytes. */
     bool split;
     bool zero_bytes_only; /* barrier */
+    bool even_p;          /* runs at even p only (processes in pairs) */
+    /* Measured at a generated grid's 0 and powers of 4 only (a --sizes
+     * list whole), without validation sizes or refinement: seed 002's
+     * comparison tests, cheap enough for every run (--quick included) at
+     * about a fifth of a full series. */
+    bool coarse;
+    /* Its run records each process's phases (bench_phases_add): its
+     * points also write process_times.csv. */
+    bool records_phases;
+    /* Its messages take --datatypes (seed 002's byte, int and double
+     * buffers): one series per datatype, n rounded to whole elements. */
+    bool datatypes;
     bench_timing timing;
     bool barrier_before_rep;
     /* Left out of "all": the pattern spends most of its run time outside
@@ -184,10 +219,18 @@ struct bench_pattern {
  * c->check, rank 1 fills its buffer and rank 0 poisons its own first. */
 void bench_post_receive_first(bench_ctx *c);
 
+/* The computation placed between a post and its wait (compute.c): a
+ * busy loop without MPI calls, clock reads or system calls, and the
+ * iterations that take compute_us on this CPU now (calibrated at each
+ * call: the CPU's speed may have changed). */
+void bench_compute_spin(unsigned long iterations);
+unsigned long bench_compute_iterations(double compute_us);
+
 /* The families' entries, each ended by one without a name. */
 extern const bench_pattern bench_p2p_patterns[];
 extern const bench_pattern bench_collective_patterns[];
 extern const bench_pattern bench_overlap_patterns[];
+extern const bench_pattern bench_focal_patterns[];
 
 /* The registry: every pattern of every family, validated once. */
 size_t bench_registry_count(void);
@@ -201,12 +244,20 @@ const mpchar_pattern_facts *bench_pattern_facts(const bench_pattern *p);
  * that the same sizes must share, so it has neither validation sizes nor
  * refinement. */
 bool bench_pattern_time_modelled(const bench_pattern *p);
+/* Whether its series get validation sizes and refinement: time-modelled
+ * and not coarse. */
+bool bench_pattern_full_series(const bench_pattern *p);
+
 /* The actual bytes for requested n at p, and the elements per process
  * (*count_p): whole elements (doubles for reductions, else bytes), the
  * nearest to n (or to n/p when split), at least one when n > 0; 0 for a
  * zero-bytes-only pattern. */
-uint64_t bench_pattern_bytes(const bench_pattern *pat, uint64_t n, int p,
-                             size_t *count_p);
+uint64_t bench_pattern_bytes(const bench_pattern *pat, const char *datatype,
+                             uint64_t n, int p, size_t *count_p);
+/* The MPI datatype of a name of mpchar_datatypes (buffers.c), and whether
+ * every one has the size the table says. */
+MPI_Datatype bench_mpi_datatype(const char *name);
+int bench_datatypes_check(mpchar_error *err);
 /* Checks patterns[0..count) against a facts table: valid entries, unique
  * names, facts for every pattern and a pattern for every fact. */
 int bench_registry_check(const bench_pattern *const *patterns, size_t count,
@@ -249,8 +300,9 @@ typedef struct bench_refinement {
  * fitting times, given the grid's sizes in ascending order; it looks only
  * at the grid's sizes measured so far (up to the first one that is not). */
 void bench_refine_replay(const bench_refine_params *rp,
-                         const bench_pattern *pat, long p, const uint64_t *grid,
-                         size_t ngrid, bench_lookup_fn lookup, void *ctx,
+                         const bench_pattern *pat, const char *datatype, long p,
+                         const uint64_t *grid, size_t ngrid,
+                         bench_lookup_fn lookup, void *ctx,
                          bench_refinement *out);
 
 /* ---- plan ------------------------------------------------------------ */
@@ -405,6 +457,27 @@ long bench_batch_size(const bench_pattern *pat, const bench_loop_params *lp,
 int bench_measure(bench_ctx *c, const bench_loop_params *lp,
                   bench_loop_result *res, mpchar_error *err);
 
+/* ---- stopping rule (settle.c) ---------------------------------------- */
+
+#define BENCH_ROUNDS_MAX 100 /* most --rounds */
+
+typedef struct bench_settle_params {
+    long window_rounds; /* k: rounds over which the minimum must hold; 0:
+                           no rule, every point takes every round */
+    double tolerance;   /* relative: how far the minimum may fall in them */
+    long min_rounds;    /* floor: no point settles before this many */
+} bench_settle_params;
+
+/* Whether the rule is on. */
+bool bench_settle_on(const bench_settle_params *sp);
+/* The fewest rounds after which a point may settle. */
+long bench_settle_floor(const bench_settle_params *sp);
+/* Whether a point whose minimum after each of its first `rounds` rounds
+ * was min_us[0 .. rounds) has settled: at least the floor of rounds, and
+ * the minimum now at most the tolerance below the one k rounds ago. */
+bool bench_settled(const bench_settle_params *sp, const double *min_us,
+                   long rounds);
+
 /* ---- level (level.c) ------------------------------------------------- */
 
 /* Rank 0's time of one 0-byte round trip with rank 1 of comm, the fastest
@@ -475,6 +548,9 @@ int bench_output_point(const bench_output *out, const bench_point *pt,
 int bench_output_failure(const bench_output *out, const bench_point *pt,
                          const char *reason, mpchar_error *err);
 void bench_output_key(const mpchar_point_key *k, char *buf, size_t len);
+/* One process_times.csv row per rank (phases[0, p)). */
+int bench_output_phases(const bench_output *out, const bench_point *pt,
+                        const bench_phases *phases, mpchar_error *err);
 
 /* ---- the run (main.c) and its series (sweep.c) ----------------------- */
 
@@ -492,6 +568,7 @@ typedef struct bench_run {
     bench_loop_params lp;
     bench_clock clock;
     bench_refine_params refine;
+    bench_settle_params settle;
     bench_hang hang;
     MPI_Op ops[BENCH_OP_COUNT]; /* bench_ops, created */
     int rank, world;
@@ -501,6 +578,10 @@ typedef struct bench_run {
      * probe of the launch (0: none yet), and the seconds spent measuring
      * series and waiting for that level. */
     double level_best_us, level_measured_s, level_waited_s;
+    /* Rank 0's account of the stopping rule at this p: points written,
+     * and the rounds they took in all. */
+    size_t settle_points;
+    long settle_rounds_taken;
 } bench_run;
 
 /* The rounds of a series: opt.rounds, or 1 where it is oversubscribed. */
@@ -509,6 +590,9 @@ long bench_series_rounds(const bench_run *r, bool oversubscribed);
  * its rows; collective over comm. */
 void bench_sweep_series(bench_run *r, size_t first, size_t end, MPI_Comm comm,
                         bool oversubscribed);
+/* Rank 0 says after how many rounds the stopping rule ended the points of
+ * process count p on average, when the rule is on. */
+void bench_sweep_report_rounds(const bench_run *r, long p);
 /* Rank 0 says how long the launch waited for its best level, if at all. */
 void bench_sweep_report_waits(const bench_run *r);
 

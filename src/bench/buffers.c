@@ -9,6 +9,7 @@
 
 #include "bench.h"
 #include "buffers.h"
+#include "mpchar/datatypes.h"
 
 static unsigned char *alloc_touched(size_t bytes)
 {
@@ -28,6 +29,50 @@ int bench_buffers_alloc(bench_ctx *c, size_t send_bytes, size_t recv_bytes)
         bench_buffers_free(c);
         return -1;
     }
+    return 0;
+}
+
+/* The MPI datatypes of mpchar_datatypes, in its order (a function: some
+ * MPI libraries' handles are not constants). */
+#define NTYPES 3
+static void mpi_types(MPI_Datatype types[NTYPES])
+{
+    types[0] = MPI_BYTE;
+    types[1] = MPI_INT;
+    types[2] = MPI_DOUBLE;
+}
+
+MPI_Datatype bench_mpi_datatype(const char *name)
+{
+    MPI_Datatype types[NTYPES];
+    mpi_types(types);
+    for (size_t i = 0; i < NTYPES && mpchar_datatypes[i].name; i++)
+        if (strcmp(mpchar_datatypes[i].name, name) == 0)
+            return types[i];
+    return MPI_BYTE;
+}
+
+int bench_datatypes_check(mpchar_error *err)
+{
+    MPI_Datatype types[NTYPES];
+    mpi_types(types);
+    size_t i = 0;
+    for (; mpchar_datatypes[i].name; i++) {
+        int bytes = 0;
+        if (i < NTYPES)
+            MPI_Type_size(types[i], &bytes);
+        if (i >= NTYPES || (size_t)bytes != mpchar_datatypes[i].bytes)
+            return mpchar_error_set(err,
+                                    "datatype '%s': the MPI library's is "
+                                    "%d bytes, mpchar_datatypes says %zu",
+                                    mpchar_datatypes[i].name, bytes,
+                                    mpchar_datatypes[i].bytes);
+    }
+    if (i != NTYPES)
+        return mpchar_error_set(err,
+                                "mpchar_datatypes has %zu entries, "
+                                "mpchar-bench maps %d",
+                                i, NTYPES);
     return 0;
 }
 

@@ -108,6 +108,8 @@ static void measure_p(bench_run *r, long p)
         bench_clock_attach(&r->clock, comm);
         size_t rounds = (size_t)bench_series_rounds(r, over);
         r->progress_done = r->progress_total = 0;
+        r->settle_points = 0;
+        r->settle_rounds_taken = 0;
         for (size_t i = 0; i < r->plan.count; i++)
             r->progress_total += rounds * (r->plan.points[i].key.p == p &&
                                            !r->plan.points[i].skip);
@@ -116,6 +118,8 @@ static void measure_p(bench_run *r, long p)
             if (r->plan.points[i].key.p == p)
                 bench_sweep_series(r, i, end, comm, over);
         }
+        if (!over)
+            bench_sweep_report_rounds(r, p);
         bench_clock_detach(&r->clock);
         MPI_Comm_free(&comm);
     }
@@ -279,6 +283,9 @@ int main(int argc, char **argv)
     bench_refine_params_default(&r.refine);
     r.refine.max_points = r.opt.refine_points;
     r.refine.tolerance = r.opt.refine_tolerance;
+    r.settle.window_rounds = r.opt.settle_rounds;
+    r.settle.tolerance = r.opt.settle_tolerance_pct / 100.0;
+    r.settle.min_rounds = r.opt.min_rounds;
     if (r.opt.plan_only) {
         long p = r.opt.p_list ? r.opt.p_list[r.opt.p_count - 1] : 2;
         if (bench_plan_build(&r.opt, p, &r.plan, &err) != 0) {
@@ -295,7 +302,7 @@ int main(int argc, char **argv)
     MPI_Comm_rank(MPI_COMM_WORLD, &r.rank);
     MPI_Comm_size(MPI_COMM_WORLD, &r.world);
     exit_code = 0;
-    if (run_all(&r, &err) != 0) {
+    if (bench_datatypes_check(&err) != 0 || run_all(&r, &err) != 0) {
         if (r.rank == 0)
             fprintf(stderr, "mpchar-bench: %s\n", err.msg);
         exit_code = 2;
@@ -306,6 +313,10 @@ int main(int argc, char **argv)
         bench_output_close(&r.out);
     bench_plan_free(&r.plan);
     bench_options_free(&r.opt);
+    /* MPICH over UCX's TCP transport can hang in MPI_Finalize when one rank
+     * closes its endpoints while its peer already waits in the PMI barrier
+     * (docs/cluster.md): leave together. */
+    MPI_Barrier(MPI_COMM_WORLD);
     MPI_Finalize();
     return exit_code;
 }

@@ -314,6 +314,7 @@ int bench_measure(bench_ctx *c, const bench_loop_params *lp,
     c->rep = 0;
     if (calibrate_batch(c, lp, rotate, &chk, &cycle, err) != 0)
         return -1;
+    bench_phases_reset(&c->phases); /* the timed operations' only */
     double *times = malloc((size_t)lp->max_reps * sizeof *times);
     if (!times)
         return mpchar_error_set(err,

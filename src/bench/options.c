@@ -5,6 +5,7 @@
 #include <string.h>
 
 #include "bench.h"
+#include "mpchar/datatypes.h"
 #include "mpchar/options.h"
 #include "mpchar/parse.h"
 
@@ -29,14 +30,26 @@ static int set_name(char *dst, size_t len, const char *arg, const char *what,
     return 0;
 }
 
-static int on_library(bench_options *o, const char *a, mpchar_error *e)
+/* A value that names rows (a name of results.h). */
+static int set_row_name(char *dst, size_t len, const char *a,
+                        const char *option, mpchar_error *e)
 {
     if (!mpchar_name_valid(a))
         return mpchar_error_set(e,
-                                "--library '%s': use letters, digits and "
+                                "%s '%s': use letters, digits and "
                                 "_.+-@: only",
-                                a);
-    return set_name(o->library, sizeof o->library, a, "--library", e);
+                                option, a);
+    return set_name(dst, len, a, option, e);
+}
+
+static int on_library(bench_options *o, const char *a, mpchar_error *e)
+{
+    return set_row_name(o->library, sizeof o->library, a, "--library", e);
+}
+
+static int on_placement(bench_options *o, const char *a, mpchar_error *e)
+{
+    return set_row_name(o->placement, sizeof o->placement, a, "--placement", e);
 }
 
 static int on_patterns(bench_options *o, const char *a, mpchar_error *e)
@@ -130,7 +143,25 @@ static int on_seed(bench_options *o, const char *a, mpchar_error *e)
 
 static int on_rounds(bench_options *o, const char *a, mpchar_error *e)
 {
-    return on_long(&o->rounds, a, 1, 100, "--rounds", e);
+    return on_long(&o->rounds, a, 1, BENCH_ROUNDS_MAX, "--rounds", e);
+}
+
+static int on_settle_rounds(bench_options *o, const char *a, mpchar_error *e)
+{
+    return on_long(&o->settle_rounds, a, 0, BENCH_ROUNDS_MAX - 1,
+                   "--settle-rounds", e);
+}
+
+static int on_settle_tolerance(bench_options *o, const char *a, mpchar_error *e)
+{
+    if (mpchar_parse_double(a, 0.0, 100.0, &o->settle_tolerance_pct, e))
+        return mpchar_error_prefix(e, "--settle-tolerance (percent)");
+    return 0;
+}
+
+static int on_min_rounds(bench_options *o, const char *a, mpchar_error *e)
+{
+    return on_long(&o->min_rounds, a, 1, BENCH_ROUNDS_MAX, "--min-rounds", e);
 }
 
 static int on_level_retries(bench_options *o, const char *a, mpchar_error *e)
@@ -168,6 +199,20 @@ static int on_ops(bench_options *o, const char *a, mpchar_error *e)
                                     tok);
     }
     return set_name(o->ops, sizeof o->ops, a, "--ops", e);
+}
+
+static int on_datatypes(bench_options *o, const char *a, mpchar_error *e)
+{
+    char copy[sizeof o->datatypes];
+    if (set_name(copy, sizeof copy, a, "--datatypes", e) != 0)
+        return -1;
+    for (char *tok = strtok(copy, ","); tok; tok = strtok(NULL, ","))
+        if (mpchar_datatype_bytes(tok) == 0)
+            return mpchar_error_set(e,
+                                    "--datatypes: '%s' is not byte, int or "
+                                    "double",
+                                    tok);
+    return set_name(o->datatypes, sizeof o->datatypes, a, "--datatypes", e);
 }
 
 static int on_cores(bench_options *o, const char *a, mpchar_error *e)
@@ -219,6 +264,12 @@ static const option_spec specs[] = {
       "(default: mpi)",
       NULL},
      .handle = on_library},
+    {{"placement", "NAME",
+      "placement column of every row: NODESxPPN, hosts used x most "
+      "processes on one host, as mpchar run --hosts passes it (default -: "
+      "not placed on hosts)",
+      NULL},
+     .handle = on_placement},
     {{"patterns", "LIST",
       "comma list of patterns, or all (default; all "
       "leaves out those --list marks)",
@@ -276,6 +327,22 @@ static const option_spec specs[] = {
           MPCHAR_DEFAULT_ROUNDS) ", 1: one sweep)",
       NULL},
      .handle = on_rounds},
+    {{"settle-rounds", "K",
+      "stopping rule: a point leaves its series' later rounds once its "
+      "minimum fell by at most --settle-tolerance over its last K rounds "
+      "(default " MPCHAR_STR(MPCHAR_DEFAULT_SETTLE_ROUNDS) ", 0: never)",
+      NULL},
+     .handle = on_settle_rounds},
+    {{"settle-tolerance", "PCT",
+      "the stopping rule's tolerance in percent (default " MPCHAR_STR(
+          MPCHAR_DEFAULT_SETTLE_TOLERANCE_PCT) ")",
+      NULL},
+     .handle = on_settle_tolerance},
+    {{"min-rounds", "N",
+      "the stopping rule's floor: rounds every point takes "
+      "(default " MPCHAR_STR(MPCHAR_DEFAULT_MIN_ROUNDS) ")",
+      NULL},
+     .handle = on_min_rounds},
     {{"level-retries", "N",
       "times a series is measured again when the "
       "machine's speed changed during it (default " MPCHAR_STR(
@@ -305,6 +372,11 @@ static const option_spec specs[] = {
       "nop (a user-defined no-op)",
       BENCH_DEFAULT_OPS},
      .handle = on_ops},
+    {{"datatypes", "LIST",
+      "buffer datatypes of the patterns that take them (--list): byte, "
+      "int, double (seed 002's buffers; one series each)",
+      "byte"},
+     .handle = on_datatypes},
     {{"rotate-root", NULL,
       "rotate the root of rooted collectives per "
       "repetition",
@@ -353,8 +425,10 @@ static void set_defaults(bench_options *opt)
 {
     memset(opt, 0, sizeof *opt);
     strcpy(opt->library, "mpi");
+    strcpy(opt->placement, MPCHAR_PLACEMENT_NONE);
     strcpy(opt->patterns, "all");
     strcpy(opt->ops, BENCH_DEFAULT_OPS);
+    strcpy(opt->datatypes, "byte");
     opt->grid = MPCHAR_GRID_SQRT2;
     opt->max_size = 1u << 20;
     opt->validation_seed = MPCHAR_DEFAULT_VALIDATION_SEED;
@@ -365,6 +439,9 @@ static void set_defaults(bench_options *opt)
     opt->warmup_reps = 3;
     opt->window = 32;
     opt->rounds = MPCHAR_DEFAULT_ROUNDS;
+    opt->settle_rounds = MPCHAR_DEFAULT_SETTLE_ROUNDS;
+    opt->settle_tolerance_pct = MPCHAR_DEFAULT_SETTLE_TOLERANCE_PCT;
+    opt->min_rounds = MPCHAR_DEFAULT_MIN_ROUNDS;
     opt->level_retries = MPCHAR_DEFAULT_LEVEL_RETRIES;
     opt->level_wait_s = MPCHAR_DEFAULT_LEVEL_WAIT_S;
     opt->refine_points = MPCHAR_DEFAULT_REFINE_POINTS;

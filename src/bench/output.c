@@ -137,6 +137,9 @@ int bench_output_library_info(const bench_output *out, const bench_options *opt,
     json_field(f, "sync_where_oversubscribed", bench_sync_names[SYNC_BARRIER],
                0);
     fprintf(f, "  \"rounds\": %ld,\n", opt->rounds);
+    fprintf(f, "  \"settle_rounds\": %ld,\n", opt->settle_rounds);
+    fprintf(f, "  \"settle_tolerance_pct\": %g,\n", opt->settle_tolerance_pct);
+    fprintf(f, "  \"min_rounds\": %ld,\n", opt->min_rounds);
     fprintf(f, "  \"timer_resolution_us\": %.6f,\n", timer_res_s * 1e6);
     fprintf(f, "  \"mpi_wtick_us\": %.6f\n}\n", MPI_Wtick() * 1e6);
     if (fclose(f) != 0 || rename(tmp, path) != 0)
@@ -186,6 +189,36 @@ static int write_raw(const bench_output *out, const bench_point *pt,
      * exists, so a kill in between re-measures it and repeats raw rows of
      * that one point at worst (docs/data-formats.md: the last run wins). */
     int rc = mpchar_append_line(path, MPCHAR_RAW_HEADER, text, err);
+    free(text);
+    return rc;
+}
+
+int bench_output_phases(const bench_output *out, const bench_point *pt,
+                        const bench_phases *phases, mpchar_error *err)
+{
+    if (!out->dir)
+        return 0;
+    size_t cap = (size_t)pt->key.p * MPCHAR_LINE_MAX, len = 0;
+    char *text = malloc(cap), path[4096];
+    if (!text)
+        return mpchar_error_set(err, "out of memory for process times");
+    for (int r = 0; r < (int)pt->key.p; r++) {
+        const bench_phases *ph = &phases[r];
+        mpchar_process_times t = {
+            .key = pt->key, .rank = r, .reps = (long)ph->count};
+        for (int i = 0; i < MPCHAR_PHASE_COUNT; i++) {
+            t.min_us[i] = ph->count > 0 ? ph->min_us[i] : 0.0;
+            t.mean_us[i] = ph->count > 0 ? ph->sum_us[i] / ph->count : 0.0;
+        }
+        if (mpchar_process_times_format(&t, text + len, cap - len, err) != 0) {
+            free(text);
+            return -1;
+        }
+        len += strlen(text + len);
+    }
+    /* Before the point's row, as raw rows are (write_raw). */
+    path_in(out, MPCHAR_PROCESS_TIMES_FILE, path, sizeof path);
+    int rc = mpchar_append_line(path, MPCHAR_PROCESS_TIMES_HEADER, text, err);
     free(text);
     return rc;
 }

@@ -5,57 +5,15 @@
  * (MPI_Recv, or MPI_Send), already in its call when rank 0 posts.  The
  * model compares the wait after c with the wait at c = 0 to find how much
  * of the transfer the computation hid (src/model/overlap.c). */
-#include <time.h>
-
 #include "bench.h"
 #include "buffers.h"
 #include "mpchar/overlap.h"
-
-/* ---- the computation ------------------------------------------------- */
-
-/* A busy loop of a calibrated iteration count: no MPI call, no clock read
- * and no system call while it runs, so nothing in it can progress a
- * transfer (some libraries progress in MPI_Wtime's neighbours). */
-static volatile unsigned long sink;
-
-static void spin(unsigned long iterations)
-{
-    unsigned long x = sink;
-    for (unsigned long i = 0; i < iterations; i++)
-        x = x * 2862933555777941757ul + 3037000493ul;
-    sink = x;
-}
-
-static double monotonic_s(void)
-{
-    struct timespec ts;
-    clock_gettime(CLOCK_MONOTONIC, &ts);
-    return (double)ts.tv_sec + 1e-9 * (double)ts.tv_nsec;
-}
-
-/* Iterations per microsecond: the fastest of a few timed runs of 2^20
- * (about a millisecond), so that a preempted run does not count. */
-static double calibrate_iterations_per_us(void)
-{
-    const unsigned long probe = 1ul << 20;
-    double best_s = 0;
-    for (int k = 0; k < 5; k++) {
-        double t0 = monotonic_s();
-        spin(probe);
-        double dt = monotonic_s() - t0;
-        if (k == 0 || dt < best_s)
-            best_s = dt;
-    }
-    return best_s > 0 ? (double)probe / (best_s * 1e6) : 1e3;
-}
 
 /* ---- the pattern ----------------------------------------------------- */
 
 /* The side goes into c->mode; the computation's iterations, calibrated at
  * each set-up (the CPU's speed may have changed since the last point),
- * into this file's state: mpchar-bench measures one point at a time. */
-static unsigned long compute_iterations;
-
+ * into c->compute_iterations. */
 static int setup_overlap(bench_ctx *c)
 {
     mpchar_overlap_side side;
@@ -64,8 +22,7 @@ static int setup_overlap(bench_ctx *c)
                                      NULL) != 0)
         return -1;
     c->mode = (int)side;
-    compute_iterations =
-        (unsigned long)(compute_us * calibrate_iterations_per_us() + 0.5);
+    c->compute_iterations = bench_compute_iterations(compute_us);
     if (bench_buffers_alloc(c, c->count, c->count) != 0 ||
         bench_requests_alloc(c, 1) != 0)
         return -1;
@@ -91,7 +48,7 @@ static void prepare_isend(bench_ctx *c)
     MPI_Recv(NULL, 0, MPI_BYTE, 1, BENCH_TAG_GO, c->comm, MPI_STATUS_IGNORE);
     MPI_Isend(c->sbuf, count(c), MPI_BYTE, 1, BENCH_TAG_DATA, c->comm,
               &c->reqs[0]);
-    spin(compute_iterations);
+    bench_compute_spin(c->compute_iterations);
 }
 
 /* Rank 0 posts, tells rank 1 to send (in run), and computes. */
@@ -99,7 +56,7 @@ static void prepare_irecv(bench_ctx *c)
 {
     bench_post_receive_first(c);
     if (c->rank == 0)
-        spin(compute_iterations);
+        bench_compute_spin(c->compute_iterations);
 }
 
 static void prepare_overlap(bench_ctx *c)

@@ -1,7 +1,9 @@
 /* Point-to-point patterns between ranks 0 and 1 (seeds 000, 001, 002,
  * 003): ping-pong in five send modes, ping-ping (full duplex), stream
- * (inter-message pipelining), bistream (asynchronous ping-ping) and
- * recvfirst (a receive posted before a computation).  n is the message
+ * (inter-message pipelining), bistream (windows of Isend/Irecv both ways),
+ * async_pingping (seed 002's asynchronous ping-ping) and recvfirst (a receive posted before a computation); and ping-ping of
+ * every even rank with the next one at once (seed 002's multicast
+ * ping-ping), which runs pingping's exchange in pairs.  n is the message
  * length in bytes. */
 #include <stdlib.h>
 #include <string.h>
@@ -21,9 +23,10 @@ static uint64_t windowed_buffers(uint64_t n, int p, long window)
     return n + n * (uint64_t)window;
 }
 
+/* Ranks 0 and 1 are each other's peer, and so are 2k and 2k + 1. */
 static int peer(const bench_ctx *c)
 {
-    return 1 - c->rank;
+    return c->rank ^ 1;
 }
 
 static int count(const bench_ctx *c)
@@ -85,13 +88,13 @@ static int setup_pingpong(bench_ctx *c)
 {
     c->mode = mode_of(c);
     size_t slots = c->mode == MODE_RSEND ? (size_t)c->batch : 1;
-    if (bench_buffers_alloc(c, c->count, c->count * slots) != 0 ||
+    if (bench_buffers_alloc(c, c->msg_bytes, c->msg_bytes * slots) != 0 ||
         bench_requests_alloc(c, slots + 1) != 0)
         return -1;
     if (c->mode == MODE_BSEND) {
         /* Room for every message of a batch, as MPI requires. */
         c->bsend_bytes =
-            (int)((c->count + MPI_BSEND_OVERHEAD) * (size_t)c->batch);
+            (int)((c->msg_bytes + MPI_BSEND_OVERHEAD) * (size_t)c->batch);
         c->bsend_buf = malloc((size_t)c->bsend_bytes);
         if (!c->bsend_buf)
             return -1;
@@ -117,8 +120,8 @@ static void teardown_pingpong(bench_ctx *c)
 static void prepare_rsend(bench_ctx *c)
 {
     for (long b = 0; b < c->batch; b++)
-        MPI_Irecv(c->rbuf + (size_t)b * c->count, count(c), MPI_BYTE, peer(c),
-                  BENCH_TAG_DATA, c->comm, &c->reqs[b]);
+        MPI_Irecv(c->rbuf + (size_t)b * c->msg_bytes, count(c), c->dtype,
+                  peer(c), BENCH_TAG_DATA, c->comm, &c->reqs[b]);
     if (c->rank == 1)
         MPI_Send(NULL, 0, MPI_BYTE, 0, BENCH_TAG_GO, c->comm);
     else
@@ -130,7 +133,7 @@ static void prepare_pingpong(bench_ctx *c)
 {
     if (c->check) {
         if (c->rank == 0)
-            bench_check_fill(c->sbuf, c->count, 0, c->rep);
+            bench_check_fill(c->sbuf, c->msg_bytes, 0, c->rep);
         bench_check_poison(c->rbuf, c->rbuf_bytes, 0, c->rep);
     }
     if (c->mode == MODE_RSEND)
@@ -141,14 +144,14 @@ static void prepare_pingpong(bench_ctx *c)
  * each needing its own buffer; the other modes reuse one. */
 static unsigned char *slot_of(const bench_ctx *c, long b)
 {
-    return c->mode == MODE_RSEND ? c->rbuf + (size_t)b * c->count : c->rbuf;
+    return c->mode == MODE_RSEND ? c->rbuf + (size_t)b * c->msg_bytes : c->rbuf;
 }
 
 static void exchange_nonblocking(bench_ctx *c, const void *out, void *in)
 {
-    MPI_Irecv(in, count(c), MPI_BYTE, peer(c), BENCH_TAG_DATA, c->comm,
+    MPI_Irecv(in, count(c), c->dtype, peer(c), BENCH_TAG_DATA, c->comm,
               &c->reqs[0]);
-    MPI_Isend(out, count(c), MPI_BYTE, peer(c), BENCH_TAG_DATA, c->comm,
+    MPI_Isend(out, count(c), c->dtype, peer(c), BENCH_TAG_DATA, c->comm,
               &c->reqs[1]);
     MPI_Waitall(2, c->reqs, MPI_STATUSES_IGNORE);
 }
@@ -160,12 +163,12 @@ static void ping(bench_ctx *c, long b)
         exchange_nonblocking(c, c->sbuf, slot);
         return;
     }
-    blocking_send[c->mode](c->sbuf, count(c), MPI_BYTE, 1, BENCH_TAG_DATA,
+    blocking_send[c->mode](c->sbuf, count(c), c->dtype, 1, BENCH_TAG_DATA,
                            c->comm);
     if (c->mode == MODE_RSEND)
         MPI_Wait(&c->reqs[b], MPI_STATUS_IGNORE);
     else
-        MPI_Recv(slot, count(c), MPI_BYTE, 1, BENCH_TAG_DATA, c->comm,
+        MPI_Recv(slot, count(c), c->dtype, 1, BENCH_TAG_DATA, c->comm,
                  MPI_STATUS_IGNORE);
 }
 
@@ -175,10 +178,10 @@ static void pong(bench_ctx *c, long b)
 {
     unsigned char *slot = slot_of(c, b);
     if (c->mode == MODE_ISEND) {
-        MPI_Irecv(slot, count(c), MPI_BYTE, 0, BENCH_TAG_DATA, c->comm,
+        MPI_Irecv(slot, count(c), c->dtype, 0, BENCH_TAG_DATA, c->comm,
                   &c->reqs[0]);
         MPI_Wait(&c->reqs[0], MPI_STATUS_IGNORE);
-        MPI_Isend(slot, count(c), MPI_BYTE, 0, BENCH_TAG_DATA, c->comm,
+        MPI_Isend(slot, count(c), c->dtype, 0, BENCH_TAG_DATA, c->comm,
                   &c->reqs[0]);
         MPI_Wait(&c->reqs[0], MPI_STATUS_IGNORE);
         return;
@@ -186,9 +189,9 @@ static void pong(bench_ctx *c, long b)
     if (c->mode == MODE_RSEND)
         MPI_Wait(&c->reqs[b], MPI_STATUS_IGNORE);
     else
-        MPI_Recv(slot, count(c), MPI_BYTE, 0, BENCH_TAG_DATA, c->comm,
+        MPI_Recv(slot, count(c), c->dtype, 0, BENCH_TAG_DATA, c->comm,
                  MPI_STATUS_IGNORE);
-    blocking_send[c->mode](slot, count(c), MPI_BYTE, 0, BENCH_TAG_DATA,
+    blocking_send[c->mode](slot, count(c), c->dtype, 0, BENCH_TAG_DATA,
                            c->comm);
 }
 
@@ -208,8 +211,8 @@ static int verify_slots(bench_ctx *c, long slots, long source, char *why,
     char what[64];
     for (long b = 0; b < slots; b++) {
         snprintf(what, sizeof what, "rank %d message %ld", c->rank, b);
-        if (bench_check_bytes(c->rbuf + (size_t)b * c->count, c->count, source,
-                              c->rep, what, why, len) != 0)
+        if (bench_check_bytes(c->rbuf + (size_t)b * c->msg_bytes, c->msg_bytes,
+                              source, c->rep, what, why, len) != 0)
             return -1;
     }
     return 0;
@@ -224,7 +227,7 @@ static int verify_pingpong(bench_ctx *c, char *why, size_t len)
 
 static int setup_two(bench_ctx *c)
 {
-    if (bench_buffers_alloc(c, c->count, c->count) != 0 ||
+    if (bench_buffers_alloc(c, c->msg_bytes, c->msg_bytes) != 0 ||
         bench_requests_alloc(c, 1) != 0)
         return -1;
     return 0;
@@ -241,9 +244,9 @@ static void prepare_exchange(bench_ctx *c)
 static void run_pingping(bench_ctx *c)
 {
     for (long b = 0; b < c->batch; b++) {
-        MPI_Isend(c->sbuf, count(c), MPI_BYTE, peer(c), BENCH_TAG_DATA, c->comm,
+        MPI_Isend(c->sbuf, count(c), c->dtype, peer(c), BENCH_TAG_DATA, c->comm,
                   &c->reqs[0]);
-        MPI_Recv(c->rbuf, count(c), MPI_BYTE, peer(c), BENCH_TAG_DATA, c->comm,
+        MPI_Recv(c->rbuf, count(c), c->dtype, peer(c), BENCH_TAG_DATA, c->comm,
                  MPI_STATUS_IGNORE);
         MPI_Wait(&c->reqs[0], MPI_STATUS_IGNORE);
     }
@@ -251,8 +254,51 @@ static void run_pingping(bench_ctx *c)
 
 static int verify_from_peer(bench_ctx *c, char *why, size_t len)
 {
-    long slots = (long)(c->count ? c->rbuf_bytes / c->count : 1);
+    long slots = (long)(c->msg_bytes ? c->rbuf_bytes / c->msg_bytes : 1);
     return verify_slots(c, slots, peer(c), why, len);
+}
+
+/* ---- async_pingping -------------------------------------------------- */
+
+/* Seed 002's asynchronous ping-ping: both ranks post MPI_Irecv and
+ * MPI_Isend, compute for c microseconds (variant c<us>; c0: none) without
+ * MPI calls, and wait for the send, then the receive.  Each records its
+ * phases (mpchar/results.h): send = from the first post until the send
+ * completed, wait = the time inside the two waits, total = the whole
+ * operation; the row's T is the slower rank's total. */
+static const char *const async_variants[] = {"c0", "c20", NULL};
+
+static int setup_async(bench_ctx *c)
+{
+    c->compute_iterations =
+        bench_compute_iterations(strtod(c->pt->key.variant + 1, NULL));
+    if (bench_buffers_alloc(c, c->msg_bytes, c->msg_bytes) != 0 ||
+        bench_requests_alloc(c, 2) != 0)
+        return -1;
+    return 0;
+}
+
+static void run_async(bench_ctx *c)
+{
+    for (long b = 0; b < c->batch; b++) {
+        double t_start = MPI_Wtime();
+        MPI_Irecv(c->rbuf, count(c), c->dtype, peer(c), BENCH_TAG_DATA, c->comm,
+                  &c->reqs[0]);
+        MPI_Isend(c->sbuf, count(c), c->dtype, peer(c), BENCH_TAG_DATA, c->comm,
+                  &c->reqs[1]);
+        bench_compute_spin(c->compute_iterations);
+        double t_wait = MPI_Wtime();
+        MPI_Wait(&c->reqs[1], MPI_STATUS_IGNORE);
+        double t_sent = MPI_Wtime();
+        MPI_Wait(&c->reqs[0], MPI_STATUS_IGNORE);
+        double t_end = MPI_Wtime();
+        double us[MPCHAR_PHASE_COUNT] = {
+            [MPCHAR_PHASE_SEND] = (t_sent - t_start) * 1e6,
+            [MPCHAR_PHASE_WAIT] = (t_end - t_wait) * 1e6,
+            [MPCHAR_PHASE_TOTAL] = (t_end - t_start) * 1e6,
+        };
+        bench_phases_add(&c->phases, us);
+    }
 }
 
 /* ---- stream ---------------------------------------------------------- */
@@ -262,9 +308,9 @@ static void prepare_stream(bench_ctx *c)
     if (!c->check)
         return;
     if (c->rank == 0)
-        bench_check_fill(c->sbuf, c->count, 0, c->rep);
+        bench_check_fill(c->sbuf, c->msg_bytes, 0, c->rep);
     else
-        bench_check_poison(c->rbuf, c->count, 0, c->rep);
+        bench_check_poison(c->rbuf, c->msg_bytes, 0, c->rep);
 }
 
 static void run_stream(bench_ctx *c)
@@ -272,10 +318,10 @@ static void run_stream(bench_ctx *c)
     for (long b = 0; b < c->batch; b++) {
         for (long k = 0; k < c->window; k++) {
             if (c->rank == 0)
-                MPI_Send(c->sbuf, count(c), MPI_BYTE, 1, BENCH_TAG_DATA,
+                MPI_Send(c->sbuf, count(c), c->dtype, 1, BENCH_TAG_DATA,
                          c->comm);
             else
-                MPI_Recv(c->rbuf, count(c), MPI_BYTE, 0, BENCH_TAG_DATA,
+                MPI_Recv(c->rbuf, count(c), c->dtype, 0, BENCH_TAG_DATA,
                          c->comm, MPI_STATUS_IGNORE);
         }
         if (c->rank == 0)
@@ -305,7 +351,7 @@ static int verify_stream(bench_ctx *c, char *why, size_t len)
 static int setup_bistream(bench_ctx *c)
 {
     size_t w = (size_t)c->window;
-    if (bench_buffers_alloc(c, c->count, c->count * w) != 0 ||
+    if (bench_buffers_alloc(c, c->msg_bytes, c->msg_bytes * w) != 0 ||
         bench_requests_alloc(c, 2 * w) != 0)
         return -1;
     return 0;
@@ -316,10 +362,10 @@ static void run_bistream(bench_ctx *c)
     int w = (int)c->window;
     for (long b = 0; b < c->batch; b++) {
         for (int k = 0; k < w; k++)
-            MPI_Irecv(c->rbuf + (size_t)k * c->count, count(c), MPI_BYTE,
+            MPI_Irecv(c->rbuf + (size_t)k * c->msg_bytes, count(c), c->dtype,
                       peer(c), BENCH_TAG_DATA, c->comm, &c->reqs[k]);
         for (int k = 0; k < w; k++)
-            MPI_Isend(c->sbuf, count(c), MPI_BYTE, peer(c), BENCH_TAG_DATA,
+            MPI_Isend(c->sbuf, count(c), c->dtype, peer(c), BENCH_TAG_DATA,
                       c->comm, &c->reqs[w + k]);
         MPI_Waitall(2 * w, c->reqs, MPI_STATUSES_IGNORE);
     }
@@ -339,7 +385,8 @@ static void run_bistream(bench_ctx *c)
 
 static double busy_seconds(const bench_ctx *c)
 {
-    return (BUSY_BASE_US + BUSY_NS_PER_BYTE * 1e-3 * (double)c->count) * 1e-6;
+    return (BUSY_BASE_US + BUSY_NS_PER_BYTE * 1e-3 * (double)c->msg_bytes) *
+           1e-6;
 }
 
 /* MPI_Wtime is a clock read, not a progress point, in every library. */
@@ -354,14 +401,14 @@ void bench_post_receive_first(bench_ctx *c)
 {
     if (c->rank == 1) {
         if (c->check)
-            bench_check_fill(c->sbuf, c->count, 1, c->rep);
+            bench_check_fill(c->sbuf, c->msg_bytes, 1, c->rep);
         MPI_Recv(NULL, 0, MPI_BYTE, 0, BENCH_TAG_GO, c->comm,
                  MPI_STATUS_IGNORE);
         return;
     }
     if (c->check)
-        bench_check_poison(c->rbuf, c->count, 1, c->rep);
-    MPI_Irecv(c->rbuf, count(c), MPI_BYTE, 1, BENCH_TAG_DATA, c->comm,
+        bench_check_poison(c->rbuf, c->msg_bytes, 1, c->rep);
+    MPI_Irecv(c->rbuf, count(c), c->dtype, 1, BENCH_TAG_DATA, c->comm,
               &c->reqs[0]);
     MPI_Send(NULL, 0, MPI_BYTE, 1, BENCH_TAG_GO, c->comm);
 }
@@ -378,7 +425,7 @@ static void run_recvfirst(bench_ctx *c)
     if (c->rank == 0)
         MPI_Wait(&c->reqs[0], MPI_STATUS_IGNORE);
     else
-        MPI_Send(c->sbuf, count(c), MPI_BYTE, 0, BENCH_TAG_DATA, c->comm);
+        MPI_Send(c->sbuf, count(c), c->dtype, 0, BENCH_TAG_DATA, c->comm);
 }
 
 static int verify_recvfirst(bench_ctx *c, char *why, size_t len)
@@ -428,7 +475,7 @@ static int setup_postfirst(bench_ctx *c)
     c->mode = 0;
     while (strcmp(postfirst_variants[c->mode], c->pt->key.variant) != 0)
         c->mode++;
-    if (bench_buffers_alloc(c, c->count, 2 * c->count * w) != 0 ||
+    if (bench_buffers_alloc(c, c->msg_bytes, 2 * c->msg_bytes * w) != 0 ||
         bench_requests_alloc(c, 3 * w) != 0)
         return -1;
     return 0;
@@ -440,7 +487,7 @@ static void pf_post(bench_ctx *c, long parity)
     long w = pf_window(c);
     for (long k = 0; k < w; k++) {
         long slot = parity * c->window + k;
-        MPI_Irecv(c->rbuf + (size_t)slot * c->count, count(c), MPI_BYTE,
+        MPI_Irecv(c->rbuf + (size_t)slot * c->msg_bytes, count(c), c->dtype,
                   peer(c), BENCH_TAG_DATA, c->comm, &c->reqs[slot]);
     }
 }
@@ -456,7 +503,7 @@ static void pf_send_window(bench_ctx *c)
     long w = pf_window(c);
     MPI_Request *sreqs = c->reqs + 2 * c->window;
     for (long k = 0; k < w; k++)
-        MPI_Isend(c->sbuf, count(c), MPI_BYTE, peer(c), BENCH_TAG_DATA, c->comm,
+        MPI_Isend(c->sbuf, count(c), c->dtype, peer(c), BENCH_TAG_DATA, c->comm,
                   &sreqs[k]);
     MPI_Waitall((int)w, sreqs, MPI_STATUSES_IGNORE);
 }
@@ -464,7 +511,7 @@ static void pf_send_window(bench_ctx *c)
 static void prepare_postfirst(bench_ctx *c)
 {
     if (c->check) {
-        bench_check_fill(c->sbuf, c->count, c->rank, c->rep);
+        bench_check_fill(c->sbuf, c->msg_bytes, c->rank, c->rep);
         bench_check_poison(c->rbuf, c->rbuf_bytes, peer(c), c->rep);
     }
     if (pf_receives(c, c->rank) && !(c->mode == PF_PINGPONG && c->rank == 0))
@@ -481,15 +528,15 @@ static void run_pf_pingpong(bench_ctx *c)
         long parity = b % 2;
         if (c->rank == 0) {
             pf_post(c, 0);
-            MPI_Send(c->sbuf, count(c), MPI_BYTE, 1, BENCH_TAG_DATA, c->comm);
+            MPI_Send(c->sbuf, count(c), c->dtype, 1, BENCH_TAG_DATA, c->comm);
             pf_wait_recvs(c, 0);
             continue;
         }
         pf_wait_recvs(c, parity);
         if (b + 1 < c->batch)
             pf_post(c, 1 - parity);
-        MPI_Send(c->rbuf + (size_t)(parity * c->window) * c->count, count(c),
-                 MPI_BYTE, 0, BENCH_TAG_DATA, c->comm);
+        MPI_Send(c->rbuf + (size_t)(parity * c->window) * c->msg_bytes,
+                 count(c), c->dtype, 0, BENCH_TAG_DATA, c->comm);
     }
 }
 
@@ -548,8 +595,9 @@ static int verify_postfirst(bench_ctx *c, char *why, size_t len)
     for (long k = 0; k < pf_window(c); k++) {
         long slot = parity * c->window + k;
         snprintf(what, sizeof what, "rank %d message %ld", c->rank, k);
-        if (bench_check_bytes(c->rbuf + (size_t)slot * c->count, c->count,
-                              source, c->rep, what, why, len) != 0)
+        if (bench_check_bytes(c->rbuf + (size_t)slot * c->msg_bytes,
+                              c->msg_bytes, source, c->rep, what, why,
+                              len) != 0)
             return -1;
     }
     return 0;
@@ -572,24 +620,43 @@ const bench_pattern bench_p2p_patterns[] = {
                   "round trip between ranks 0 and 1; T = half the round trip "
                   "(variants send, ssend, bsend, rsend, isend)",
                   .variants = pingpong_variants, .timing = TIME_ROOT,
-                  .memory_bytes = two_buffers, .setup = setup_pingpong,
-                  .prepare = prepare_pingpong, .run = run_pingpong,
-                  .verify = verify_pingpong, .teardown = teardown_pingpong,
-                  .divisor = half_round_trip),
+                  .memory_bytes = two_buffers, .datatypes = true,
+                  .setup = setup_pingpong, .prepare = prepare_pingpong,
+                  .run = run_pingpong, .verify = verify_pingpong,
+                  .teardown = teardown_pingpong, .divisor = half_round_trip),
     BENCH_PATTERN("pingping",
                   "ranks 0 and 1 send to each other at once, then receive "
                   "(full duplex); T per exchange",
-                  TOGETHER, .memory_bytes = two_buffers, .setup = setup_two,
-                  .prepare = prepare_exchange, .run = run_pingping,
+                  TOGETHER, .memory_bytes = two_buffers, .datatypes = true,
+                  .setup = setup_two, .prepare = prepare_exchange,
+                  .run = run_pingping, .verify = verify_from_peer,
+                  .teardown = free_p2p, .divisor = one_exchange),
+    BENCH_PATTERN("pingping_pairs",
+                  "pingping of ranks 2k and 2k + 1, all pairs at once (seed "
+                  "002's multicast ping-ping; even p); T per exchange",
+                  TOGETHER, .even_p = true, .coarse = true,
+                  .memory_bytes = two_buffers, .datatypes = true,
+                  .setup = setup_two, .prepare = prepare_exchange,
+                  .run = run_pingping, .verify = verify_from_peer,
+                  .teardown = free_p2p, .divisor = one_exchange),
+    BENCH_PATTERN("async_pingping",
+                  "ranks 0 and 1 post Irecv and Isend at once, compute c us "
+                  "(variants c0, c20), wait (seed 002's asynchronous "
+                  "ping-ping); T per exchange, each rank's send, wait and "
+                  "total times in process_times.csv",
+                  TOGETHER, .variants = async_variants, .coarse = true,
+                  .records_phases = true, .memory_bytes = two_buffers,
+                  .datatypes = true, .setup = setup_async,
+                  .prepare = prepare_exchange, .run = run_async,
                   .verify = verify_from_peer, .teardown = free_p2p,
                   .divisor = one_exchange),
-    BENCH_PATTERN("stream",
-                  "rank 0 sends a window of messages back to back, rank 1 "
-                  "acknowledges once; T per message",
-                  .timing = TIME_ROOT, .memory_bytes = two_buffers,
-                  .setup = setup_two, .prepare = prepare_stream,
-                  .run = run_stream, .verify = verify_stream,
-                  .teardown = free_p2p, .divisor = per_message),
+    BENCH_PATTERN(
+        "stream",
+        "rank 0 sends a window of messages back to back, rank 1 "
+        "acknowledges once; T per message",
+        .timing = TIME_ROOT, .memory_bytes = two_buffers, .datatypes = true,
+        .setup = setup_two, .prepare = prepare_stream, .run = run_stream,
+        .verify = verify_stream, .teardown = free_p2p, .divisor = per_message),
     BENCH_PATTERN("bistream",
                   "ranks 0 and 1 stream windows of Isend/Irecv to each other "
                   "at once; T per message",

@@ -69,6 +69,7 @@ static int check_pattern_names(const bench_options *opt, mpchar_error *err)
 }
 
 typedef struct size_sets {
+    bool generated; /* a grid, not a --sizes list */
     uint64_t *fit;
     size_t nfit;
     uint64_t *validation;
@@ -87,6 +88,8 @@ static int make_sizes(const bench_options *opt, size_sets *s, mpchar_error *err)
     } else if (mpchar_sizes_grid(opt->grid, opt->max_size, &s->fit, &s->nfit,
                                  err) != 0) {
         return -1;
+    } else {
+        s->generated = true;
     }
     uint64_t vmax = opt->max_size;
     if (opt->grid == MPCHAR_GRID_LIST && opt->size_count > 0)
@@ -117,6 +120,15 @@ static int compare_sized(const void *a, const void *b)
     return (int)x->set - (int)y->set;
 }
 
+/* Whether a fitting size is measured for the pattern: a coarse one takes
+ * a generated grid's 0 and powers of 4 (a power of two whose bit is at an
+ * even place). */
+static bool takes_size(const bench_pattern *pat, const size_sets *s, uint64_t n)
+{
+    return !pat->coarse || !s->generated || n == 0 ||
+           ((n & (n - 1)) == 0 && (n & 0x5555555555555555ull) != 0);
+}
+
 /* A series' sizes in ascending order, fitting and validation sizes
  * interleaved, so that a drift of the machine during the series touches
  * both sets alike instead of biasing the models' validation error.  A
@@ -124,7 +136,7 @@ static int compare_sized(const void *a, const void *b)
 static sized *series_sizes(const bench_pattern *pat, const size_sets *s,
                            size_t *count_p)
 {
-    size_t nvalidation = bench_pattern_time_modelled(pat) ? s->nvalidation : 0;
+    size_t nvalidation = bench_pattern_full_series(pat) ? s->nvalidation : 0;
     size_t n = pat->zero_bytes_only ? 1 : s->nfit + nvalidation;
     sized *all = malloc((n ? n : 1) * sizeof *all);
     if (!all)
@@ -132,10 +144,12 @@ static sized *series_sizes(const bench_pattern *pat, const size_sets *s,
     if (pat->zero_bytes_only) {
         all[0] = (sized){0, MPCHAR_SET_FIT};
     } else {
+        n = 0;
         for (size_t i = 0; i < s->nfit; i++)
-            all[i] = (sized){s->fit[i], MPCHAR_SET_FIT};
+            if (takes_size(pat, s, s->fit[i]))
+                all[n++] = (sized){s->fit[i], MPCHAR_SET_FIT};
         for (size_t i = 0; i < nvalidation; i++)
-            all[s->nfit + i] = (sized){s->validation[i], MPCHAR_SET_VALIDATION};
+            all[n++] = (sized){s->validation[i], MPCHAR_SET_VALIDATION};
         qsort(all, n, sizeof *all, compare_sized);
     }
     *count_p = n;
@@ -144,18 +158,18 @@ static sized *series_sizes(const bench_pattern *pat, const size_sets *s,
 
 static int add_series(plan_builder *b, const bench_options *opt,
                       const bench_pattern *pat, const char *variant,
-                      const char *op, long p, const size_sets *s,
-                      mpchar_error *err)
+                      const char *op, const char *datatype, long p,
+                      const size_sets *s, mpchar_error *err)
 {
     bench_point pt;
     memset(&pt, 0, sizeof pt);
     pt.pattern = pat;
     strcpy(pt.key.library, opt->library);
+    strcpy(pt.key.placement, opt->placement);
     strcpy(pt.key.pattern, pat->name);
     strcpy(pt.key.variant, variant);
     strcpy(pt.key.op, op);
-    strcpy(pt.key.datatype,
-           bench_pattern_facts(pat)->reduction ? "double" : "byte");
+    strcpy(pt.key.datatype, datatype);
     pt.key.p = p;
     size_t n;
     sized *sizes = series_sizes(pat, s, &n);
@@ -165,8 +179,8 @@ static int add_series(plan_builder *b, const bench_options *opt,
     for (size_t i = 0; i < n && rc == 0; i++) {
         pt.key.set = sizes[i].set;
         pt.n_requested = sizes[i].n;
-        pt.key.n_bytes =
-            bench_pattern_bytes(pat, pt.n_requested, (int)p, &pt.count);
+        pt.key.n_bytes = bench_pattern_bytes(pat, datatype, pt.n_requested,
+                                             (int)p, &pt.count);
         if (pt.count > 2147483647u)
             rc = mpchar_error_set(err,
                                   "size %llu is too large for pattern "
@@ -186,18 +200,21 @@ static int add_pattern(plan_builder *b, const bench_options *opt,
     static const char *const no_variant[] = {"-", NULL};
     const char *const *variants = pat->variants ? pat->variants : no_variant;
     const mpchar_pattern_facts *facts = bench_pattern_facts(pat);
-    if (facts->kind == MPCHAR_KIND_P2P && p != 2)
+    if ((facts->kind == MPCHAR_KIND_P2P && p != 2) || (pat->even_p && p % 2))
         return 0;
     for (const char *const *v = variants; *v; v++) {
-        if (!facts->reduction) {
-            if (add_series(b, opt, pat, *v, "-", p, s, err) != 0)
-                return -1;
+        if (facts->reduction) {
+            char ops[sizeof opt->ops];
+            strcpy(ops, opt->ops);
+            for (char *op = strtok(ops, ","); op; op = strtok(NULL, ","))
+                if (add_series(b, opt, pat, *v, op, "double", p, s, err) != 0)
+                    return -1;
             continue;
         }
-        char ops[sizeof opt->ops];
-        strcpy(ops, opt->ops);
-        for (char *op = strtok(ops, ","); op; op = strtok(NULL, ","))
-            if (add_series(b, opt, pat, *v, op, p, s, err) != 0)
+        char types[sizeof opt->datatypes];
+        strcpy(types, pat->datatypes ? opt->datatypes : "byte");
+        for (char *t = strtok(types, ","); t; t = strtok(NULL, ","))
+            if (add_series(b, opt, pat, *v, "-", t, p, s, err) != 0)
                 return -1;
     }
     return 0;
@@ -261,6 +278,22 @@ static void mark_keys(bench_plan *plan, const mpchar_point_key *key)
 /* Reads one of the results files, keeping the fitting times for
  * refinement; with repair, drops an incomplete last line (the trace of a
  * crash mid-write) by truncating the file there. */
+/* A file written before the placement column reads as placement "-":
+ * rows of a placed run appended to it could never be told apart again. */
+static int check_placement_column(const bench_plan *plan, const char *path,
+                                  bool has_column, size_t rows,
+                                  mpchar_error *err)
+{
+    if (has_column || rows == 0 || plan->count == 0 ||
+        strcmp(mpchar_key_placement(&plan->points[0].key),
+               MPCHAR_PLACEMENT_NONE) == 0)
+        return 0;
+    return mpchar_error_set(err,
+                            "%s: written before the placement column: "
+                            "measure placement %s into a new directory",
+                            path, plan->points[0].key.placement);
+}
+
 static int read_done(bench_plan *plan, const char *path, int failures,
                      bool repair, mpchar_error *err)
 {
@@ -274,7 +307,8 @@ static int read_done(bench_plan *plan, const char *path, int failures,
         mpchar_failures f;
         if (mpchar_failures_read(path, &ro, &f, &valid, err) != 0)
             return -1;
-        int rc = 0;
+        int rc =
+            check_placement_column(plan, path, f.has_placement, f.count, err);
         for (size_t i = 0; i < f.count && rc == 0; i++) {
             mark_keys(plan, &f.rows[i].key);
             rc = bench_series_add_sample(plan, &f.rows[i].key, NAN, false, err);
@@ -286,7 +320,8 @@ static int read_done(bench_plan *plan, const char *path, int failures,
         mpchar_measurements m;
         if (mpchar_measurements_read(path, &ro, &m, &valid, err) != 0)
             return -1;
-        int rc = 0;
+        int rc =
+            check_placement_column(plan, path, m.has_placement, m.count, err);
         for (size_t i = 0; i < m.count && rc == 0; i++) {
             const mpchar_measurement *row = &m.rows[i];
             mark_keys(plan, &row->key);

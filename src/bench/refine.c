@@ -52,6 +52,7 @@ typedef struct interval {
 typedef struct refine_state {
     const bench_refine_params *rp;
     const bench_pattern *pat;
+    const char *datatype; /* of the series' messages */
     long p;
     bench_lookup_fn lookup;
     void *ctx;
@@ -309,8 +310,8 @@ static uint64_t midpoint(const refine_state *s, interval iv,
         iv.a.n + (iv.b.n - iv.a.n) / 2};
     for (size_t i = 0; i < 2; i++) {
         size_t count;
-        uint64_t actual =
-            bench_pattern_bytes(s->pat, tries[i], (int)s->p, &count);
+        uint64_t actual = bench_pattern_bytes(s->pat, s->datatype, tries[i],
+                                              (int)s->p, &count);
         if (actual > iv.a.n && actual < iv.b.n && !is_grid_size(s, actual)) {
             *requested_p = tries[i];
             return actual;
@@ -423,16 +424,21 @@ static size_t undisturbed(const bool *disturbed, size_t i, int dir,
  * so refined sizes are measured close in time to the grid sizes around
  * them (the machine drifts between passes). */
 void bench_refine_replay(const bench_refine_params *rp,
-                         const bench_pattern *pat, long p, const uint64_t *grid,
-                         size_t ngrid, bench_lookup_fn lookup, void *ctx,
+                         const bench_pattern *pat, const char *datatype, long p,
+                         const uint64_t *grid, size_t ngrid,
+                         bench_lookup_fn lookup, void *ctx,
                          bench_refinement *out)
 {
     memset(out, 0, sizeof *out);
     if (rp->max_points <= 0 || pat->zero_bytes_only ||
-        !bench_pattern_time_modelled(pat))
+        !bench_pattern_full_series(pat))
         return;
-    refine_state s = {
-        .rp = rp, .pat = pat, .p = p, .lookup = lookup, .ctx = ctx};
+    refine_state s = {.rp = rp,
+                      .pat = pat,
+                      .datatype = datatype,
+                      .p = p,
+                      .lookup = lookup,
+                      .ctx = ctx};
     knot k[BENCH_REFINE_GRID_MAX];
     bool pushed[BENCH_REFINE_GRID_MAX] = {false};
     bool disturbed[BENCH_REFINE_GRID_MAX] = {false};

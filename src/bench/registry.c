@@ -6,10 +6,12 @@
 #include <string.h>
 
 #include "bench.h"
+#include "mpchar/datatypes.h"
 
 static const bench_pattern *const families[] = {
     bench_p2p_patterns,
     bench_collective_patterns,
+    bench_focal_patterns,
     bench_overlap_patterns,
 };
 #define NFAMILIES (sizeof families / sizeof families[0])
@@ -52,10 +54,15 @@ bool bench_pattern_time_modelled(const bench_pattern *p)
     return !bench_pattern_facts(p)->sweeps_compute;
 }
 
-uint64_t bench_pattern_bytes(const bench_pattern *pat, uint64_t n, int p,
-                             size_t *count_p)
+bool bench_pattern_full_series(const bench_pattern *p)
 {
-    uint64_t elem = bench_pattern_facts(pat)->reduction ? sizeof(double) : 1;
+    return bench_pattern_time_modelled(p) && !p->coarse;
+}
+
+uint64_t bench_pattern_bytes(const bench_pattern *pat, const char *datatype,
+                             uint64_t n, int p, size_t *count_p)
+{
+    uint64_t elem = mpchar_datatype_bytes(datatype);
     uint64_t parts = pat->split ? (uint64_t)p : 1;
     uint64_t k = (n + parts * elem / 2) / (parts * elem);
     if (pat->zero_bytes_only)

@@ -28,7 +28,8 @@ static bool sample_of(const bench_sample *s, const mpchar_point_key *k)
            strcmp(s->key.variant, k->variant) == 0 &&
            strcmp(s->key.op, k->op) == 0 &&
            strcmp(s->key.library, k->library) == 0 &&
-           strcmp(s->key.datatype, k->datatype) == 0;
+           strcmp(s->key.datatype, k->datatype) == 0 &&
+           strcmp(mpchar_key_placement(&s->key), mpchar_key_placement(k)) == 0;
 }
 
 size_t bench_series_end(const bench_plan *plan, size_t first)
@@ -109,8 +110,8 @@ void bench_series_refinement(const bench_plan *plan, size_t first, size_t end,
             grid[ngrid++] = plan->points[i].key.n_bytes;
     const bench_point *head = &plan->points[first];
     series_lookup l = {plan, &head->key};
-    bench_refine_replay(rp, head->pattern, head->key.p, grid, ngrid,
-                        lookup_time, &l, out);
+    bench_refine_replay(rp, head->pattern, head->key.datatype, head->key.p,
+                        grid, ngrid, lookup_time, &l, out);
 }
 
 static bool in_grid(const bench_plan *plan, size_t first, size_t end,
@@ -141,8 +142,9 @@ void bench_series_point(const bench_plan *plan, size_t first,
     pt_p->skip = false;
     pt_p->key.set = MPCHAR_SET_FIT;
     pt_p->n_requested = n_requested;
-    pt_p->key.n_bytes = bench_pattern_bytes(pt_p->pattern, n_requested,
-                                            (int)pt_p->key.p, &pt_p->count);
+    pt_p->key.n_bytes =
+        bench_pattern_bytes(pt_p->pattern, pt_p->key.datatype, n_requested,
+                            (int)pt_p->key.p, &pt_p->count);
 }
 
 int bench_series_mark(const bench_plan *plan, size_t first,

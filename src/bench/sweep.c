@@ -10,7 +10,8 @@
  * as it goes (refine.c, which needs neighbouring sizes measured close in
  * time), each later pass measures every size of the first again, in
  * alternating direction, and a point's row holds the repetitions of all
- * its rounds.  A level that lasts one pass then reaches every size, and a
+ * its rounds.  With the stopping rule on (settle.c), a point whose minimum
+ * has settled is passed by in the later rounds.  A level that lasts one pass then reaches every size, and a
  * point's minimum comes from the fastest level the whole series saw.  A
  * level that comes for good in mid-series is seen by the probes taken
  * before every round (level.c): the series is then measured again, up to
@@ -26,6 +27,7 @@
 #include <time.h>
 
 #include "bench.h"
+#include "mpchar/datatypes.h"
 
 /* How long ranks sleep between looks at the machine's level. */
 #define LEVEL_NAP_NS 50000000L
@@ -35,6 +37,10 @@ typedef struct taken {
     bench_point pt;
     double *times_us; /* rank 0's, all rounds */
     long reps, late_reps;
+    bench_phases *phases; /* rank 0's, per rank, all rounds; or NULL */
+    double min_us[BENCH_ROUNDS_MAX]; /* rank 0's: the minimum after each
+                                        round, for the stopping rule */
+    long rounds;
     bool failed;
     char why[256];
 } taken;
@@ -81,8 +87,10 @@ static taken *list_add(series_list *l, const bench_point *pt)
 
 static void list_free(series_list *l)
 {
-    for (size_t i = 0; i < l->count; i++)
+    for (size_t i = 0; i < l->count; i++) {
         free(l->items[i].times_us);
+        free(l->items[i].phases);
+    }
     free(l->items);
     free(l->probes);
     memset(l, 0, sizeof *l);
@@ -144,9 +152,32 @@ static void announce(bench_run *r, const bench_point *pt)
         hang_forever();
 }
 
-/* Set-up, the measurement loop and tear-down of one round of a point. */
+/* Rank 0 adds every rank's phases of a round to t's (a pattern that
+ * records them); collective. */
+static void gather_phases(bench_run *r, taken *t, const bench_phases *mine,
+                          MPI_Comm comm)
+{
+    int p;
+    MPI_Comm_size(comm, &p);
+    if (r->rank == 0 && !t->phases) {
+        t->phases = malloc((size_t)p * sizeof *t->phases);
+        for (int i = 0; t->phases && i < p; i++)
+            bench_phases_reset(&t->phases[i]);
+    }
+    int ok = r->rank != 0 || t->phases;
+    MPI_Bcast(&ok, 1, MPI_INT, 0, comm);
+    if (!ok || bench_phases_gather(mine, t->phases, comm) != 0) {
+        mpchar_error err;
+        mpchar_error_set(&err, "out of memory for process times");
+        die(&err);
+    }
+}
+
+/* Set-up, the measurement loop and tear-down of one round of a point;
+ * the phases this rank recorded go to *phases_p. */
 static void measure_round(bench_run *r, const bench_point *pt, MPI_Comm comm,
-                          const bench_loop_params *lp, bench_loop_result *res)
+                          const bench_loop_params *lp, bench_loop_result *res,
+                          bench_phases *phases_p)
 {
     bench_ctx c;
     memset(&c, 0, sizeof c);
@@ -159,6 +190,8 @@ static void measure_round(bench_run *r, const bench_point *pt, MPI_Comm comm,
     c.window = r->opt.window;
     c.check = r->opt.check;
     c.count = pt->count;
+    c.dtype = bench_mpi_datatype(pt->key.datatype);
+    c.msg_bytes = pt->count * mpchar_datatype_bytes(pt->key.datatype);
     int op = bench_op_find(pt->key.op);
     c.op = op >= 0 ? r->ops[op] : MPI_OP_NULL; /* "-": no reduction */
     c.sums = op >= 0 && bench_ops[op].sums;
@@ -171,7 +204,23 @@ static void measure_round(bench_run *r, const bench_point *pt, MPI_Comm comm,
     } else if (bench_measure(&c, lp, res, &err) != 0) {
         die(&err);
     }
+    *phases_p = c.phases;
     pt->pattern->teardown(&c);
+}
+
+static double min_time(const taken *t)
+{
+    double m = INFINITY;
+    for (long i = 0; i < t->reps; i++)
+        m = fmin(m, t->times_us[i]);
+    return m;
+}
+
+/* Rank 0: the point's minimum after the round it just took. */
+static void note_round_min(taken *t)
+{
+    if (t->rounds < BENCH_ROUNDS_MAX)
+        t->min_us[t->rounds++] = min_time(t);
 }
 
 /* Measures one round of t and appends its repetitions on rank 0. */
@@ -179,9 +228,13 @@ static void take_round(bench_run *r, series_list *l, taken *t, MPI_Comm comm,
                        const bench_loop_params *lp)
 {
     bench_loop_result res;
+    bench_phases phases;
+    bench_phases_reset(&phases);
     announce(r, &t->pt);
     probe_level(r, l, comm, (size_t)(t - l->items));
-    measure_round(r, &t->pt, comm, lp, &res);
+    measure_round(r, &t->pt, comm, lp, &res, &phases);
+    if (t->pt.pattern->records_phases)
+        gather_phases(r, t, &phases, comm);
     if (res.failed) {
         t->failed = true;
         snprintf(t->why, sizeof t->why, "%s", res.why);
@@ -197,16 +250,9 @@ static void take_round(bench_run *r, series_list *l, taken *t, MPI_Comm comm,
         t->times_us = all;
         t->reps += res.reps;
         t->late_reps += res.late_reps;
+        note_round_min(t);
     }
     free(res.times_us);
-}
-
-static double min_time(const taken *t)
-{
-    double m = INFINITY;
-    for (long i = 0; i < t->reps; i++)
-        m = fmin(m, t->times_us[i]);
-    return m;
 }
 
 /* Rank 0 keeps the first round's fitting times for refinement, rounded
@@ -264,18 +310,49 @@ static void first_round(bench_run *r, size_t first, size_t end, MPI_Comm comm,
     }
 }
 
+/* Which points of the list are done before the next round (failed, or
+ * settled by the stopping rule), as rank 0 decides and every rank then
+ * knows, so that all pass the same points by; how many are. */
+static size_t agree_done(bench_run *r, MPI_Comm comm, const series_list *l,
+                         unsigned char *done)
+{
+    size_t count = 0;
+    for (size_t i = 0; i < l->count; i++) {
+        const taken *t = &l->items[i];
+        done[i] =
+            t->failed ||
+            (r->rank == 0 && bench_settled(&r->settle, t->min_us, t->rounds));
+    }
+    if (bench_settle_on(&r->settle))
+        MPI_Bcast(done, (int)l->count, MPI_UNSIGNED_CHAR, 0, comm);
+    for (size_t i = 0; i < l->count; i++)
+        count += done[i];
+    return count;
+}
+
 /* The other rounds over every point of the list, each pass the other way
- * round from the one before, so that a drift touches both ends alike. */
+ * round from the one before, so that a drift touches both ends alike;
+ * they end early once every point is done. */
 static void later_rounds(bench_run *r, MPI_Comm comm, series_list *l)
 {
     long rounds = bench_series_rounds(r, l->over);
     bench_loop_params lp = round_params(r, l->over);
-    for (long round = 1; round < rounds; round++)
+    unsigned char *done = malloc(l->count ? l->count : 1);
+    if (!done) {
+        mpchar_error err;
+        mpchar_error_set(&err, "out of memory for a series' points");
+        die(&err);
+    }
+    for (long round = 1; round < rounds; round++) {
+        if (agree_done(r, comm, l, done) == l->count)
+            break;
         for (size_t j = 0; j < l->count; j++) {
-            taken *t = &l->items[round % 2 ? l->count - 1 - j : j];
-            if (!t->failed)
-                take_round(r, l, t, comm, &lp);
+            size_t i = round % 2 ? l->count - 1 - j : j;
+            if (!done[i])
+                take_round(r, l, &l->items[i], comm, &lp);
         }
+    }
+    free(done);
 }
 
 static void say_again(const bench_point *pt, const char *why, long attempt,
@@ -299,10 +376,14 @@ static void write_points(bench_run *r, series_list *l)
                 bench_output_failure(&r->out, &t->pt, t->why, &err) != 0)
                 die(&err);
         } else if (r->rank == 0) {
+            r->settle_points++;
+            r->settle_rounds_taken += t->rounds;
             bench_loop_result res = {.times_us = t->times_us,
                                      .reps = t->reps,
                                      .late_reps = t->late_reps};
-            if (bench_output_point(&r->out, &t->pt, &res, l->over, &err) != 0)
+            if ((t->phases &&
+                 bench_output_phases(&r->out, &t->pt, t->phases, &err) != 0) ||
+                bench_output_point(&r->out, &t->pt, &res, l->over, &err) != 0)
                 die(&err);
         }
     }
@@ -392,6 +473,21 @@ static bool measure_again(bench_run *r, const series_list *l, MPI_Comm comm,
     int again = r->rank == 0 && needs_again(r, l, attempt);
     MPI_Bcast(&again, 1, MPI_INT, 0, comm);
     return again != 0;
+}
+
+void bench_sweep_report_rounds(const bench_run *r, long p)
+{
+    if (r->rank != 0 || !bench_settle_on(&r->settle) || r->settle_points == 0)
+        return;
+    printf("mpchar-bench: %s p=%ld: the stopping rule (minimum within %g%% "
+           "over %ld rounds, at least %ld) stopped %zu points after %.1f of "
+           "%ld rounds on average\n",
+           r->opt.library, p, 100.0 * r->settle.tolerance,
+           r->settle.window_rounds, bench_settle_floor(&r->settle),
+           r->settle_points,
+           (double)r->settle_rounds_taken / (double)r->settle_points,
+           r->opt.rounds);
+    fflush(stdout);
 }
 
 void bench_sweep_report_waits(const bench_run *r)

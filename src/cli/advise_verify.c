@@ -20,6 +20,7 @@
 #include <unistd.h>
 
 #include "advise_verify.h"
+#include "advise_where.h"
 #include "mpchar/compare.h"
 #include "mpchar/grow.h"
 #include "mpchar/lib_algorithms.h"
@@ -161,8 +162,10 @@ static int group_add(group *g, const mpchar_advice *a, const pair *q,
 }
 
 /* mpchar run for one group into run_dir (the region's sizes only, no
- * validation draw); its output to run_dir/run.log. */
-static int run_group(const group *g, const char *run_dir, mpchar_error *err)
+ * validation draw), placed as the advised run was (*where); its output
+ * to run_dir/run.log. */
+static int run_group(const group *g, const advise_where *where,
+                     const char *run_dir, mpchar_error *err)
 {
     char self[PATH_MAX], p[32], max[64], log[PATH_MAX];
     ssize_t len = readlink("/proc/self/exe", self, sizeof self);
@@ -174,26 +177,26 @@ static int run_group(const group *g, const char *run_dir, mpchar_error *err)
         format_whole(max, sizeof max, "%.0f", g->max_bytes) != 0 ||
         format_whole(log, sizeof log, "%s/run.log", run_dir) != 0)
         return mpchar_error_set(err, "%s: path too long", run_dir);
-    char *argv[24] = {self,
-                      "run",
-                      "--mpi",
-                      (char *)g->library,
-                      "--patterns",
-                      g->patterns.text,
-                      "--p",
-                      p,
-                      "--sizes",
-                      g->sizes.text,
-                      "--max-size",
-                      max,
-                      "--refine",
-                      "0",
-                      "--time-per-point",
-                      VERIFY_TIME_PER_POINT_MS,
-                      "--validation-count",
-                      "0",
-                      "--out",
-                      (char *)run_dir};
+    char *argv[24 + ADVISE_WHERE_MAX_WORDS] = {self,
+                                               "run",
+                                               "--mpi",
+                                               (char *)g->library,
+                                               "--patterns",
+                                               g->patterns.text,
+                                               "--p",
+                                               p,
+                                               "--sizes",
+                                               g->sizes.text,
+                                               "--max-size",
+                                               max,
+                                               "--refine",
+                                               "0",
+                                               "--time-per-point",
+                                               VERIFY_TIME_PER_POINT_MS,
+                                               "--validation-count",
+                                               "0",
+                                               "--out",
+                                               (char *)run_dir};
     /* counted, not written down: the list above can change without this
      * going stale; 3 optional words and the NULL still fit in argv */
     size_t argc = 0;
@@ -203,6 +206,8 @@ static int run_group(const group *g, const char *run_dir, mpchar_error *err)
         argv[argc++] = "--algorithms";
         argv[argc++] = g->algorithms.text;
     }
+    for (size_t i = 0; i < where->count; i++)
+        argv[argc++] = where->argv[i];
     if (g->p > sysconf(_SC_NPROCESSORS_ONLN))
         argv[argc++] = "--oversubscribe";
     fflush(NULL);
@@ -312,8 +317,9 @@ static bool in_group(const mpchar_advice *a, const group *g)
 
 /* Runs group g into a new folder DIR/advise-verify.XXXXXX (mkdtemp: never
  * an earlier one) and reads its measurements into *m. */
-static int measure_group(const char *dir, const group *g,
-                         mpchar_measurements *m, FILE *out, mpchar_error *err)
+static int measure_group(const char *dir, const advise_where *where,
+                         const group *g, mpchar_measurements *m, FILE *out,
+                         mpchar_error *err)
 {
     char run_dir[PATH_MAX], csv[PATH_MAX];
     if (format_whole(run_dir, sizeof run_dir, "%s/advise-verify.XXXXXX", dir) !=
@@ -322,12 +328,13 @@ static int measure_group(const char *dir, const group *g,
     if (!mkdtemp(run_dir))
         return mpchar_error_set(err, "%s: cannot create a folder: %s", run_dir,
                                 strerror(errno));
-    if (run_group(g, run_dir, err) != 0)
+    if (run_group(g, where, run_dir, err) != 0)
         return -1;
     if (format_whole(csv, sizeof csv, "%s/%s", run_dir,
                      MPCHAR_MEASUREMENTS_FILE) != 0)
         return mpchar_error_set(err, "%s: path too long", run_dir);
-    mpchar_read_options ropt = {.allow_truncated_tail = false};
+    mpchar_read_options ropt = {.allow_truncated_tail = false,
+                                .placement_as_library = true};
     if (mpchar_measurements_read(csv, &ropt, m, NULL, err) != 0)
         return -1;
     fprintf(out, "\n%s at p = %ld, measured in %s:\n", g->library, g->p,
@@ -337,10 +344,10 @@ static int measure_group(const char *dir, const group *g,
 
 /* Measures the regions of (library, p) of item i onwards, pairs[] those
  * of l; marks them in done[] and the confirmed in keep[]. */
-static int verify_group(const char *dir, const mpchar_model *model,
-                        const mpchar_advice_list *l, const pair *pairs,
-                        size_t i, bool *done, bool *keep, FILE *out,
-                        mpchar_error *err)
+static int verify_group(const char *dir, const advise_where *where,
+                        const mpchar_model *model, const mpchar_advice_list *l,
+                        const pair *pairs, size_t i, bool *done, bool *keep,
+                        FILE *out, mpchar_error *err)
 {
     group g = {.library = l->items[i].library, .p = l->items[i].p};
     mpchar_measurements m = {0};
@@ -349,7 +356,7 @@ static int verify_group(const char *dir, const mpchar_model *model,
         if (in_group(&l->items[j], &g))
             rc = group_add(&g, &l->items[j], &pairs[j], err);
     if (rc == 0)
-        rc = measure_group(dir, &g, &m, out, err);
+        rc = measure_group(dir, where, &g, &m, out, err);
     for (size_t j = i; rc == 0 && j < l->count; j++) {
         if (!in_group(&l->items[j], &g))
             continue;
@@ -367,9 +374,12 @@ int advise_verify(const char *dir, const mpchar_model *model,
     bool *done = calloc(l->count + 1, sizeof *done);
     bool *keep = calloc(l->count + 1, sizeof *keep);
     pair *pairs = calloc(l->count + 1, sizeof *pairs);
+    advise_where where = {0};
     mpchar_error err = {0};
     int rc =
         done && keep && pairs ? 0 : mpchar_error_set(&err, "out of memory");
+    if (rc == 0)
+        rc = advise_where_read(dir, &where, &err);
     /* every region checked before the first run: a bad one is refused
      * without the runs of the groups before it */
     for (size_t i = 0; rc == 0 && i < l->count; i++)
@@ -379,7 +389,8 @@ int advise_verify(const char *dir, const mpchar_model *model,
                      "(1 - T_substitute/T_primitive, minimum times)\n");
     for (size_t i = 0; rc == 0 && i < l->count; i++)
         if (!done[i])
-            rc = verify_group(dir, model, l, pairs, i, done, keep, out, &err);
+            rc = verify_group(dir, &where, model, l, pairs, i, done, keep, out,
+                              &err);
     size_t kept = 0;
     for (size_t i = 0; rc == 0 && i < l->count; i++)
         if (keep[i])
@@ -391,6 +402,7 @@ int advise_verify(const char *dir, const mpchar_model *model,
     } else {
         fprintf(stderr, "mpchar advise: --verify: %s\n", err.msg);
     }
+    advise_where_free(&where);
     free(done);
     free(keep);
     free(pairs);

@@ -1,9 +1,7 @@
 /* The libraries `mpchar apps` runs the kernels with and one launch of a
  * kernel.  Libraries are `mpchar run`'s (run_libraries.c: the same names,
- * the same launch commands, mpchar-exec for builtin) with the program
- * mpchar-kernels-<library> in place of mpchar-bench, plus builtin-sr: the
- * built-in runtime with MPCHAR_RT_MODE=SR (docs/runtime.md), launched
- * through env(1) as `mpchar run`'s algorithm variants are.  A launch is
+ * builtin-sr included, the same launch commands, mpchar-exec for builtin)
+ * with the program mpchar-kernels-<library> in place of mpchar-bench.  A launch is
  * run_launch's, its stdout read line by line for the result lines. */
 #include <stdio.h>
 #include <stdlib.h>
@@ -17,22 +15,6 @@
  * lines, so a launch is ended after run_launch's 300 s without a line (a
  * repetition longer than that: class B of EP at p = 1 is about 2 min). */
 #define APPS_LAUNCH_TIMEOUT_S 600.0
-
-static bool is_sr(const char *name)
-{
-    return strcmp(name, APPS_BUILTIN_SR) == 0;
-}
-
-/* spec with builtin-sr read as builtin, for run_libraries_resolve. */
-static void base_spec(const char *spec, char *out, size_t len)
-{
-    char copy[RUN_VALUE_MAX];
-    snprintf(copy, sizeof copy, "%s", spec);
-    out[0] = '\0';
-    for (char *t = strtok(copy, ","); t; t = strtok(NULL, ","))
-        snprintf(out + strlen(out), len - strlen(out), "%s%s",
-                 out[0] ? "," : "", is_sr(t) ? "builtin" : t);
-}
 
 /* lib's kernels program, beside its benchmark. */
 static int use_kernels(run_library *lib, mpchar_error *err)
@@ -51,53 +33,19 @@ static int use_kernels(run_library *lib, mpchar_error *err)
     return 0;
 }
 
-/* The names to run, in order: spec's, or every built library and
- * builtin-sr for "all". */
-static void wanted_names(const char *spec, const run_library *all, size_t n,
-                         char *out, size_t len)
-{
-    if (strcmp(spec, "all") != 0) {
-        snprintf(out, len, "%s", spec);
-        return;
-    }
-    out[0] = '\0';
-    for (size_t i = 0; i < n; i++)
-        snprintf(out + strlen(out), len - strlen(out), "%s%s",
-                 out[0] ? "," : "", all[i].name);
-    if (run_library_find(all, n, "builtin"))
-        snprintf(out + strlen(out), len - strlen(out), ",%s", APPS_BUILTIN_SR);
-}
-
 int apps_libraries_resolve(const char *spec, run_library **libs_p,
                            size_t *count_p, mpchar_error *err)
 {
-    char bases[RUN_VALUE_MAX], names[RUN_VALUE_MAX];
-    run_library *all, *libs;
-    size_t n_all, count = 0;
-    base_spec(spec, bases, sizeof bases);
-    if (run_libraries_resolve(bases, &all, &n_all, err) != 0)
+    run_library *libs;
+    size_t count;
+    if (run_libraries_resolve(spec, &libs, &count, err) != 0)
         return -1;
-    wanted_names(spec, all, n_all, names, sizeof names);
-    libs = calloc(n_all * 2 + 1, sizeof *libs);
-    int rc = libs ? 0 : mpchar_error_set(err, "out of memory");
-    for (char *t = strtok(names, ","); t && rc == 0; t = strtok(NULL, ",")) {
-        const run_library *base =
-            run_library_find(all, n_all, is_sr(t) ? "builtin" : t);
-        if (!base || run_library_find(libs, count, t))
-            continue; /* a duplicate */
-        run_library *lib = &libs[count++];
-        *lib = *base;
-        if (is_sr(t)) {
-            snprintf(lib->name, sizeof lib->name, "%s", t);
-            snprintf(lib->env[lib->nenv++], sizeof lib->env[0],
-                     "MPCHAR_RT_MODE=SR");
+    for (size_t i = 0; i < count; i++) {
+        libs[i].pattern[0] = '\0'; /* kernels, not patterns */
+        if (use_kernels(&libs[i], err) != 0) {
+            free(libs);
+            return -1;
         }
-        rc = use_kernels(lib, err);
-    }
-    free(all);
-    if (rc != 0) {
-        free(libs);
-        return -1;
     }
     *libs_p = libs;
     *count_p = count;

@@ -131,7 +131,8 @@ static int load_model(const char *dir, mpchar_model *model, mpchar_error *err)
     if (access(path, F_OK) == 0)
         return mpchar_model_read(path, model, err);
     snprintf(path, sizeof path, "%s/%s", dir, MPCHAR_MEASUREMENTS_FILE);
-    mpchar_read_options ropt = {.allow_truncated_tail = false};
+    mpchar_read_options ropt = {.allow_truncated_tail = false,
+                                .placement_as_library = true};
     mpchar_measurements m = {0};
     mpchar_fit_options opt;
     mpchar_fit_options_default(&opt);

@@ -22,7 +22,6 @@
 #include "mpchar/version.h"
 
 #define APPS_CSV "apps.csv"
-#define APPS_CLASSES "SWAB"
 
 typedef struct apps_args {
     const char *mpi, *kernels, *problem_class, *p, *reps, *model, *out;
@@ -41,8 +40,9 @@ static const mpchar_option_entry options[] = {
       "all"},
      mpchar_option_text,
      offsetof(apps_args, kernels)},
-    {{"class", "S|W|A|B",
-      "problem class; kernels without it are skipped (JGF has A, B, C)", "S"},
+    {{"class", "S|W|A|B|C",
+      "problem class; kernels without it are skipped (JGF: no W; NPB: no C)",
+      "S"},
      mpchar_option_text,
      offsetof(apps_args, problem_class)},
     {{"p", "LIST",
@@ -110,12 +110,28 @@ typedef struct apps_state {
 
 /* ---- options ---------------------------------------------------------- */
 
+/* The classes the selected kernels define, each once, in --list's order:
+ * the kernels program is the one source of which classes exist. */
+static void known_classes(const apps_state *st, char *out, size_t len)
+{
+    size_t n = 0;
+    for (size_t k = 0; k < st->nkernels; k++)
+        for (const char *c = st->kernels[k].classes; *c; c++)
+            if (n + 1 < len && !memchr(out, *c, n))
+                out[n++] = *c;
+    out[n] = '\0';
+}
+
 static int check_class(apps_state *st, mpchar_error *err)
 {
     const char *c = st->a.problem_class;
-    if (strlen(c) != 1 || !strchr(APPS_CLASSES, c[0]))
-        return mpchar_error_set(err, "--class: '%s' is not one of S, W, A, B",
-                                c);
+    char known[64];
+    known_classes(st, known, sizeof known);
+    if (strlen(c) != 1 || !strchr(known, c[0]))
+        return mpchar_error_set(err,
+                                "--class: '%s' is not a class of the kernels "
+                                "asked (they have: %s)",
+                                c, known);
     st->problem_class = c[0];
     return 0;
 }
@@ -167,8 +183,6 @@ static int select_kernels(apps_state *st, mpchar_error *err)
 
 static int check_options(apps_state *st, mpchar_error *err)
 {
-    if (check_class(st, err) != 0)
-        return -1;
     if (mpchar_parse_int_list(st->a.p, 1, 4096, &st->ps, &st->np, err))
         return mpchar_error_prefix(err, "--p");
     if (mpchar_parse_long(st->a.reps, 1, 1000, &st->reps, err))
@@ -178,7 +192,7 @@ static int check_options(apps_state *st, mpchar_error *err)
     if (apps_libraries_resolve(st->a.mpi, &st->libs, &st->nlibs, err) ||
         apps_kernels_list(st->libs[0].bench, &st->kernels, &st->nkernels, err))
         return -1;
-    return select_kernels(st, err);
+    return select_kernels(st, err) ? -1 : check_class(st, err);
 }
 
 /* ---- the results folder ----------------------------------------------- */

@@ -151,7 +151,8 @@ static int load_side(const char *side, const char *path, char *csv, size_t len,
         return -1;
     }
     mpchar_error err;
-    mpchar_read_options ropt = {.allow_truncated_tail = false};
+    mpchar_read_options ropt = {.allow_truncated_tail = false,
+                                .placement_as_library = true};
     if (mpchar_measurements_read(csv, &ropt, m, NULL, &err) != 0) {
         fprintf(stderr, "mpchar compare: %s\n", err.msg);
         return -1;

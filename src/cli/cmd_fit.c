@@ -16,7 +16,7 @@
 typedef struct fit_args {
     const char *dir, *out;
     /* indexes among the option's names; -1 when not given */
-    int method, fmt, units, stat, weighting;
+    int method, fmt, units, stat, weighting, aggregation;
     mpchar_fit_options opt;
     bool quiet;
 } fit_args;
@@ -67,10 +67,17 @@ static const mpchar_option_entry options[] = {
      mpchar_option_choice,
      offsetof(fit_args, units)},
     /* No defaults here: the method decides them (fit_options). */
-    {{"stat", "min|median", "fitted statistic of each point (default min)",
+    {{"stat", "min|median|mean",
+      "fitted statistic of each point (default min; seed 002 reports means)",
       NULL},
      mpchar_option_choice,
      offsetof(fit_args, stat)},
+    {{"aggregation", "seed000|seed001",
+      "aggregation factors f(p) of the aggregated metrics: seed000's "
+      "((p-1)/p for scatter, gather) or seed001's (p-1; p(p-1) for alltoall)",
+      "seed000"},
+     mpchar_option_choice,
+     offsetof(fit_args, aggregation)},
     {{"weighting", "relative|absolute",
       "least squares on relative or absolute residuals (default relative)",
       NULL},
@@ -114,6 +121,7 @@ static const command_options fit_command = {
  * no setting the seed method fixes given beside it. */
 static int fit_options(fit_args *a)
 {
+    a->opt.aggregation = (mpchar_agg_scheme)a->aggregation;
     if (a->method == MPCHAR_METHOD_SEED) {
         if (a->stat >= 0 || a->weighting >= 0 || a->opt.robust ||
             !isnan(a->opt.outlier_factor)) {
@@ -156,7 +164,8 @@ int cmd_fit(int argc, char **argv)
         fprintf(stderr, "mpchar fit: path too long\n");
         return 2;
     }
-    mpchar_read_options ropt = {.allow_truncated_tail = false};
+    mpchar_read_options ropt = {.allow_truncated_tail = false,
+                                .placement_as_library = true};
     mpchar_measurements m = {0};
     mpchar_model model;
     if (mpchar_measurements_read(csv, &ropt, &m, NULL, &err) != 0) {

@@ -32,6 +32,13 @@ static bool any_real_library(const run_state *st)
     return false;
 }
 
+/* Whether the processes run on this machine, whose cores and memory then
+ * bound p and the message sizes. */
+static bool launches_here(const run_state *st)
+{
+    return !st->launcher[0] && !st->slurm.srun;
+}
+
 /* Fills in the default process counts (2..cores) and checks them against
  * the cores, which simulated processes do not share. */
 static int resolve_process_counts(run_state *st, mpchar_error *err)
@@ -47,11 +54,21 @@ static int resolve_process_counts(run_state *st, mpchar_error *err)
                               err))
         return mpchar_error_prefix(err, "--p (process counts from 2)");
     long most = st->ps[st->np - 1];
+    bool sbatch = run_flag(o, "sbatch");
     if (run_hosts_read(o, &st->hosts, err) != 0 ||
         run_hosts_check_p(&st->hosts, most, err) != 0)
         return -1;
+    if (sbatch && (st->hosts.count > 0 || st->launcher[0]))
+        return mpchar_error_set(err, "--sbatch: Slurm places the processes; "
+                                     "leave out --hosts, --hostfile and "
+                                     "--launcher");
+    if (!sbatch && run_given(o, "nodes"))
+        return mpchar_error_set(err, "--nodes: only with --sbatch");
+    /* the job script's run launches with srun in its own allocation */
+    if (!sbatch && run_slurm_detect(o, most, &st->slurm, err) != 0)
+        return -1;
     if (most > st->sys.cores && !run_flag(o, "oversubscribe") &&
-        !st->launcher[0] && any_real_library(st))
+        launches_here(st) && !sbatch && any_real_library(st))
         return mpchar_error_set(err,
                                 "--p %ld is more than the %d cores of "
                                 "this machine: add --oversubscribe (those "
@@ -114,8 +131,9 @@ static int create_out_dir(const run_state *st, mpchar_error *err)
 
 /* The options table's arguments, and those that are this launch's own:
  * the library, p, and what mpchar run needs to follow the launch. */
+/* placement: the rows' placement column (NULL: not placed on hosts). */
 static void bench_args(const run_state *st, const run_library *lib,
-                       const char *p, run_args *args)
+                       const char *p, const char *placement, run_args *args)
 {
     char cores[32];
     snprintf(cores, sizeof cores, "%d", st->sys.cores);
@@ -123,6 +141,10 @@ static void bench_args(const run_state *st, const run_library *lib,
     run_args_push(args, lib->name);
     run_args_push(args, "--p");
     run_args_push(args, p);
+    if (placement) {
+        run_args_push(args, "--placement");
+        run_args_push(args, placement);
+    }
     run_options_bench_args(&st->opt, args);
     if (lib->pattern[0]) { /* a variant: its collective only, the last
                               --patterns counting */
@@ -131,7 +153,7 @@ static void bench_args(const run_state *st, const run_library *lib,
     }
     run_args_push(args, "--progress");
     run_args_push(args, "machine");
-    if (!st->launcher[0]) {
+    if (!st->launcher[0] && !lib->srun) {
         run_args_push(args, "--cores-per-node");
         run_args_push(args, cores);
     }
@@ -186,17 +208,38 @@ static int plan_error(char *errbuf, mpchar_error *err)
                                       "the run");
 }
 
-/* Reads the plan: points still pending, and the memory each process
+/* What the plan says is left to measure, and the memory each process
  * needs. */
-static void read_plan(int fd, size_t *pending_p, unsigned long long *memory_p)
+typedef struct plan_counts {
+    size_t pending, series; /* points; series with one pending or more */
+    unsigned long long memory_bytes;
+} plan_counts;
+
+/* The series of a point's key: library,pattern,variant,op,datatype,p. */
+static size_t series_length(const char *key)
+{
+    const char *c = key;
+    for (int commas = 0; *c && commas < 6; c++)
+        commas += *c == ',';
+    return (size_t)(c - key);
+}
+
+/* Reads the plan, series after series. */
+static void read_plan(int fd, plan_counts *c)
 {
     FILE *f = fdopen(fd, "r");
-    char line[1024];
+    char line[1024], series[1024] = "";
     while (f && fgets(line, sizeof line, f)) {
-        size_t len = strlen(line);
-        if (len > 8 && strcmp(line + len - 9, ",pending\n") == 0)
-            (*pending_p)++;
-        sscanf(line, "@@mpchar memory_bytes_per_process %llu", memory_p);
+        size_t len = strlen(line), key = series_length(line);
+        if (len > 8 && strcmp(line + len - 9, ",pending\n") == 0) {
+            c->pending++;
+            if (strncmp(line, series, key) != 0 || series[key] != '\0') {
+                c->series++;
+                snprintf(series, sizeof series, "%.*s", (int)key, line);
+            }
+        }
+        sscanf(line, "@@mpchar memory_bytes_per_process %llu",
+               &c->memory_bytes);
     }
     if (f)
         fclose(f);
@@ -206,16 +249,18 @@ static void read_plan(int fd, size_t *pending_p, unsigned long long *memory_p)
 
 /* Asks the benchmark for its plan without launching MPI: validates the
  * options in one place and counts the points still to measure. */
-static int count_plan(run_state *st, const run_library *lib, size_t *pending_p,
-                      mpchar_error *err)
+static int count_plan_one(run_state *st, const run_library *lib, const char *p,
+                          const char *placement, plan_counts *total,
+                          mpchar_error *err)
 {
+    plan_counts one = {0, 0, 0}, *c = &one;
     run_args args = {NULL, 0, 0, false};
     char errbuf[16384] = "";
     int out_fd[2], err_fd[2];
     if (lib->simulated) /* a shared object that only smpirun starts */
         run_smpi_push_launcher(&args, lib, 1, st->smpi.plan_platform);
     run_args_push(&args, lib->bench);
-    bench_args(st, lib, run_value(&st->opt, "p"), &args);
+    bench_args(st, lib, p, placement, &args);
     run_args_push(&args, "--plan");
     if (args.failed || pipe(out_fd) != 0) {
         run_argv_free(args.v);
@@ -229,9 +274,8 @@ static int count_plan(run_state *st, const run_library *lib, size_t *pending_p,
     }
     pid_t pid = spawn(args.v, out_fd, err_fd);
     run_argv_free(args.v);
-    size_t pending = 0;
-    unsigned long long memory = 0;
-    read_plan(out_fd[0], &pending, &memory);
+    read_plan(out_fd[0], c);
+    unsigned long long memory = c->memory_bytes;
     ssize_t n = read(err_fd[0], errbuf, sizeof errbuf - 1);
     close(err_fd[0]);
     errbuf[n > 0 ? n : 0] = '\0';
@@ -242,7 +286,8 @@ static int count_plan(run_state *st, const run_library *lib, size_t *pending_p,
     uint64_t have =
         (uint64_t)sysconf(_SC_PHYS_PAGES) * (uint64_t)sysconf(_SC_PAGESIZE);
     uint64_t ranks = (uint64_t)st->ps[st->np - 1];
-    if (!st->launcher[0] && memory * ranks > have / 2)
+    if (launches_here(st) && !run_flag(&st->opt, "sbatch") &&
+        memory * ranks > have / 2)
         return mpchar_error_set(err,
                                 "--max-size %s needs %llu MiB in each "
                                 "of %llu processes, more than half of this "
@@ -250,11 +295,40 @@ static int count_plan(run_state *st, const run_library *lib, size_t *pending_p,
                                 run_value(&st->opt, "max-size"), memory >> 20,
                                 (unsigned long long)ranks,
                                 (unsigned long long)(have >> 20));
-    *pending_p = pending;
+    total->pending += c->pending;
+    total->series += c->series;
+    return 0;
+}
+
+/* The points still to measure: one plan of every p, or across hosts one
+ * per p and placement (each placement is a column of the keys). */
+static int count_plan(run_state *st, const run_library *lib, plan_counts *c,
+                      mpchar_error *err)
+{
+    memset(c, 0, sizeof *c);
+    if (st->hosts.count == 0)
+        return count_plan_one(st, lib, run_value(&st->opt, "p"), NULL, c, err);
+    const long *caps;
+    size_t ncaps = run_hosts_caps(&st->hosts, &caps);
+    for (size_t i = 0; i < st->np; i++)
+        for (size_t k = 0; k < ncaps; k++) {
+            char p[32], placement[MPCHAR_NAME_MAX];
+            snprintf(p, sizeof p, "%ld", st->ps[i]);
+            st->hosts.cap = caps[k];
+            run_hosts_placement(&st->hosts, st->ps[i], placement,
+                                sizeof placement);
+            if (count_plan_one(st, lib, p, placement, c, err) != 0)
+                return -1;
+        }
+    st->hosts.cap = 0;
     return 0;
 }
 
 /* ---- progress -------------------------------------------------------- */
+
+/* Without a terminal (a log), a line when a launch starts and then at
+ * most one this often: a point is announced once per round, 16 times. */
+#define PROGRESS_LINE_INTERVAL_S 10.0
 
 typedef struct progress {
     run_state *st;
@@ -262,7 +336,7 @@ typedef struct progress {
     long p;
     double start; /* of this invocation, for the time left */
     bool tty;
-    size_t last_line_at;
+    double last_line_s; /* of the log's last line; 0: none this launch */
 } progress;
 
 static double now_s(void)
@@ -300,10 +374,11 @@ static void on_begin(void *ctx, const char *key)
     if (pr->tty) {
         fprintf(stderr, "\r\033[K[%s p=%ld] %zu/%zu points, %s left: %s",
                 pr->library, pr->p, finished, total, left, key);
-    } else if (finished == 0 || finished >= pr->last_line_at + 100) {
+    } else if (pr->last_line_s == 0.0 ||
+               now_s() - pr->last_line_s >= PROGRESS_LINE_INTERVAL_S) {
         fprintf(stderr, "[%s p=%ld] %zu/%zu points, %s left: %s\n", pr->library,
                 pr->p, finished, total, left, key);
-        pr->last_line_at = finished;
+        pr->last_line_s = now_s();
     }
     fflush(stderr);
 }
@@ -329,7 +404,8 @@ static void on_failed(void *ctx, const char *key)
 /* Appends the point the benchmark left open to failed.csv, so that the
  * next launch skips it. */
 static int record_failure(const run_state *st, const char *key,
-                          const char *reason, mpchar_error *err)
+                          const char *reason, const char *placement,
+                          mpchar_error *err)
 {
     char copy[512], *fields[MPCHAR_CSV_MAX_FIELDS], line[MPCHAR_LINE_MAX];
     size_t nfields, pos;
@@ -342,8 +418,9 @@ static int record_failure(const run_state *st, const char *key,
     pos = (size_t)snprintf(line, sizeof line, "%s,", key);
     if (mpchar_csv_put(line, sizeof line - 2, &pos, reason, err) != 0)
         return -1;
-    line[pos++] = '\n';
-    line[pos] = '\0';
+    if (pos + strlen(placement) + 3 > sizeof line)
+        return mpchar_error_set(err, "failed.csv line too long");
+    pos += (size_t)snprintf(line + pos, sizeof line - pos, ",%s\n", placement);
     char path[4200];
     snprintf(path, sizeof path, "%s/%s", st->out, MPCHAR_FAILED_FILE);
     fprintf(stderr, "mpchar: point failed: %s: %s\n", key, reason);
@@ -367,18 +444,19 @@ static void describe_end(const launch_result *res, double timeout, char *why,
 }
 
 static void note_launch(run_state *st, const char *library, long p,
-                        char *const *argv, const launch_result *res,
-                        double steal_pct)
+                        const char *placement, char *const *argv,
+                        const launch_result *res, double steal_pct)
 {
     json_t *cmd = json_array();
     for (char *const *a = argv; *a; a++)
         json_array_append_new(cmd, json_string(*a));
     json_array_append_new(
         st->launches,
-        json_pack("{s:s, s:I, s:o, s:i, s:b, s:I, s:o}", "library", library,
-                  "p", (json_int_t)p, "command", cmd, "exit_status",
-                  res->exit_status, "watchdog_fired", res->watchdog_fired,
-                  "points_finished", (json_int_t)res->finished, "cpu_steal_pct",
+        json_pack("{s:s, s:I, s:s, s:o, s:i, s:b, s:I, s:o}", "library",
+                  library, "p", (json_int_t)p, "placement", placement,
+                  "command", cmd, "exit_status", res->exit_status,
+                  "watchdog_fired", res->watchdog_fired, "points_finished",
+                  (json_int_t)res->finished, "cpu_steal_pct",
                   isfinite(steal_pct) ? json_real(steal_pct) : json_null()));
 }
 
@@ -392,11 +470,12 @@ typedef enum launch_outcome {
 static launch_outcome launch_once(run_state *st, const run_library *lib, long p,
                                   progress *pr, mpchar_error *err)
 {
-    char pnum[32], **argv;
+    char pnum[32], placement[MPCHAR_NAME_MAX], **argv;
     run_args args = {NULL, 0, 0, false};
     launch_result res;
     snprintf(pnum, sizeof pnum, "%ld", p);
-    bench_args(st, lib, pnum, &args);
+    run_hosts_placement(&st->hosts, p, placement, sizeof placement);
+    bench_args(st, lib, pnum, st->hosts.count ? placement : NULL, &args);
     int built = args.failed
                     ? mpchar_error_set(err, "out of memory")
                     : run_launch_command(lib, st->launcher, &st->sys,
@@ -412,7 +491,7 @@ static launch_outcome launch_once(run_state *st, const run_library *lib, long p,
     if (pr->tty)
         fprintf(stderr, "\r\033[K");
     if (rc == 0)
-        note_launch(st, lib->name, p, argv, &res,
+        note_launch(st, lib->name, p, placement, argv, &res,
                     run_cpu_steal_pct(&before, &after));
     run_argv_free(argv);
     if (rc != 0)
@@ -424,7 +503,7 @@ static launch_outcome launch_once(run_state *st, const run_library *lib, long p,
     char why[700];
     describe_end(&res, st->point_timeout_s, why, sizeof why);
     if (res.open_key[0]) {
-        if (record_failure(st, res.open_key, why, err) != 0)
+        if (record_failure(st, res.open_key, why, placement, err) != 0)
             return LAUNCH_GAVE_UP;
         st->failed++;
         return LAUNCH_AGAIN;
@@ -439,22 +518,26 @@ static int measure_library(run_state *st, const run_library *lib, bool tty,
                            double start, int *gave_up)
 {
     mpchar_error err;
-    for (size_t i = 0; i < st->np; i++) {
-        progress pr = {st, lib->name, st->ps[i], start, tty, 0};
-        launch_outcome out;
-        do {
-            out = launch_once(st, lib, st->ps[i], &pr, &err);
-            if (run_meta_write(st, "running", &err) != 0)
+    const long *caps;
+    size_t ncaps = run_hosts_caps(&st->hosts, &caps);
+    for (size_t i = 0; i < st->np; i++)
+        for (size_t c = 0; c < ncaps; c++) {
+            progress pr = {st, lib->name, st->ps[i], start, tty, 0.0};
+            launch_outcome out;
+            st->hosts.cap = caps[c]; /* this launch's placement */
+            do {
+                out = launch_once(st, lib, st->ps[i], &pr, &err);
+                if (run_meta_write(st, "running", &err) != 0)
+                    fprintf(stderr, "mpchar: %s\n", err.msg);
+            } while (out == LAUNCH_AGAIN);
+            if (out == LAUNCH_INTERRUPTED)
+                return -1;
+            if (out == LAUNCH_GAVE_UP) {
                 fprintf(stderr, "mpchar: %s\n", err.msg);
-        } while (out == LAUNCH_AGAIN);
-        if (out == LAUNCH_INTERRUPTED)
-            return -1;
-        if (out == LAUNCH_GAVE_UP) {
-            fprintf(stderr, "mpchar: %s\n", err.msg);
-            (*gave_up)++;
-            return 0;
+                (*gave_up)++;
+                return 0;
+            }
         }
-    }
     return 0;
 }
 
@@ -463,8 +546,8 @@ static int measure_library(run_state *st, const run_library *lib, bool tty,
 static void print_summary(const run_state *st, double elapsed)
 {
     char path[4200], took[32];
-    mpchar_measurements m = {NULL, 0};
-    mpchar_failures f = {NULL, 0};
+    mpchar_measurements m = {NULL, 0, false};
+    mpchar_failures f = {NULL, 0, false};
     mpchar_error err;
     mpchar_read_options ro = {.allow_truncated_tail = true};
     snprintf(path, sizeof path, "%s/%s", st->out, MPCHAR_MEASUREMENTS_FILE);
@@ -498,9 +581,13 @@ static void print_summary(const run_state *st, double elapsed)
                st->libs[i].simulated ? "simulated" : over_text, failed);
     }
     printf("\nRun took %s.", took);
-    if (any_real_library(st))
+    if (any_real_library(st) && st->ps[st->np - 1] > st->sys.cores)
         printf(" Oversubscribed points (p above %d cores) are marked and are "
                "not real timings.",
+               st->sys.cores);
+    else if (any_real_library(st))
+        printf(" p above the %d cores was left out: its times would not be "
+               "real.",
                st->sys.cores);
     printf("\n");
     for (size_t i = 0; i < st->nlibs; i++)
@@ -554,6 +641,8 @@ static int read_options(run_state *st, int argc, char **argv, bool *resume_p,
     if (run_options_check(&st->opt, err) != 0)
         return -1;
     st->launcher = run_value(&st->opt, "launcher");
+    if (run_launcher_is_own(st->launcher))
+        st->launcher = "";
     st->point_timeout_s = strtod(run_value(&st->opt, "point-timeout"), NULL);
     return 0;
 }
@@ -577,14 +666,26 @@ static int setup_run(run_state *st, int argc, char **argv, int *exit_p)
         run_libraries_add_algorithms(run_value(&st->opt, "algorithms"),
                                      &st->libs, &st->nlibs, &err))
         goto err_usage;
+    run_libraries_keep_patterns(st->libs, &st->nlibs,
+                                run_value(&st->opt, "patterns"));
+    run_slurm_assign(&st->slurm, st->libs, st->nlibs);
     for (size_t i = 0; i < st->nlibs; i++) {
-        size_t pending = 0;
-        if (count_plan(st, &st->libs[i], &pending, &err) != 0)
+        plan_counts c;
+        if (count_plan(st, &st->libs[i], &c, &err) != 0)
             goto err_usage;
-        st->total += pending;
+        st->total += c.pending;
+        st->series += c.series;
     }
-    if (check_launch_commands(st, &err) != 0 ||
-        run_hosts_probe(&st->hosts, st->libs, st->nlibs, &err) != 0 ||
+    if (check_launch_commands(st, &err) != 0)
+        goto err_usage;
+    if (run_flag(&st->opt, "sbatch")) {
+        if (run_sbatch_print(st, stdout, &err) != 0)
+            goto err_usage;
+        run_smpi_cleanup(st);
+        *exit_p = 0;
+        return 1;
+    }
+    if (run_hosts_probe(&st->hosts, st->libs, st->nlibs, &err) != 0 ||
         create_out_dir(st, &err) != 0 || run_smpi_write_platform(st, &err) != 0)
         goto err_usage;
     return 0;
@@ -601,7 +702,7 @@ int cmd_run(int argc, char **argv)
     mpchar_error err;
     int exit_code, gave_up = 0;
     memset(&st, 0, sizeof st);
-    if (setup_run(&st, argc, argv, &exit_code) != 0) {
+    if (setup_run(&st, argc, argv, &exit_code) != 0) { /* or --sbatch */
         free(st.ps);
         free(st.libs);
         return exit_code;

@@ -10,38 +10,23 @@
 #include <unistd.h>
 
 #include "libraries.h"
+#include "mpchar/fileio.h"
 #include "profile_launch.h"
-
-/* argv0 as execvp would find it, with its links resolved. */
-static int resolve(const char *argv0, char *out, size_t len)
-{
-    char path[PATH_MAX];
-    if (strchr(argv0, '/'))
-        return realpath(argv0, out) && len >= PATH_MAX ? 0 : -1;
-    const char *dirs = getenv("PATH");
-    for (const char *d = dirs ? dirs : "/usr/bin:/bin"; *d;) {
-        size_t n = strcspn(d, ":");
-        snprintf(path, sizeof path, "%.*s/%s", (int)n, d, argv0);
-        if (access(path, X_OK) == 0 && realpath(path, out) && len >= PATH_MAX)
-            return 0;
-        d += n + (d[n] == ':');
-    }
-    return -1;
-}
 
 int profile_pick_library(const char *mpi, const char *argv0, char *out,
                          size_t len, mpchar_error *err)
 {
     char known[256] = "", launcher[PATH_MAX], built[PATH_MAX];
-    if (resolve(argv0, launcher, sizeof launcher) != 0)
+    if (mpchar_which(argv0, launcher, sizeof launcher) != 0)
         return mpchar_error_set(err, "launcher '%s' not found", argv0);
     for (const mpchar__built_library *b = mpchar__built_libraries; b->name;
          b++) {
         snprintf(known + strlen(known), sizeof known - strlen(known), "%s%s",
                  known[0] ? ", " : "", b->name);
-        bool match = mpi ? strcmp(mpi, b->name) == 0
-                         : resolve(b->launcher, built, sizeof built) == 0 &&
-                               strcmp(built, launcher) == 0;
+        bool match =
+            mpi ? strcmp(mpi, b->name) == 0
+                : mpchar_which(b->launcher, built, sizeof built) == 0 &&
+                      strcmp(built, launcher) == 0;
         if (match) {
             snprintf(out, len, "%s", b->name);
             return 0;

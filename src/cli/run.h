@@ -18,7 +18,7 @@
 
 /* ---- options (run_options.c) ------------------------------------------ */
 
-#define RUN_OPTIONS_MAX 32
+#define RUN_OPTIONS_MAX 48
 #define RUN_VALUE_MAX 4096
 
 /* How an option's value is typed, kept in meta.json and passed on. */
@@ -103,19 +103,31 @@ typedef struct run_host {
     long slots;
 } run_host;
 
-/* The hosts of --hosts or --hostfile; count 0: this machine alone. */
+#define RUN_PPN_MAX 16
+
+/* The hosts of --hosts or --hostfile; count 0: this machine alone.  With
+ * --ppn every p runs once per PPN, each host then taking at most PPN of
+ * its slots; cap is the PPN of the launch being built (0: the slots). */
 typedef struct run_hosts {
     run_host host[RUN_HOSTS_MAX];
     size_t count;
     long slots; /* of all hosts */
+    long ppn[RUN_PPN_MAX];
+    size_t nppn; /* 0: no --ppn */
+    long cap;
 } run_hosts;
 
 int run_hosts_read(const run_options *o, run_hosts *h, mpchar_error *err);
+/* p fits the hosts' slots, under every --ppn. */
 int run_hosts_check_p(const run_hosts *h, long p, mpchar_error *err);
-/* The ranks each host runs of p processes (ranks[0..count)). */
+/* The caps a p runs under: the --ppn values, or one 0 (the slots). */
+size_t run_hosts_caps(const run_hosts *h, const long **caps_p);
+/* The ranks each host runs of p processes (ranks[0..count)) under cap. */
 void run_hosts_place(const run_hosts *h, long p, long *ranks);
 /* "HOST:RANKS,..." of the hosts used by p processes. */
 void run_hosts_spec(const run_hosts *h, long p, char *buf, size_t len);
+/* The placement column of p processes: "NODESxPPN", "-" without hosts. */
+void run_hosts_placement(const run_hosts *h, long p, char *buf, size_t len);
 /* meta.json's "placement"; json_null() without hosts. */
 json_t *run_hosts_json(const run_hosts *h, const long *ps, size_t np);
 
@@ -140,6 +152,10 @@ typedef struct run_library {
     char platform[4096];
     char hostfile[4096];
     char coll_selector[MPCHAR_NAME_MAX];
+    /* inside a Slurm allocation (run_slurm.c): launched by srun, with
+     * this PMI plugin ("": Slurm's MpiDefault) */
+    bool srun;
+    char srun_mpi[32];
 } run_library;
 
 /* Runs `true` on every host through each library's launcher (run_hosts.c);
@@ -151,6 +167,11 @@ int run_hosts_probe(const run_hosts *h, const run_library *libs, size_t nlibs,
  * exists beside this executable. */
 int run_libraries_resolve(const char *spec, run_library **libs_p,
                           size_t *count_p, mpchar_error *err);
+
+/* Drops builtin-sr where "all" added it for patterns that the run's
+ * --patterns list leaves out. */
+void run_libraries_keep_patterns(run_library *libs, size_t *count_p,
+                                 const char *patterns);
 
 /* The library called name among count, or NULL. */
 const run_library *run_library_find(const run_library *libs, size_t count,
@@ -168,6 +189,36 @@ int run_launch_command(const run_library *lib, const char *launcher,
                        const mpchar_sysinfo *sys, const run_hosts *hosts,
                        long p, char *const *bench_args, char ***argv_p,
                        mpchar_error *err);
+
+/* ---- Slurm (run_slurm.c) -------------------------------------------- */
+
+/* The Slurm allocation mpchar runs in, if any. */
+typedef struct run_slurm {
+    bool inside; /* SLURM_JOB_ID is set */
+    bool srun;   /* launches go through srun (no --launcher, no --hosts) */
+    char job_id[64];
+    long nodes, tasks;   /* the allocation's; tasks: SLURM_NTASKS, else its
+                          CPUs */
+    char tasks_from[64]; /* the variable that said how many tasks */
+    char srun_path[4096];
+} run_slurm;
+
+/* Whether --launcher asks for the libraries' own launchers ("own"). */
+bool run_launcher_is_own(const char *launcher);
+/* Reads the allocation from the environment; refuses (one line) a p above
+ * its tasks and a missing srun when srun is to launch. */
+int run_slurm_detect(const run_options *o, long most_p, run_slurm *s,
+                     mpchar_error *err);
+/* The CPUs of a SLURM_JOB_CPUS_PER_NODE value ("4(x2),2": 10). */
+int run_slurm_parse_cpus(const char *text, long *cpus_p, mpchar_error *err);
+/* Marks the libraries srun launches, each with its PMI plugin. */
+void run_slurm_assign(const run_slurm *s, run_library *libs, size_t nlibs);
+/* srun -n P --mpi=PLUGIN ..., the words before the benchmark program. */
+void run_slurm_push_srun(run_args *b, const run_library *lib, long p);
+/* meta.json's "slurm": the allocation and each library's plugin; null
+ * outside an allocation. */
+json_t *run_slurm_json(const run_slurm *s, const run_library *libs,
+                       size_t nlibs);
 
 /* ---- simulated platforms (run_smpi.c) --------------------------------- */
 
@@ -253,8 +304,23 @@ struct run_state {
     char created_utc[32];
     json_t *launches; /* every launch: library, p, command, status */
     size_t total, done, failed;
+    size_t series; /* series with points pending, of every library */
     run_smpi_state smpi;
+    run_slurm slurm;
 };
+
+/* ---- --sbatch (run_sbatch.c) ------------------------------------------ */
+
+/* What the plan says a run costs, and the job's time limit. */
+typedef struct run_estimate {
+    size_t points;   /* planned, and the refinement sizes to come */
+    size_t launches; /* one per library and p */
+    double measure_s, launch_s, limit_s;
+} run_estimate;
+
+void run_sbatch_estimate(const run_state *st, run_estimate *e);
+/* The job script of the run st plans (one line naming a bad --nodes). */
+int run_sbatch_print(const run_state *st, FILE *out, mpchar_error *err);
 
 int run_meta_write(const run_state *st, const char *status, mpchar_error *err);
 /* Reads the options of the run in dir from its meta.json. */

@@ -2,7 +2,9 @@
  * --hostfile FILE, one HOST[:SLOTS] a line) and the placement of p
  * processes on them: hosts are filled in order, each up to its slots (as
  * Open MPI's -H and Hydra's -hosts do with those counts), so that 1 slot
- * per host spreads the processes and more slots pack them.  The same
+ * per host spreads the processes and more slots pack them; `--ppn LIST`
+ * runs each p once per processes-per-host cap (seed 000 Section 7's node
+ * configurations), each placement named NODESxPPN in the rows.  The same
  * placement is passed to the launcher, written in meta.json and
  * documented in docs/cluster.md.  Before measuring, every host is asked
  * to run `true` through each library's launcher, so that a host that does
@@ -105,6 +107,29 @@ static int read_file(const char *path, run_hosts *h, mpchar_error *err)
     return rc;
 }
 
+/* --ppn LIST: distinct caps from 1, only with hosts. */
+static int read_ppn(const run_options *o, run_hosts *h, mpchar_error *err)
+{
+    const char *text = run_value(o, "ppn");
+    long *v = NULL;
+    size_t n = 0;
+    if (!text[0])
+        return 0;
+    if (h->count == 0)
+        return mpchar_error_set(err, "--ppn places processes on hosts: give "
+                                     "--hosts or --hostfile too");
+    if (mpchar_parse_int_list(text, 1, MAX_SLOTS, &v, &n, err) != 0)
+        return mpchar_error_prefix(err, "--ppn (processes per host from 1)");
+    if (n > RUN_PPN_MAX) {
+        free(v);
+        return mpchar_error_set(err, "--ppn: more than %d values", RUN_PPN_MAX);
+    }
+    memcpy(h->ppn, v, n * sizeof *v);
+    h->nppn = n;
+    free(v);
+    return 0;
+}
+
 int run_hosts_read(const run_options *o, run_hosts *h, mpchar_error *err)
 {
     const char *list = run_value(o, "hosts"), *file = run_value(o, "hostfile");
@@ -117,27 +142,78 @@ int run_hosts_read(const run_options *o, run_hosts *h, mpchar_error *err)
                                 "--%s and --launcher exclude each other: "
                                 "a launcher template places the processes",
                                 list[0] ? "hosts" : "hostfile");
-    return list[0]   ? read_list(list, h, err)
-           : file[0] ? read_file(file, h, err)
-                     : 0;
+    int rc = list[0]   ? read_list(list, h, err)
+             : file[0] ? read_file(file, h, err)
+                       : 0;
+    return rc != 0 ? rc : read_ppn(o, h, err);
+}
+
+static long host_slots(const run_hosts *h, size_t i, long cap)
+{
+    return cap > 0 && cap < h->host[i].slots ? cap : h->host[i].slots;
+}
+
+size_t run_hosts_caps(const run_hosts *h, const long **caps_p)
+{
+    static const long slots_only = 0;
+    *caps_p = h->nppn ? h->ppn : &slots_only;
+    return h->nppn ? h->nppn : 1;
 }
 
 int run_hosts_check_p(const run_hosts *h, long p, mpchar_error *err)
 {
-    if (h->count > 0 && p > h->slots)
-        return mpchar_error_set(err,
-                                "--p %ld is more than the %ld slots of the "
-                                "hosts: give hosts more slots (HOST:SLOTS)",
-                                p, h->slots);
+    const long *caps;
+    size_t ncaps = run_hosts_caps(h, &caps);
+    for (size_t k = 0; h->count > 0 && k < ncaps; k++) {
+        long room = 0;
+        for (size_t i = 0; i < h->count; i++)
+            room += host_slots(h, i, caps[k]);
+        if (p > room && caps[k] > 0)
+            return mpchar_error_set(err,
+                                    "--p %ld is more than the %ld slots of "
+                                    "the hosts at --ppn %ld: give more hosts "
+                                    "or slots (HOST:SLOTS)",
+                                    p, room, caps[k]);
+        if (p > room)
+            return mpchar_error_set(err,
+                                    "--p %ld is more than the %ld slots of "
+                                    "the hosts: give hosts more slots "
+                                    "(HOST:SLOTS)",
+                                    p, room);
+    }
     return 0;
 }
 
 void run_hosts_place(const run_hosts *h, long p, long *ranks)
 {
     for (size_t i = 0; i < h->count; i++) {
-        ranks[i] = p < h->host[i].slots ? p : h->host[i].slots;
+        long room = host_slots(h, i, h->cap);
+        ranks[i] = p < room ? p : room;
         p -= ranks[i];
     }
+}
+
+/* Hosts used and the most processes on one of them. */
+static void nodes_ppn(const run_hosts *h, long p, long *nodes, long *ppn)
+{
+    long ranks[RUN_HOSTS_MAX];
+    run_hosts_place(h, p, ranks);
+    *nodes = *ppn = 0;
+    for (size_t i = 0; i < h->count && ranks[i] > 0; i++) {
+        (*nodes)++;
+        *ppn = ranks[i] > *ppn ? ranks[i] : *ppn;
+    }
+}
+
+void run_hosts_placement(const run_hosts *h, long p, char *buf, size_t len)
+{
+    long nodes, ppn;
+    if (h->count == 0) {
+        snprintf(buf, len, "%s", MPCHAR_PLACEMENT_NONE);
+        return;
+    }
+    nodes_ppn(h, p, &nodes, &ppn);
+    mpchar_placement_name(nodes, ppn, buf, len);
 }
 
 void run_hosts_spec(const run_hosts *h, long p, char *buf, size_t len)
@@ -202,8 +278,26 @@ int run_hosts_probe(const run_hosts *h, const run_library *libs, size_t nlibs,
     return 0;
 }
 
-/* meta.json's "placement": the hosts, and per process count the ranks
- * each host runs, the hosts used and the most processes per host. */
+/* One placement of p processes: the hosts used, the most processes per
+ * host, its name and the ranks each host runs. */
+static json_t *placement_json(const run_hosts *h, long p)
+{
+    long ranks[RUN_HOSTS_MAX], nodes, ppn;
+    char name[MPCHAR_NAME_MAX];
+    json_t *on = json_object();
+    run_hosts_place(h, p, ranks);
+    for (size_t i = 0; i < h->count && ranks[i] > 0; i++)
+        json_object_set_new(on, h->host[i].name, json_integer(ranks[i]));
+    nodes_ppn(h, p, &nodes, &ppn);
+    run_hosts_placement(h, p, name, sizeof name);
+    return json_pack("{s:I, s:I, s:I, s:s, s:o}", "p", (json_int_t)p, "nodes",
+                     (json_int_t)nodes, "ppn", (json_int_t)ppn, "placement",
+                     name, "ranks_per_host", on);
+}
+
+/* meta.json's "placement": the hosts, and per process count (and --ppn)
+ * the ranks each host runs, the hosts used and the most processes per
+ * host. */
 json_t *run_hosts_json(const run_hosts *h, const long *ps, size_t np)
 {
     if (h->count == 0)
@@ -213,19 +307,13 @@ json_t *run_hosts_json(const run_hosts *h, const long *ps, size_t np)
         json_array_append_new(hosts,
                               json_pack("{s:s, s:I}", "name", h->host[i].name,
                                         "slots", (json_int_t)h->host[i].slots));
-    for (size_t k = 0; k < np; k++) {
-        long ranks[RUN_HOSTS_MAX], ppn = 0, nodes = 0;
-        json_t *on = json_object();
-        run_hosts_place(h, ps[k], ranks);
-        for (size_t i = 0; i < h->count && ranks[i] > 0; i++) {
-            json_object_set_new(on, h->host[i].name, json_integer(ranks[i]));
-            nodes++;
-            ppn = ranks[i] > ppn ? ranks[i] : ppn;
+    const long *caps;
+    size_t ncaps = run_hosts_caps(h, &caps);
+    run_hosts at = *h;
+    for (size_t k = 0; k < np; k++)
+        for (size_t c = 0; c < ncaps; c++) {
+            at.cap = caps[c];
+            json_array_append_new(per_p, placement_json(&at, ps[k]));
         }
-        json_array_append_new(
-            per_p, json_pack("{s:I, s:I, s:I, s:o}", "p", (json_int_t)ps[k],
-                             "nodes", (json_int_t)nodes, "ppn", (json_int_t)ppn,
-                             "ranks_per_host", on));
-    }
     return json_pack("{s:o, s:o}", "hosts", hosts, "per_p", per_p);
 }

@@ -3,9 +3,13 @@
  * the mpchar executable, and the command line that launches each: Open
  * MPI's mpirun and MPICH's Hydra take different options, the built-in
  * runtime has mpchar-exec, SimGrid SMPI has smpirun (run_smpi.c), and on
- * clusters a user template such as "srun -n {p}" replaces the others.
+ * clusters srun launches inside a Slurm allocation (run_slurm.c), or a
+ * user template such as "srun -n {p}" replaces the others.
  * "all" means the libraries that run on this machine's processes: a
- * simulated one needs a platform, and is named. */
+ * simulated one needs a platform, and is named.  The built-in runtime's
+ * SR mode is a library of its own, builtin-sr: builtin's programs with
+ * MPCHAR_RT_MODE=SR (mpchar/builtin_modes.h); "all" adds it for seed
+ * 003's Table 1 only. */
 #include <limits.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -14,6 +18,7 @@
 #include <wordexp.h>
 
 #include "libraries.h"
+#include "mpchar/builtin_modes.h"
 #include "mpchar/grow.h"
 #include "run.h"
 
@@ -83,6 +88,33 @@ static int add_library(run_library *libs, size_t *count, const char *dir,
     return 0;
 }
 
+/* builtin-sr: builtin's entry under its own name, in SR mode, measuring
+ * `patterns` ("": every one); builtin itself only when named. */
+static int add_builtin_sr(run_library *libs, size_t *count, const char *dir,
+                          const char *patterns, mpchar_error *err)
+{
+    if (run_library_find(libs, *count, MPCHAR_BUILTIN_SR))
+        return 0;
+    run_library sr;
+    size_t one = 0;
+    memset(&sr, 0, sizeof sr);
+    if (add_library(&sr, &one, dir, MPCHAR_BUILTIN, err) != 0)
+        return -1;
+    snprintf(sr.name, sizeof sr.name, "%s", MPCHAR_BUILTIN_SR);
+    snprintf(sr.pattern, sizeof sr.pattern, "%s", patterns);
+    snprintf(sr.env[sr.nenv++], sizeof sr.env[0], "%s", MPCHAR_BUILTIN_SR_ENV);
+    libs[(*count)++] = sr;
+    return 0;
+}
+
+static int add_named(run_library *libs, size_t *count, const char *dir,
+                     const char *name, mpchar_error *err)
+{
+    return strcmp(name, MPCHAR_BUILTIN_SR) == 0
+               ? add_builtin_sr(libs, count, dir, "", err)
+               : add_library(libs, count, dir, name, err);
+}
+
 int run_libraries_resolve(const char *spec, run_library **libs_p,
                           size_t *count_p, mpchar_error *err)
 {
@@ -92,7 +124,7 @@ int run_libraries_resolve(const char *spec, run_library **libs_p,
         return -1;
     for (const mpchar__built_library *b = mpchar__built_libraries; b->name; b++)
         nbuilt++;
-    run_library *libs = calloc(nbuilt + 1, sizeof *libs);
+    run_library *libs = calloc(nbuilt + 2, sizeof *libs); /* + builtin-sr */
     if (!libs)
         return mpchar_error_set(err, "out of memory");
     snprintf(copy, sizeof copy, "%s", spec);
@@ -102,9 +134,12 @@ int run_libraries_resolve(const char *spec, run_library **libs_p,
              b->name && !rc; b++)
             if (!b->simulated)
                 rc = add_library(libs, &count, dir, b->name, err);
+        if (!rc && run_library_find(libs, count, MPCHAR_BUILTIN))
+            rc = add_builtin_sr(libs, &count, dir,
+                                MPCHAR_BUILTIN_SR_ALL_PATTERNS, err);
     } else {
         for (char *t = strtok(copy, ","); t && !rc; t = strtok(NULL, ","))
-            rc = add_library(libs, &count, dir, t, err);
+            rc = add_named(libs, &count, dir, t, err);
     }
     if (rc == 0 && count == 0)
         rc = mpchar_error_set(err, "--mpi: no library named");
@@ -115,6 +150,33 @@ int run_libraries_resolve(const char *spec, run_library **libs_p,
     *libs_p = libs;
     *count_p = count;
     return 0;
+}
+
+/* Whether the comma list names pattern ("all" names every one). */
+static bool lists(const char *list, const char *pattern)
+{
+    size_t len = strlen(pattern);
+    if (strcmp(list, "all") == 0)
+        return true;
+    for (const char *s = list; *s;) {
+        const char *comma = strchr(s, ',');
+        size_t n = comma ? (size_t)(comma - s) : strlen(s);
+        if (n == len && strncmp(s, pattern, n) == 0)
+            return true;
+        s += n + (comma != NULL);
+    }
+    return false;
+}
+
+void run_libraries_keep_patterns(run_library *libs, size_t *count_p,
+                                 const char *patterns)
+{
+    size_t kept = 0;
+    for (size_t i = 0; i < *count_p; i++)
+        if (strcmp(libs[i].name, MPCHAR_BUILTIN_SR) != 0 ||
+            !libs[i].pattern[0] || lists(patterns, libs[i].pattern))
+            libs[kept++] = libs[i];
+    *count_p = kept;
 }
 
 /* ---- command lines ---------------------------------------------------- */
@@ -259,6 +321,8 @@ int run_launch_command(const run_library *lib, const char *launcher,
     }
     if (lib->simulated) {
         run_smpi_push_launcher(&b, lib, p, NULL);
+    } else if (lib->srun) {
+        run_slurm_push_srun(&b, lib, p);
     } else if (launcher[0]) {
         if (push_template(&b, launcher, p, err) != 0) {
             run_argv_free(b.v);

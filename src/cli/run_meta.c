@@ -28,6 +28,16 @@ static json_t *host_json(const mpchar_sysinfo *s)
                      "simulation) share no core");
 }
 
+/* What started a library's processes: srun inside a Slurm allocation,
+ * the user's --launcher template, the simulator, or its own launcher. */
+static const char *launched_with(const run_state *st, const run_library *lib)
+{
+    return lib->srun         ? "srun"
+           : lib->simulated  ? "simulator"
+           : st->launcher[0] ? "template"
+                             : "own";
+}
+
 /* The benchmark's own description of each library (library-<name>.json),
  * embedded as it is. */
 static json_t *libraries_json(const run_state *st)
@@ -38,11 +48,12 @@ static json_t *libraries_json(const run_state *st)
         snprintf(path, sizeof path, "%s/library-%s.json", st->out,
                  st->libs[i].name);
         json_t *info = json_load_file(path, 0, NULL);
-        json_array_append_new(libs, json_pack("{s:s, s:s, s:s, s:o}", "name",
-                                              st->libs[i].name, "bench",
-                                              st->libs[i].bench, "launcher",
-                                              st->libs[i].launcher, "info",
-                                              info ? info : json_null()));
+        json_array_append_new(
+            libs, json_pack("{s:s, s:s, s:s, s:s, s:o}", "name",
+                            st->libs[i].name, "bench", st->libs[i].bench,
+                            "launcher", st->libs[i].launcher, "launched_with",
+                            launched_with(st, &st->libs[i]), "info",
+                            info ? info : json_null()));
     }
     return libs;
 }
@@ -74,6 +85,21 @@ void run_utc_now(char *buf, size_t len)
     strftime(buf, len, "%Y-%m-%dT%H:%M:%SZ", &tm);
 }
 
+/* What became of p above the cores on this machine: measured
+ * oversubscribed (not real timings), or left out, as by default and by
+ * --quick (docs/timing.md, Stopping rule); null where processes do not
+ * share this machine's cores (a --launcher, a simulated library). */
+static json_t *p_above_cores_json(const run_state *st)
+{
+    bool real = false;
+    for (size_t i = 0; i < st->nlibs; i++)
+        real = real || !st->libs[i].simulated;
+    if (!real || (st->launcher && st->launcher[0]) || st->np == 0)
+        return json_null();
+    return json_string(st->ps[st->np - 1] > st->sys.cores ? "oversubscribed"
+                                                          : "left out");
+}
+
 int run_meta_write(const run_state *st, const char *status, mpchar_error *err)
 {
     char updated[32], path[4200], tmp[4300];
@@ -97,6 +123,9 @@ int run_meta_write(const run_state *st, const char *status, mpchar_error *err)
         mpi_environment_json());
     if (!root)
         return mpchar_error_set(err, "cannot build meta.json");
+    json_object_set_new(root, "slurm",
+                        run_slurm_json(&st->slurm, st->libs, st->nlibs));
+    json_object_set_new(root, "p_above_cores", p_above_cores_json(st));
     json_t *sim = run_smpi_meta_json(st);
     if (sim)
         json_object_set_new(root, "simulation", sim);

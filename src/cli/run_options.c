@@ -19,6 +19,9 @@
 /* --quick's repetitions of an oversubscribed point, which has no time
  * budget: its times are not real (docs/timing.md, Budget). */
 #define QUICK_MIN_REPS 3
+/* --quick's stopping rule: a point stops once its minimum held for this
+ * many rounds (docs/timing.md, Stopping rule). */
+#define QUICK_SETTLE_ROUNDS "3"
 
 static int check_seconds(const char *value, mpchar_error *err)
 {
@@ -26,12 +29,19 @@ static int check_seconds(const char *value, mpchar_error *err)
     return mpchar_parse_double(value, 1.0, 86400.0, &seconds, err);
 }
 
+static int check_nodes(const char *value, mpchar_error *err)
+{
+    long nodes;
+    return mpchar_parse_long(value, 1, 100000, &nodes, err);
+}
+
 #define SEE_TIMING "; docs/timing.md"
 
 const run_option run_options_table[] = {
     {{"mpi", "LIST",
-      "MPI libraries: openmpi, mpich, builtin, smpi (simulated), a list, or "
-      "all (all but smpi)",
+      "MPI libraries: openmpi, mpich, builtin, builtin-sr (the built-in "
+      "runtime in SR mode), smpi (simulated), a list, or all (all but smpi; "
+      "builtin-sr for pingpong only)",
       "all"},
      RUN_TEXT,
      NULL,
@@ -93,10 +103,21 @@ const run_option run_options_table[] = {
      "patterns",
      NULL,
      NULL},
+    {{"datatypes", "LIST",
+      "buffer datatypes of the patterns seed 002 measured with them "
+      "(pingpong, pingping, stream, its own; mpchar-bench-* --list): byte, "
+      "int, double, one series each",
+      "byte"},
+     RUN_TEXT,
+     NULL,
+     true,
+     "datatypes",
+     "byte",
+     NULL},
     {{"p", "LIST|RANGE", "process counts, e.g. 2-4 or 2,4,8 (default 2..cores)",
       NULL},
      RUN_TEXT,
-     "2-4",
+     NULL,
      false,
      "p",
      NULL,
@@ -162,6 +183,33 @@ const run_option run_options_table[] = {
      "rounds",
      "1",
      NULL},
+    {{"settle-rounds", "K",
+      "stopping rule: a point leaves its series' later rounds once its "
+      "minimum fell by at most --settle-tolerance over its last K rounds, "
+      "0: never" SEE_TIMING,
+      MPCHAR_STR(MPCHAR_DEFAULT_SETTLE_ROUNDS)},
+     RUN_TEXT,
+     QUICK_SETTLE_ROUNDS,
+     true,
+     "settle_rounds",
+     "0",
+     NULL},
+    {{"settle-tolerance", "PCT", "the stopping rule's tolerance in percent",
+      MPCHAR_STR(MPCHAR_DEFAULT_SETTLE_TOLERANCE_PCT)},
+     RUN_TEXT,
+     NULL,
+     true,
+     "settle_tolerance_pct",
+     MPCHAR_STR(MPCHAR_DEFAULT_SETTLE_TOLERANCE_PCT),
+     NULL},
+    {{"min-rounds", "N", "the stopping rule's floor: rounds every point takes",
+      MPCHAR_STR(MPCHAR_DEFAULT_MIN_ROUNDS)},
+     RUN_TEXT,
+     NULL,
+     true,
+     "min_rounds",
+     MPCHAR_STR(MPCHAR_DEFAULT_MIN_ROUNDS),
+     NULL},
     {{"level-retries", "N",
       "times a series is measured again when the machine's speed changed "
       "during it, 0: never" SEE_TIMING,
@@ -219,7 +267,7 @@ const run_option run_options_table[] = {
     {{"oversubscribe", NULL,
       "allow p above the number of cores (those points are marked)", NULL},
      RUN_FLAG,
-     "true",
+     NULL,
      false,
      "oversubscribe",
      NULL,
@@ -256,9 +304,10 @@ const run_option run_options_table[] = {
      "point_timeout_s",
      NULL,
      check_seconds},
-    {{"launcher", "TEMPLATE",
-      "launch with e.g. 'srun -n {p}' ({p}: the process count) instead of "
-      "the library's own",
+    {{"launcher", "TEMPLATE|own",
+      "launch with e.g. 'mpirun -n {p}' ({p}: the process count) instead of "
+      "the library's own; inside a Slurm allocation srun is the default, "
+      "own keeps the libraries' launchers (docs/cluster.md)",
       NULL},
      RUN_TEXT,
      NULL,
@@ -266,6 +315,23 @@ const run_option run_options_table[] = {
      "launcher",
      NULL,
      NULL},
+    {{"sbatch", NULL,
+      "print a Slurm job script for this run (--nodes, tasks: the largest "
+      "--p, a time limit estimated from the plan) instead of running it",
+      NULL},
+     RUN_FLAG,
+     NULL,
+     false,
+     NULL,
+     NULL,
+     NULL},
+    {{"nodes", "N", "--sbatch: the nodes the job asks for", "1"},
+     RUN_TEXT,
+     NULL,
+     false,
+     NULL,
+     NULL,
+     check_nodes},
     {{"hosts", "HOST[:SLOTS],...",
       "run across these hosts (Open MPI, MPICH), filled in order up to "
       "their slots (default 1); docs/cluster.md",
@@ -282,6 +348,17 @@ const run_option run_options_table[] = {
      NULL,
      false,
      "hostfile",
+     "",
+     NULL},
+    {{"ppn", "LIST",
+      "with --hosts: run every p once per processes-per-host cap in LIST, "
+      "e.g. 1,2 (rows then tell the placements NODESxPPN apart; "
+      "docs/cluster.md)",
+      NULL},
+     RUN_TEXT,
+     NULL,
+     false,
+     "ppn",
      "",
      NULL},
     {{"out", "DIR", "results directory (default results/<date>-<host>)", NULL},
@@ -390,8 +467,9 @@ int run_options_parse(int argc, char **argv, run_options *o, mpchar_error *err)
 static void describe_quick(char *buf, size_t len)
 {
     size_t used = (size_t)snprintf(buf, len,
-                                   "a small complete run: every "
-                                   "pattern");
+                                   "a small complete run of real "
+                                   "timings, every pattern at p up to "
+                                   "the cores");
     for (size_t i = 0; i < run_options_count && used < len; i++) {
         const run_option *r = &run_options_table[i];
         if (r->quick)
@@ -400,7 +478,7 @@ static void describe_quick(char *buf, size_t len)
                                      r->kind == RUN_FLAG ? "" : r->quick);
     }
     snprintf(buf + used, len > used ? len - used : 0,
-             " where not given (docs/timing.md, Budget)");
+             " where not given (docs/timing.md, Stopping rule)");
 }
 
 void run_options_usage(FILE *out)

@@ -1,10 +1,12 @@
 /* mpchar_read_file: a whole file into memory; mpchar_make_dirs: a folder
  * and its parents (mpchar/fileio.h). */
 #include <errno.h>
+#include <limits.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
+#include <unistd.h>
 
 #include "mpchar/fileio.h"
 #include "mpchar/grow.h"
@@ -73,4 +75,22 @@ int mpchar_make_dirs(const char *path, mpchar_error *err)
         *s = '/';
     }
     return make_dir(buf, err);
+}
+
+int mpchar_which(const char *argv0, char *out, size_t len)
+{
+    char path[PATH_MAX];
+    if (len < PATH_MAX)
+        return -1;
+    if (strchr(argv0, '/'))
+        return realpath(argv0, out) ? 0 : -1;
+    const char *dirs = getenv("PATH");
+    for (const char *d = dirs ? dirs : "/usr/bin:/bin"; *d;) {
+        size_t n = strcspn(d, ":");
+        snprintf(path, sizeof path, "%.*s/%s", (int)n, d, argv0);
+        if (access(path, X_OK) == 0 && realpath(path, out))
+            return 0;
+        d += n + (d[n] == ':');
+    }
+    return -1;
 }

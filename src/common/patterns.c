@@ -7,10 +7,12 @@
 #include <string.h>
 #include <strings.h>
 
+#include "mpchar/parse.h"
 #include "mpchar/patterns.h"
 #include "mpchar/results.h"
 
-#define P2P .kind = MPCHAR_KIND_P2P, .aggregation = MPCHAR_AGG_ONE
+#define P2P \
+    .kind = MPCHAR_KIND_P2P, .aggregation = {MPCHAR_AGG_ONE, MPCHAR_AGG_ONE}
 #define COLLECTIVE .kind = MPCHAR_KIND_COLLECTIVE
 
 /* The costs of the best known algorithms are those of Thakur, Rabenseifner
@@ -57,6 +59,7 @@
 static const mpchar_pattern_facts facts[] = {
     {.name = "pingpong", .alias = "send", P2P},
     {.name = "pingping", P2P},
+    {.name = "async_pingping", P2P},
     {.name = "stream", P2P},
     {.name = "bistream", P2P},
     {.name = "recvfirst", P2P},
@@ -64,36 +67,36 @@ static const mpchar_pattern_facts facts[] = {
     {.name = "overlap", P2P, .sweeps_compute = true},
     {.name = "barrier",
      COLLECTIVE,
-     .aggregation = MPCHAR_AGG_PM1,
+     .aggregation = {MPCHAR_AGG_PM1, MPCHAR_AGG_PM1},
      .best = {{{"dissemination barrier (Hensgen, Finkel and Manber 1988)",
                 {.log2p = 1},
                 {0}}}}},
     {.name = "bcast", /* n: each process's buffer */
      COLLECTIVE,
-     .aggregation = MPCHAR_AGG_PM1,
+     .aggregation = {MPCHAR_AGG_PM1, MPCHAR_AGG_PM1},
      .best = BCAST_BEST},
     {.name = "scatter", /* n: the root's total */
      COLLECTIVE,
-     .aggregation = MPCHAR_AGG_PM1_OVER_P,
+     .aggregation = {MPCHAR_AGG_PM1_OVER_P, MPCHAR_AGG_PM1},
      .best = BINOMIAL_PM1_OVER_P},
     {.name = "gather", /* n: the root's total */
      COLLECTIVE,
-     .aggregation = MPCHAR_AGG_PM1_OVER_P,
+     .aggregation = {MPCHAR_AGG_PM1_OVER_P, MPCHAR_AGG_PM1},
      .best = BINOMIAL_PM1_OVER_P},
     {.name = "allgather", /* n: the gathered vector */
      COLLECTIVE,
-     .aggregation = MPCHAR_AGG_P2M1_OVER_P,
+     .aggregation = {MPCHAR_AGG_P2M1_OVER_P, MPCHAR_AGG_P2M1_OVER_P},
      .best = ALLGATHER_BEST},
     {.name = "alltoall", /* n: each process's total */
      COLLECTIVE,
-     .aggregation = MPCHAR_AGG_PM1,
+     .aggregation = {MPCHAR_AGG_PM1, MPCHAR_AGG_P_PM1},
      .best =
          {{{"Bruck (Bruck et al. 1997)", {.log2p = 1}, {.log2p = 0.5}},
            {"pairwise exchange (" THAKUR ")", {.pm1 = 1}, {.pm1_over_p = 1}}}}},
     {.name = "reduce", /* n: each process's buffer */
      COLLECTIVE,
      .reduction = true,
-     .aggregation = MPCHAR_AGG_PM1,
+     .aggregation = {MPCHAR_AGG_PM1, MPCHAR_AGG_PM1},
      .best = {{{"binomial tree (" THAKUR ")", {.log2p = 1}, {.log2p = 1}},
                {"Rabenseifner: reduce-scatter + binomial gather "
                 "(Rabenseifner 2004; " THAKUR ")",
@@ -102,62 +105,91 @@ static const mpchar_pattern_facts facts[] = {
     {.name = "allreduce", /* n: each process's buffer */
      COLLECTIVE,
      .reduction = true,
-     .aggregation = MPCHAR_AGG_2PM1,
+     .aggregation = {MPCHAR_AGG_2PM1, MPCHAR_AGG_PM1},
      .best = ALLREDUCE_BEST},
     {.name = "reduce_scatter", /* n: each process's input vector */
      COLLECTIVE,
      .reduction = true,
-     .aggregation = MPCHAR_AGG_P2M1_OVER_P,
+     .aggregation = {MPCHAR_AGG_P2M1_OVER_P, MPCHAR_AGG_PM1},
      .best = REDUCE_SCATTER_BEST},
     {.name = "scan", /* n: each process's buffer */
      COLLECTIVE,
      .reduction = true,
-     .aggregation = MPCHAR_AGG_PM1,
+     .aggregation = {MPCHAR_AGG_PM1, MPCHAR_AGG_PM1},
      .best = {{{"recursive doubling (Hillis and Steele 1986)",
                 {.log2p = 1},
                 {.log2p = 1}}}}},
+    /* Seed 002's focal-point and multicast tests, which run at every p
+     * and so are fitted as collectives.  f(p) counts exchanges as
+     * pingping's T does (one per pair) and broadcast messages as bcast's;
+     * their costs are those of the direct algorithms the patterns name in
+     * src/bench/focal.c (one port per process).  Seed 001 defines no
+     * factor for them: both schemes take seed 000's. */
+    {.name = "pingping_pairs",
+     COLLECTIVE,
+     .aggregation = {MPCHAR_AGG_P_OVER_2, MPCHAR_AGG_P_OVER_2},
+     .best = {{{"direct exchange of each pair (seed 002)",
+                {.one = 1},
+                {.one = 1}}}}},
+    {.name = "pingping_fan",
+     COLLECTIVE,
+     .aggregation = {MPCHAR_AGG_PM1, MPCHAR_AGG_PM1},
+     .best = {{{"direct exchanges of the focal process, one at a time "
+                "(seed 002)",
+                {.pm1 = 1},
+                {.pm1 = 1}}}}},
+    {.name = "bcast_reply",
+     COLLECTIVE,
+     .aggregation = {MPCHAR_AGG_2PM1, MPCHAR_AGG_2PM1},
+     .best = {{{"binomial tree (" THAKUR ") + direct replies",
+                {.log2p = 1, .pm1 = 1},
+                {.log2p = 1, .pm1 = 1}}}}},
+    {.name = "bcast_stream",
+     COLLECTIVE,
+     .aggregation = {MPCHAR_AGG_PM1, MPCHAR_AGG_PM1},
+     .best = BCAST_BEST},
     /* The v-forms (measured with equal counts) and the substitutes of the
      * equivalence table (mpchar/equivalences.h): n as their primitive's,
      * so their aggregation and best known algorithms are its own. */
     {.name = "scatterv",
      COLLECTIVE,
-     .aggregation = MPCHAR_AGG_PM1_OVER_P,
+     .aggregation = {MPCHAR_AGG_PM1_OVER_P, MPCHAR_AGG_PM1},
      .best = BINOMIAL_PM1_OVER_P},
     {.name = "gatherv",
      COLLECTIVE,
-     .aggregation = MPCHAR_AGG_PM1_OVER_P,
+     .aggregation = {MPCHAR_AGG_PM1_OVER_P, MPCHAR_AGG_PM1},
      .best = BINOMIAL_PM1_OVER_P},
     {.name = "allgatherv",
      COLLECTIVE,
-     .aggregation = MPCHAR_AGG_P2M1_OVER_P,
+     .aggregation = {MPCHAR_AGG_P2M1_OVER_P, MPCHAR_AGG_P2M1_OVER_P},
      .best = ALLGATHER_BEST},
     {.name = "bcast_sa",
      COLLECTIVE,
-     .aggregation = MPCHAR_AGG_PM1,
+     .aggregation = {MPCHAR_AGG_PM1, MPCHAR_AGG_PM1},
      .best = BCAST_BEST},
     {.name = "allgather_gb",
      COLLECTIVE,
-     .aggregation = MPCHAR_AGG_P2M1_OVER_P,
+     .aggregation = {MPCHAR_AGG_P2M1_OVER_P, MPCHAR_AGG_P2M1_OVER_P},
      .best = ALLGATHER_BEST},
     {.name = "reduce_scatter_rs",
      COLLECTIVE,
      .reduction = true,
-     .aggregation = MPCHAR_AGG_P2M1_OVER_P,
+     .aggregation = {MPCHAR_AGG_P2M1_OVER_P, MPCHAR_AGG_PM1},
      .best = REDUCE_SCATTER_BEST},
     {.name = "reduce_scatter_rsc",
      COLLECTIVE,
      .reduction = true,
-     .aggregation = MPCHAR_AGG_P2M1_OVER_P,
+     .aggregation = {MPCHAR_AGG_P2M1_OVER_P, MPCHAR_AGG_PM1},
      .best = REDUCE_SCATTER_BEST},
     {.name = "allreduce_rb",
      COLLECTIVE,
      .reduction = true,
-     .aggregation = MPCHAR_AGG_2PM1,
+     .aggregation = {MPCHAR_AGG_2PM1, MPCHAR_AGG_PM1},
      .best = ALLREDUCE_BEST},
     {.name = "allreduce_rsag",
      COLLECTIVE,
      .reduction = true,
-     .aggregation = MPCHAR_AGG_2PM1,
+     .aggregation = {MPCHAR_AGG_2PM1, MPCHAR_AGG_PM1},
      .best = ALLREDUCE_BEST},
 };
 #define NFACTS (sizeof facts / sizeof facts[0])
@@ -205,14 +237,46 @@ static double factor(mpchar_aggregation a, double p)
     case MPCHAR_AGG_PM1_OVER_P: return (p - 1.0) / p;
     case MPCHAR_AGG_2PM1: return 2.0 * (p - 1.0);
     case MPCHAR_AGG_P2M1_OVER_P: return (p * p - 1.0) / p;
+    case MPCHAR_AGG_P_PM1: return p * (p - 1.0);
+    case MPCHAR_AGG_P_OVER_2: return p / 2.0;
     }
     return NAN; /* not an mpchar_aggregation */
 }
 
-double mpchar_aggregation_factor(const char *pattern, long p)
+double mpchar_aggregation_factor_in(const char *pattern, long p,
+                                    mpchar_agg_scheme scheme)
 {
     const mpchar_pattern_facts *f = mpchar_pattern_find(pattern);
-    return f ? factor(f->aggregation, (double)p) : 1.0;
+    if (!f || (unsigned)scheme >= MPCHAR_AGG_SCHEME_COUNT)
+        return 1.0;
+    return factor(f->aggregation[scheme], (double)p);
+}
+
+double mpchar_aggregation_factor(const char *pattern, long p)
+{
+    return mpchar_aggregation_factor_in(pattern, p, MPCHAR_AGG_SEED000);
+}
+
+/* NULL-terminated for mpchar_parse_choice_in. */
+static const char *const scheme_names[] = {
+    [MPCHAR_AGG_SEED000] = "seed000",
+    [MPCHAR_AGG_SEED001] = "seed001",
+    [MPCHAR_AGG_SCHEME_COUNT] = NULL,
+};
+
+const char *mpchar_agg_scheme_name(mpchar_agg_scheme s)
+{
+    return (unsigned)s < MPCHAR_AGG_SCHEME_COUNT ? scheme_names[s] : "?";
+}
+
+int mpchar_agg_scheme_parse(const char *text, mpchar_agg_scheme *s_p,
+                            mpchar_error *err)
+{
+    int k;
+    if (mpchar_parse_choice_in(text, scheme_names, &k, err) != 0)
+        return mpchar_error_prefix(err, "aggregation");
+    *s_p = (mpchar_agg_scheme)k;
+    return 0;
 }
 
 static const char *const kind_names[] = {
@@ -361,13 +425,14 @@ static int check_one(const mpchar_pattern_facts *f, mpchar_error *err)
     if (f->kind != MPCHAR_KIND_P2P && !collective)
         return mpchar_error_set(err, "pattern facts: '%s' has no kind",
                                 f->name);
-    if (collective != (f->aggregation != MPCHAR_AGG_ONE) ||
-        !isfinite(factor(f->aggregation, 2.0)))
-        return mpchar_error_set(err,
-                                "pattern facts: '%s' needs an aggregation "
-                                "factor other than 1 exactly when it is "
-                                "collective",
-                                f->name);
+    for (size_t s = 0; s < MPCHAR_AGG_SCHEME_COUNT; s++)
+        if (collective != (f->aggregation[s] != MPCHAR_AGG_ONE) ||
+            !isfinite(factor(f->aggregation[s], 2.0)))
+            return mpchar_error_set(err,
+                                    "pattern facts: '%s' needs an "
+                                    "aggregation factor other than 1 in %s "
+                                    "exactly when it is collective",
+                                    f->name, scheme_names[s]);
     if (check_algorithms(f, collective, err) != 0)
         return -1;
     if (f->reduction && !collective)

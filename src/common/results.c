@@ -23,22 +23,33 @@ const char *mpchar_set_name(mpchar_set set)
     return set == MPCHAR_SET_VALIDATION ? "validation" : "fit";
 }
 
+const char *mpchar_key_placement(const mpchar_point_key *k)
+{
+    return k->placement[0] ? k->placement : MPCHAR_PLACEMENT_NONE;
+}
+
+void mpchar_placement_name(long nodes, long ppn, char *buf, size_t len)
+{
+    snprintf(buf, len, "%ldx%ld", nodes, ppn);
+}
+
 int mpchar_key_equal(const mpchar_point_key *a, const mpchar_point_key *b)
 {
     return a->p == b->p && a->n_bytes == b->n_bytes && a->set == b->set &&
            strcmp(a->library, b->library) == 0 &&
            strcmp(a->pattern, b->pattern) == 0 &&
            strcmp(a->variant, b->variant) == 0 && strcmp(a->op, b->op) == 0 &&
-           strcmp(a->datatype, b->datatype) == 0;
+           strcmp(a->datatype, b->datatype) == 0 &&
+           strcmp(mpchar_key_placement(a), mpchar_key_placement(b)) == 0;
 }
 
 size_t mpchar_key_hash(const mpchar_point_key *k)
 {
     /* FNV-1a over the fields that make up the identity. */
     uint64_t h = 1469598103934665603ULL;
-    const char *strings[] = {k->library, k->pattern, k->variant, k->op,
-                             k->datatype};
-    for (size_t i = 0; i < 5; i++)
+    const char *strings[] = {k->library, k->pattern,  k->variant,
+                             k->op,      k->datatype, mpchar_key_placement(k)};
+    for (size_t i = 0; i < sizeof strings / sizeof strings[0]; i++)
         for (const char *c = strings[i];; c++) {
             h = (h ^ (unsigned char)*c) * 1099511628211ULL;
             if (!*c)
@@ -94,10 +105,11 @@ int mpchar_measurement_format(const mpchar_measurement *m, char *buf,
         return -1;
     int n = snprintf(buf + k, len - (size_t)k,
                      ",%ld," TIME_FORMAT "," TIME_FORMAT "," TIME_FORMAT
-                     "," TIME_FORMAT "," TIME_FORMAT ",%s\n",
+                     "," TIME_FORMAT "," TIME_FORMAT ",%s,%s\n",
                      m->reps, m->t_min_us, m->t_median_us, m->t_mean_us,
                      m->t_max_us, m->t_stddev_us,
-                     m->oversubscribed ? "true" : "false");
+                     m->oversubscribed ? "true" : "false",
+                     mpchar_key_placement(&m->key));
     if (n < 0 || (size_t)n >= len - (size_t)k)
         return mpchar_error_set(err, "CSV line longer than %zu bytes", len);
     return 0;
@@ -115,8 +127,10 @@ int mpchar_failure_format(const mpchar_failure *f, char *buf, size_t len,
     buf[pos++] = ',';
     if (mpchar_csv_put(buf, len - 1, &pos, f->reason, err) != 0)
         return -1;
-    buf[pos++] = '\n';
-    buf[pos] = '\0';
+    int n =
+        snprintf(buf + pos, len - pos, ",%s\n", mpchar_key_placement(&f->key));
+    if (n < 0 || (size_t)n >= len - pos)
+        return mpchar_error_set(err, "CSV line longer than %zu bytes", len);
     return 0;
 }
 
@@ -126,9 +140,33 @@ int mpchar_raw_format(const mpchar_point_key *key, long rep, double t_us,
     int k = format_key(key, buf, len, err);
     if (k < 0)
         return -1;
-    int n =
-        snprintf(buf + k, len - (size_t)k, ",%ld," TIME_FORMAT "\n", rep, t_us);
+    int n = snprintf(buf + k, len - (size_t)k, ",%ld," TIME_FORMAT ",%s\n", rep,
+                     t_us, mpchar_key_placement(key));
     if (n < 0 || (size_t)n >= len - (size_t)k)
+        return mpchar_error_set(err, "CSV line longer than %zu bytes", len);
+    return 0;
+}
+
+int mpchar_process_times_format(const mpchar_process_times *t, char *buf,
+                                size_t len, mpchar_error *err)
+{
+    int k = format_key(&t->key, buf, len, err);
+    if (k < 0)
+        return -1;
+    size_t used = (size_t)k;
+    int n = snprintf(buf + used, len - used, ",%d,%ld", t->rank, t->reps);
+    for (int ph = 0;
+         n >= 0 && (size_t)n < len - used && ph < MPCHAR_PHASE_COUNT; ph++) {
+        used += (size_t)n;
+        n = snprintf(buf + used, len - used, "," TIME_FORMAT "," TIME_FORMAT,
+                     t->min_us[ph], t->mean_us[ph]);
+    }
+    if (n >= 0 && (size_t)n < len - used) {
+        used += (size_t)n;
+        n = snprintf(buf + used, len - used, ",%s\n",
+                     mpchar_key_placement(&t->key));
+    }
+    if (n < 0 || (size_t)n >= len - used)
         return mpchar_error_set(err, "CSV line longer than %zu bytes", len);
     return 0;
 }
@@ -290,10 +328,12 @@ static int get_key(const field_ctx *c, mpchar_point_key *k)
     return 0;
 }
 
+/* The required columns, then the optional placement column. */
 static const char *const measurement_columns[] = {
-    "library",     "pattern",   "variant",  "op",          "datatype",
-    "p",           "n_bytes",   "set",      "reps",        "t_min_us",
-    "t_median_us", "t_mean_us", "t_max_us", "t_stddev_us", "oversubscribed",
+    "library",  "pattern",     "variant",        "op",
+    "datatype", "p",           "n_bytes",        "set",
+    "reps",     "t_min_us",    "t_median_us",    "t_mean_us",
+    "t_max_us", "t_stddev_us", "oversubscribed", "placement",
 };
 #define MEASUREMENT_FIELDS 15
 
@@ -341,8 +381,10 @@ typedef struct table_spec {
     size_t key_offset;
 } table_spec;
 
+/* Checks the required columns; *placement_p tells whether the optional
+ * placement column follows them. */
 static int check_header(line_reader *r, char *line, const table_spec *spec,
-                        mpchar_error *err)
+                        bool *placement_p, mpchar_error *err)
 {
     char *fields[MPCHAR_CSV_MAX_FIELDS];
     size_t count;
@@ -361,6 +403,37 @@ static int check_header(line_reader *r, char *line, const table_spec *spec,
                                     r->path, i + 1, fields[i],
                                     spec->columns[i]);
     }
+    *placement_p =
+        count > spec->ncolumns &&
+        strcmp(fields[spec->ncolumns], spec->columns[spec->ncolumns]) == 0;
+    return 0;
+}
+
+/* The placement column of a row (a file without it: "-"), folded into
+ * the library's name when an analysis reads the file. */
+static int get_placement(const field_ctx *c, size_t col, size_t nfields,
+                         bool has_column, const mpchar_read_options *opt,
+                         mpchar_point_key *k)
+{
+    snprintf(k->placement, sizeof k->placement, "%s", MPCHAR_PLACEMENT_NONE);
+    if (has_column) {
+        if (col >= nfields)
+            return field_error(c, col, "missing");
+        if (get_name(c, col, k->placement) != 0)
+            return -1;
+    }
+    if (!opt || !opt->placement_as_library ||
+        strcmp(k->placement, MPCHAR_PLACEMENT_NONE) == 0)
+        return 0;
+    char joined[2 * MPCHAR_NAME_MAX + 2];
+    snprintf(joined, sizeof joined, "%s%c%s", k->library, MPCHAR_PLACEMENT_JOIN,
+             k->placement);
+    if (strlen(joined) >= sizeof k->library)
+        return field_error(c, col,
+                           "library and placement together are longer "
+                           "than 63 characters");
+    memcpy(k->library, joined, strlen(joined) + 1);
+    snprintf(k->placement, sizeof k->placement, "%s", MPCHAR_PLACEMENT_NONE);
     return 0;
 }
 
@@ -414,7 +487,7 @@ static int index_grow(key_index *ix, const char *rows, size_t count,
 
 static int read_table(const char *path, const mpchar_read_options *opt,
                       const table_spec *spec, void **rows_p, size_t *count_p,
-                      long *valid_bytes_p, mpchar_error *err)
+                      bool *placement_p, long *valid_bytes_p, mpchar_error *err)
 {
     line_reader r;
     if (reader_open(&r, path, err) != 0)
@@ -429,7 +502,7 @@ static int read_table(const char *path, const mpchar_read_options *opt,
         goto err_empty;
     if (!complete)
         goto err_truncated;
-    if (check_header(&r, line, spec, err) != 0)
+    if (check_header(&r, line, spec, placement_p, err) != 0)
         goto err_free;
     size_t valid = r.pos;
     while ((line = reader_next(&r, &complete)) != NULL) {
@@ -468,7 +541,9 @@ static int read_table(const char *path, const mpchar_read_options *opt,
         char *row = rows + count * spec->row_size;
         memset(row, 0, spec->row_size);
         field_ctx ctx = {path, r.lineno, fields, spec->columns, err};
-        if (spec->parse_row(&ctx, row) != 0)
+        if (spec->parse_row(&ctx, row) != 0 ||
+            get_placement(&ctx, spec->ncolumns, nfields, *placement_p, opt,
+                          (mpchar_point_key *)(row + spec->key_offset)) != 0)
             goto err_free;
         if (2 * (count + 1) > index.nslots &&
             index_grow(&index, rows, count, spec) != 0) {
@@ -516,14 +591,14 @@ err_free:
 
 static const char *const failure_columns[] = {
     "library", "pattern", "variant", "op",     "datatype",
-    "p",       "n_bytes", "set",     "reason",
+    "p",       "n_bytes", "set",     "reason", "placement",
 };
 
 static const table_spec measurement_spec = {
     measurement_columns, MEASUREMENT_FIELDS, sizeof(mpchar_measurement),
     parse_measurement, offsetof(mpchar_measurement, key)};
 static const table_spec failure_spec = {
-    failure_columns, sizeof failure_columns / sizeof failure_columns[0],
+    failure_columns, sizeof failure_columns / sizeof failure_columns[0] - 1,
     sizeof(mpchar_failure), parse_failure, offsetof(mpchar_failure, key)};
 
 /* Defines mpchar_<table>_read and mpchar_<table>_free (results.h) for a
@@ -535,7 +610,7 @@ static const table_spec failure_spec = {
     {                                                                          \
         void *rows = NULL;                                                     \
         int rc = read_table(path, opt, &spec, &rows, &out->count,              \
-                            valid_bytes_p, err);                               \
+                            &out->has_placement, valid_bytes_p, err);          \
         if (rc == 0)                                                           \
             out->rows = rows;                                                  \
         return rc;                                                             \

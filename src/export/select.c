@@ -24,11 +24,12 @@ static bool is_series(const mpchar_entry *e)
            (strcmp(e->op, "-") == 0 || strcmp(e->op, "sum") == 0);
 }
 
-static void find_candidates(const mpchar_model *model, const char *base,
-                            const char *pattern, candidates *c)
+static int find_candidates(const mpchar_model *model, const char *base,
+                           const char *pattern, candidates *c,
+                           mpchar_error *err)
 {
     c->count = 0;
-    for (size_t i = 0; i < model->nentries && c->count < CANDIDATES_MAX; i++) {
+    for (size_t i = 0; i < model->nentries; i++) {
         const mpchar_entry *e = &model->entries[i];
         const mpchar_lib_algorithm *a =
             mpchar_lib_algorithm_of(e->library, NULL);
@@ -36,9 +37,15 @@ static void find_candidates(const mpchar_model *model, const char *base,
             strcmp(a->pattern, pattern) != 0 ||
             strcmp(e->pattern, pattern) != 0 || !is_series(e))
             continue;
+        if (c->count == CANDIDATES_MAX)
+            return mpchar_error_set(err,
+                                    "%s of %s: more than %d algorithms "
+                                    "fitted, the most an export compares",
+                                    pattern, base, CANDIDATES_MAX);
         c->e[c->count] = e;
         c->a[c->count++] = a;
     }
+    return 0;
 }
 
 static const mpchar_pfit *fit_at(const mpchar_entry *e, long p)
@@ -140,8 +147,10 @@ static int choose_at(const candidates *c, long p, mpchar_export_choice *ch,
     return 0;
 }
 
-/* The p at which any candidate was fitted, increasing. */
-static size_t collect_ps(const candidates *c, long *ps, size_t max)
+/* The p at which any candidate was fitted, increasing; more than max
+ * distinct p is refused rather than exported in part. */
+static int collect_ps(const candidates *c, long *ps, size_t max,
+                      size_t *count_p, mpchar_error *err)
 {
     size_t n = 0;
     for (size_t i = 0; i < c->count; i++)
@@ -150,13 +159,19 @@ static size_t collect_ps(const candidates *c, long *ps, size_t max)
             size_t j = 0;
             while (j < n && ps[j] < p)
                 j++;
-            if ((j < n && ps[j] == p) || n == max)
+            if (j < n && ps[j] == p)
                 continue;
+            if (n == max)
+                return mpchar_error_set(err,
+                                        "%s: fitted at more than %zu process "
+                                        "counts, the most an export takes",
+                                        c->e[i]->pattern, max);
             memmove(ps + j + 1, ps + j, (n - j) * sizeof *ps);
             ps[j] = p;
             n++;
         }
-    return n;
+    *count_p = n;
+    return 0;
 }
 
 int mpchar_export_choose(const mpchar_model *model, const char *base,
@@ -165,8 +180,11 @@ int mpchar_export_choose(const mpchar_model *model, const char *base,
 {
     candidates c;
     long ps[MPCHAR_EXPORT_PS_MAX];
-    find_candidates(model, base, pattern, &c);
-    size_t nps = collect_ps(&c, ps, MPCHAR_EXPORT_PS_MAX), count = 0;
+    if (find_candidates(model, base, pattern, &c, err) != 0)
+        return -1;
+    size_t nps = 0, count = 0;
+    if (collect_ps(&c, ps, MPCHAR_EXPORT_PS_MAX, &nps, err) != 0)
+        return -1;
     for (size_t i = 0; i < nps && count < max; i++) {
         int w;
         if (winner(&c, ps[i], 0.0, &w, err) != 0)

@@ -2,7 +2,7 @@
  *
  * Rows are grouped into entries (library, pattern, variant, op, datatype)
  * and, within an entry, by p.  For each p the fitting statistic (per-point
- * minimum by default, as seed 000 does; median on request) of the fitting
+ * minimum by default, as seed 000 does; median or mean on request) of the fitting
  * set is fitted with every family (families.c), and each is scored on the
  * validation set and on the fitting set; spikes (outliers.c) are left out
  * of both and recorded.  Where n = 0 returns at once (a no-op: T(0)
@@ -55,11 +55,6 @@ static int cmp_rows(const void *pa, const void *pb)
     return mpchar__cmp_point_key(&a->key, &b->key);
 }
 
-double mpchar__stat_of(const mpchar_measurement *r, mpchar_fit_stat s)
-{
-    return s == MPCHAR_STAT_MEDIAN ? r->t_median_us : r->t_min_us;
-}
-
 static void score(mpchar_pfit *f, const mpchar__point *fit, size_t nfit,
                   const mpchar__point *val, size_t nval)
 {
@@ -104,7 +99,7 @@ static int split_points(const fit_ctx *c, const mpchar_measurement *const *rows,
     double *t = n + count;
     for (size_t i = 0; i < count; i++) {
         n[i] = (double)rows[i]->key.n_bytes;
-        t[i] = mpchar__stat_of(rows[i], c->opt->stat);
+        t[i] = mpchar_fit_stat_of(rows[i], c->opt->stat);
     }
     mpchar__spikes(n, t, count, c->opt->outlier_factor, spike);
     size_t nfit = 0, nval = 0;
@@ -196,9 +191,12 @@ static void below_switch_line(const fit_ctx *c, mpchar_pfit *f,
         f->below_switch = below.hockney;
 }
 
-/* Fits rows[0..count) of one entry and one p (sorted by n). */
+/* Fits rows[0..count) of one entry and one p (sorted by n); the points
+ * it scored (fitting, then validation) go to kept, their count to
+ * *nkept_p. */
 static int fit_one_p(const fit_ctx *c, const mpchar_measurement *const *rows,
-                     size_t count, mpchar_pfit *f)
+                     size_t count, mpchar_pfit *f, mpchar__point *kept,
+                     size_t *nkept_p)
 {
     mpchar__point *fit = malloc(2 * count * sizeof *fit);
     if (!fit)
@@ -226,6 +224,9 @@ static int fit_one_p(const fit_ctx *c, const mpchar_measurement *const *rows,
     fit_families(c, f, fit, nfit);
     below_switch_line(c, f, fit, nfit);
     score(f, fit, nfit, val, nval);
+    memcpy(kept, fit, nfit * sizeof *kept);
+    memcpy(kept + nfit, val, nval * sizeof *kept);
+    *nkept_p = nfit + nval;
     free(fit);
     return 0;
 }
@@ -246,21 +247,33 @@ static int fit_entry(const fit_ctx *c, const mpchar_measurement *const *rows,
     for (size_t i = 0; i < count; i++)
         np += i == 0 || rows[i]->key.p != rows[i - 1]->key.p;
     e->fits = calloc(np, sizeof *e->fits);
-    if (!e->fits)
-        return mpchar_error_set(err, "out of memory fitting %s %s", k->library,
-                                k->pattern);
-    for (size_t i = 0; i < count;) {
-        size_t j = i;
+    /* the points each p was scored on, p by p from first[k] */
+    mpchar__point *kept = malloc((count + 1) * sizeof *kept);
+    size_t *first = malloc((np + 1) * sizeof *first);
+    int rc = e->fits && kept && first ? 0 : -1;
+    if (rc == 0)
+        first[0] = 0;
+    for (size_t i = 0; rc == 0 && i < count;) {
+        size_t j = i, nkept = 0;
         while (j < count && rows[j]->key.p == rows[i]->key.p)
             j++;
-        mpchar_pfit *f = &e->fits[e->nfits++];
-        if (fit_one_p(c, rows + i, j - i, f) != 0)
-            return mpchar_error_set(err, "out of memory fitting %s %s",
-                                    k->library, k->pattern);
+        mpchar_pfit *f = &e->fits[e->nfits];
+        rc = fit_one_p(c, rows + i, j - i, f, kept + first[e->nfits], &nkept);
+        first[e->nfits + 1] = first[e->nfits] + nkept;
+        e->nfits++;
         e->oversubscribed |= f->oversubscribed;
         i = j;
     }
-    return mpchar__entry_pforms(e, err);
+    if (rc != 0)
+        rc = mpchar_error_set(err, "out of memory fitting %s %s", k->library,
+                              k->pattern);
+    if (rc == 0)
+        rc = mpchar__entry_pforms(e, err);
+    if (rc == 0)
+        rc = mpchar__p_validation(e, kept, first, err);
+    free(kept);
+    free(first);
+    return rc;
 }
 
 /* Fails when no family could be fitted anywhere, naming the first reason. */

@@ -2,8 +2,8 @@
  * Section 2.1): asymptotic bandwidth Bw_as = 1/tb, start-up throughput
  * pi0 = 1/t0, half-peak length n_1/2 = t0/tb; for collectives the
  * aggregated metrics f(p)*Bw_as(p) and f(p)*pi0(p) with the aggregation
- * factor f(p) of seed 000 (mpchar/patterns.h), their peaks over p, and n_1/2^mag, the least
- * n_1/2(p). */
+ * factor f(p) of seed 000 or seed 001 (mpchar/patterns.h), their peaks
+ * over p, and n_1/2^mag, the least n_1/2(p). */
 #include <math.h>
 #include <string.h>
 
@@ -24,54 +24,76 @@ mpchar_family mpchar_entry_table_family(const mpchar_entry *e)
                                       : MPCHAR_FAMILY_HOCKNEY;
 }
 
-/* Takes the metrics of p into the peaks. */
-static void peak_update(mpchar_peaks *pk, const char *pattern, long p,
-                        double t0_us, double tb_us_per_byte)
+/* The aggregated metrics of t0 and tb at p. */
+static void aggregate(const char *pattern, long p, mpchar_agg_scheme scheme,
+                      double t0_us, double tb_us_per_byte,
+                      mpchar_aggregated *ag)
 {
-    double fp = mpchar_aggregation_factor(pattern, p);
-    mpchar_metrics m;
-    mpchar_metrics_compute(t0_us, tb_us_per_byte, &m);
-    if (isfinite(m.pi0_per_s) &&
-        (isnan(pk->pi0_pag_per_s) || fp * m.pi0_per_s > pk->pi0_pag_per_s)) {
-        pk->pi0_pag_per_s = fp * m.pi0_per_s;
-        pk->pi0_pag_p = p;
+    ag->p = p;
+    ag->factor = mpchar_aggregation_factor_in(pattern, p, scheme);
+    mpchar_metrics_compute(t0_us, tb_us_per_byte, &ag->one);
+    ag->bw_as_ag_MB_per_s = ag->factor * ag->one.bw_as_MB_per_s;
+    ag->pi0_ag_per_s = ag->factor * ag->one.pi0_per_s;
+}
+
+int mpchar_entry_aggregated(const mpchar_entry *e, mpchar_family f, long p,
+                            mpchar_agg_scheme scheme, mpchar_aggregated *out,
+                            mpchar_error *err)
+{
+    double t0, tb;
+    if (mpchar_entry_t0_tb(e, f, p, &t0, &tb, err) != 0)
+        return -1;
+    aggregate(e->pattern, p, scheme, t0, tb, out);
+    return 0;
+}
+
+/* Takes the aggregated metrics of one p into the peaks. */
+static void peak_update(mpchar_peaks *pk, const mpchar_aggregated *ag)
+{
+    if (isfinite(ag->pi0_ag_per_s) &&
+        (isnan(pk->pi0_pag_per_s) || ag->pi0_ag_per_s > pk->pi0_pag_per_s)) {
+        pk->pi0_pag_per_s = ag->pi0_ag_per_s;
+        pk->pi0_pag_p = ag->p;
     }
-    if (isfinite(m.bw_as_MB_per_s) &&
+    if (isfinite(ag->bw_as_ag_MB_per_s) &&
         (isnan(pk->bw_pag_MB_per_s) ||
-         fp * m.bw_as_MB_per_s > pk->bw_pag_MB_per_s)) {
-        pk->bw_pag_MB_per_s = fp * m.bw_as_MB_per_s;
-        pk->bw_pag_p = p;
+         ag->bw_as_ag_MB_per_s > pk->bw_pag_MB_per_s)) {
+        pk->bw_pag_MB_per_s = ag->bw_as_ag_MB_per_s;
+        pk->bw_pag_p = ag->p;
     }
-    if (isfinite(m.n_half_bytes) && (isnan(pk->n_half_mag_bytes) ||
-                                     m.n_half_bytes < pk->n_half_mag_bytes)) {
-        pk->n_half_mag_bytes = m.n_half_bytes;
-        pk->n_half_mag_p = p;
+    double nh = ag->one.n_half_bytes;
+    if (isfinite(nh) &&
+        (isnan(pk->n_half_mag_bytes) || nh < pk->n_half_mag_bytes)) {
+        pk->n_half_mag_bytes = nh;
+        pk->n_half_mag_p = ag->p;
     }
 }
 
 static const mpchar_peaks NO_PEAKS = {NAN, NAN, 0, 0, NAN, 0};
 
 int mpchar_entry_peaks(const mpchar_entry *e, mpchar_family f, const long *ps,
-                       size_t nps, mpchar_peaks *out, mpchar_error *err)
+                       size_t nps, mpchar_agg_scheme scheme, mpchar_peaks *out,
+                       mpchar_error *err)
 {
     mpchar_peaks pk = NO_PEAKS;
     size_t count = ps ? nps : e->nfits;
     for (size_t i = 0; i < count; i++) {
         long p = ps ? ps[i] : e->fits[i].p;
-        double t0, tb;
-        if (mpchar_entry_t0_tb(e, f, p, &t0, &tb, err) != 0) {
+        mpchar_aggregated ag;
+        if (mpchar_entry_aggregated(e, f, p, scheme, &ag, err) != 0) {
             if (!ps)
                 continue; /* a p whose family did not fit */
             return -1;
         }
-        peak_update(&pk, e->pattern, p, t0, tb);
+        peak_update(&pk, &ag);
     }
     *out = pk;
     return 0;
 }
 
 int mpchar_entry_pform_peaks(const mpchar_entry *e, mpchar_family f,
-                             mpchar_peaks *out, mpchar_error *err)
+                             mpchar_agg_scheme scheme, mpchar_peaks *out,
+                             mpchar_error *err)
 {
     if (f < 0 || f >= MPCHAR_FAMILY_COUNT || !e->pf.ok[f])
         return mpchar_error_set(err, "%s %s: no %s p-forms", e->library,
@@ -88,7 +110,9 @@ int mpchar_entry_pform_peaks(const mpchar_entry *e, mpchar_family f,
         if (mpchar_pform_eval(t0, (double)p, &a, err) != 0 ||
             mpchar_pform_eval(tb, (double)p, &b, err) != 0)
             return -1;
-        peak_update(&pk, e->pattern, p, a, b);
+        mpchar_aggregated ag;
+        aggregate(e->pattern, p, scheme, a, b, &ag);
+        peak_update(&pk, &ag);
     }
     *out = pk;
     return 0;

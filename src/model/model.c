@@ -2,11 +2,13 @@
  * building and freeing a model.  Fitting is in fit.c, evaluation in
  * predict.c, the file format in model_json_*.c. */
 #include <stdarg.h>
+#include <stddef.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "model_internal.h"
+#include "mpchar/parse.h"
 
 const char *mpchar_family_name(mpchar_family f)
 {
@@ -86,6 +88,56 @@ int mpchar_fit_method_parse(const char *text, mpchar_fit_method *m_p,
                             text);
 }
 
+/* The statistics a fit can take: --stat and model.json names
+ * (NULL-terminated for mpchar_parse_choice_in), the words prose uses, and
+ * the column of measurements.csv each reads. */
+static const char *const stat_names[] = {
+    [MPCHAR_STAT_MIN] = "min",
+    [MPCHAR_STAT_MEDIAN] = "median",
+    [MPCHAR_STAT_MEAN] = "mean",
+    [MPCHAR_STAT_MEAN + 1] = NULL,
+};
+static const struct {
+    const char *word;
+    size_t offset; /* a double in mpchar_measurement */
+} stats[] = {
+    [MPCHAR_STAT_MIN] = {"minimum", offsetof(mpchar_measurement, t_min_us)},
+    [MPCHAR_STAT_MEDIAN] = {"median",
+                            offsetof(mpchar_measurement, t_median_us)},
+    [MPCHAR_STAT_MEAN] = {"mean", offsetof(mpchar_measurement, t_mean_us)},
+};
+#define NSTATS (sizeof stats / sizeof stats[0])
+_Static_assert(sizeof stat_names / sizeof stat_names[0] == NSTATS + 1,
+               "a name for every statistic");
+
+const char *mpchar_fit_stat_name(mpchar_fit_stat s)
+{
+    return (size_t)s < NSTATS ? stat_names[s] : "?";
+}
+
+const char *mpchar_fit_stat_word(mpchar_fit_stat s)
+{
+    return (size_t)s < NSTATS ? stats[s].word : "?";
+}
+
+int mpchar_fit_stat_parse(const char *text, mpchar_fit_stat *s_p,
+                          mpchar_error *err)
+{
+    int k;
+    if (mpchar_parse_choice_in(text, stat_names, &k, err) != 0)
+        return mpchar_error_prefix(err, "statistic");
+    *s_p = (mpchar_fit_stat)k;
+    return 0;
+}
+
+double mpchar_fit_stat_of(const mpchar_measurement *r, mpchar_fit_stat s)
+{
+    size_t i = (size_t)s < NSTATS ? (size_t)s : MPCHAR_STAT_MIN;
+    double v;
+    memcpy(&v, (const char *)r + stats[i].offset, sizeof v);
+    return v;
+}
+
 void mpchar_fit_options_default(mpchar_fit_options *opt)
 {
     opt->method = MPCHAR_METHOD_BEST;
@@ -95,6 +147,7 @@ void mpchar_fit_options_default(mpchar_fit_options *opt)
     opt->include_oversubscribed = false;
     opt->max_segments = MPCHAR_MAX_SEGMENTS;
     opt->outlier_factor = MPCHAR_OUTLIER_FACTOR;
+    opt->aggregation = MPCHAR_AGG_SEED000;
 }
 
 void mpchar_fit_options_seed(mpchar_fit_options *opt)

@@ -119,6 +119,12 @@ size_t mpchar__spikes(const double *n, const double *t, size_t count,
 double mpchar__family_error(const mpchar_pfit *f, mpchar_family fam,
                             const mpchar__point *pt, size_t count,
                             size_t *used_p);
+/* Validation across p (p_validation.c): p_out_err of every fit and
+ * family, from the points each p was scored on, pt[first[k] ..
+ * first[k + 1]) for fit k. */
+int mpchar__p_validation(mpchar_entry *e, const mpchar__point *pt,
+                         const size_t *first, mpchar_error *err);
+
 /* Lowest validation error (fit error when there is no validation set). */
 int mpchar__choose_best(const mpchar_pfit *f);
 
@@ -126,9 +132,6 @@ int mpchar__choose_best(const mpchar_pfit *f);
  * (library, pattern, variant, op, datatype), then p, n and set. */
 int mpchar__cmp_entry_key(const mpchar_point_key *a, const mpchar_point_key *b);
 int mpchar__cmp_point_key(const mpchar_point_key *a, const mpchar_point_key *b);
-
-/* The time of a row that is fitted: its minimum or median. */
-double mpchar__stat_of(const mpchar_measurement *r, mpchar_fit_stat s);
 
 /* t_c and r_cc of every reduction entry measured with nop (op_costs.c). */
 void mpchar__reduction_costs(mpchar_model *m);

@@ -205,11 +205,19 @@ static int get_accuracy(const rd *r, json_t *o, const char *where,
     json_t *v;
     char path[256];
     pathf(path, sizeof path, "%s.accuracy", where);
-    return get_obj(r, o, where, "accuracy", false, &v) ||
-           get_num(r, v, path, "fit_err", true, &a->fit_err) ||
-           get_size(r, v, path, "fit_count", &a->fit_count) ||
-           get_num(r, v, path, "validation_err", true, &a->val_err) ||
-           get_size(r, v, path, "validation_count", &a->val_count);
+    a->p_out_err = NAN;
+    a->p_out_count = 0;
+    if (get_obj(r, o, where, "accuracy", false, &v) ||
+        get_num(r, v, path, "fit_err", true, &a->fit_err) ||
+        get_size(r, v, path, "fit_count", &a->fit_count) ||
+        get_num(r, v, path, "validation_err", true, &a->val_err) ||
+        get_size(r, v, path, "validation_count", &a->val_count))
+        return -1;
+    /* validation across p: absent in files written before it */
+    if (!json_object_get(v, "p_out_err"))
+        return 0;
+    return get_num(r, v, path, "p_out_err", true, &a->p_out_err) ||
+           get_size(r, v, path, "p_out_count", &a->p_out_count);
 }
 
 /* One segment's parameters of a family; a breakpoint must be 0 in the
@@ -292,7 +300,7 @@ static int get_family(const rd *r, json_t *o, const char *where,
     pathf(path, sizeof path, "%s.%s", where, key);
     if (get_obj(r, o, where, key, false, &v))
         return -1;
-    f->acc[fam].fit_err = f->acc[fam].val_err = NAN;
+    f->acc[fam].fit_err = f->acc[fam].val_err = f->acc[fam].p_out_err = NAN;
     if (json_object_get(v, "not_fitted"))
         return get_str(r, v, path, "not_fitted", false, f->why[fam],
                        sizeof f->why[fam]);
@@ -491,6 +499,20 @@ static int get_entry(const rd *r, json_t *o, const char *where, mpchar_entry *e)
                      "p-forms");
 }
 
+/* options.aggregation: seed000 when absent (files written before it). */
+static int get_aggregation(const rd *r, json_t *o, mpchar_fit_options *opt)
+{
+    char scheme[16];
+    opt->aggregation = MPCHAR_AGG_SEED000;
+    if (!json_object_get(o, "aggregation"))
+        return 0;
+    if (get_str(r, o, "options", "aggregation", false, scheme, sizeof scheme))
+        return -1;
+    if (mpchar_agg_scheme_parse(scheme, &opt->aggregation, NULL) != 0)
+        return bad(r, "options", "aggregation", "expected seed000 or seed001");
+    return 0;
+}
+
 static int get_options(const rd *r, json_t *root, mpchar_fit_options *opt)
 {
     json_t *o;
@@ -513,11 +535,12 @@ static int get_options(const rd *r, json_t *root, mpchar_fit_options *opt)
                    "above 1");
     if (mpchar_fit_method_parse(method, &opt->method, NULL) != 0)
         return bad(r, "options", "method", "expected best or seed");
-    if (strcmp(stat, "min") && strcmp(stat, "median"))
-        return bad(r, "options", "statistic", "expected min or median");
+    if (get_aggregation(r, o, opt) != 0)
+        return -1;
+    if (mpchar_fit_stat_parse(stat, &opt->stat, NULL) != 0)
+        return bad(r, "options", "statistic", "expected min, median or mean");
     if (strcmp(wt, "relative") && strcmp(wt, "absolute"))
         return bad(r, "options", "weighting", "expected relative or absolute");
-    opt->stat = strcmp(stat, "min") ? MPCHAR_STAT_MEDIAN : MPCHAR_STAT_MIN;
     opt->weighting = strcmp(wt, "relative") ? MPCHAR_WEIGHT_ABSOLUTE
                                             : MPCHAR_WEIGHT_RELATIVE;
     opt->max_segments = (int)maxseg;

@@ -111,6 +111,8 @@ static json_t *family_json(const mpchar_pfit *f, mpchar_family fam, int *bad)
         put(acc, "validation_err", jnum(a->val_err), bad);
         put(acc, "validation_count", json_integer((json_int_t)a->val_count),
             bad);
+        put(acc, "p_out_err", jnum(a->p_out_err), bad);
+        put(acc, "p_out_count", json_integer((json_int_t)a->p_out_count), bad);
     }
     put(o, "accuracy", acc, bad);
     return o;
@@ -248,21 +250,58 @@ static json_t *peak_json(const mpchar_peaks *pk, int *bad)
     return f;
 }
 
+/* Per family, one object per measured p: f(p) and the aggregated metrics
+ * (seed 000 Figs 3-4 plot them against p). */
+static json_t *aggregated_json(const mpchar_entry *e, mpchar_agg_scheme scheme,
+                               int *bad)
+{
+    json_t *o = json_object();
+    if (!o)
+        return NULL;
+    for (int fam = 0; fam < MPCHAR_FAMILY_COUNT; fam++) {
+        json_t *arr = json_array();
+        for (size_t i = 0; arr && i < e->nfits; i++) {
+            mpchar_aggregated ag;
+            json_t *a;
+            if (mpchar_entry_aggregated(e, (mpchar_family)fam, e->fits[i].p,
+                                        scheme, &ag, NULL) != 0 ||
+                !(a = json_object()))
+                continue; /* a p whose family did not fit */
+            put(a, "p", json_integer(ag.p), bad);
+            put(a, "factor", jnum(ag.factor), bad);
+            put(a, "bw_as_MB_per_s", jnum(ag.one.bw_as_MB_per_s), bad);
+            put(a, "bw_as_ag_MB_per_s", jnum(ag.bw_as_ag_MB_per_s), bad);
+            put(a, "pi0_per_s", jnum(ag.one.pi0_per_s), bad);
+            put(a, "pi0_ag_per_s", jnum(ag.pi0_ag_per_s), bad);
+            put(a, "n_half_bytes", jnum(ag.one.n_half_bytes), bad);
+            if (json_array_append_new(arr, a) != 0)
+                *bad = 1;
+        }
+        if (arr && json_array_size(arr) == 0) {
+            json_decref(arr);
+            continue;
+        }
+        put(o, mpchar_family_name((mpchar_family)fam), arr, bad);
+    }
+    return o;
+}
+
 /* Per family: the peaks over the measured p, and in "pforms" those over
  * every p of the p-forms' range (seed 001). */
-static json_t *peaks_json(const mpchar_entry *e, int *bad)
+static json_t *peaks_json(const mpchar_entry *e, mpchar_agg_scheme scheme,
+                          int *bad)
 {
     json_t *o = json_object();
     if (!o)
         return NULL;
     for (int fam = 0; fam < MPCHAR_FAMILY_COUNT; fam++) {
         mpchar_peaks pk, pf;
-        if (!e->nfits ||
-            mpchar_entry_peaks(e, (mpchar_family)fam, NULL, 0, &pk, NULL) != 0)
+        if (!e->nfits || mpchar_entry_peaks(e, (mpchar_family)fam, NULL, 0,
+                                            scheme, &pk, NULL) != 0)
             continue;
         json_t *f = peak_json(&pk, bad);
-        if (f &&
-            mpchar_entry_pform_peaks(e, (mpchar_family)fam, &pf, NULL) == 0)
+        if (f && mpchar_entry_pform_peaks(e, (mpchar_family)fam, scheme, &pf,
+                                          NULL) == 0)
             put(f, "pforms", peak_json(&pf, bad), bad);
         put(o, mpchar_family_name((mpchar_family)fam), f, bad);
     }
@@ -289,9 +328,10 @@ static json_t *entry_json(const mpchar_model *m, const mpchar_entry *e,
             *bad = 1;
     put(o, "fits", fits, bad);
     put(o, "pforms", pforms_json(e, bad), bad);
-    if (e->kind == MPCHAR_KIND_COLLECTIVE)
-        put(o, "peaks", peaks_json(e, bad), bad);
-    (void)m;
+    if (e->kind == MPCHAR_KIND_COLLECTIVE) {
+        put(o, "aggregated", aggregated_json(e, m->opt.aggregation, bad), bad);
+        put(o, "peaks", peaks_json(e, m->opt.aggregation, bad), bad);
+    }
     return o;
 }
 
@@ -301,8 +341,9 @@ static json_t *options_json(const mpchar_fit_options *opt, int *bad)
     if (!o)
         return NULL;
     put(o, "method", json_string(mpchar_fit_method_name(opt->method)), bad);
-    put(o, "statistic",
-        json_string(opt->stat == MPCHAR_STAT_MEDIAN ? "median" : "min"), bad);
+    put(o, "statistic", json_string(mpchar_fit_stat_name(opt->stat)), bad);
+    put(o, "aggregation", json_string(mpchar_agg_scheme_name(opt->aggregation)),
+        bad);
     put(o, "weighting",
         json_string(opt->weighting == MPCHAR_WEIGHT_ABSOLUTE ? "absolute"
                                                              : "relative"),

@@ -126,7 +126,8 @@ typedef struct op_diff {
 static void compare_point(op_diff *d, const mpchar_measurement *sum,
                           const mpchar_measurement *user, mpchar_fit_stat stat)
 {
-    double ts = mpchar__stat_of(sum, stat), tu = mpchar__stat_of(user, stat);
+    double ts = mpchar_fit_stat_of(sum, stat),
+           tu = mpchar_fit_stat_of(user, stat);
     if (!(ts > 0.0 && tu > 0.0))
         return;
     double ratio = tu / ts, n = (double)sum->key.n_bytes;

@@ -107,7 +107,7 @@ static size_t sweep_rows(const mpchar_measurement *const *rows, size_t count,
             continue;
         sweep_row *s = &out[n];
         s->row = rows[i];
-        s->wait_us = mpchar__stat_of(rows[i], stat);
+        s->wait_us = mpchar_fit_stat_of(rows[i], stat);
         if (mpchar_overlap_variant_parse(rows[i]->key.variant, &s->side,
                                          &s->compute_us, err) != 0)
             return (size_t)-1;

@@ -58,7 +58,7 @@ typedef struct source {
 
 /* The (ts, tb) line a point-to-point cell reads, and what of it. */
 typedef enum p2p_line { HOCKNEY_LINE, BELOW_SWITCH, LAST_SEGMENT } p2p_line;
-typedef enum quantity { TS, TB, PI, BW, N_HALF } quantity;
+typedef enum quantity { TS, TB, PI, BW, N_HALF, FACTOR } quantity;
 /* The texts a cell can copy. */
 typedef enum text_field {
     LIBRARY,
@@ -111,6 +111,7 @@ struct column {
     quantity q;        /* lines and peaks */
     pform_param param; /* p-forms */
     peak_over over;    /* peaks */
+    bool aggregated;   /* per-p metrics: times f(p) */
     double arg_bytes;  /* pipelining gain: n */
     overlap_field ov;  /* overlap */
 };
@@ -251,8 +252,10 @@ static void c_peak(mpchar_table_cell *c, const source *s, const col_use *u)
     mpchar_peaks pk = {0};
     mpchar_family fam = mpchar_entry_table_family(s->e);
     int rc = u->def->over == PFORM_P
-                 ? mpchar_entry_pform_peaks(s->e, fam, &pk, NULL)
-                 : mpchar_entry_peaks(s->e, fam, NULL, 0, &pk, NULL);
+                 ? mpchar_entry_pform_peaks(s->e, fam, s->m->opt.aggregation,
+                                            &pk, NULL)
+                 : mpchar_entry_peaks(s->e, fam, NULL, 0, s->m->opt.aggregation,
+                                      &pk, NULL);
     if (rc != 0)
         pk.pi0_pag_per_s = pk.bw_pag_MB_per_s = pk.n_half_mag_bytes = NAN;
     const double v[] = {[PI] = pk.pi0_pag_per_s,
@@ -268,6 +271,25 @@ static void c_peak(mpchar_table_cell *c, const source *s, const col_use *u)
         put(c, "%.0f (p=%ld)", x, p[q]);
     else
         put(c, "%.4g (p=%ld)", x, p[q]);
+}
+
+/* A metric of the row's p, aggregated (times f(p)) or not, of the family
+ * the p-form columns show. */
+static void c_aggregated(mpchar_table_cell *c, const source *s,
+                         const col_use *u)
+{
+    mpchar_aggregated ag;
+    if (mpchar_entry_aggregated(s->e, mpchar_entry_table_family(s->e), s->f->p,
+                                s->m->opt.aggregation, &ag, NULL) != 0) {
+        put(c, "-");
+        return;
+    }
+    double f = u->def->aggregated ? ag.factor : 1.0;
+    const double v[] = {[PI] = f * ag.one.pi0_per_s,
+                        [BW] = f * ag.one.bw_as_MB_per_s,
+                        [N_HALF] = round(ag.one.n_half_bytes),
+                        [FACTOR] = ag.factor};
+    number(c, in_unit(v[u->def->q], u->unit), u->def->q == N_HALF ? 10 : 4);
 }
 
 /* T(0) at the least p, "no-op" where n = 0 returned at once at some p. */
@@ -353,6 +375,21 @@ static void c_val_err(mpchar_table_cell *c, const source *s, const col_use *u)
         c->marks |= MPCHAR_CELL_BEST;
 }
 
+/* The error at this p of the family's p-forms fitted on the other p. */
+static void c_p_out_err(mpchar_table_cell *c, const source *s, const col_use *u)
+{
+    percent(c, true, s->f->acc[u->family].p_out_err);
+}
+
+/* The best family's validation error over n at this p, beside them. */
+static void c_best_val_err(mpchar_table_cell *c, const source *s,
+                           const col_use *u)
+{
+    (void)u;
+    percent(c, s->f->best >= 0,
+            s->f->best >= 0 ? s->f->acc[s->f->best].val_err : NAN);
+}
+
 static void c_segments(mpchar_table_cell *c, const source *s, const col_use *u)
 {
     (void)u;
@@ -433,6 +470,21 @@ static const column collective_cols[] = {
     {"p", .fill = c_p_range},
 };
 
+static const column aggregated_cols[] = {
+    {"primitive", .fill = c_text, .text = PATTERN},
+    {"library", .fill = c_text, .text = LIBRARY},
+    {"op", .fill = c_text, .text = OP},
+    {"p", .fill = c_p_star},
+    {"f(p)", .fill = c_aggregated, .q = FACTOR},
+    {"pi0(p)", &K_PER_S, &KBYTES_PER_S, c_aggregated, .q = PI},
+    {"pi0^ag(p)", &K_PER_S, &KBYTES_PER_S, c_aggregated, .q = PI,
+     .aggregated = true},
+    {"Bw_as(p)", &MB_PER_S, &MBYTES_PER_S, c_aggregated, .q = BW},
+    {"Bw_as^ag(p)", &MB_PER_S, &MBYTES_PER_S, c_aggregated, .q = BW,
+     .aggregated = true},
+    {"n_1/2(p)", &BYTES, .fill = c_aggregated, .q = N_HALF},
+};
+
 static const column accuracy_cols[] = {
     {"library", .fill = c_text, .text = LIBRARY},
     {"pattern", .fill = c_text, .text = PATTERN},
@@ -444,6 +496,16 @@ static const column accuracy_cols[] = {
     {"segments", .fill = c_segments},
     {"best", .fill = c_best},
     {"outliers", .fill = c_outliers},
+};
+
+static const column p_validation_cols[] = {
+    {"library", .fill = c_text, .text = LIBRARY},
+    {"pattern", .fill = c_text, .text = PATTERN},
+    {"variant", .fill = c_text, .text = VARIANT},
+    {"op", .fill = c_text, .text = OP},
+    {"p", .fill = c_p_star},
+    {"p-out", .fill = c_p_out_err, .per_family = true},
+    {"best val over n", .fill = c_best_val_err},
 };
 
 static const column gain_cols[] = {
@@ -582,6 +644,20 @@ static int collective_rows(builder *b)
     return 0;
 }
 
+static int aggregated_rows(builder *b)
+{
+    for (size_t i = 0; i < b->m->nentries; i++) {
+        const mpchar_entry *e = &b->m->entries[i];
+        for (size_t j = 0; e->kind == MPCHAR_KIND_COLLECTIVE && j < e->nfits;
+             j++) {
+            source s = {.m = b->m, .e = e, .f = &e->fits[j]};
+            if (emit(b, &s) != 0)
+                return -1;
+        }
+    }
+    return 0;
+}
+
 static int accuracy_rows(builder *b)
 {
     for (size_t i = 0; i < b->m->nentries; i++) {
@@ -589,6 +665,23 @@ static int accuracy_rows(builder *b)
         for (size_t j = 0; j < e->nfits; j++) {
             source s = {.m = b->m, .e = e, .f = &e->fits[j]};
             if (emit(b, &s) != 0)
+                return -1;
+        }
+    }
+    return 0;
+}
+
+/* The fits that were predicted from the entry's other p. */
+static int p_validation_rows(builder *b)
+{
+    for (size_t i = 0; i < b->m->nentries; i++) {
+        const mpchar_entry *e = &b->m->entries[i];
+        for (size_t j = 0; j < e->nfits; j++) {
+            source s = {.m = b->m, .e = e, .f = &e->fits[j]};
+            bool any = false;
+            for (int fam = 0; fam < MPCHAR_FAMILY_COUNT; fam++)
+                any |= isfinite(s.f->acc[fam].p_out_err);
+            if (any && emit(b, &s) != 0)
                 return -1;
         }
     }
@@ -703,11 +796,23 @@ static const table_def tables[] = {
                                  "Tables 1-4; lp = log2 p)",
                                  false, COLUMNS(collective_cols),
                                  collective_rows, entry_flags},
+    [MPCHAR_TABLE_AGGREGATED] = {"Aggregated metrics per p (seed 000 "
+                                 "Section 3; f(p) as the fit's "
+                                 "--aggregation defines it)",
+                                 true, COLUMNS(aggregated_cols),
+                                 aggregated_rows, fit_flags},
     [MPCHAR_TABLE_ACCURACY] = {"Accuracy: average absolute relative error "
                                "(%) on the fitting set and the validation "
                                "set",
                                false, COLUMNS(accuracy_cols), accuracy_rows,
                                fit_flags},
+    [MPCHAR_TABLE_P_VALIDATION] = {"Validation across p: average absolute "
+                                   "relative error (%) at each p of the "
+                                   "p-forms fitted on the other p (p*: "
+                                   "oversubscribed, more processes than "
+                                   "cores)",
+                                   true, COLUMNS(p_validation_cols),
+                                   p_validation_rows, fit_flags},
     [MPCHAR_TABLE_GAIN] = {"Inter-message pipelining gain (seed 002): "
                            "stream bandwidth / pingpong bandwidth",
                            true, COLUMNS(gain_cols), gain_rows, NULL},

@@ -2,7 +2,8 @@
  * sizes (points the fits never saw), per family over the point-to-point
  * patterns and over the collectives, against seed 000's published errors
  * (docs/report.md), with the lowest error highlighted; then every entry
- * and p (tables.c's accuracy table, the best family's cell highlighted)
+ * and p (tables.c's accuracy table, the best family's cell highlighted),
+ * validation across p (each p predicted from the p-forms of the others)
  * and the model's findings and notes. */
 #include <math.h>
 #include <stdio.h>
@@ -94,6 +95,26 @@ static void summary_table(mpchar__report *r)
     }
 }
 
+/* Validation across p beside validation over n, with what it can and
+ * cannot say on this machine. */
+static int p_validation(mpchar__report *r, mpchar_error *err)
+{
+    mpchar__doc_para(&r->doc,
+                     "Validation across p: every measured p of an entry "
+                     "with 3 p or more is left out in turn, the p-forms are "
+                     "fitted on the other p, and their model at the "
+                     "left-out p is scored on that p's points (beside it, "
+                     "the best family's validation error over n at that "
+                     "p). A p above the machine's cores (p*) runs "
+                     "oversubscribed: its times measure the scheduler "
+                     "rather than the library, so a p-form fitted on real "
+                     "p predicts it badly, and one fitted through it "
+                     "predicts the real p badly; such p take part only "
+                     "with --include-oversubscribed. The table is left "
+                     "out when no entry was measured at 3 p or more.");
+    return mpchar__model_table(r, MPCHAR_TABLE_P_VALIDATION, err);
+}
+
 int mpchar__section_accuracy(mpchar__report *r, mpchar_error *err)
 {
     summary_table(r);
@@ -101,6 +122,8 @@ int mpchar__section_accuracy(mpchar__report *r, mpchar_error *err)
     if (rc == 0)
         mpchar__doc_para(&r->doc, "p* (highlighted rows): fitted on "
                                   "oversubscribed points, not real timings.");
+    if (rc == 0)
+        rc = p_validation(r, err);
     if (rc == 0)
         rc = mpchar__model_table(r, MPCHAR_TABLE_FINDINGS, err);
     return rc;

@@ -7,7 +7,10 @@
  *
  * Plots per primitive: one against n unless it moves no data (Barrier),
  * and, when it was measured at two or more p, two against p (one for
- * Barrier).  docs/report.md gives the count. */
+ * Barrier) and, for those that move data, bandwidth against n per p (one
+ * per library) and Bw_as^ag(p) against p (seed 000 Figures 3-4,
+ * aggregated metrics table).
+ * docs/report.md gives the count. */
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -132,7 +135,6 @@ static void p_points(mpchar__report *r, const mpchar_entry *e, double n,
     long ps[MAX_P];
     bool sizes = false;
     size_t nps = entry_ps(r, e, ps, &sizes);
-    bool median = r->model.opt.stat == MPCHAR_STAT_MEDIAN;
     mpchar__series_add(&r->plots, mpchar__library_color(r, e->library),
                        over ? MPCHAR__HOLLOW : MPCHAR__FILLED, "%s measured%s",
                        e->library, over ? " (oversubscribed)" : "");
@@ -140,7 +142,7 @@ static void p_points(mpchar__report *r, const mpchar_entry *e, double n,
         const mpchar_measurement *m = nearest(r, e, ps[i], n);
         if (m && m->oversubscribed == over)
             mpchar__point_add(&r->plots, (double)ps[i],
-                              median ? m->t_median_us : m->t_min_us);
+                              mpchar_fit_stat_of(m, r->model.opt.stat));
     }
 }
 
@@ -167,6 +169,67 @@ static void p_plot(mpchar__report *r, const group *g, const char *id,
                    "oversubscribed, not real timings; crosses: best model "
                    "at each fitted p).",
                    name, size);
+}
+
+/* Seed 000 Figs 3-4: one library's bandwidth n/T (not aggregated)
+ * against n at every p, measured and best model, a colour per p (one plot
+ * per library: all of them in one would leave the legend no room). */
+static void bw_n_plot(mpchar__report *r, const mpchar_entry *e, const char *id,
+                      const char *name)
+{
+    mpchar__plot_add(&r->plots, id, "n (bytes)", "n/T (MB/s)", true, true,
+                     "%s, %s: bandwidth against n per p", name, e->library);
+    for (size_t k = 0; k < e->nfits; k++) {
+        const char *rgb = mpchar__color_other(k);
+        char label[96];
+        long p = e->fits[k].p;
+        snprintf(label, sizeof label, "p=%ld ", p);
+        mpchar__measured_series(r, e, p, rgb, label, true);
+        snprintf(label, sizeof label, "p=%ld best model", p);
+        mpchar__model_series(r, e, p, MPCHAR_FAMILY_BEST, rgb, MPCHAR__LINE,
+                             label, true);
+    }
+    mpchar__figure(r,
+                   "%s, %s: bandwidth n/T(n, p) against message length at "
+                   "every fitted p (seed 000 Figures 3-4; a colour per p; "
+                   "circles: fitting sizes, triangles: validation sizes, "
+                   "hollow: oversubscribed; lines: best model).",
+                   name, e->library);
+}
+
+/* Bw_as^ag(p) = f(p)/tb(p) and Bw_as(p) = 1/tb(p) against p, in the
+ * family of the collective table, f(p) as the fit's --aggregation. */
+static void bw_p_plot(mpchar__report *r, const group *g, const char *id,
+                      const char *name)
+{
+    mpchar_agg_scheme scheme = r->model.opt.aggregation;
+    mpchar__plot_add(&r->plots, id, "p (processes)", "bandwidth (MB/s)", false,
+                     true, "%s: Bw_as^ag(p) and Bw_as(p) against p", name);
+    for (size_t i = 0; i < g->n; i++) {
+        const mpchar_entry *e = g->e[i];
+        const char *rgb = mpchar__library_color(r, e->library);
+        mpchar_family fam = mpchar_entry_table_family(e);
+        for (int ag = 1; ag >= 0; ag--) {
+            mpchar__series_add(
+                &r->plots, rgb, ag ? MPCHAR__LINEPOINTS : MPCHAR__DASHED,
+                "%s %s", e->library, ag ? "Bw_as^ag(p)" : "Bw_as(p)");
+            for (size_t k = 0; k < e->nfits; k++) {
+                mpchar_aggregated a;
+                if (mpchar_entry_aggregated(e, fam, e->fits[k].p, scheme, &a,
+                                            NULL) == 0)
+                    mpchar__point_add(&r->plots, (double)a.p,
+                                      ag ? a.bw_as_ag_MB_per_s
+                                         : a.one.bw_as_MB_per_s);
+            }
+        }
+    }
+    mpchar__figure(r,
+                   "%s: aggregated asymptotic bandwidth Bw_as^ag(p) = "
+                   "f(p)/tb(p) (lines with points) and Bw_as(p) = 1/tb(p) "
+                   "(dashed) against the number of processes, f(p) of %s, "
+                   "tb(p) of the collective table's family (the aggregated "
+                   "metrics table lists them with pi0^ag(p)).",
+                   name, mpchar_agg_scheme_name(scheme));
 }
 
 /* The largest size measured at every p of the group. */
@@ -206,6 +269,12 @@ static void group_section(mpchar__report *r, const group *g)
     if (g->sizes) {
         snprintf(id, sizeof id, "coll-p-large-%s", base);
         p_plot(r, g, id, name, large_n(r, g));
+        for (size_t i = 0; i < g->n; i++) {
+            snprintf(id, sizeof id, "coll-bw-n-%s-%s", base, g->e[i]->library);
+            bw_n_plot(r, g->e[i], id, name);
+        }
+        snprintf(id, sizeof id, "coll-bw-p-%s", base);
+        bw_p_plot(r, g, id, name);
     }
 }
 
@@ -299,6 +368,8 @@ int mpchar__section_collectives(mpchar__report *r, mpchar_error *err)
 {
     groups(r, r->collectives.v, r->collectives.n);
     int rc = mpchar__model_table(r, MPCHAR_TABLE_COLLECTIVE, err);
+    if (rc == 0)
+        rc = mpchar__model_table(r, MPCHAR_TABLE_AGGREGATED, err);
     reductions(r, r->collectives.v, r->collectives.n);
     complexity(r);
     return rc;

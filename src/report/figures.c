@@ -52,12 +52,11 @@ static bool row_of(const mpchar_measurement *m, const mpchar_entry *e, long p)
 static void add_points(mpchar__report *r, const mpchar_entry *e, long p,
                        mpchar_set set, bool bandwidth)
 {
-    bool median = r->model.opt.stat == MPCHAR_STAT_MEDIAN;
     for (size_t i = 0; i < r->meas.count; i++) {
         const mpchar_measurement *m = &r->meas.rows[i];
         if (!row_of(m, e, p) || m->key.set != set)
             continue;
-        double t = median ? m->t_median_us : m->t_min_us;
+        double t = mpchar_fit_stat_of(m, r->model.opt.stat);
         double n = (double)m->key.n_bytes;
         mpchar__point_add(&r->plots, n, bandwidth ? n / t : t);
     }
@@ -151,11 +150,17 @@ double mpchar__predict_best(const mpchar_entry *e, double n, long p,
     return pr.t_us;
 }
 
+void mpchar__primitive_name(const char *pattern, const char *variant,
+                            const char *op, char *buf, size_t len)
+{
+    bool v = strcmp(variant, "-") != 0, o = strcmp(op, "-") != 0;
+    snprintf(buf, len, "%s%s%s%s%s", pattern, v ? "/" : "", v ? variant : "",
+             o ? " op=" : "", o ? op : "");
+}
+
 void mpchar__entry_name(const mpchar_entry *e, char *buf, size_t len)
 {
-    bool v = strcmp(e->variant, "-") != 0, o = strcmp(e->op, "-") != 0;
-    snprintf(buf, len, "%s%s%s%s%s", e->pattern, v ? "/" : "",
-             v ? e->variant : "", o ? " op=" : "", o ? e->op : "");
+    mpchar__primitive_name(e->pattern, e->variant, e->op, buf, len);
 }
 
 void mpchar__bytes_text(double n, char *buf, size_t len)

@@ -18,8 +18,8 @@
 static const double sizes[] = {16, 1024, 65536, 1048576};
 #define NSIZES (sizeof sizes / sizeof sizes[0])
 
-/* Largest p fitted on real points by all of es[0..n-1]; 0 if none. */
-static long common_p(const mpchar_entry *const *es, size_t n)
+/* The largest p every library fitted on real points (header). */
+long mpchar__common_p(const mpchar_entry *const *es, size_t n)
 {
     long best = 0;
     for (size_t k = 0; n && k < es[0]->nfits; k++) {
@@ -48,7 +48,7 @@ static void ratio_row(mpchar__report *r, const mpchar_entry *e,
                       const mpchar_entry *ref)
 {
     const mpchar_entry *both[2] = {e, ref};
-    long p = common_p(both, 2);
+    long p = mpchar__common_p(both, 2);
     char name[96];
     if (p == 0)
         return;
@@ -148,7 +148,7 @@ static int fastest_at(const mpchar_entry *const *es, size_t n, double size,
 static void fastest_row(mpchar__report *r, const mpchar_entry *const *es,
                         size_t n)
 {
-    long p = common_p(es, n);
+    long p = mpchar__common_p(es, n);
     double lo, hi;
     char name[96], where[512] = "", cross[256] = "", size[32];
     if (p == 0 || !common_range(es, n, p, &lo, &hi))

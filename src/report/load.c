@@ -120,6 +120,9 @@ static void load_meta(mpchar__report *r, mpchar__source *s)
     copy(s->cpu, sizeof s->cpu,
          json_string_value(json_object_get(host, "cpu_model")));
     s->cores = (long)json_integer_value(json_object_get(host, "cores"));
+    const char *above =
+        json_string_value(json_object_get(meta, "p_above_cores"));
+    s->p_above_cores_left_out = above && strcmp(above, "left out") == 0;
     copy(s->created, sizeof s->created,
          json_string_value(json_object_get(meta, "created_utc")));
     copy(s->status, sizeof s->status,
@@ -174,6 +177,41 @@ static void first_line(char *text)
             *s = ' ';
 }
 
+static void set_info(mpchar__library *l, json_t *info)
+{
+    copy(l->version, sizeof l->version,
+         json_string_value(json_object_get(info, "mpi_library_version")));
+    first_line(l->version);
+    copy(l->mpi_version, sizeof l->mpi_version,
+         json_string_value(json_object_get(info, "mpi_version")));
+}
+
+/* The rows read a placed library as NAME+PLACEMENT (results.h): the file
+ * of NAME describes each of them.  True when there was one. */
+static bool set_placed_info(mpchar__report *r, size_t source, const char *name,
+                            json_t *info)
+{
+    size_t len = strlen(name);
+    bool any = false;
+    for (size_t i = 0; i < r->nlibs; i++)
+        if (r->libs[i].source == source &&
+            !strncmp(r->libs[i].original, name, len) &&
+            r->libs[i].original[len] == MPCHAR_PLACEMENT_JOIN) {
+            set_info(&r->libs[i], info);
+            any = true;
+        }
+    return any;
+}
+
+static bool has_library(const mpchar__report *r, size_t source,
+                        const char *name)
+{
+    for (size_t i = 0; i < r->nlibs; i++)
+        if (r->libs[i].source == source && !strcmp(r->libs[i].original, name))
+            return true;
+    return false;
+}
+
 static void load_library_file(mpchar__report *r, size_t source,
                               const char *file)
 {
@@ -186,19 +224,20 @@ static void load_library_file(mpchar__report *r, size_t source,
     snprintf(path, sizeof path, "%s/%s", r->sources[source].dir, file);
     json_error_t jerr;
     json_t *info = json_load_file(path, 0, &jerr);
-    mpchar__library *l =
-        mpchar_name_valid(name) ? library_of(r, source, name) : NULL;
+    bool valid = mpchar_name_valid(name);
+    if (info && valid && set_placed_info(r, source, name, info) &&
+        !has_library(r, source, name)) {
+        json_decref(info); /* only its placements have rows */
+        return;
+    }
+    mpchar__library *l = valid ? library_of(r, source, name) : NULL;
     if (!info || !l) {
         mpchar__report_note(r, "%s: %s", path,
                             info ? "not a library name" : jerr.text);
         json_decref(info);
         return;
     }
-    copy(l->version, sizeof l->version,
-         json_string_value(json_object_get(info, "mpi_library_version")));
-    first_line(l->version);
-    copy(l->mpi_version, sizeof l->mpi_version,
-         json_string_value(json_object_get(info, "mpi_version")));
+    set_info(l, info);
     json_decref(info);
 }
 
@@ -222,7 +261,8 @@ static void load_rows(mpchar__report *r, const char *dir,
                       mpchar_measurements *m, mpchar_failures *f)
 {
     char path[4096];
-    mpchar_read_options ropt = {.allow_truncated_tail = true};
+    mpchar_read_options ropt = {.allow_truncated_tail = true,
+                                .placement_as_library = true};
     mpchar_error err;
     long valid = 0;
     snprintf(path, sizeof path, "%s/%s", dir, MPCHAR_MEASUREMENTS_FILE);
@@ -516,6 +556,7 @@ void mpchar__report_free(mpchar__report *r)
     mpchar_measurements_free(&r->meas);
     mpchar_failures_free(&r->failed);
     mpchar_model_free(&r->model);
+    mpchar__doc_free(&r->lead);
     mpchar__doc_free(&r->doc);
     mpchar__plots_free(&r->plots);
     memset(r, 0, sizeof *r);

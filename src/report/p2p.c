@@ -151,8 +151,7 @@ int mpchar__section_p2p(mpchar__report *r, mpchar_error *err)
                      "Times are the %s over repetitions of one "
                      "operation (docs/timing.md), in microseconds; "
                      "bandwidth is n/T in MB/s (10^6 bytes/s).",
-                     r->model.opt.stat == MPCHAR_STAT_MEDIAN ? "median"
-                                                             : "minimum");
+                     mpchar_fit_stat_word(r->model.opt.stat));
     for (size_t i = 0; i < r->p2p.n; i++)
         entry_section(r, r->p2p.v[i]);
     int rc = mpchar__model_table(r, MPCHAR_TABLE_P2P, err);
@@ -163,5 +162,7 @@ int mpchar__section_p2p(mpchar__report *r, mpchar_error *err)
         rc = mpchar__model_table(r, MPCHAR_TABLE_GAIN, err);
     if (rc == 0)
         mpchar__send_modes(r);
+    if (rc == 0)
+        mpchar__seed003_table(r);
     return rc;
 }

@@ -191,10 +191,11 @@ typedef struct mpchar__source {
     char dir[1024];
     bool has_meta;
     char host[128], cpu[128], created[40], status[24], options[768];
-    long cores;           /* 0: unknown */
-    double steal_max_pct; /* most CPU time stolen in a launch; NAN */
-    char steal_where[64]; /* that launch: library and p */
-    const char *model;    /* where its model came from */
+    long cores;                  /* 0: unknown */
+    bool p_above_cores_left_out; /* meta.json says so (docs/timing.md) */
+    double steal_max_pct;        /* most CPU time stolen in a launch; NAN */
+    char steal_where[64];        /* that launch: library and p */
+    const char *model;           /* where its model came from */
 } mpchar__source;
 
 typedef struct mpchar__library {
@@ -228,6 +229,7 @@ typedef struct mpchar__report {
     size_t nprofiles;
     apps_row *apps; /* `mpchar apps` directories' rows (apps.c) */
     size_t napps;
+    mpchar__doc lead; /* sections placed before the summary */
     mpchar__doc doc;
     mpchar__plots plots;
 } mpchar__report;
@@ -243,7 +245,7 @@ void mpchar__report_free(mpchar__report *r);
 /* Sections (report.c lists them): each appends its blocks to r->doc and
  * its plots to r->plots, after the heading report.c gives it.  The
  * summary comes last (it reports what the others found) and is moved to
- * the front. */
+ * the front, after the lead sections ("what to read first"). */
 int mpchar__section_p2p(mpchar__report *r, mpchar_error *err);
 /* Application profiles (profiles.c): a directory holding profile.json. */
 int mpchar__load_profile(mpchar__report *r, const char *dir, mpchar_error *err);
@@ -254,6 +256,8 @@ bool mpchar__apps_present(const mpchar__report *r);
 int mpchar__section_apps(mpchar__report *r, mpchar_error *err);
 /* Part of the point-to-point section (send_modes.c). */
 void mpchar__send_modes(mpchar__report *r);
+/* Seed 003's Table 1 for every library with pingpong (seed003.c). */
+void mpchar__seed003_table(mpchar__report *r);
 int mpchar__section_collectives(mpchar__report *r, mpchar_error *err);
 int mpchar__section_accuracy(mpchar__report *r, mpchar_error *err);
 /* Two or more libraries have model entries to compare. */
@@ -262,9 +266,14 @@ int mpchar__section_libraries(mpchar__report *r, mpchar_error *err);
 /* Some substitute is predicted faster somewhere (advice.c). */
 bool mpchar__advice_present(const mpchar__report *r);
 int mpchar__section_advice(mpchar__report *r, mpchar_error *err);
+/* The rows hold one library in two placements of one p (placements.c). */
+bool mpchar__placements_present(const mpchar__report *r);
+int mpchar__section_placements(mpchar__report *r, mpchar_error *err);
 /* The model has an overlap table (overlap.c). */
 bool mpchar__overlap_present(const mpchar__report *r);
 int mpchar__section_overlap(mpchar__report *r, mpchar_error *err);
+/* "What to read first" per library (read_first.c), before the summary. */
+int mpchar__section_read_first(mpchar__report *r, mpchar_error *err);
 void mpchar__section_summary(mpchar__report *r, mpchar__doc *d,
                              const char *plot_problem);
 
@@ -276,6 +285,9 @@ int mpchar__model_table(mpchar__report *r, mpchar_model_table which,
 /* Adds the figure of the last plot to the document. */
 void mpchar__figure(mpchar__report *r, const char *fmt, ...)
     MPCHAR__PRINTF(2, 3);
+/* Largest p fitted on real points by all of es[0..n-1]; 0 if none
+ * (libraries.c). */
+long mpchar__common_p(const mpchar_entry *const *es, size_t n);
 /* Index of a library in r->libs (its colour), or 0. */
 size_t mpchar__library_index(const mpchar__report *r, const char *name);
 const char *mpchar__library_color(const mpchar__report *r, const char *name);
@@ -305,6 +317,9 @@ int mpchar__sort_entries(mpchar__report *r);
 bool mpchar__same_key(const mpchar_entry *a, const mpchar_entry *b);
 /* Label "pattern[/variant][ op=op]" of an entry, without the library. */
 void mpchar__entry_name(const mpchar_entry *e, char *buf, size_t len);
+/* The same label from the names themselves. */
+void mpchar__primitive_name(const char *pattern, const char *variant,
+                            const char *op, char *buf, size_t len);
 /* "16 B", "4 KiB", "1.5 MiB". */
 void mpchar__bytes_text(double n, char *buf, size_t len);
 /* "openmpi-pingpong-send": an id made of the entry's names. */

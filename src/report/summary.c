@@ -101,6 +101,27 @@ static size_t oversub_warnings(const mpchar__report *r, mpchar__doc *d)
     return warned;
 }
 
+/* Runs that measured p up to the cores only say so: the models know
+ * nothing of larger p on this machine. */
+static size_t left_out_notes(const mpchar__report *r, mpchar__doc *d)
+{
+    size_t noted = 0;
+    for (size_t i = 0; i < r->nsources; i++) {
+        const mpchar__source *s = &r->sources[i];
+        if (!s->p_above_cores_left_out)
+            continue;
+        mpchar__doc_item(d,
+                         "%s: p above the machine's %ld cores was not "
+                         "measured: its times would not be real (mpchar run "
+                         "measures p = 2..cores, --quick too; --p 2-4 "
+                         "--oversubscribe adds them as a functional "
+                         "check).",
+                         s->dir, s->cores);
+        noted++;
+    }
+    return noted;
+}
+
 static size_t noise_warning(const mpchar__report *r, mpchar__doc *d)
 {
     size_t noisy = 0, real = 0;
@@ -192,6 +213,7 @@ static void warnings(const mpchar__report *r, mpchar__doc *d,
                          plot_problem);
     count += steal_warning(r, d);
     count += oversub_warnings(r, d);
+    count += left_out_notes(r, d);
     count += noise_warning(r, d);
     count += failed_warning(r, d);
     if (r->extrapolated) {

@@ -5,7 +5,12 @@ source "$(dirname "$0")/lib.sh"
 M="$BIN/mpchar"
 LIB=$1
 A=(apps --mpi "$LIB" --kernels series --out "$WORK/a")
-expect_error "class" "--class: 'X' is not one of S, W, A, B" "$M" "${A[@]}" --class X
+# The classes come from the kernels asked: JGF has C and no W, NPB the reverse.
+expect_error "class" "--class: 'X' is not a class of the kernels asked (they have: SABC)" \
+  "$M" "${A[@]}" --class X
+expect_error "class W of JGF" "(they have: SABC)" "$M" "${A[@]}" --class W
+expect_error "class C of NPB" "(they have: SWA)" \
+  "$M" apps --mpi "$LIB" --kernels ep --out "$WORK/a" --class C
 expect_error "p 0" "--p" "$M" "${A[@]}" --p 0
 expect_error "p text" "--p" "$M" "${A[@]}" --p two
 expect_error "reps 0" "--reps" "$M" "${A[@]}" --reps 0

@@ -12,6 +12,10 @@ expect_error "p below 2" "1 is out of range" "$M" run --p 1 --out "$WORK/b"
 expect_error "p above cores" "--oversubscribe" "$M" run --p $((CORES + 1)) --out "$WORK/c"
 expect_error "too many elements" "more than 2^31-1 elements" "$M" run --max-size 64G --p 2 --out "$WORK/e2"
 expect_error "bad size" "'12x' is not a size" "$M" run --max-size 12x --out "$WORK/d"
+expect_error "bad stopping rule" "--settle-rounds: 'x' is not a whole number" \
+  "$M" run --settle-rounds x --p 2 --out "$WORK/d2"
+expect_error "stopping rule's tolerance out of range" "--settle-tolerance (percent): 200" \
+  "$M" run --settle-tolerance 200 --p 2 --out "$WORK/d3"
 expect_error "size beyond memory" "lower it" "$M" run --max-size 1G --p 2 --out "$WORK/e"
 expect_error "unwritable output" "cannot create" "$M" run --out /proc/mpchar-test/x
 expect_error "missing MPI library" "'nompi' is not an MPI library" \
@@ -29,7 +33,7 @@ expect_error "resume with other options" "--resume takes no other options" \
 # A results directory whose rows are damaged names the file, line, column.
 "$M" run --mpi openmpi --p 2 --patterns barrier --out "$WORK/i" >/dev/null 2>&1 \
   || fail "small run failed"
-sed -i '2s/,false$/,maybe/' "$WORK/i/measurements.csv"
+sed -i '2s/,false,-$/,maybe,-/' "$WORK/i/measurements.csv"
 expect_error "damaged measurements.csv" "measurements.csv:2: column 'oversubscribed'" \
   "$M" run --resume "$WORK/i"
 expect_error "existing results without --resume" "--resume" \

@@ -15,8 +15,8 @@ want=$(grep -c ',done$' <<< "$plan")
 have=$(($(wc -l < "$WORK/r/measurements.csv") - 1))
 [ "$want" -eq "$have" ] || fail "$have rows, $want planned"
 ! grep -q ',pending$' <<< "$plan" || fail "points left pending: $(grep ',pending$' <<< "$plan")"
-grep -q ',3,.*,true$' "$WORK/r/measurements.csv" || fail "p=3 not marked oversubscribed"
-grep -q ',2,.*,false$' "$WORK/r/measurements.csv" || fail "p=2 marked oversubscribed"
+grep -q ',3,.*,true,-$' "$WORK/r/measurements.csv" || fail "p=3 not marked oversubscribed"
+grep -q ',2,.*,false,-$' "$WORK/r/measurements.csv" || fail "p=2 marked oversubscribed"
 # A second launch into the same directory measures nothing new.
 "$launcher" "$@" -n 3 "$BIN/mpchar-bench-$lib" --library "$lib" "${args[@]}" \
   --out "$WORK/r" --progress none || fail "second launch failed"

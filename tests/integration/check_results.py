@@ -95,6 +95,22 @@ def check_binding(meta, problems):
                             f"{'bound' if bound else 'not bound'}: {cmd}")
 
 
+def launched_as(meta, bin_dir, lib):
+    """The benchmark program a library's launches ran (builtin-sr runs
+    builtin's) and the --patterns of its own they passed last (builtin-sr
+    under --mpi all, an algorithm variant), as extra plan arguments."""
+    bench, own = os.path.join(bin_dir, f"mpchar-bench-{lib}"), []
+    for launch in meta.get("launches", []):
+        if launch.get("library") != lib:
+            continue
+        cmd = launch.get("command", [])
+        bench = next((c for c in cmd if "/mpchar-bench-" in c), bench)
+        at = [i for i, c in enumerate(cmd) if c == "--patterns"]
+        own = ["--patterns", cmd[at[-1] + 1]] if at else []
+        break
+    return bench, own
+
+
 def check_meta(path, libraries, problems):
     with open(path) as f:
         meta = json.load(f)
@@ -154,11 +170,11 @@ def main():
                 if tag != a.allow_failed:
                     problems.append(f"failed point {tag}: {r['reason']}")
     for lib in libraries:
-        bench = os.path.join(a.bin, f"mpchar-bench-{lib}")
+        bench, own = launched_as(meta, a.bin, lib)
         # Planned against the directory, so that the sizes refinement
         # added (replayed from the measured times) count as planned.
         want = planned_keys(bench, ["--library", lib, "--out", a.dir] +
-                            plan_args)
+                            plan_args + own)
         have = {k for k in seen if k[0] == lib} | \
                {k for k in failed if k[0] == lib}
         for k in sorted(want - have)[:10]:

@@ -1,8 +1,9 @@
 #!/usr/bin/env bash
 # The CLI is valgrind-clean: no invalid access and no definite leak in a
 # small run (with the overlap sweep and an algorithm variant), its resume,
-# a fit, a comparison, a report (reading the fit's model.json back), a
-# profile, advice, exports and rejected invocations.
+# a Slurm job script and a refused allocation, a fit (and one of many p),
+# a comparison, a report (reading the fit's model.json back), a profile,
+# advice, exports and rejected invocations.
 source "$(dirname "$0")/lib.sh"
 vg=(valgrind -q --error-exitcode=99 --leak-check=full
     --errors-for-leak-kinds=definite)
@@ -17,6 +18,14 @@ rc=0
 "${vg[@]}" "$BIN/mpchar" run --p 1 > "$WORK/log" 2>&1 || rc=$?
 [ "$rc" -eq 2 ] || { cat "$WORK/log"; fail "bad input: status $rc, not 2"; }
 rc=0
+# A Slurm job script, and a (made-up) allocation smaller than asked.
+"${vg[@]}" "$BIN/mpchar" run --mpi openmpi --patterns pingpong --p 2 --sbatch \
+  --nodes 2 > "$WORK/log" 2>&1 || rc=$?
+[ "$rc" -eq 0 ] && grep -qx '#SBATCH --nodes=2' "$WORK/log" || { cat "$WORK/log"; fail "--sbatch: status $rc"; }
+SLURM_JOB_ID=1 SLURM_NTASKS=1 "${vg[@]}" "$BIN/mpchar" run --mpi openmpi --p 2 \
+  --out "$WORK/small" > "$WORK/log" 2>&1 || rc=$?
+[ "$rc" -eq 2 ] || { cat "$WORK/log"; fail "allocation too small: status $rc, not 2"; }
+rc=0
 # A simulated cluster (SimGrid SMPI, docs/scale.md), its resume, and a
 # platform refused.
 if [ -e "$BIN/mpchar-bench-smpi" ]; then
@@ -30,10 +39,24 @@ if [ -e "$BIN/mpchar-bench-smpi" ]; then
     --out "$WORK/s2" > "$WORK/log" 2>&1 || rc=$?
   [ "$rc" -eq 2 ] || { cat "$WORK/log"; fail "smpi bad input: status $rc, not 2"; }
   rc=0
+  # advise --verify of a simulated run: the placement read from meta.json
+  "$BIN/mpchar" run --mpi smpi --platform cluster:4:1us:1Gbps --patterns bcast,scatter,allgather \
+    --p 4 --sizes 0,256,4K,64K --rounds 1 --time-per-point 1 --min-reps 2 --max-reps 3 \
+    --validation-count 0 --out "$WORK/sa" > "$WORK/log" 2>&1 || { cat "$WORK/log"; fail "smpi run for advise"; }
+  "${vg[@]}" "$BIN/mpchar" advise "$WORK/sa" --primitive bcast --verify > "$WORK/log" 2>&1 || rc=$?
+  [ "$rc" -eq 0 ] || { cat "$WORK/log"; fail "smpi advise --verify: status $rc"; }
 fi
 "${vg[@]}" "$BIN/mpchar" fit "$WORK/r" > "$WORK/log" 2>&1 || rc=$?
 [ "$rc" -eq 0 ] || { cat "$WORK/log"; fail "fit: status $rc"; }
 grep -q "Where overlap stops" "$WORK/log" || fail "fit printed no overlap table"
+# Many p (seed 001's models): aggregated metrics in seed 001's factors,
+# the mean, and validation across p (p-forms refitted per left-out p).
+mkdir -p "$WORK/seed"
+"$BIN/test_model_seed_fit" --write "$WORK/seed"
+"${vg[@]}" "$BIN/mpchar" fit "$WORK/seed" --aggregation seed001 --stat mean \
+  > "$WORK/log" 2>&1 || rc=$?
+[ "$rc" -eq 0 ] || { cat "$WORK/log"; fail "fit of many p: status $rc"; }
+grep -q "Validation across p" "$WORK/log" || fail "fit printed no validation across p"
 "${vg[@]}" "$BIN/mpchar" compare "$WORK/r" "$WORK/r" --fail-above 5 > "$WORK/log" 2>&1 || rc=$?
 [ "$rc" -eq 0 ] || { cat "$WORK/log"; fail "compare: status $rc"; }
 "${vg[@]}" "$BIN/mpchar" compare "$WORK/r" "$WORK/nowhere" > "$WORK/log" 2>&1 || rc=$?

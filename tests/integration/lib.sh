@@ -31,3 +31,17 @@ expect_error() {
   grep -qF -- "$needle" "$err" || fail "$what: '$needle' not in: $(cat "$err")"
   echo "ok: $what: $(cat "$err")"
 }
+
+# check_tuned PRIMITIVE: after a plain run into $WORK/plain and a run under
+# libmpchar-tune (MPCHAR_TUNE_LOG=1) into $WORK/tuned, each with its
+# output in <dir>.log: the tuned run substituted calls of PRIMITIVE, the
+# plain one was not tuned, and `mpchar compare` of the two is written to
+# $WORK/compare.csv (tune_gain.sh, tune_gain_smpi.sh).
+check_tuned() {
+  local primitive=$1
+  grep -Eq "libmpchar-tune: rank 0: $primitive: [1-9][0-9]* of" "$WORK/tuned.log" ||
+    fail "no substituted $primitive in the tuned run: $(grep libmpchar-tune "$WORK/tuned.log")"
+  ! grep -q "libmpchar-tune" "$WORK/plain.log" || fail "the plain run was tuned"
+  "$BIN/mpchar" compare "$WORK/plain" "$WORK/tuned" --format csv >"$WORK/compare.csv" ||
+    fail "compare failed"
+}

@@ -12,7 +12,8 @@ declare -A value=(
   [mpi]=openmpi [patterns]=pingpong,barrier [p]=2 [sizes]=0,1K [refine]=0
   [max-size]=2K [time-per-point]=5 [min-reps]=3 [max-reps]=50
   [rounds]=2 [level-retries]=1 [level-wait]=0 [validation-count]=3
-  [validation-seed]=7
+  [validation-seed]=7 [datatypes]=int
+  [settle-rounds]=2 [settle-tolerance]=5 [min-rounds]=3
   [sync]=barrier [point-timeout]=30
   [launcher]="$launcher --allow-run-as-root --oversubscribe -n {p}"
   [algorithms]=openmpi@barrier:linear
@@ -20,11 +21,14 @@ declare -A value=(
 )
 args=()
 for name in $("$BIN/mpchar" run --help | sed -n 's/^  --\([a-z-]*\).*/\1/p'); do
-  # --hosts and --hostfile exclude --launcher: test_run_hosts and
-  # testbed_fit.sh test them, test_run_options their meta.json round trip;
+  # --hosts and --hostfile exclude --launcher, and --ppn needs them:
+  # test_run_hosts, testbed_fit.sh and testbed_placements.sh test them,
+  # test_run_options their meta.json round trip;
   # the simulated runs' options need --mpi smpi and exclude --launcher:
-  # smpi.sh, test_run_smpi and cli_valgrind.sh (a simulated resume) test them.
-  case $name in help|resume|hosts|hostfile|platform|smpi-coll|smpi-coll-selector) continue ;; esac
+  # smpi.sh, test_run_smpi and cli_valgrind.sh (a simulated resume) test them;
+  # --sbatch and --nodes print a job script instead of running: slurm.sh
+  # and test_run_slurm test them.
+  case $name in help|resume|hosts|hostfile|ppn|platform|smpi-coll|smpi-coll-selector|sbatch|nodes) continue ;; esac
   [ -n "${value[$name]+set}" ] || fail "--$name has no test value in $0"
   args+=("--$name")
   [ -z "${value[$name]}" ] || args+=("${value[$name]}")

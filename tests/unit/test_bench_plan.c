@@ -221,6 +221,48 @@ static void test_overlap_plan(void **state)
     bench_options_free(&o);
 }
 
+/* Seed 002's tests: pairs only at even p, the focal-point ones at every
+ * p; a generated grid's 0 and powers of 4 without validation sizes, a
+ * --sizes list whole. */
+static void test_seed002_plan(void **state)
+{
+    (void)state;
+    bench_options o;
+    bench_plan plan;
+    mpchar_error err;
+    assert_int_equal(parse(&o, &err, "--p", "2-4", "--max-size", "64K",
+                           "--sizes", "sqrt2", NULL),
+                     0);
+    assert_int_equal(bench_plan_build(&o, 4, &plan, &err), 0);
+    /* 0, 1, 4, ..., 4^8 of the 34 sqrt(2) sizes up to 64 KiB. */
+    assert_int_equal(
+        count_points(&plan, "pingping_pairs", "-", 2, MPCHAR_SET_FIT), 10);
+    assert_int_equal(
+        count_points(&plan, "pingping_pairs", "-", 3, MPCHAR_SET_FIT), 0);
+    assert_int_equal(
+        count_points(&plan, "pingping_pairs", "-", 4, MPCHAR_SET_FIT), 10);
+    const char *focal[] = {"pingping_fan", "bcast_reply", "bcast_stream"};
+    for (size_t i = 0; i < 3; i++)
+        for (long p = 2; p <= 4; p++) {
+            assert_int_equal(
+                count_points(&plan, focal[i], "-", p, MPCHAR_SET_FIT), 10);
+            assert_int_equal(
+                count_points(&plan, focal[i], "-", p, MPCHAR_SET_VALIDATION),
+                0);
+        }
+    assert_true(count_points(&plan, "bcast", "-", 2, MPCHAR_SET_FIT) > 30);
+    bench_plan_free(&plan);
+    bench_options_free(&o);
+    assert_int_equal(parse(&o, &err, "--patterns", "bcast_reply", "--sizes",
+                           "0,3,100", NULL),
+                     0);
+    assert_int_equal(bench_plan_build(&o, 2, &plan, &err), 0);
+    assert_int_equal(count_points(&plan, "bcast_reply", "-", 2, MPCHAR_SET_FIT),
+                     3);
+    bench_plan_free(&plan);
+    bench_options_free(&o);
+}
+
 static void test_plan_has_no_duplicates(void **state)
 {
     (void)state;
@@ -235,10 +277,19 @@ static void test_plan_has_no_duplicates(void **state)
     bench_options_free(&o);
 }
 
-static uint64_t actual(const char *pattern, uint64_t n, int p)
+static uint64_t typed(const char *pattern, const char *datatype, uint64_t n,
+                      int p)
 {
     size_t count;
-    return bench_pattern_bytes(bench_registry_find(pattern), n, p, &count);
+    return bench_pattern_bytes(bench_registry_find(pattern), datatype, n, p,
+                               &count);
+}
+
+/* n as the plan rounds it: reductions in doubles, the rest in bytes. */
+static uint64_t actual(const char *pattern, uint64_t n, int p)
+{
+    bool doubles = mpchar_pattern_find(pattern)->reduction;
+    return typed(pattern, doubles ? "double" : "byte", n, p);
 }
 
 static void test_n_conventions(void **state)
@@ -255,6 +306,10 @@ static void test_n_conventions(void **state)
     assert_true(actual("reduce_scatter", 0, 3) == 0);
     assert_true(actual("barrier", 4096, 4) == 0);
     assert_true(actual("pingpong", 12345, 2) == 12345);
+    /* --datatypes: whole elements, the nearest, at least one. */
+    assert_true(typed("pingpong", "int", 10, 2) == 12);     /* 2.5 -> 3 */
+    assert_true(typed("pingpong", "double", 1, 2) == 8);    /* at least 1 */
+    assert_true(typed("bcast_reply", "double", 0, 3) == 0); /* none */
 }
 
 static void test_unknown_pattern(void **state)
@@ -274,8 +329,9 @@ static void test_registry_valid(void **state)
     (void)state;
     mpchar_error err;
     assert_int_equal(bench_registry_validate(&err), 0);
-    /* 16, overlap (issue 22), issue 23's six substitutes and three v-forms */
-    assert_int_equal(bench_registry_count(), 26);
+    /* 16, overlap (issue 22), issue 23's six substitutes and three
+     * v-forms, issue 26's five seed 002 tests */
+    assert_int_equal(bench_registry_count(), 31);
 }
 
 /* The registry and the pattern facts name the same patterns: a pattern
@@ -364,13 +420,13 @@ static void remove_dir(const char *dir)
     rmdir(dir);
 }
 
-static const char measured[] = MPCHAR_MEASUREMENTS_HEADER
+static const char measured[] = MPCHAR_MEASUREMENTS_HEADER_UNPLACED
     "\n"
     "mpi,pingpong,send,-,byte,2,0,fit,10,1,1,1,1,0,false\n"
     "mpi,pingpong,send,-,byte,2,4,fit,10,1,1,1,1,0,false\n"
     "mpi,pingpong,send,-,byte,2,16,fi"; /* killed mid-write */
 
-static const char failed[] = MPCHAR_FAILED_HEADER
+static const char failed[] = MPCHAR_FAILED_HEADER_UNPLACED
     "\n"
     "mpi,pingpong,send,-,byte,2,64,fit,\"no progress, watchdog\"\n";
 
@@ -460,8 +516,8 @@ static void test_plan_without_repair_reads_only(void **state)
 static void write_jump(const char *dir, const char *over)
 {
     char text[2048];
-    size_t pos =
-        (size_t)snprintf(text, sizeof text, "%s\n", MPCHAR_MEASUREMENTS_HEADER);
+    size_t pos = (size_t)snprintf(text, sizeof text, "%s\n",
+                                  MPCHAR_MEASUREMENTS_HEADER_UNPLACED);
     const unsigned sizes[] = {0, 1, 4, 16, 64, 256, 1024, 4096, 16384};
     for (size_t i = 0; i < sizeof sizes / sizeof sizes[0]; i++) {
         double t =
@@ -512,7 +568,7 @@ static void test_resume_rejects_malformed_rows(void **state)
 {
     (void)state;
     resume_case rc;
-    case_start(&rc, MPCHAR_MEASUREMENTS_HEADER
+    case_start(&rc, MPCHAR_MEASUREMENTS_HEADER_UNPLACED
                "\n"
                "mpi,pingpong,send,-,byte,2,0,fit,10,1,x,1,1,0,false\n");
     assert_int_equal(case_plan(&rc, "sqrt2", "1M", true), -1);
@@ -532,6 +588,7 @@ int main(void)
         cmocka_unit_test(test_plan_shape),
         cmocka_unit_test(test_opt_in_patterns),
         cmocka_unit_test(test_overlap_plan),
+        cmocka_unit_test(test_seed002_plan),
         cmocka_unit_test(test_plan_has_no_duplicates),
         cmocka_unit_test(test_n_conventions),
         cmocka_unit_test(test_unknown_pattern),

@@ -92,7 +92,9 @@ static size_t refine(series *s, const char *pattern, curve_fn f,
     size_t measured = 0;
     for (;;) {
         bench_refinement rf;
-        bench_refine_replay(rp, pat, 2, s->grid, s->ngrid, lookup, s, &rf);
+        bench_refine_replay(
+            rp, pat, bench_pattern_facts(pat)->reduction ? "double" : "byte", 2,
+            s->grid, s->ngrid, lookup, s, &rf);
         assert_int_equal(rf.count, measured);
         if (rf.next_requested == 0)
             return measured;
@@ -403,13 +405,15 @@ static void test_failed_midpoint_is_not_split(void **state)
     start(&s, eager_limit, measure_grid);
     bench_refinement rf;
     const bench_pattern *pat = bench_registry_find("pingpong");
-    bench_refine_replay(&s.rp, pat, 2, s.grid, s.ngrid, lookup, &s, &rf);
+    bench_refine_replay(&s.rp, pat, "byte", 2, s.grid, s.ngrid, lookup, &s,
+                        &rf);
     assert_true(rf.next_n_bytes > 0);
     s.fail_at = rf.next_n_bytes;
     size_t added = refine(&s, "pingpong", eager_limit, &s.rp);
     assert_true(added >= 1);
     /* The replay over the final data asks for nothing more. */
-    bench_refine_replay(&s.rp, pat, 2, s.grid, s.ngrid, lookup, &s, &rf);
+    bench_refine_replay(&s.rp, pat, "byte", 2, s.grid, s.ngrid, lookup, &s,
+                        &rf);
     assert_int_equal(rf.next_requested, 0);
     assert_int_equal(rf.count, added);
 }
@@ -426,14 +430,17 @@ static void test_measured_prefix_only(void **state)
     const bench_pattern *pat = bench_registry_find("pingpong");
     bench_refinement rf;
     s.count = 14; /* 0, 1, ... 4096 */
-    bench_refine_replay(&s.rp, pat, 2, s.grid, s.ngrid, lookup, &s, &rf);
+    bench_refine_replay(&s.rp, pat, "byte", 2, s.grid, s.ngrid, lookup, &s,
+                        &rf);
     assert_int_equal(rf.count, 0);
     assert_int_equal(rf.next_requested, 0);
     s.count = 16; /* ... 8192, 16384: the jump is bracketed */
-    bench_refine_replay(&s.rp, pat, 2, s.grid, s.ngrid, lookup, &s, &rf);
+    bench_refine_replay(&s.rp, pat, "byte", 2, s.grid, s.ngrid, lookup, &s,
+                        &rf);
     assert_int_equal(rf.next_requested, 0);
     s.count = 17; /* ... 32768: 16384 was no disturbed time */
-    bench_refine_replay(&s.rp, pat, 2, s.grid, s.ngrid, lookup, &s, &rf);
+    bench_refine_replay(&s.rp, pat, "byte", 2, s.grid, s.ngrid, lookup, &s,
+                        &rf);
     assert_true(rf.next_n_bytes > 4096 && rf.next_n_bytes < 16384);
 }
 
@@ -454,7 +461,7 @@ static void test_sweep_and_batch_agree(void **state)
         /* measure what the sweep asks for so far */
         for (;;) {
             bench_refinement rf;
-            bench_refine_replay(&rp, bench_registry_find("pingpong"), 2,
+            bench_refine_replay(&rp, bench_registry_find("pingpong"), "byte", 2,
                                 sweep.grid, sweep.ngrid, lookup, &sweep, &rf);
             if (rf.next_requested == 0)
                 break;
@@ -464,10 +471,10 @@ static void test_sweep_and_batch_agree(void **state)
     assert_int_equal(sweep.count, batch.count);
     bench_refinement a, b;
     const bench_pattern *pat = bench_registry_find("pingpong");
-    bench_refine_replay(&rp, pat, 2, batch.grid, batch.ngrid, lookup, &batch,
-                        &a);
-    bench_refine_replay(&rp, pat, 2, sweep.grid, sweep.ngrid, lookup, &sweep,
-                        &b);
+    bench_refine_replay(&rp, pat, "byte", 2, batch.grid, batch.ngrid, lookup,
+                        &batch, &a);
+    bench_refine_replay(&rp, pat, "byte", 2, sweep.grid, sweep.ngrid, lookup,
+                        &sweep, &b);
     assert_int_equal(a.count, added);
     assert_int_equal(b.count, added);
     for (size_t i = 0; i < added; i++)

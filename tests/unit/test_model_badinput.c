@@ -18,7 +18,7 @@
 #include "mpchar/overlap.h"
 #include "mpchar/results.h"
 
-#define HEADER MPCHAR_MEASUREMENTS_HEADER "\n"
+#define HEADER MPCHAR_MEASUREMENTS_HEADER_UNPLACED "\n"
 #define ROW(n, t)                                                       \
     "lib,pingpong,send,-,byte,2," #n ",fit,10," #t "," #t "," #t "," #t \
     ",0,false\n"

@@ -92,12 +92,18 @@ static void test_complexity(void **state)
 }
 
 /* Every form from values at p = 2..16 with 1-5% uniform multiplicative
- * noise: the right form in >= 95% of seeded trials. */
+ * noise: the right form in >= 95% of seeded trials.  (p^2-1)/p = p - 1/p
+ * differs from p by b/p, which 5% noise at p = 16 hides: it is recovered
+ * with at most 1% noise (at 1-5%, in 36% of trials); the guard of pform.c
+ * keeps a+b*p from being taken for it, which it was in 12% of trials
+ * without. */
 static void test_pform_recovery(void **state)
 {
     (void)state;
-    static const double ab[][2] = {
-        {40, 0}, {3, 8}, {10, 12}, {-7, 9}, {20, 1.5}, {30, 0.4}, {10, 30},
+    static const double ab[][3] = {
+        {40, 0, 0.05},  {3, 8, 0.05},    {10, 12, 0.05},
+        {-7, 9, 0.05},  {20, 1.5, 0.05}, {30, 0.4, 0.05},
+        {10, 30, 0.05}, {3, 8, 0.05},    {2, 9, 0.01},
     };
     _Static_assert(sizeof ab / sizeof ab[0] == MPCHAR_PFORM_EXPR,
                    "a truth for every fitted form");
@@ -105,7 +111,7 @@ static void test_pform_recovery(void **state)
     for (int k = 0; k < MPCHAR_PFORM_EXPR; k++) {
         int right = 0, trials = 200;
         for (int t = 0; t < trials; t++) {
-            double noise = 0.01 + 0.04 * (t % 5) / 4.0;
+            double noise = 0.01 + (ab[k][2] - 0.01) * (t % 5) / 4.0;
             long ps[15];
             double ys[15];
             for (int i = 0; i < 15; i++) {
@@ -120,6 +126,9 @@ static void test_pform_recovery(void **state)
             assert_int_equal(mpchar_pform_fit(ps, ys, 15, &f, &err), 0);
             right += (int)f.kind == k;
         }
+        print_message("form %s recovered in %d of %d trials\n",
+                      mpchar_pform_kind_name((mpchar_pform_kind)k), right,
+                      trials);
         if (right < trials * 95 / 100)
             fail_msg("form %s recovered in %d of %d trials",
                      mpchar_pform_kind_name((mpchar_pform_kind)k), right,

@@ -80,7 +80,8 @@ static void test_seed000_table1(void **state)
                  seedcsv_get(&c, r, "tb_ns_per_byte"), ps[0], ps[nps - 1]);
         mpchar_peaks pk;
         mpchar_error err;
-        if (mpchar_entry_peaks(&e, MPCHAR_FAMILY_TI, ps, nps, &pk, &err) != 0)
+        if (mpchar_entry_peaks(&e, MPCHAR_FAMILY_TI, ps, nps,
+                               MPCHAR_AGG_SEED000, &pk, &err) != 0)
             fail_msg("%s", err.msg);
         char what[128];
         snprintf(what, sizeof what, "%s %s pi0_pag", prim,
@@ -183,8 +184,8 @@ static void test_seed001_table2(void **state)
             ps[nps++] = p;
         mpchar_peaks pk;
         mpchar_error err;
-        if (mpchar_entry_peaks(&e, MPCHAR_FAMILY_HOCKNEY, ps, nps, &pk, &err) !=
-            0)
+        if (mpchar_entry_peaks(&e, MPCHAR_FAMILY_HOCKNEY, ps, nps,
+                               MPCHAR_AGG_SEED000, &pk, &err) != 0)
             fail_msg("%s", err.msg);
         const char *lib = seedcsv_get(&c, r, "library");
         check_rel(pk.pi0_pag_per_s / 1e6 * K1,

@@ -162,7 +162,8 @@ static void test_seed000_table1(void **state)
             check_ti_fit(e, &row);
         mpchar_peaks pk;
         mpchar_error err;
-        if (mpchar_entry_peaks(e, MPCHAR_FAMILY_TI, NULL, 0, &pk, &err) != 0)
+        if (mpchar_entry_peaks(e, MPCHAR_FAMILY_TI, NULL, 0, MPCHAR_AGG_SEED000,
+                               &pk, &err) != 0)
             fail_msg("%s", err.msg);
         char what[96];
         snprintf(what, sizeof what, "%s %s pi0_pag", row.pattern, row.lib);
@@ -255,7 +256,8 @@ static void check_table2(const mpchar_model *model, const seedcsv *c)
         const mpchar_entry *e = entry_of(model, libs[r], "bcast", NULL);
         mpchar_peaks pk;
         mpchar_error err;
-        if (mpchar_entry_pform_peaks(e, MPCHAR_FAMILY_HOCKNEY, &pk, &err) != 0)
+        if (mpchar_entry_pform_peaks(e, MPCHAR_FAMILY_HOCKNEY,
+                                     MPCHAR_AGG_SEED000, &pk, &err) != 0)
             fail_msg("%s", err.msg);
         check_rel(pk.pi0_pag_per_s / 1e6 * K1,
                   seedcsv_num(c, r, "pi_s_pag_Kbytes_per_s"), 0.002, libs[r]);
@@ -279,10 +281,10 @@ static void test_seed001_table2(void **state)
     /* MPI/AP's ts = 69 log2(p) peaks at the largest p, APlib's
      * n_1/2 = (46 + 25(p-2))/(0.0162 + 0.011(p-2)) at the least */
     mpchar_peaks pk;
-    assert_int_equal(
-        mpchar_entry_pform_peaks(entry_of(&model, "mpi_ap", "bcast", NULL),
-                                 MPCHAR_FAMILY_HOCKNEY, &pk, NULL),
-        0);
+    assert_int_equal(mpchar_entry_pform_peaks(
+                         entry_of(&model, "mpi_ap", "bcast", NULL),
+                         MPCHAR_FAMILY_HOCKNEY, MPCHAR_AGG_SEED000, &pk, NULL),
+                     0);
     assert_int_equal(pk.pi0_pag_p, 12);
     mpchar_model_free(&model);
     free(m.rows);

@@ -344,24 +344,26 @@ static void test_piecewise_packed_sizes_share_their_weight(void **state)
     measured_free(&x);
 }
 
+/* A Hockney line whose ts and tb are p-forms. */
 typedef struct pf_truth {
-    mpchar_pform ts;
-    double tb;
+    mpchar_pform ts, tb;
 } pf_truth;
 
 static double pform_truth(double n, long p, const void *arg)
 {
     const pf_truth *t = arg;
-    double ts;
+    double ts, tb;
     mpchar_pform_eval(&t->ts, (double)p, &ts, NULL);
-    return ts + t->tb * n;
+    mpchar_pform_eval(&t->tb, (double)p, &tb, NULL);
+    return ts + tb * n;
 }
 
 static void test_pforms(void **state)
 {
     (void)state;
     static const double ab[][2] = {
-        {40, 0}, {20, 8}, {10, 12}, {30, 9}, {20, 1.5}, {30, 0.4}, {100, 100},
+        {40, 0},   {20, 8},    {10, 12}, {30, 9}, {20, 1.5},
+        {30, 0.4}, {100, 100}, {20, 8},  {30, 9},
     };
     uint64_t sizes[64], rng = 5;
     size_t ns = grid(2, 1048576, sizes, 64);
@@ -370,7 +372,7 @@ static void test_pforms(void **state)
     for (int k = 0; k < MPCHAR_PFORM_EXPR; k++) {
         pf_truth tr = {
             {.kind = (mpchar_pform_kind)k, .a = ab[k][0], .b = ab[k][1]},
-            0.3e-3};
+            {.kind = MPCHAR_PFORM_CONST, .a = 0.3e-3}};
         int right = 0, params = 0, trials = TRIALS / 2;
         for (int t = 0; t < trials; t++) {
             mpchar_measurements meas = {0};
@@ -397,6 +399,50 @@ static void test_pforms(void **state)
     }
 }
 
+/* Per-byte times that grow as the aggregation factors do: a scatter's
+ * tb(p) = 0.2 + 0.6 (p-1)/p ns/byte (bounded, as a binomial scatter's per
+ * byte of the root's total) and an allgather's 0.1 + 0.05 (p^2-1)/p at
+ * p = 2..12, exact and with 1% noise: their own forms come out in the
+ * Hockney and t_i tb(p), not a + b log2 p or a + b p. */
+static void test_pforms_of_tb(void **state)
+{
+    (void)state;
+    static const struct {
+        const char *pattern;
+        mpchar_pform_kind kind;
+        double a, b;
+    } cases[] = {
+        {"scatter", MPCHAR_PFORM_PM1_OVER_P, 0.2e-3, 0.6e-3},
+        {"allgather", MPCHAR_PFORM_P2M1_OVER_P, 0.1e-3, 0.05e-3},
+    };
+    uint64_t sizes[64], rng = 11;
+    size_t ns = grid(2, 1048576, sizes, 64);
+    for (size_t c = 0; c < sizeof cases / sizeof cases[0]; c++) {
+        pf_truth tr = {
+            {.kind = MPCHAR_PFORM_CONST, .a = 5.0},
+            {.kind = cases[c].kind, .a = cases[c].a, .b = cases[c].b}};
+        for (int noisy = 0; noisy < 2; noisy++) {
+            mpchar_measurements meas = {0};
+            for (long p = 2; p <= 12; p++)
+                generate(&meas, cases[c].pattern, p, sizes, ns, pform_truth,
+                         &tr, noisy ? 0.01 : 0.0, &rng);
+            mpchar_model m;
+            fit(&meas, &m);
+            const mpchar_pforms *pf = &m.entries[0].pf;
+            if (pf->hockney_tb.kind != cases[c].kind ||
+                pf->ti_tb.kind != cases[c].kind)
+                fail_msg("%s tb(p)%s: %s (hockney), %s (ti), expected %s",
+                         cases[c].pattern, noisy ? " with noise" : "",
+                         mpchar_pform_kind_name(pf->hockney_tb.kind),
+                         mpchar_pform_kind_name(pf->ti_tb.kind),
+                         mpchar_pform_kind_name(cases[c].kind));
+            assert_true(within(pf->hockney_tb.b, cases[c].b, 0.03));
+            mpchar_model_free(&m);
+            free(meas.rows);
+        }
+    }
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -408,6 +454,7 @@ int main(void)
         cmocka_unit_test(test_piecewise_gap_switches_after_power_of_two),
         cmocka_unit_test(test_piecewise_packed_sizes_share_their_weight),
         cmocka_unit_test(test_pforms),
+        cmocka_unit_test(test_pforms_of_tb),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

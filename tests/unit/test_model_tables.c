@@ -167,8 +167,18 @@ static void test_collective_and_p2p_flags(void **state)
     assert_true(t.rows[0].flags & MPCHAR_ROW_OVERSUBSCRIBED);
     assert_string_equal(t.rows[0].cell[column(&t, "p")].text, "2-4 (oversub.)");
     mpchar_table_free(&t);
+    /* the aggregated table flags the oversubscribed p only (p*) */
+    build(m, MPCHAR_TABLE_AGGREGATED, MPCHAR_UNITS_DEFAULT, &t);
+    assert_true(t.nrows > 1);
+    for (size_t r = 0; r < t.nrows; r++) {
+        const char *p = t.rows[r].cell[column(&t, "p")].text;
+        bool over = p[strlen(p) - 1] == '*';
+        assert_int_equal(t.rows[r].flags, over ? MPCHAR_ROW_OVERSUBSCRIBED : 0);
+    }
+    mpchar_table_free(&t);
     for (int w = MPCHAR_TABLE_P2P; w <= MPCHAR_TABLE_FINDINGS; w++) {
-        if (w == MPCHAR_TABLE_COLLECTIVE || w == MPCHAR_TABLE_ACCURACY)
+        if (w == MPCHAR_TABLE_COLLECTIVE || w == MPCHAR_TABLE_ACCURACY ||
+            w == MPCHAR_TABLE_AGGREGATED || w == MPCHAR_TABLE_P_VALIDATION)
             continue;
         build(m, (mpchar_model_table)w, MPCHAR_UNITS_DEFAULT, &t);
         assert_true(t.nrows > 0);

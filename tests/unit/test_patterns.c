@@ -52,6 +52,37 @@ static void test_aggregation_factors(void **state)
     assert_double_near(mpchar_aggregation_factor("stream", 8), 1.0, 0);
 }
 
+/* Seed 001 Section 2.1: p - 1 for a broadcast, scatter, gather or
+ * reduction, p(p - 1) for a total exchange; Allgather, which it does not
+ * define, keeps seed 000's (p^2 - 1)/p. */
+static void test_aggregation_factors_seed001(void **state)
+{
+    (void)state;
+    const mpchar_agg_scheme s1 = MPCHAR_AGG_SEED001;
+    assert_double_near(mpchar_aggregation_factor_in("scatter", 4, s1), 3.0, 0);
+    assert_double_near(mpchar_aggregation_factor_in("Gather", 4, s1), 3.0, 0);
+    assert_double_near(mpchar_aggregation_factor_in("alltoall", 8, s1), 56.0,
+                       0);
+    assert_double_near(mpchar_aggregation_factor_in("allreduce", 3, s1), 2.0,
+                       0);
+    assert_double_near(mpchar_aggregation_factor_in("reduce_scatter", 4, s1),
+                       3.0, 0);
+    assert_double_near(mpchar_aggregation_factor_in("bcast", 12, s1), 11.0, 0);
+    assert_double_near(mpchar_aggregation_factor_in("allgather", 2, s1), 1.5,
+                       0);
+    assert_double_near(mpchar_aggregation_factor_in("pingpong", 8, s1), 1.0, 0);
+    assert_double_near(
+        mpchar_aggregation_factor_in("scatter", 4, MPCHAR_AGG_SEED000), 0.75,
+        0);
+    mpchar_agg_scheme s;
+    mpchar_error err;
+    assert_int_equal(mpchar_agg_scheme_parse("seed001", &s, &err), 0);
+    assert_int_equal(s, MPCHAR_AGG_SEED001);
+    assert_string_equal(mpchar_agg_scheme_name(MPCHAR_AGG_SEED000), "seed000");
+    assert_int_equal(mpchar_agg_scheme_parse("seed002", &s, &err), -1);
+    assert_non_null(strstr(err.msg, "seed002"));
+}
+
 static void test_kind_names(void **state)
 {
     (void)state;
@@ -104,16 +135,19 @@ static void test_check_refuses_contradictions(void **state)
         {.name = "ping", .kind = MPCHAR_KIND_P2P},
         {.name = "tree",
          .kind = MPCHAR_KIND_COLLECTIVE,
-         .aggregation = MPCHAR_AGG_PM1,
+         .aggregation = {MPCHAR_AGG_PM1, MPCHAR_AGG_PM1},
          .best = tree},
     };
     assert_int_equal(mpchar_pattern_facts_check(t, 2, &err), 0);
     t[1].alias = "PING";
     expect_refused(t, 2, "'ping' and 'tree' share a name");
     t[1].alias = NULL;
-    t[1].aggregation = MPCHAR_AGG_ONE;
+    t[1].aggregation[MPCHAR_AGG_SEED000] = MPCHAR_AGG_ONE;
     expect_refused(t, 2, "'tree' needs an aggregation factor");
-    t[1].aggregation = MPCHAR_AGG_PM1;
+    t[1].aggregation[MPCHAR_AGG_SEED000] = MPCHAR_AGG_PM1;
+    t[1].aggregation[MPCHAR_AGG_SEED001] = MPCHAR_AGG_ONE;
+    expect_refused(t, 2, "aggregation factor other than 1 in seed001");
+    t[1].aggregation[MPCHAR_AGG_SEED001] = MPCHAR_AGG_PM1;
     t[1].best.alg[0].name = NULL;
     expect_refused(t, 2, "'tree' needs best known algorithms");
     t[1].best = tree;
@@ -142,6 +176,7 @@ int main(void)
         cmocka_unit_test(test_table_passes_its_check),
         cmocka_unit_test(test_find_by_name_and_alias),
         cmocka_unit_test(test_aggregation_factors),
+        cmocka_unit_test(test_aggregation_factors_seed001),
         cmocka_unit_test(test_kind_names),
         cmocka_unit_test(test_costs),
         cmocka_unit_test(test_check_refuses_contradictions),

@@ -23,39 +23,59 @@ static void make_tmp(char *dir, size_t len, const char *name)
     assert_non_null(mkdtemp(dir));
 }
 
+/* One measured point of n bytes taking t_us (every statistic). */
+static void add_row(const char *dir, const char *lib, const char *pattern,
+                    const char *variant, long p, bool over, double n,
+                    double t_us, mpchar_set set)
+{
+    char path[600], line[MPCHAR_LINE_MAX];
+    mpchar_error err;
+    snprintf(path, sizeof path, "%s/%s", dir, MPCHAR_MEASUREMENTS_FILE);
+    mpchar_measurement m = {.reps = 10,
+                            .t_min_us = t_us,
+                            .t_median_us = t_us,
+                            .t_mean_us = t_us,
+                            .t_max_us = t_us,
+                            .oversubscribed = over};
+    snprintf(m.key.library, sizeof m.key.library, "%s", lib);
+    snprintf(m.key.pattern, sizeof m.key.pattern, "%s", pattern);
+    snprintf(m.key.variant, sizeof m.key.variant, "%s", variant);
+    snprintf(m.key.op, sizeof m.key.op, "-");
+    snprintf(m.key.datatype, sizeof m.key.datatype, "byte");
+    m.key.p = p;
+    m.key.n_bytes = (uint64_t)n;
+    m.key.set = set;
+    assert_int_equal(mpchar_measurement_format(&m, line, sizeof line, &err), 0);
+    assert_int_equal(
+        mpchar_append_line(path, MPCHAR_MEASUREMENTS_HEADER, line, &err), 0);
+}
+
 /* A series whose times are scale * (1 + 0.001 n) * p microseconds. */
 static void add_scaled(const char *dir, const char *lib, const char *pattern,
                        const char *variant, long p, bool over, double scale)
 {
     static const unsigned sizes[] = {0, 1, 4, 16, 64, 256, 1024, 4096};
     static const unsigned val[] = {2, 8, 32, 128};
-    char path[600], line[MPCHAR_LINE_MAX];
-    mpchar_error err;
-    snprintf(path, sizeof path, "%s/%s", dir, MPCHAR_MEASUREMENTS_FILE);
     for (size_t i = 0; i < 12; i++) {
         bool v = i >= 8;
         double n = v ? val[i - 8] : sizes[i];
-        double t = scale * (1.0 + 0.001 * n) * (double)p;
-        mpchar_measurement m = {.reps = 10,
-                                .t_min_us = t,
-                                .t_median_us = t,
-                                .t_mean_us = t,
-                                .t_max_us = t,
-                                .oversubscribed = over};
-        snprintf(m.key.library, sizeof m.key.library, "%s", lib);
-        snprintf(m.key.pattern, sizeof m.key.pattern, "%s", pattern);
-        snprintf(m.key.variant, sizeof m.key.variant, "%s", variant);
-        snprintf(m.key.op, sizeof m.key.op, "-");
-        snprintf(m.key.datatype, sizeof m.key.datatype, "byte");
-        m.key.p = p;
-        m.key.n_bytes = (uint64_t)n;
-        m.key.set = v ? MPCHAR_SET_VALIDATION : MPCHAR_SET_FIT;
-        assert_int_equal(mpchar_measurement_format(&m, line, sizeof line, &err),
-                         0);
-        assert_int_equal(
-            mpchar_append_line(path, MPCHAR_MEASUREMENTS_HEADER, line, &err),
-            0);
+        add_row(dir, lib, pattern, variant, p, over, n,
+                scale * (1.0 + 0.001 * n) * (double)p,
+                v ? MPCHAR_SET_VALIDATION : MPCHAR_SET_FIT);
     }
+}
+
+/* Pingpong at p = 2 with a protocol switch at 4096 bytes: T = 1 + 0.001 n
+ * us below it, 10 + 0.0005 n us from it on; n = 0 to 64 KiB. */
+static void add_switched(const char *dir, const char *lib)
+{
+    int k = 0;
+    for (double n = 1; n <= 65536; n *= 2) {
+        double t_us = n < 4096 ? 1.0 + 0.001 * n : 10.0 + 0.0005 * n;
+        add_row(dir, lib, "pingpong", "send", 2, false, n, t_us,
+                k++ % 2 ? MPCHAR_SET_VALIDATION : MPCHAR_SET_FIT);
+    }
+    add_row(dir, lib, "pingpong", "send", 2, false, 0, 1.0, MPCHAR_SET_FIT);
 }
 
 static void add_series(const char *dir, const char *lib, const char *pattern,
@@ -79,6 +99,20 @@ static char *slurp(const char *path)
     return s;
 }
 
+/* The report of one results directory, written to dir/out without
+ * gnuplot; the text of its file name (free it). */
+static char *report_of(const char *dir, const char *name)
+{
+    char out[600], path[700];
+    snprintf(out, sizeof out, "%s/out", dir);
+    const char *dirs[] = {dir};
+    mpchar_report_options opt = {.out_dir = out, .gnuplot = "/nonexistent"};
+    mpchar_error err;
+    assert_int_equal(mpchar_report_write(dirs, 1, &opt, NULL, &err), 0);
+    snprintf(path, sizeof path, "%s/%s", out, name);
+    return slurp(path);
+}
+
 static void test_merged_report(void **state)
 {
     (void)state;
@@ -96,13 +130,16 @@ static void test_merged_report(void **state)
     mpchar_report_summary sum;
     mpchar_error err;
     assert_int_equal(mpchar_report_write(dirs, 2, &opt, &sum, &err), 0);
-    /* 2 x 3 point-to-point entries + bcast (T-n, 2 x T-p) + libraries */
-    assert_int_equal(sum.plots, 10);
+    /* 2 x 3 point-to-point entries + bcast (T-n, 2 x T-p, bandwidth
+     * against n per p, Bw_as^ag against p) + libraries */
+    assert_int_equal(sum.plots, 12);
     assert_int_equal(sum.plots_drawn, 0);
     assert_int_equal(sum.notes, 3); /* two meta.json, one rename */
     snprintf(path, sizeof path, "%s/report.html", out);
     char *html = slurp(path);
-    assert_contains(html, "<!-- plots: 10 -->");
+    assert_contains(html, "<!-- plots: 12 -->");
+    assert_contains(html, "Bw_as^ag(p)");
+    assert_contains(html, "What to read first"); /* test_read_first */
     assert_contains(html, "openmpi.2");
     assert_contains(html, "Plots were not drawn: gnuplot");
     assert_contains(html, "(oversubscribed)");
@@ -120,18 +157,12 @@ static void test_merged_report(void **state)
 static void test_advice_section(void **state)
 {
     (void)state;
-    char a[512], out[600], path[700];
+    char a[512];
     make_tmp(a, sizeof a, "advice");
     add_scaled(a, "openmpi", "bcast", "-", 2, false, 4.0);
     add_series(a, "openmpi", "scatter", "-", 2, false);
     add_series(a, "openmpi", "allgather", "-", 2, false);
-    snprintf(out, sizeof out, "%s/out", a);
-    const char *dirs[] = {a};
-    mpchar_report_options opt = {.out_dir = out, .gnuplot = "/nonexistent"};
-    mpchar_error err;
-    assert_int_equal(mpchar_report_write(dirs, 1, &opt, NULL, &err), 0);
-    snprintf(path, sizeof path, "%s/report.md", out);
-    char *md = slurp(path);
+    char *md = report_of(a, "report.md");
     assert_contains(md, "## Advice: substitutions predicted faster");
     assert_contains(md, "| openmpi | bcast | Scatter + Allgather "
                         "(bcast\\_sa) | 2 | n \\< 4096 |");
@@ -139,6 +170,55 @@ static void test_advice_section(void **state)
     assert_contains(md, "openmpi bcast against Scatter + Allgather at p = 2: "
                         "predicted times");
     free(md);
+}
+
+/* What to read first, before the summary, from synthetic results with
+ * known answers: pingpong T = s (1 + 0.001 n) p us at p = 2 gives t0 =
+ * T(0) = 2 s us and a peak n/T at n = 4096 bytes of 4096 / (2 s (1 +
+ * 4.096)) MB/s (401.88 for s = 1, 803.77 for s = 0.5); a bcast 3 times and
+ * an allreduce 2 times the other library's time name their slowest
+ * library, a scatter 1.1 times (below 1.2) does not.  A pingpong whose
+ * line jumps between 2048 and 4096 bytes (add_switched) has its switch
+ * there (the model places it one byte above the lower segment's last
+ * size), 1532.4 MB/s = 65536 / (10 + 32.768) at 64 KiB, and that switch as
+ * its one finding. */
+static void test_read_first(void **state)
+{
+    (void)state;
+    char a[512];
+    make_tmp(a, sizeof a, "first");
+    add_series(a, "openmpi", "pingpong", "send", 2, false);
+    add_scaled(a, "mpich", "pingpong", "send", 2, false, 0.5);
+    add_scaled(a, "openmpi", "bcast", "-", 2, false, 3.0);
+    add_series(a, "mpich", "bcast", "-", 2, false);
+    add_scaled(a, "openmpi", "scatter", "-", 2, false, 1.1);
+    add_series(a, "mpich", "scatter", "-", 2, false);
+    add_series(a, "openmpi", "allreduce", "-", 2, false);
+    add_scaled(a, "mpich", "allreduce", "-", 2, false, 2.0);
+    add_switched(a, "builtin");
+    char *md = report_of(a, "report.md");
+    const char *first = strstr(md, "# What to read first");
+    assert_non_null(first);
+    assert_true(first < strstr(md, "# Summary"));
+    assert_contains(md, "openmpi: latency t0 = 2 us (t\\_i model), T(0) "
+                        "measured 2 us; peak bandwidth 401.88 MB/s (measured, "
+                        "n = 4 KiB); no protocol switch found; slowest in "
+                        "bcast (3x the fastest, p = 2);");
+    assert_contains(md, "mpich: latency t0 = 1 us (t\\_i model), T(0) "
+                        "measured 1 us; peak bandwidth 803.77 MB/s (measured, "
+                        "n = 4 KiB); no protocol switch found; slowest in "
+                        "allreduce (2x the fastest, p = 2);");
+    assert_null(strstr(md, "scatter (1.1x"));
+    assert_contains(md, "builtin: latency t0 = 1 us (t\\_i model), T(0) "
+                        "measured 1 us; peak bandwidth 1532.4 MB/s (measured, "
+                        "n = 64 KiB); protocol switches at 2049 bytes; the "
+                        "slowest in no collective by 1.2x or more; findings: "
+                        "1 protocol-switch.");
+    free(md);
+    char *html = report_of(a, "report.html");
+    assert_contains(html, "id=\"read-first\"");
+    assert_contains(html, "slowest in bcast (3x the fastest, p = 2)");
+    free(html);
 }
 
 static void test_empty_dir(void **state)
@@ -162,6 +242,7 @@ int main(void)
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_merged_report),
         cmocka_unit_test(test_advice_section),
+        cmocka_unit_test(test_read_first),
         cmocka_unit_test(test_empty_dir),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);

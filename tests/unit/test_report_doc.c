@@ -175,7 +175,8 @@ static void marked_model(mpchar_model *m)
         fits[k].pw.count = 1;
         for (int f = 0; f < MPCHAR_FAMILY_COUNT; f++) {
             fits[k].ok[f] = true;
-            fits[k].acc[f] = (mpchar_accuracy){0.1 * (f + 1), 0.2, 20, 20};
+            fits[k].acc[f] =
+                (mpchar_accuracy){0.1 * (f + 1), 0.2, 20, 20, NAN, 0};
         }
     }
     mpchar_entry e = {.kind = MPCHAR_KIND_P2P,

@@ -31,7 +31,7 @@
 #define GOOD_ROW2                                           \
     "mpich,pingpong,-,-,byte,2,2048,fit,100,1.0000,2.0000," \
     "2.5000,4.0000,0.5000,false\n"
-#define HEADER MPCHAR_MEASUREMENTS_HEADER "\n"
+#define HEADER MPCHAR_MEASUREMENTS_HEADER_UNPLACED "\n"
 
 /* ---- fixture: a private temporary directory ---------------------------- */
 
@@ -148,7 +148,7 @@ static void append_measurement(const char *path, const mpchar_measurement *m)
 static void expect_error(const fixture *fx, const char *text, long line,
                          const char *part1, const char *part2)
 {
-    mpchar_measurements m = {NULL, 0};
+    mpchar_measurements m = {NULL, 0, false};
     mpchar_error err = {""};
     char where[700];
     write_text(fx->path, text);
@@ -249,7 +249,12 @@ static void test_measurement_format_line(void **state)
     char line[MPCHAR_LINE_MAX];
     mpchar_error err = {""};
     assert_int_equal(mpchar_measurement_format(&m, line, sizeof line, &err), 0);
-    assert_string_equal(line, GOOD_ROW);
+    assert_string_equal(line, "mpich,pingpong,-,-,byte,2,1024,fit,100,1.0000,"
+                              "2.0000,2.5000,4.0000,0.5000,false,-\n");
+    snprintf(m.key.placement, sizeof m.key.placement, "2x1");
+    assert_int_equal(mpchar_measurement_format(&m, line, sizeof line, &err), 0);
+    assert_string_equal(line, "mpich,pingpong,-,-,byte,2,1024,fit,100,1.0000,"
+                              "2.0000,2.5000,4.0000,0.5000,false,2x1\n");
 }
 
 static void test_raw_format_line(void **state)
@@ -261,7 +266,33 @@ static void test_raw_format_line(void **state)
     assert_int_equal(
         mpchar_raw_format(&k, 7, 12.34567, line, sizeof line, &err), 0);
     assert_string_equal(line, "ompi,pingpong,-,-,byte,16,65536,validation,7,"
-                              "12.3457\n");
+                              "12.3457,-\n");
+}
+
+/* One process_times.csv row: rank, reps, each phase's min and mean, the
+ * placement ("-" on one machine), as many columns as the header names; a short buffer is refused. */
+static void test_process_times_format_line(void **state)
+{
+    (void)state;
+    mpchar_process_times t = {.key = make_key("ompi", 2, 64, MPCHAR_SET_FIT),
+                              .rank = 1,
+                              .reps = 30,
+                              .min_us = {1.5, 0.25, 2.0},
+                              .mean_us = {1.75, 0.5, 2.5}};
+    char line[MPCHAR_LINE_MAX];
+    mpchar_error err = {""};
+    assert_int_equal(mpchar_process_times_format(&t, line, sizeof line, &err),
+                     0);
+    assert_string_equal(line, "ompi,pingpong,-,-,byte,2,64,fit,1,30,1.5000,"
+                              "1.7500,0.2500,0.5000,2.0000,2.5000,-\n");
+    size_t commas = 0, header_commas = 0;
+    for (const char *c = line; *c; c++)
+        commas += *c == ',';
+    for (const char *c = MPCHAR_PROCESS_TIMES_HEADER; *c; c++)
+        header_commas += *c == ',';
+    assert_int_equal(commas, header_commas);
+    assert_int_equal(mpchar_process_times_format(&t, line, 60, &err), -1);
+    assert_contains(err.msg, "longer than");
 }
 
 static void test_failure_format_quotes_reason(void **state)
@@ -273,7 +304,7 @@ static void test_failure_format_quotes_reason(void **state)
     mpchar_error err = {""};
     assert_int_equal(mpchar_failure_format(&f, line, sizeof line, &err), 0);
     assert_string_equal(line, "mpich,pingpong,-,-,byte,2,0,fit,"
-                              "\"timeout, \"\"rank 1\"\"\"\n");
+                              "\"timeout, \"\"rank 1\"\"\",-\n");
 }
 
 static void test_format_buffer_too_small(void **state)
@@ -310,7 +341,7 @@ static void test_measurements_round_trip(void **state)
     for (size_t i = 0; i < 3; i++)
         append_measurement(fx->path, &in[i]);
 
-    mpchar_measurements out = {NULL, 0};
+    mpchar_measurements out = {NULL, 0, false};
     mpchar_error err = {""};
     long valid = -1;
     if (mpchar_measurements_read(fx->path, NULL, &out, &valid, &err) != 0)
@@ -335,7 +366,7 @@ static void test_measurements_round_trip(void **state)
     odd.key.n_bytes = 7;
     odd.t_min_us = odd.t_median_us = odd.t_mean_us = odd.t_max_us = 0.123456789;
     append_measurement(fx->path, &odd);
-    mpchar_measurements again = {NULL, 0};
+    mpchar_measurements again = {NULL, 0, false};
     if (mpchar_measurements_read(fx->path, NULL, &again, NULL, &err) != 0)
         fail_msg("read failed: %s", err.msg);
     assert_true(again.rows[3].t_min_us == mpchar_time_as_written(0.123456789));
@@ -361,7 +392,8 @@ static void test_header_written_once(void **state)
         append_measurement(fx->path, &m);
     }
     char *text = slurp(fx->path);
-    assert_memory_equal(text, HEADER, strlen(HEADER));
+    assert_memory_equal(text, MPCHAR_MEASUREMENTS_HEADER "\n",
+                        strlen(MPCHAR_MEASUREMENTS_HEADER "\n"));
     const char *again = strstr(text + 1, "library,");
     assert_null(again);
     size_t lines = 0;
@@ -376,7 +408,8 @@ static void test_append_to_empty_file_writes_header(void **state)
     fixture *fx = *state;
     write_text(fx->path, "");
     mpchar_error err = {""};
-    assert_int_equal(mpchar_append_line(fx->path, MPCHAR_MEASUREMENTS_HEADER,
+    assert_int_equal(mpchar_append_line(fx->path,
+                                        MPCHAR_MEASUREMENTS_HEADER_UNPLACED,
                                         GOOD_ROW, &err),
                      0);
     char *text = slurp(fx->path);
@@ -415,7 +448,7 @@ static void test_failures_round_trip(void **state)
         assert_int_equal(
             mpchar_append_line(path, MPCHAR_FAILED_HEADER, line, &err), 0);
     }
-    mpchar_failures out = {NULL, 0};
+    mpchar_failures out = {NULL, 0, false};
     mpchar_error err = {""};
     if (mpchar_failures_read(path, NULL, &out, NULL, &err) != 0)
         fail_msg("read failed: %s", err.msg);
@@ -430,7 +463,7 @@ static void test_failures_round_trip(void **state)
 static void test_failures_missing_reason_column(void **state)
 {
     fixture *fx = *state;
-    mpchar_failures out = {NULL, 0};
+    mpchar_failures out = {NULL, 0, false};
     mpchar_error err = {""};
     write_text(fx->path,
                MPCHAR_FAILED_HEADER "\n"
@@ -559,7 +592,7 @@ static void test_duplicate_key_names_earlier_line(void **state)
 static void test_same_key_other_set_is_distinct(void **state)
 {
     fixture *fx = *state;
-    mpchar_measurements m = {NULL, 0};
+    mpchar_measurements m = {NULL, 0, false};
     mpchar_error err = {""};
     write_text(fx->path, HEADER GOOD_ROW
                "mpich,pingpong,-,-,byte,2,1024,validation,100,1.0000,2.0000,"
@@ -591,7 +624,7 @@ static mpchar_measurements read_resumable(const fixture *fx, const char *text,
                                           long *valid_p)
 {
     mpchar_read_options opt = {.allow_truncated_tail = true};
-    mpchar_measurements m = {NULL, 0};
+    mpchar_measurements m = {NULL, 0, false};
     mpchar_error err = {""};
     *valid_p = -1;
     write_text(fx->path, text);
@@ -634,7 +667,7 @@ static void test_complete_file_valid_bytes_is_size(void **state)
 static void test_header_only_file_is_empty_table(void **state)
 {
     fixture *fx = *state;
-    mpchar_measurements m = {NULL, 0};
+    mpchar_measurements m = {NULL, 0, false};
     mpchar_error err = {""};
     write_text(fx->path, HEADER);
     assert_int_equal(mpchar_measurements_read(fx->path, NULL, &m, NULL, &err),
@@ -647,7 +680,7 @@ static void test_header_only_file_is_empty_table(void **state)
  * message. */
 static void expect_file_error(const fixture *fx, const char *what)
 {
-    mpchar_measurements m = {NULL, 0};
+    mpchar_measurements m = {NULL, 0, false};
     mpchar_error err = {""};
     assert_int_equal(mpchar_measurements_read(fx->path, NULL, &m, NULL, &err),
                      -1);
@@ -681,7 +714,7 @@ static void test_binary_file_with_nul(void **state)
 static void test_directory_is_error(void **state)
 {
     fixture *fx = *state;
-    mpchar_measurements m = {NULL, 0};
+    mpchar_measurements m = {NULL, 0, false};
     mpchar_error err = {""};
     assert_int_equal(mpchar_measurements_read(fx->dir, NULL, &m, NULL, &err),
                      -1);
@@ -693,9 +726,9 @@ static void test_directory_is_error(void **state)
 static void test_extra_trailing_columns(void **state)
 {
     fixture *fx = *state;
-    mpchar_measurements m = {NULL, 0};
+    mpchar_measurements m = {NULL, 0, false};
     mpchar_error err = {""};
-    write_text(fx->path, MPCHAR_MEASUREMENTS_HEADER
+    write_text(fx->path, MPCHAR_MEASUREMENTS_HEADER_UNPLACED
                ",note,host\n"
                "mpich,pingpong,-,-,byte,2,1024,fit,100,1.0,2.0,2.5,4.0,0.5,"
                "true,\"hello, world\",node1\n");
@@ -707,13 +740,70 @@ static void test_extra_trailing_columns(void **state)
     mpchar_measurements_free(&m);
 }
 
+/* One file holds the same p in two placements; a file with the placement
+ * column but a row without it is refused; analyses read a placed row as
+ * library+placement and a name grown too long as an error. */
+static void test_placement_column(void **state)
+{
+    fixture *fx = *state;
+    mpchar_measurements m = {NULL, 0, false};
+    mpchar_error err = {""};
+    const char *rows = MPCHAR_MEASUREMENTS_HEADER
+        "\n"
+        "mpich,pingpong,-,-,byte,2,1024,fit,9,1.0,2.0,2.5,4.0,0.5,false,2x1\n"
+        "mpich,pingpong,-,-,byte,2,1024,fit,9,3.0,3.0,3.0,3.0,0.0,false,1x2\n"
+        "mpich,pingpong,-,-,byte,2,1024,fit,9,5.0,5.0,5.0,5.0,0.0,false,-\n";
+    write_text(fx->path, rows);
+    if (mpchar_measurements_read(fx->path, NULL, &m, NULL, &err) != 0)
+        fail_msg("read failed: %s", err.msg);
+    assert_true(m.has_placement);
+    assert_int_equal(m.count, 3);
+    assert_string_equal(m.rows[1].key.placement, "1x2");
+    assert_string_equal(m.rows[1].key.library, "mpich");
+    assert_false(mpchar_key_equal(&m.rows[0].key, &m.rows[1].key));
+    mpchar_measurements_free(&m);
+    mpchar_read_options analyse = {.placement_as_library = true};
+    assert_int_equal(
+        mpchar_measurements_read(fx->path, &analyse, &m, NULL, &err), 0);
+    assert_string_equal(m.rows[0].key.library, "mpich+2x1");
+    assert_string_equal(m.rows[1].key.library, "mpich+1x2");
+    assert_string_equal(m.rows[2].key.library, "mpich");
+    assert_string_equal(mpchar_key_placement(&m.rows[0].key), "-");
+    mpchar_measurements_free(&m);
+    /* an older file: no column, every row "-" */
+    write_text(fx->path, HEADER GOOD_ROW);
+    assert_int_equal(mpchar_measurements_read(fx->path, NULL, &m, NULL, &err),
+                     0);
+    assert_false(m.has_placement);
+    assert_string_equal(mpchar_key_placement(&m.rows[0].key), "-");
+    mpchar_measurements_free(&m);
+    write_text(fx->path, MPCHAR_MEASUREMENTS_HEADER "\n" GOOD_ROW);
+    assert_int_equal(mpchar_measurements_read(fx->path, NULL, &m, NULL, &err),
+                     -1);
+    assert_contains(err.msg, ":2: column 'placement': missing");
+    write_text(fx->path, MPCHAR_MEASUREMENTS_HEADER
+               "\n"
+               "mpich,pingpong,-,-,byte,2,1024,fit,9,1,1,1,1,0,false,2 x 1\n");
+    assert_int_equal(mpchar_measurements_read(fx->path, NULL, &m, NULL, &err),
+                     -1);
+    assert_contains(err.msg, "column 'placement'");
+    char line[512];
+    snprintf(line, sizeof line,
+             "%s\n%060d,pingpong,-,-,byte,2,1,fit,9,1,1,1,1,0,false,2x1\n",
+             MPCHAR_MEASUREMENTS_HEADER, 0);
+    write_text(fx->path, line);
+    assert_int_equal(
+        mpchar_measurements_read(fx->path, &analyse, &m, NULL, &err), -1);
+    assert_contains(err.msg, "longer than 63");
+}
+
 static void test_crlf_line_endings(void **state)
 {
     fixture *fx = *state;
-    mpchar_measurements m = {NULL, 0};
+    mpchar_measurements m = {NULL, 0, false};
     mpchar_error err = {""};
     long valid = -1;
-    const char *text = MPCHAR_MEASUREMENTS_HEADER
+    const char *text = MPCHAR_MEASUREMENTS_HEADER_UNPLACED
         "\r\n"
         "mpich,pingpong,-,-,byte,2,1024,fit,100,1.0,2.0,2.5,4.0,0.5,true\r\n"
         "mpich,pingpong,-,-,byte,2,2048,fit,100,1.0,2.0,2.5,4.0,0.5,false\r\n";
@@ -731,7 +821,7 @@ static void test_crlf_line_endings(void **state)
 static void test_quoted_fields_in_rows(void **state)
 {
     fixture *fx = *state;
-    mpchar_measurements m = {NULL, 0};
+    mpchar_measurements m = {NULL, 0, false};
     mpchar_error err = {""};
     write_text(fx->path, HEADER "\"mpich\",pingpong,-,-,byte,\"2\",1024,fit,"
                                 "100,1.0,2.0,2.5,4.0,0.5,\"false\"\n");
@@ -764,7 +854,7 @@ static void write_big_file(const char *path, const char *extra)
 static void test_large_file_reads_every_row(void **state)
 {
     fixture *fx = *state;
-    mpchar_measurements m = {NULL, 0};
+    mpchar_measurements m = {NULL, 0, false};
     mpchar_error err = {""};
     write_big_file(fx->path, "");
     if (mpchar_measurements_read(fx->path, NULL, &m, NULL, &err) != 0)
@@ -789,7 +879,7 @@ static void test_large_file_duplicate_found(void **state)
     /* Repeats row 5 (line 7) after the index has been rebuilt many times. */
     write_big_file(fx->path, "lib2,pingpong,-,-,byte,7,5,validation,10,1.0,"
                              "1.5,1.5,2.0,0.1,false\n");
-    mpchar_measurements m = {NULL, 0};
+    mpchar_measurements m = {NULL, 0, false};
     mpchar_error err = {""};
     char where[700];
     assert_int_equal(mpchar_measurements_read(fx->path, NULL, &m, NULL, &err),
@@ -805,10 +895,12 @@ int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_set_names),
+        DIR_TEST(test_placement_column),
         cmocka_unit_test(test_name_valid),
         cmocka_unit_test(test_key_equal_and_hash),
         cmocka_unit_test(test_measurement_format_line),
         cmocka_unit_test(test_raw_format_line),
+        cmocka_unit_test(test_process_times_format_line),
         cmocka_unit_test(test_failure_format_quotes_reason),
         cmocka_unit_test(test_format_buffer_too_small),
         DIR_TEST(test_measurements_round_trip),

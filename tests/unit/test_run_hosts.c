@@ -72,6 +72,57 @@ static void test_placement_json(void **state)
     assert_true(json_is_null(j));
 }
 
+/* --ppn: the same p in seed 000's node configurations, 4 hosts x 1,
+ * 2 x 2 and 1 x 4, each named in the rows and in meta.json. */
+static void test_ppn(void **state)
+{
+    (void)state;
+    run_options o;
+    run_hosts h;
+    mpchar_error err = {""};
+    char name[MPCHAR_NAME_MAX], spec[256];
+    const long *caps;
+    long ps[] = {4};
+    run_options_defaults(&o);
+    run_set_value(&o, "hosts", "b1:4,b2:4,b3:4,b4:4");
+    run_set_value(&o, "ppn", "1,2,4");
+    assert_int_equal(run_hosts_read(&o, &h, &err), 0);
+    assert_int_equal(run_hosts_caps(&h, &caps), 3);
+    assert_int_equal(run_hosts_check_p(&h, 4, &err), 0);
+    const char *want[] = {"4x1", "2x2", "1x4"};
+    const char *want_spec[] = {"b1:1,b2:1,b3:1,b4:1", "b1:2,b2:2", "b1:4"};
+    for (size_t c = 0; c < 3; c++) {
+        h.cap = caps[c];
+        run_hosts_placement(&h, 4, name, sizeof name);
+        assert_string_equal(name, want[c]);
+        run_hosts_spec(&h, 4, spec, sizeof spec);
+        assert_string_equal(spec, want_spec[c]);
+    }
+    h.cap = 0;
+    json_t *j = run_hosts_json(&h, ps, 1);
+    json_t *per_p = json_object_get(j, "per_p");
+    assert_int_equal(json_array_size(per_p), 3);
+    assert_string_equal(json_string_value(json_object_get(
+                            json_array_get(per_p, 1), "placement")),
+                        "2x2");
+    json_decref(j);
+    /* 5 processes do not fit 4 hosts at 1 per host */
+    assert_int_equal(run_hosts_check_p(&h, 5, &err), -1);
+    assert_non_null(strstr(err.msg, "--ppn 1"));
+    /* no hosts: nothing to place, and the column says so */
+    memset(&h, 0, sizeof h);
+    run_hosts_placement(&h, 4, name, sizeof name);
+    assert_string_equal(name, "-");
+    run_options_defaults(&o);
+    run_set_value(&o, "ppn", "1,2");
+    assert_int_equal(run_hosts_read(&o, &h, &err), -1);
+    assert_non_null(strstr(err.msg, "--ppn places processes on hosts"));
+    run_set_value(&o, "hosts", "b1:2");
+    run_set_value(&o, "ppn", "0");
+    assert_int_equal(run_hosts_read(&o, &h, &err), -1);
+    assert_non_null(strstr(err.msg, "--ppn"));
+}
+
 static void test_hostfile(void **state)
 {
     (void)state;
@@ -182,6 +233,7 @@ int main(void)
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_placement),
         cmocka_unit_test(test_placement_json),
+        cmocka_unit_test(test_ppn),
         cmocka_unit_test(test_hostfile),
         cmocka_unit_test(test_bad_hosts),
         cmocka_unit_test(test_launch_commands),

@@ -20,6 +20,9 @@
 #   env                             bad MPCHAR_RT_* values end the job clearly
 #   settings                        docs/runtime.md's table is mpchar-exec --settings
 #   settings_tamper                 that check fails on a tampered table or output
+# mpchar-bench runs here are functional checks: --level-wait 0
+# --level-retries 0, since waiting for the machine's best speed (up to 60 s
+# by default) spent the jobs' 60 s timeouts under load (runtime.share).
 set -u
 bin=$1
 case=$2
@@ -142,7 +145,7 @@ case $case in
       rm -f "$tmp/c"
       MPCHAR_RT_MODE=$mode MPCHAR_RT_COUNTERS="$tmp/c" "$exe" -n 2 --timeout 60 "$bin/mpchar-bench-builtin" \
         --library builtin --patterns recvfirst --sizes 32K,1M --check --validation-count 0 --refine 0 \
-        --time-per-point 20 --out "$tmp/recvfirst.$mode" --progress none >/dev/null || fail "recvfirst in $mode mode"
+        --time-per-point 20 --level-wait 0 --level-retries 0 --out "$tmp/recvfirst.$mode" --progress none >/dev/null || fail "recvfirst in $mode mode"
       w=$(counter_sum "$tmp/c" write_bytes) r=$(counter_sum "$tmp/c" rndv_read_bytes)
       case $mode in
         SR) [ "$w" -gt 0 ] && [ "$r" = 0 ] || fail "SR recvfirst: write_bytes=$w rndv_read_bytes=$r" ;;
@@ -164,8 +167,8 @@ case $case in
         || fail "conf_p2p with shared copies in $mode mode"
       rm -f "$tmp/c"
       MPCHAR_RT_MODE=$mode MPCHAR_RT_EAGER_MAX=16K MPCHAR_RT_COUNTERS="$tmp/c" "$exe" -n 2 --timeout 60 \
-        "$bin/mpchar-bench-builtin" --library builtin --patterns pingpong,stream --sizes 4K,16K,64K,1M --check --validation-count 0 \
-        --time-per-point 200 --out "$tmp/bench.$mode" --progress none >/dev/null || fail "checked stream in $mode mode"
+        "$bin/mpchar-bench-builtin" --library builtin --patterns pingpong,stream --sizes 4K,16K,64K,1M --check --validation-count 0 --refine 0 \
+        --time-per-point 200 --level-wait 0 --level-retries 0 --out "$tmp/bench.$mode" --progress none >/dev/null || fail "checked stream in $mode mode"
       h=$(counter_sum "$tmp/c" shared_copy_helped_bytes)
       if [ "$cpus" -ge 2 ]; then
         [ "$h" -gt 0 ] || fail "$mode: no rank helped with a copy"
@@ -191,7 +194,7 @@ case $case in
     for lap in 64 1K 5000 0; do
       MPCHAR_RT_LAP=$lap MPCHAR_RT_RING_KIB=16 "$exe" -n 2 --timeout 60 "$bin/mpchar-bench-builtin" \
         --library builtin --patterns pingpong,stream,bistream --sizes 0,1,40,100,1000,3000,4K,7K --check \
-        --validation-count 0 --refine 0 --time-per-point 20 --out "$tmp/lap.$lap" --progress none >/dev/null \
+        --validation-count 0 --refine 0 --time-per-point 20 --level-wait 0 --level-retries 0 --out "$tmp/lap.$lap" --progress none >/dev/null \
         || fail "checked streams with MPCHAR_RT_LAP=$lap"
       MPCHAR_RT_LAP=$lap MPCHAR_RT_RING_KIB=16 "$exe" -n 3 --timeout 60 "$bin/conf_match_builtin" >/dev/null \
         || fail "conf_match with MPCHAR_RT_LAP=$lap"

@@ -140,9 +140,10 @@ static void p_points(mpchar__report *r, const mpchar_entry *e, double n,
                        e->library, over ? " (oversubscribed)" : "");
     for (size_t i = 0; i < nps; i++) {
         const mpchar_measurement *m = nearest(r, e, ps[i], n);
-        if (m && m->oversubscribed == over)
+        if (m && m->oversubscribed == over &&
             mpchar__point_add(&r->plots, (double)ps[i],
-                              mpchar_fit_stat_of(m, r->model.opt.stat));
+                              mpchar_fit_stat_of(m, r->model.opt.stat)))
+            mpchar__measured_tip(r, m, e, false);
     }
 }
 

@@ -49,6 +49,49 @@ static bool row_of(const mpchar_measurement *m, const mpchar_entry *e, long p)
            !strcmp(k->op, e->op) && !strcmp(k->datatype, e->datatype);
 }
 
+/* "hockney 3.1 us\n..." : every fitted family's value at n and p (the
+ * best marked), in the plot's unit. */
+static void model_values(const mpchar_entry *e, double n, long p,
+                         bool bandwidth, char *buf, size_t len)
+{
+    const mpchar_pfit *fit = mpchar__fit_at(e, p);
+    size_t pos = 0;
+    buf[0] = '\0';
+    for (int f = 0; fit && f < MPCHAR_FAMILY_COUNT && pos < len; f++) {
+        mpchar_prediction pr;
+        if (!fit->ok[f] ||
+            mpchar_entry_predict(e, (mpchar_family)f, n, p, &pr, NULL) != 0)
+            continue;
+        pos += (size_t)snprintf(buf + pos, len - pos, "\n%s: %.4g %s%s",
+                                mpchar_family_name((mpchar_family)f),
+                                bandwidth ? n / pr.t_us : pr.t_us,
+                                bandwidth ? "MB/s" : "us",
+                                f == fit->best ? " (best)" : "");
+    }
+}
+
+void mpchar__measured_tip(mpchar__report *r, const mpchar_measurement *m,
+                          const mpchar_entry *e, bool bandwidth)
+{
+    char name[96], size[32], value[96], models[512];
+    double n = (double)m->key.n_bytes;
+    double t = mpchar_fit_stat_of(m, r->model.opt.stat);
+    const char *stat = mpchar_fit_stat_name(r->model.opt.stat);
+    mpchar__entry_name(e, name, sizeof name);
+    mpchar__bytes_text(n, size, sizeof size);
+    if (bandwidth)
+        snprintf(value, sizeof value, "n/T = %.4g MB/s (T = %.4g us, %s)",
+                 n / t, t, stat);
+    else
+        snprintf(value, sizeof value, "T = %.4g us (%s)", t, stat);
+    model_values(e, n, m->key.p, bandwidth, models, sizeof models);
+    mpchar__point_tip(&r->plots, "%s %s, p = %ld, %s size%s\nn = %.0f B (%s)\n%s%s%s",
+                      e->library, name, m->key.p,
+                      m->key.set == MPCHAR_SET_FIT ? "fitting" : "validation",
+                      m->oversubscribed ? " (oversubscribed)" : "", n, size,
+                      value, models[0] ? "\nmodels at this n:" : "", models);
+}
+
 static void add_points(mpchar__report *r, const mpchar_entry *e, long p,
                        mpchar_set set, bool bandwidth)
 {
@@ -58,7 +101,8 @@ static void add_points(mpchar__report *r, const mpchar_entry *e, long p,
             continue;
         double t = mpchar_fit_stat_of(m, r->model.opt.stat);
         double n = (double)m->key.n_bytes;
-        mpchar__point_add(&r->plots, n, bandwidth ? n / t : t);
+        if (mpchar__point_add(&r->plots, n, bandwidth ? n / t : t))
+            mpchar__measured_tip(r, m, e, bandwidth);
     }
 }
 

@@ -68,8 +68,11 @@ else:
     assert len(missing) == expected and not drawn, (len(drawn), len(missing), expected)
     assert "Plots were not drawn" in html
     assert "Plot not drawn" in html
-bad = re.findall(r"""(?:src|href)\s*=\s*["'](?!#)[^"']*|url\((?!#)|@import|<script|<link|<img""", html)
+bad = re.findall(r"""(?:src|href)\s*=\s*["'](?!#)[^"']*|url\((?!#)|@import|<link|<img""", html)
 assert not bad, "external references: %r" % bad[:3]
+# One inline script (the plots', docs/report.md), none without a plot.
+assert re.findall(r"<script[^>]*>", html) == (["<script>"] if drawn else []), \
+    re.findall(r"<script[^>]*>", html)
 for url in re.findall(r"https?://[^\s\"'<>]+", html):
     assert url.startswith("http://www.w3.org/"), "URL in report.html: " + url
 md = open(os.path.join(rep, "report.md"), encoding="utf-8").read()
@@ -87,10 +90,11 @@ grep -qx "plots: $n (drawn: $n)" "$WORK/out" || fail "stdout does not say plots:
 echo "ok: $n plots, well-formed, self-contained, tables in report.md"
 
 # In headless Chromium: no console error, no request leaving file://, all
-# $n plots rendered; the screenshot stays in the build tree for a look.
+# $n plots rendered, a legend click hides a series and hovering fills the
+# readout; the screenshot stays in the build tree for a look.
 shot="${MPCHAR_TEST_TMP:-$WORK}/report-screenshot.png"
 python3 "$HERE/browser_check.py" "$WORK/rep/report.html" --expect-plots "$n" \
-  --self-contained --screenshot "$shot" || fail "browser check"
+  --self-contained --interactive --screenshot "$shot" || fail "browser check"
 [ -s "$shot" ] || fail "no screenshot at $shot"
 echo "ok: Chromium rendered $n plots without console errors: $shot"
 

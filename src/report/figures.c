@@ -49,7 +49,7 @@ static bool row_of(const mpchar_measurement *m, const mpchar_entry *e, long p)
            !strcmp(k->op, e->op) && !strcmp(k->datatype, e->datatype);
 }
 
-/* "hockney 3.1 us\n..." : every fitted family's value at n and p (the
+/* "\nhockney: 3.1 us\n...": every fitted family's value at n and p (the
  * best marked), in the plot's unit. */
 static void model_values(const mpchar_entry *e, double n, long p,
                          bool bandwidth, char *buf, size_t len)
@@ -85,7 +85,8 @@ void mpchar__measured_tip(mpchar__report *r, const mpchar_measurement *m,
     else
         snprintf(value, sizeof value, "T = %.4g us (%s)", t, stat);
     model_values(e, n, m->key.p, bandwidth, models, sizeof models);
-    mpchar__point_tip(&r->plots, "%s %s, p = %ld, %s size%s\nn = %.0f B (%s)\n%s%s%s",
+    mpchar__point_tip(&r->plots,
+                      "%s %s, p = %ld, %s size%s\nn = %.0f B (%s)\n%s%s%s",
                       e->library, name, m->key.p,
                       m->key.set == MPCHAR_SET_FIT ? "fitting" : "validation",
                       m->oversubscribed ? " (oversubscribed)" : "", n, size,

@@ -211,14 +211,14 @@ static int write_data(const mpchar__plot *p, const char *path)
     FILE *f = fopen(path, "w");
     if (!f)
         return -1;
-    size_t marker = 0; /* the hover key of a marker: its number in the plot */
+    size_t number = 0; /* of every point in the plot: a marker's hover key */
     for (size_t s = 0; s < p->nseries; s++) {
         const mpchar__series *se = &p->series[s];
         if (se->n == 0)
             continue;
         fprintf(f, "# %s\n", se->title);
         for (size_t i = 0; i < se->n; i++)
-            fprintf(f, "%.9g %.9g %zu\n", se->pt[i].x, se->pt[i].y, marker++);
+            fprintf(f, "%.9g %.9g %zu\n", se->pt[i].x, se->pt[i].y, number++);
         fputs("\n\n", f);
     }
     return fclose(f);
@@ -255,6 +255,8 @@ static void element(const mpchar__series *se, int index, const char *data,
     }
 }
 
+/* The elements in mpchar__plot_elements' order: every series' data, then
+ * every series' key entry. */
 static void plot_command(const mpchar__plot *p, const char *data, FILE *f)
 {
     int index = 0, written = 0;
@@ -265,11 +267,8 @@ static void plot_command(const mpchar__plot *p, const char *data, FILE *f)
             if (se->n == 0)
                 continue;
             style_spec sp = spec_of(se->style);
-            for (int part = 0; part < 2; part++) {
-                bool line = part == 0;
-                if (pass == 0 && !(line ? sp.line : sp.point))
-                    continue;
-                if (pass == 1 && part == 1)
+            for (int line = 1; line >= 0; line--) {
+                if (pass == 1 ? !line : !(line ? sp.line : sp.point))
                     continue;
                 fputs(written++ ? ", \\\n  " : "plot ", f);
                 element(se, index, data, line, pass == 1, f);

@@ -132,8 +132,8 @@ static void default_tip(const mpchar__plot *p, const mpchar__series *se,
                         const mpchar__xy *pt, FILE *out)
 {
     char text[512];
-    snprintf(text, sizeof text, "%s\n%s: %.6g\n%s: %.6g", se->title,
-             p->xlabel, pt->x, p->ylabel, pt->y);
+    snprintf(text, sizeof text, "%s\n%s: %.6g\n%s: %.6g", se->title, p->xlabel,
+             pt->x, p->ylabel, pt->y);
     mpchar__html_escape(out, text);
 }
 
@@ -227,7 +227,8 @@ int mpchar__svg_hover(const mpchar__plot *p, const mpchar__plot_axes *axes,
         rc = -1;
     if (rc != 0) {
         free(text);
-        return mpchar_error_set(err, "%s: not the SVG gnuplot 5.4 writes", path);
+        return mpchar_error_set(err, "%s: not the SVG gnuplot 5.4 writes",
+                                path);
     }
     snprintf(tmp, sizeof tmp, "%s.tmp", path);
     FILE *f = fopen(tmp, "w");

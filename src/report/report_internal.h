@@ -192,8 +192,8 @@ int mpchar__plots_draw(const mpchar__plots *ps, const char *dir,
 
 /* What plot_svg.c needs to know of one gnuplot-drawn plot. */
 typedef struct mpchar__plot_axes {
-    double x_min, x_max, y_min, y_max;   /* the axes' ranges (data) */
-    double left, right, bottom, top;     /* the plot area (SVG units) */
+    double x_min, x_max, y_min, y_max; /* the axes' ranges (data) */
+    double left, right, bottom, top;   /* the plot area (SVG units) */
 } mpchar__plot_axes;
 
 /* The gnuplot plot elements of a plot in order (plot.c writes them, and

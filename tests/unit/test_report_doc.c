@@ -144,7 +144,8 @@ static void test_html_script(void **state)
     mpchar_error err;
     assert_int_equal(mpchar__render_html(&d, dir, c.f, &err), 0);
     char *s = capture_close(&c);
-    assert_contains(s, "<figure class=\"plot\" id=\"fa\">\n<svg class=\"mpc-plot\"");
+    assert_contains(
+        s, "<figure class=\"plot\" id=\"fa\">\n<svg class=\"mpc-plot\"");
     assert_contains(s, "<g id=\"fa-gnuplot_plot_1\" class=\"mpc-key\" "
                        "data-series=\"0\">");
     assert_contains(s, "<figure class=\"plot-missing\" id=\"fb\">");
@@ -401,7 +402,8 @@ static void test_svg_hover(void **state)
     assert_true(mpchar__point_add(&ps, 4096, 8));
     char dir[512], path[600];
     const char *tmp = getenv("TMPDIR");
-    snprintf(dir, sizeof dir, "%s/mpchar-test-hover.XXXXXX", tmp ? tmp : "/tmp");
+    snprintf(dir, sizeof dir, "%s/mpchar-test-hover.XXXXXX",
+             tmp ? tmp : "/tmp");
     assert_non_null(mkdtemp(dir));
     snprintf(path, sizeof path, "%s/h.svg", dir);
     write_text(path, gnuplot_svg);
@@ -427,7 +429,8 @@ static void test_svg_hover(void **state)
     assert_null(strstr(s, "gnuplot_svg"));
     assert_null(strstr(s, "<title> </title>"));
     /* gnuplot's empty style groups dropped, a group with an id kept */
-    assert_contains(s, "<g id=\"gnuplot_canvas\">\n<g id=\"kept\">\n</g>\n\t<g id");
+    assert_contains(
+        s, "<g id=\"gnuplot_canvas\">\n<g id=\"kept\">\n</g>\n\t<g id");
     free(s);
     /* A marker number that is no point of the plot: refused, the file
      * left as gnuplot wrote it; a missing file (gnuplot did not draw the

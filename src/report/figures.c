@@ -28,6 +28,14 @@ void mpchar__figure(mpchar__report *r, const char *fmt, ...)
     mpchar__doc_figure(&r->doc, id, svg, "%s", caption);
 }
 
+long mpchar__machine_cores(const mpchar__report *r)
+{
+    for (size_t i = 0; i < r->nsources; i++)
+        if (r->sources[i].cores > 0)
+            return r->sources[i].cores;
+    return 0;
+}
+
 size_t mpchar__library_index(const mpchar__report *r, const char *name)
 {
     for (size_t i = 0; i < r->nlibs; i++)

@@ -319,6 +319,8 @@ void mpchar__figure(mpchar__report *r, const char *fmt, ...)
 /* Largest p fitted on real points by all of es[0..n-1]; 0 if none
  * (libraries.c). */
 long mpchar__common_p(const mpchar_entry *const *es, size_t n);
+/* The machine's cores, when some directory's meta.json told them; 0. */
+long mpchar__machine_cores(const mpchar__report *r);
 /* Index of a library in r->libs (its colour), or 0. */
 size_t mpchar__library_index(const mpchar__report *r, const char *name);
 const char *mpchar__library_color(const mpchar__report *r, const char *name);

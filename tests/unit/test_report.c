@@ -144,6 +144,7 @@ static void test_merged_report(void **state)
     assert_contains(html, "Plots were not drawn: gnuplot");
     assert_contains(html, "(oversubscribed)");
     assert_null(strstr(html, "class=\"plot\""));
+    assert_null(strstr(html, "Every collective was measured at one p"));
     free(html);
     snprintf(path, sizeof path, "%s/report.md", out);
     char *md = slurp(path);
@@ -221,6 +222,27 @@ static void test_read_first(void **state)
     free(html);
 }
 
+/* Collectives at one p only (a --quick run on 2 cores): one note says
+ * what needs more p and how to get it; the validation across p says why
+ * it has no rows. */
+static void test_one_p_note(void **state)
+{
+    (void)state;
+    char a[512];
+    make_tmp(a, sizeof a, "onep");
+    add_series(a, "openmpi", "pingpong", "send", 2, false);
+    add_series(a, "openmpi", "bcast", "-", 2, false);
+    add_series(a, "openmpi", "allreduce", "-", 2, false);
+    char *md = report_of(a, "report.md");
+    assert_contains(md, "Every collective was measured at one p, p = 2 "
+                        "(mpchar run --quick measures p up to the "
+                        "machine's cores).");
+    assert_contains(md, "Bw\\_as^ag(p) against p (seed 000 Figs 3-4) 2 p");
+    assert_contains(md, "none: it needs an entry fitted at 3 p or more");
+    assert_contains(md, "no entry here has more than 1 p");
+    free(md);
+}
+
 static void test_empty_dir(void **state)
 {
     (void)state;
@@ -243,6 +265,7 @@ int main(void)
         cmocka_unit_test(test_merged_report),
         cmocka_unit_test(test_advice_section),
         cmocka_unit_test(test_read_first),
+        cmocka_unit_test(test_one_p_note),
         cmocka_unit_test(test_empty_dir),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);

@@ -164,5 +164,7 @@ int mpchar__section_p2p(mpchar__report *r, mpchar_error *err)
         mpchar__send_modes(r);
     if (rc == 0)
         mpchar__seed003_table(r);
+    if (rc == 0)
+        mpchar__process_times_table(r);
     return rc;
 }

@@ -250,7 +250,8 @@ typedef struct mpchar__report {
     size_t nlibs;
     mpchar_measurements meas; /* every directory's rows, merged */
     mpchar_failures failed;
-    mpchar_model model; /* every directory's model, merged */
+    mpchar_process_rows proc; /* every directory's process_times.csv */
+    mpchar_model model;       /* every directory's model, merged */
     bool have_model;
     mpchar__entries p2p, collectives; /* of model, sorted once loaded */
     char **notes;                     /* what is missing or damaged */
@@ -289,6 +290,9 @@ int mpchar__section_apps(mpchar__report *r, mpchar_error *err);
 void mpchar__send_modes(mpchar__report *r);
 /* Seed 003's Table 1 for every library with pingpong (seed003.c). */
 void mpchar__seed003_table(mpchar__report *r);
+/* Seed 002's asynchronous ping-ping per process, from process_times.csv
+ * (process_times.c). */
+void mpchar__process_times_table(mpchar__report *r);
 int mpchar__section_collectives(mpchar__report *r, mpchar_error *err);
 int mpchar__section_accuracy(mpchar__report *r, mpchar_error *err);
 /* Two or more libraries have model entries to compare. */

@@ -243,6 +243,71 @@ static void test_one_p_note(void **state)
     free(md);
 }
 
+/* One process_times.csv row of openmpi's async_pingping c20 at n and
+ * rank, its send, wait and total minima (means twice as much). */
+static void add_process_row(const char *dir, double n, int rank,
+                            double send, double wait, double total)
+{
+    char path[600], line[MPCHAR_LINE_MAX];
+    mpchar_error err;
+    snprintf(path, sizeof path, "%s/%s", dir, MPCHAR_PROCESS_TIMES_FILE);
+    mpchar_process_times t = {.rank = rank,
+                              .reps = 40,
+                              .min_us = {send, wait, total},
+                              .mean_us = {2 * send, 2 * wait, 2 * total}};
+    snprintf(t.key.library, sizeof t.key.library, "openmpi");
+    snprintf(t.key.pattern, sizeof t.key.pattern, "async_pingping");
+    snprintf(t.key.variant, sizeof t.key.variant, "c20");
+    snprintf(t.key.op, sizeof t.key.op, "-");
+    snprintf(t.key.datatype, sizeof t.key.datatype, "byte");
+    t.key.p = 2;
+    t.key.n_bytes = (uint64_t)n;
+    assert_int_equal(mpchar_process_times_format(&t, line, sizeof line, &err),
+                     0);
+    assert_int_equal(
+        mpchar_append_line(path, MPCHAR_PROCESS_TIMES_HEADER, line, &err), 0);
+}
+
+/* Seed 002's per-process times: both ranks at the sizes nearest to 0,
+ * 1 KiB and 64 KiB (not 4 KiB), the last rows of a point counting (a
+ * resumed run wrote 1024 B again). */
+static void test_process_times_table(void **state)
+{
+    (void)state;
+    char a[512];
+    make_tmp(a, sizeof a, "proc");
+    add_series(a, "openmpi", "pingpong", "send", 2, false);
+    for (unsigned n = 0; n <= 65536; n = n ? 4 * n : 1)
+        add_row(a, "openmpi", "async_pingping", "c20", 2, false, n,
+                21 + 0.001 * n, MPCHAR_SET_FIT);
+    add_process_row(a, 0, 0, 20.5, 0.25, 20.75);
+    add_process_row(a, 0, 1, 20.25, 1.5, 21.0);
+    add_process_row(a, 1024, 0, 99, 99, 99);
+    add_process_row(a, 1024, 1, 99, 99, 99);
+    add_process_row(a, 4096, 0, 21.5, 0.5, 22.0);
+    add_process_row(a, 1024, 0, 21.0, 0.5, 21.5);
+    add_process_row(a, 1024, 1, 20.75, 2.0, 22.5);
+    add_process_row(a, 65536, 0, 30.0, 4.0, 34.0);
+    char *md = report_of(a, "report.md");
+    assert_contains(md, "### Asynchronous ping-ping per process (seed 002)");
+    assert_contains(md, "| library | variant | datatype | n (bytes) | rank | "
+                        "t\\_send (us) | t\\_wait (us) | t\\_total (us) | "
+                        "reps |\n| --- | --- | --- | --- | --- | --- | --- | "
+                        "--- | --- |\n"
+                        "| openmpi | c20 | byte | 0 | 0 | 20.5 | 0.25 | 20.75 "
+                        "| 40 |\n"
+                        "| openmpi | c20 | byte | 0 | 1 | 20.25 | 1.5 | 21 "
+                        "| 40 |\n"
+                        "| openmpi | c20 | byte | 1024 | 0 | 21 | 0.5 | 21.5 "
+                        "| 40 |\n"
+                        "| openmpi | c20 | byte | 1024 | 1 | 20.75 | 2 | 22.5 "
+                        "| 40 |\n"
+                        "| openmpi | c20 | byte | 65536 | 0 | 30 | 4 | 34 "
+                        "| 40 |\n\n");
+    assert_contains(md, "Each rank's minimum over its timed exchanges");
+    free(md);
+}
+
 static void test_empty_dir(void **state)
 {
     (void)state;
@@ -266,6 +331,7 @@ int main(void)
         cmocka_unit_test(test_advice_section),
         cmocka_unit_test(test_read_first),
         cmocka_unit_test(test_one_p_note),
+        cmocka_unit_test(test_process_times_table),
         cmocka_unit_test(test_empty_dir),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);

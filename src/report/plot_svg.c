@@ -57,7 +57,7 @@ static int map_init(hover_map *m, const mpchar__plot *p)
     size_t total = 0;
     for (size_t s = 0; s < p->nseries; s++)
         total += p->series[s].n;
-    size_t max = 2 * p->nseries + 1;
+    size_t max = 3 * p->nseries + 1; /* two data elements and a key each */
     m->point = malloc((total + 1) * sizeof *m->point);
     m->point_series = malloc((total + 1) * sizeof *m->point_series);
     m->elem_series = malloc(max * sizeof *m->elem_series);

@@ -159,7 +159,11 @@ static void c_text(mpchar_table_cell *c, const source *s, const col_use *u)
         [KIND] = s->kind,
         [FINDING] = s->text,
     };
-    put(c, "%s", text[u->def->text]);
+    if (u->def->text == PATTERN && s->e &&
+        strcmp(s->e->datatype, mpchar_pattern_datatype(s->e->pattern)))
+        put(c, "%s (%s)", s->e->pattern, s->e->datatype);
+    else
+        put(c, "%s", text[u->def->text]);
 }
 
 static bool line_of(const mpchar_pfit *f, p2p_line l, double *ts, double *tb)

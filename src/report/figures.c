@@ -9,6 +9,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "mpchar/datatypes.h"
+#include "mpchar/patterns.h"
 #include "mpchar/stats.h"
 #include "report_internal.h"
 
@@ -81,12 +83,14 @@ static void model_values(const mpchar_entry *e, double n, long p,
 void mpchar__measured_tip(mpchar__report *r, const mpchar_measurement *m,
                           const mpchar_entry *e, bool bandwidth)
 {
-    char name[96], size[32], value[96], models[512];
+    char name[96], bytes[24], size[40] = "", value[96], models[512];
     double n = (double)m->key.n_bytes;
     double t = mpchar_fit_stat_of(m, r->model.opt.stat);
     const char *stat = mpchar_fit_stat_name(r->model.opt.stat);
     mpchar__entry_name(e, name, sizeof name);
-    mpchar__bytes_text(n, size, sizeof size);
+    mpchar__bytes_text(n, bytes, sizeof bytes);
+    if (n >= 1024) /* below, "n = 100 B" says it all */
+        snprintf(size, sizeof size, " (%s)", bytes);
     if (bandwidth)
         snprintf(value, sizeof value, "n/T = %.4g MB/s (T = %.4g us, %s)",
                  n / t, t, stat);
@@ -94,7 +98,7 @@ void mpchar__measured_tip(mpchar__report *r, const mpchar_measurement *m,
         snprintf(value, sizeof value, "T = %.4g us (%s)", t, stat);
     model_values(e, n, m->key.p, bandwidth, models, sizeof models);
     mpchar__point_tip(&r->plots,
-                      "%s %s, p = %ld, %s size%s\nn = %.0f B (%s)\n%s%s%s",
+                      "%s %s, p = %ld, %s size%s\nn = %.0f B%s\n%s%s%s",
                       e->library, name, m->key.p,
                       m->key.set == MPCHAR_SET_FIT ? "fitting" : "validation",
                       m->oversubscribed ? " (oversubscribed)" : "", n, size,
@@ -211,9 +215,21 @@ void mpchar__primitive_name(const char *pattern, const char *variant,
              o ? " op=" : "", o ? op : "");
 }
 
+/* The datatype an entry's name and id show: none for the pattern's own. */
+static const char *shown_datatype(const mpchar_entry *e)
+{
+    return strcmp(e->datatype, mpchar_pattern_datatype(e->pattern))
+               ? e->datatype
+               : NULL;
+}
+
 void mpchar__entry_name(const mpchar_entry *e, char *buf, size_t len)
 {
     mpchar__primitive_name(e->pattern, e->variant, e->op, buf, len);
+    const char *dt = shown_datatype(e);
+    size_t used = strlen(buf);
+    if (dt && used < len)
+        snprintf(buf + used, len - used, " (%s)", dt);
 }
 
 void mpchar__bytes_text(double n, char *buf, size_t len)
@@ -230,9 +246,11 @@ void mpchar__entry_id(const mpchar_entry *e, bool with_library, char *buf,
                       size_t len)
 {
     bool v = strcmp(e->variant, "-") != 0, o = strcmp(e->op, "-") != 0;
-    snprintf(buf, len, "%s%s%s%s%s%s%s", with_library ? e->library : "",
+    const char *dt = shown_datatype(e);
+    snprintf(buf, len, "%s%s%s%s%s%s%s%s%s", with_library ? e->library : "",
              with_library ? "-" : "", e->pattern, v ? "-" : "",
-             v ? e->variant : "", o ? "-" : "", o ? e->op : "");
+             v ? e->variant : "", o ? "-" : "", o ? e->op : "", dt ? "-" : "",
+             dt ? dt : "");
 }
 
 static int rank_of(const char *name, const char *const *order)
@@ -240,6 +258,17 @@ static int rank_of(const char *name, const char *const *order)
     int i = 0;
     for (; order[i]; i++)
         if (!strcmp(order[i], name))
+            return i;
+    return i;
+}
+
+static int datatype_rank(const mpchar_entry *e)
+{
+    if (!shown_datatype(e))
+        return -1;
+    int i = 0;
+    for (; mpchar_datatypes[i].name; i++)
+        if (!strcmp(mpchar_datatypes[i].name, e->datatype))
             return i;
     return i;
 }
@@ -262,6 +291,8 @@ static int entry_cmp(const mpchar__report *r, const mpchar_entry *a,
         d = rank_of(a->op, ops) - rank_of(b->op, ops);
     if (!d)
         d = strcmp(a->op, b->op);
+    if (!d) /* the pattern's own datatype first, then byte, int, double */
+        d = datatype_rank(a) - datatype_rank(b);
     if (!d)
         d = (int)mpchar__library_index(r, a->library) -
             (int)mpchar__library_index(r, b->library);

@@ -15,7 +15,8 @@
  * series' title; the marker group loses the handlers and gets class
  * mpc-pt and the point's hover text (TEXT is the point's number, written
  * by plot.c).  Empty groups, which gnuplot writes at every change of
- * style, are dropped.  The <svg> element gets the axes (data-axes, data-log,
+ * style, are dropped, and a style group closed and opened again at once
+ * (gnuplot does so around every marker) becomes one.  The <svg> element gets the axes (data-axes, data-log,
  * data-xlabel, data-ylabel) for the report's readout script
  * (render_html.c).  docs/report.md, "Interactive plots", has the
  * format. */
@@ -155,19 +156,34 @@ static const char *marker(const hover_map *m, const char *s, FILE *out)
     return skip_title(end + 1);
 }
 
+/* Whether the tag from s to end holds text. */
+static bool tag_has(const char *s, const char *end, const char *text)
+{
+    size_t len = strlen(text);
+    for (; s + len <= end; s++)
+        if (!strncmp(s, text, len))
+            return true;
+    return false;
+}
+
+/* The end ('>') of a group's opening tag at s ("<g " or "<g>"), or NULL
+ * if s opens none. */
+static const char *group_tag(const char *s)
+{
+    if (strncmp(s, "<g", 2) || (s[2] != ' ' && s[2] != '>'))
+        return NULL;
+    const char *end = strchr(s, '>');
+    return end && end[-1] != '/' ? end : NULL;
+}
+
 /* Past the empty group at s ("<g ...>", blanks, "</g>", a newline) that
  * gnuplot writes around every style change, or NULL if s is none: it
  * draws nothing, and with a group per marker it would be a fifth of the
  * file.  A group with an id is kept. */
 static const char *empty_group(const char *s)
 {
-    if (strncmp(s, "<g ", 3))
-        return NULL;
-    const char *end = strchr(s, '>');
-    if (!end || end[-1] == '/')
-        return NULL;
-    const char *id = strstr(s, " id=");
-    if (id && id < end)
+    const char *end = group_tag(s);
+    if (!end || tag_has(s, end, " id="))
         return NULL;
     end += 1 + strspn(end + 1, " \t\r\n");
     if (strncmp(end, "</g>", 4))
@@ -175,12 +191,49 @@ static const char *empty_group(const char *s)
     return end + 4 + (end[4] == '\n');
 }
 
+/* The groups open at a point of the rewrite, their opening tags in the
+ * input; deeper ones are counted only (gnuplot nests four). */
+#define MAX_DEPTH 32
+typedef struct open_groups {
+    const char *tag[MAX_DEPTH];
+    size_t len[MAX_DEPTH];
+    size_t depth;
+} open_groups;
+
+static void push(open_groups *g, const char *tag, const char *end)
+{
+    if (g->depth < MAX_DEPTH) {
+        g->tag[g->depth] = tag;
+        g->len[g->depth] = (size_t)(end - tag) + 1;
+    }
+    g->depth++;
+}
+
+/* At "</g>" s: past it and the opening tag that follows when that tag is
+ * the closed group's own, a style group without id (the two groups become
+ * one: gnuplot writes a group of the same style around every marker),
+ * else NULL. */
+static const char *merged(const open_groups *g, const char *s)
+{
+    size_t d = g->depth;
+    if (d == 0 || d > MAX_DEPTH)
+        return NULL;
+    const char *tag = g->tag[d - 1];
+    size_t len = g->len[d - 1];
+    const char *next = s + 4 + (s[4] == '\n');
+    if (strncmp(tag, "<g fill=", 8) || tag_has(tag, tag + len, " id=") ||
+        strncmp(next, tag, len))
+        return NULL;
+    return next + len + (next[len] == '\n');
+}
+
 static int rewrite(const hover_map *m, const mpchar__plot_axes *a,
                    const char *svg, FILE *out)
 {
     bool root = false;
+    open_groups g = {.depth = 0};
     for (const char *s = svg; *s;) {
-        const char *next = NULL;
+        const char *next = NULL, *end;
         if (!root && !strncmp(s, "<svg", 4) && (s[4] == ' ' || s[4] == '\n')) {
             fputs("<svg", out);
             svg_attributes(m->plot, a, out);
@@ -188,8 +241,18 @@ static int rewrite(const hover_map *m, const mpchar__plot_axes *a,
             next = s + 4;
         } else if ((next = empty_group(s)) != NULL) {
             /* dropped */
-        } else if (!strncmp(s, GROUP, strlen(GROUP))) {
-            next = group(m, s + strlen(GROUP), out);
+        } else if (!strncmp(s, "</g>", 4)) {
+            next = merged(&g, s);
+            if (!next) {
+                fputs("</g>", out);
+                next = s + 4;
+                g.depth -= g.depth > 0;
+            }
+        } else if ((end = group_tag(s)) != NULL) {
+            push(&g, s, end);
+            next = !strncmp(s, GROUP, strlen(GROUP))
+                       ? group(m, s + strlen(GROUP), out)
+                       : (fputs("<g", out), s + 2);
         } else if (!strncmp(s, HOVER, strlen(HOVER))) {
             next = marker(m, s + strlen(HOVER), out);
         } else {

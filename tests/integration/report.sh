@@ -35,19 +35,21 @@ import csv, os, re, sys, xml.etree.ElementTree as ET
 res, rep, mode = sys.argv[1], sys.argv[2], sys.argv[3]
 rows = list(csv.DictReader(open(os.path.join(res, "measurements.csv"))))
 p2p = {"pingpong", "pingping", "stream", "bistream"}
-ent = {(r["library"], r["pattern"], r["variant"]) for r in rows if r["pattern"] in p2p}
+ent = {(r["library"], r["pattern"], r["variant"], r["datatype"])
+       for r in rows if r["pattern"] in p2p}
 variants = {}
-for lib, pat, var in ent:
-    if pat == "pingpong":
+for lib, pat, var, dt in ent:
+    if pat == "pingpong" and dt == "byte":
         variants.setdefault(lib, set()).add(var)
 V = sum(1 for v in variants.values() if len(v) >= 2)
-send = {l for l, p, v in ent if p == "pingpong" and v == "send"}
-stream = {l for l, p, v in ent if p == "stream"}
+send = {l for l, p, v, d in ent if p == "pingpong" and v == "send" and d == "byte"}
+stream = {l for l, p, v, d in ent if p == "stream" and d == "byte"}
 G = 1 if send & stream else 0
 L = 1 if len(send) >= 2 else 0
 C = 0
-for key in {(r["pattern"], r["op"]) for r in rows if r["pattern"] not in p2p}:
-    sel = [r for r in rows if (r["pattern"], r["op"]) == key]
+for key in {(r["pattern"], r["op"], r["datatype"]) for r in rows
+            if r["pattern"] not in p2p}:
+    sel = [r for r in rows if (r["pattern"], r["op"], r["datatype"]) == key]
     sizes = any(int(r["n_bytes"]) > 0 for r in sel)
     ps = {r["p"] for r in sel}
     C += (1 if sizes else 0) + ((2 if sizes else 1) if len(ps) >= 2 else 0)

@@ -81,7 +81,9 @@ def check_markers(svg, bandwidth):
         head, size, value = lines[:3]
         assert re.fullmatch(r"openmpi pingpong/send, p = 2, (fitting|validation) size",
                             head), head
-        n = int(re.fullmatch(r"n = (\d+) B \(.*\)", size).group(1))
+        m = re.fullmatch(r"n = (\d+) B( \(.* KiB\))?", size)
+        n = int(m.group(1))
+        assert (m.group(2) is not None) == (n >= 1024), size
         t = 1 + 0.001 * n
         if bandwidth:
             m = re.fullmatch(r"n/T = (\S+) MB/s \(T = (\S+) us, min\)", value)
@@ -126,7 +128,7 @@ for svg in root.iter(SVG + "svg"):
 # series, x and y.
 vs_p = markers(figure("coll-p-small-bcast"))
 t16 = [t for t in vs_p if t.startswith("openmpi bcast, p = 3, fitting size\n"
-                                       "n = 16 B (16 B)\nT = 4.064 us (min)\n"
+                                       "n = 16 B\nT = 4.064 us (min)\n"
                                        "models at this n:\nhockney: 4.064 us")]
 assert len(t16) == 1, vs_p
 best = [t for t in vs_p if t.startswith("openmpi best model\n")]

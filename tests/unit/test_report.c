@@ -12,6 +12,7 @@
 
 #include <cmocka.h>
 
+#include "mpchar/patterns.h"
 #include "mpchar/report.h"
 #include "mpchar/results.h"
 #include "unit_assert.h"
@@ -23,7 +24,8 @@ static void make_tmp(char *dir, size_t len, const char *name)
     assert_non_null(mkdtemp(dir));
 }
 
-/* One measured point of n bytes taking t_us (every statistic). */
+/* One measured point of n bytes taking t_us (every statistic), in the
+ * pattern's own datatype (doubles for reductions). */
 static void add_row(const char *dir, const char *lib, const char *pattern,
                     const char *variant, long p, bool over, double n,
                     double t_us, mpchar_set set)
@@ -41,7 +43,8 @@ static void add_row(const char *dir, const char *lib, const char *pattern,
     snprintf(m.key.pattern, sizeof m.key.pattern, "%s", pattern);
     snprintf(m.key.variant, sizeof m.key.variant, "%s", variant);
     snprintf(m.key.op, sizeof m.key.op, "-");
-    snprintf(m.key.datatype, sizeof m.key.datatype, "byte");
+    snprintf(m.key.datatype, sizeof m.key.datatype, "%s",
+             mpchar_pattern_datatype(pattern));
     m.key.p = p;
     m.key.n_bytes = (uint64_t)n;
     m.key.set = set;
@@ -245,8 +248,8 @@ static void test_one_p_note(void **state)
 
 /* One process_times.csv row of openmpi's async_pingping c20 at n and
  * rank, its send, wait and total minima (means twice as much). */
-static void add_process_row(const char *dir, double n, int rank,
-                            double send, double wait, double total)
+static void add_process_row(const char *dir, double n, int rank, double send,
+                            double wait, double total)
 {
     char path[600], line[MPCHAR_LINE_MAX];
     mpchar_error err;
@@ -308,6 +311,54 @@ static void test_process_times_table(void **state)
     free(md);
 }
 
+/* Pingpong measured in bytes and in ints (--datatypes byte,int): two
+ * entries with their own headings, plot ids and table rows, the int one
+ * named so; the send modes and the libraries' comparison keep to
+ * bytes. */
+static void test_datatypes_apart(void **state)
+{
+    (void)state;
+    char a[512], path[600];
+    make_tmp(a, sizeof a, "dtype");
+    add_series(a, "openmpi", "pingpong", "send", 2, false);
+    add_scaled(a, "openmpi", "pingpong", "ssend", 2, false, 2.0);
+    add_series(a, "mpich", "pingpong", "send", 2, false);
+    snprintf(path, sizeof path, "%s/%s", a, MPCHAR_MEASUREMENTS_FILE);
+    char *rows = slurp(path);
+    FILE *f = fopen(path, "a");
+    assert_non_null(f);
+    for (char *line = strtok(strchr(rows, '\n') + 1, "\n"); line;
+         line = strtok(NULL, "\n")) {
+        char *dt = strstr(line, ",byte,");
+        if (strncmp(line, "openmpi,pingpong,send,", 22) || !dt)
+            continue;
+        *dt = '\0';
+        fprintf(f, "%s,int,%s\n", line, dt + 6);
+    }
+    assert_int_equal(fclose(f), 0);
+    free(rows);
+    char *html = report_of(a, "report.html");
+    assert_contains(html, "<h3>openmpi pingpong/send</h3>");
+    assert_contains(html, "<h3>openmpi pingpong/send (int)</h3>");
+    assert_contains(html, "id=\"p2p-lat-openmpi-pingpong-send\"");
+    assert_contains(html, "id=\"p2p-lat-openmpi-pingpong-send-int\"");
+    assert_contains(html, "<td>pingpong (int)</td><td>send</td>");
+    /* send modes: send and ssend of bytes, not the ints' send too */
+    char *modes = strstr(html, "<h3>Send modes</h3>");
+    assert_non_null(modes);
+    char *end = strstr(modes + 1, "<h3>");
+    assert_non_null(end);
+    *end = '\0';
+    size_t sends = 0;
+    for (const char *c = modes; (c = strstr(c, "<tr><td>openmpi</td><td>"
+                                               "send</td>")) != NULL;
+         c++)
+        sends++;
+    assert_int_equal(sends, 1);
+    assert_contains(modes, "<tr><td>openmpi</td><td>ssend</td>");
+    free(html);
+}
+
 static void test_empty_dir(void **state)
 {
     (void)state;
@@ -332,6 +383,7 @@ int main(void)
         cmocka_unit_test(test_read_first),
         cmocka_unit_test(test_one_p_note),
         cmocka_unit_test(test_process_times_table),
+        cmocka_unit_test(test_datatypes_apart),
         cmocka_unit_test(test_empty_dir),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);

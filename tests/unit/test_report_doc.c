@@ -366,8 +366,9 @@ static void test_plot_script(void **state)
 }
 
 /* gnuplot 5.4's SVG of a plot of a marker series (two points, one with
- * its own hover text) and a line: the markers get their texts, the
- * groups their series, the <svg> the axes; empty groups go. */
+ * its own hover text, each in a style group) and a line: the markers get
+ * their texts, the groups their series, the <svg> the axes; empty groups
+ * go, the markers' style groups become one. */
 static const char gnuplot_svg[] =
     "<?xml version=\"1.0\" encoding=\"utf-8\"  standalone=\"no\"?>\n"
     "<svg \n viewBox=\"0 0 900 520\"\n>\n<title>Gnuplot</title>\n"
@@ -375,12 +376,14 @@ static const char gnuplot_svg[] =
     "<g fill=\"none\" color=\"black\" stroke-width=\"1.00\">\n</g>\n"
     "<g id=\"kept\">\n</g>\n"
     "\t<g id=\"gnuplot_plot_1\" ><title>gnuplot_plot_1</title>\n"
+    "<g fill=\"none\" color=\"black\">\n"
     "\t<g onmousemove=\"gnuplot_svg.showHypertext(evt,'0')\" "
     "onmouseout=\"gnuplot_svg.hideHypertext()\"><title> </title>\n"
-    "\t<use xlink:href='#gpPt6'/></g>\n"
+    "\t<use xlink:href='#gpPt6'/></g>\n</g>\n"
+    "<g fill=\"none\" color=\"black\">\n"
     "\t<g onmousemove=\"gnuplot_svg.showHypertext(evt,'1')\" "
     "onmouseout=\"gnuplot_svg.hideHypertext()\"><title> </title>\n"
-    "\t<use xlink:href='#gpPt6'/></g>\n\t</g>\n"
+    "\t<use xlink:href='#gpPt6'/></g>\n</g>\n\t</g>\n"
     "\t<g id=\"gnuplot_plot_2\" ><title>gnuplot_plot_2</title>\n"
     "<path d='M46.14,460.70 L773.53,18.01'/></g>\n"
     "\t<g id=\"gnuplot_plot_3\" ><title>gnuplot_plot_3</title>"
@@ -428,6 +431,13 @@ static void test_svg_hover(void **state)
                        "data-series=\"1\"><title>model</title><text>");
     assert_null(strstr(s, "gnuplot_svg"));
     assert_null(strstr(s, "<title> </title>"));
+    /* the markers' style groups, closed and opened again, made one */
+    assert_contains(s, "<g fill=\"none\" color=\"black\">\n\t<g class="
+                       "\"mpc-pt\"><title>n = 1024 B\nT = 2.50 &amp; more"
+                       "</title>\n\t<use xlink:href='#gpPt6'/></g>\n\t<g "
+                       "class=\"mpc-pt\"><title>meas &lt;1&gt;\n");
+    assert_contains(s, "T (us): 7.25</title>\n\t<use xlink:href='#gpPt6'/>"
+                       "</g>\n</g>\n\t</g>\n");
     /* gnuplot's empty style groups dropped, a group with an id kept */
     assert_contains(
         s, "<g id=\"gnuplot_canvas\">\n<g id=\"kept\">\n</g>\n\t<g id");

@@ -384,7 +384,7 @@ static void one_p_note(mpchar__report *r)
     long cores = mpchar__machine_cores(r);
     char on[64] = "";
     if (cores > 0)
-        snprintf(on, sizeof on, " (%ld here)", cores);
+        snprintf(on, sizeof on, ", %ld here", cores);
     mpchar__doc_note(
         &r->doc,
         "Every collective was measured at one p, p = %ld (mpchar run "

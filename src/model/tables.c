@@ -675,7 +675,6 @@ static int accuracy_rows(builder *b)
     return 0;
 }
 
-/* The fits that were predicted from the entry's other p. */
 /* Validation across p needs an entry fitted at 3 p or more
  * (p_validation.c); without one the table says so and how many p the
  * entries have, so that a run at one or two p does not read as a table
@@ -694,6 +693,7 @@ static void p_validation_why(builder *b)
              most);
 }
 
+/* The fits that were predicted from the entry's other p. */
 static int p_validation_rows(builder *b)
 {
     for (size_t i = 0; i < b->m->nentries; i++) {

@@ -346,18 +346,25 @@ static void *append(void *items, size_t count, const void *more, size_t n,
     return grown;
 }
 
-static int merge_rows(mpchar__report *r, size_t source, mpchar_measurements *m,
-                      mpchar_failures *f, mpchar_process_rows *pr)
+/* Appends process_times.csv's rows, their libraries renamed. */
+static int merge_process_rows(mpchar__report *r, size_t source,
+                              mpchar_process_rows *pr)
 {
     for (size_t i = 0; i < pr->count; i++)
         if (!rename_library(r, source, pr->rows[i].key.library))
             return -1;
-    mpchar_process_times *prows =
-        append(r->proc.rows, r->proc.count, pr->rows, pr->count, sizeof *prows);
-    if (!prows)
+    mpchar_process_times *rows =
+        append(r->proc.rows, r->proc.count, pr->rows, pr->count, sizeof *rows);
+    if (!rows)
         return -1;
-    r->proc.rows = prows;
+    r->proc.rows = rows;
     r->proc.count += pr->count;
+    return 0;
+}
+
+static int merge_rows(mpchar__report *r, size_t source, mpchar_measurements *m,
+                      mpchar_failures *f, mpchar_process_rows *pr)
+{
     for (size_t i = 0; i < m->count; i++)
         if (!rename_library(r, source, m->rows[i].key.library))
             return -1;
@@ -376,7 +383,8 @@ static int merge_rows(mpchar__report *r, size_t source, mpchar_measurements *m,
         return -1;
     r->failed.rows = frows;
     r->failed.count += f->count;
-    return 0;
+    /* after the rows, which name the libraries in the order of the run */
+    return merge_process_rows(r, source, pr);
 }
 
 /* Appends a model's overlap table, its libraries renamed as its rows. */

@@ -16,10 +16,10 @@
  * mpc-pt and the point's hover text (TEXT is the point's number, written
  * by plot.c).  Empty groups, which gnuplot writes at every change of
  * style, are dropped, and a style group closed and opened again at once
- * (gnuplot does so around every marker) becomes one.  The <svg> element gets the axes (data-axes, data-log,
- * data-xlabel, data-ylabel) for the report's readout script
- * (render_html.c).  docs/report.md, "Interactive plots", has the
- * format. */
+ * (gnuplot does so around every marker) becomes one.  The <svg> element
+ * gets the axes (data-axes, data-log, data-xlabel, data-ylabel) for the
+ * report's readout script (render_html.c).  docs/report.md, "Interactive
+ * plots", has the format. */
 #include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>

@@ -49,6 +49,7 @@ typedef struct mpchar_table {
     mpchar_model_table which;
     const char *title;
     bool omit_when_empty; /* printed only when it has rows */
+    char empty_note[256]; /* why it has no rows, when it has none ("": -) */
     int ncols;
     mpchar_table_column col[MPCHAR_TABLE_MAX_COLS];
     size_t nrows, cap;
@@ -69,7 +70,8 @@ void mpchar_table_heading(const mpchar_table *t, int col, char *buf,
 
 /* Prints a table as `mpchar fit` does: a title line, the headings and the
  * rows, then an empty line; nothing for an empty table that is omitted
- * when empty. */
+ * when empty; "(none)" and its empty_note, if any, for another empty
+ * one. */
 int mpchar_table_print(const mpchar_table *t, FILE *out,
                        mpchar_table_format fmt, mpchar_error *err);
 

@@ -98,6 +98,10 @@ const mpchar_pattern_facts *mpchar_pattern_find(const char *name);
 /* A pattern's place in report order; every unknown name comes after them
  * all. */
 size_t mpchar_pattern_order(const char *pattern);
+/* The datatype a pattern's rows have unless --datatypes chose another:
+ * "double" for reductions, else "byte".  Names and ids of entries show
+ * any other (tables.c, the report). */
+const char *mpchar_pattern_datatype(const char *pattern);
 /* Known point-to-point patterns; everything else is collective. */
 bool mpchar_pattern_is_p2p(const char *pattern);
 /* f(p) of a pattern in seed 000's definitions; 1 for point-to-point and

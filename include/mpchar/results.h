@@ -112,6 +112,15 @@ typedef struct mpchar_failures {
     bool has_placement;
 } mpchar_failures;
 
+/* process_times.csv's rows in file order: one per rank and point, and a
+ * resumed run's rows of a point again after its first ones (the last
+ * rows of a key and rank count). */
+typedef struct mpchar_process_rows {
+    mpchar_process_times *rows;
+    size_t count;
+    bool has_placement;
+} mpchar_process_rows;
+
 const char *mpchar_set_name(mpchar_set set);
 int mpchar_key_equal(const mpchar_point_key *a, const mpchar_point_key *b);
 /* The key's placement, MPCHAR_PLACEMENT_NONE for an empty one. */
@@ -163,6 +172,11 @@ int mpchar_failures_read(const char *path, const mpchar_read_options *opt,
                          mpchar_failures *out, long *valid_bytes_p,
                          mpchar_error *err);
 void mpchar_failures_free(mpchar_failures *f);
+
+int mpchar_process_rows_read(const char *path, const mpchar_read_options *opt,
+                             mpchar_process_rows *out, long *valid_bytes_p,
+                             mpchar_error *err);
+void mpchar_process_rows_free(mpchar_process_rows *t);
 
 /* Appends text (one or more whole lines) to path with one writev() on an
  * O_APPEND descriptor, preceded by header and a newline when the file is

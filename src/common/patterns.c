@@ -229,6 +229,12 @@ bool mpchar_pattern_is_p2p(const char *pattern)
     return f && f->kind == MPCHAR_KIND_P2P;
 }
 
+const char *mpchar_pattern_datatype(const char *pattern)
+{
+    const mpchar_pattern_facts *f = mpchar_pattern_find(pattern);
+    return f && f->reduction ? "double" : "byte";
+}
+
 static double factor(mpchar_aggregation a, double p)
 {
     switch (a) {

@@ -369,6 +369,33 @@ static int parse_failure(const field_ctx *c, void *row)
     return 0;
 }
 
+static const char *const process_columns[] = {
+    "library",        "pattern",
+    "variant",        "op",
+    "datatype",       "p",
+    "n_bytes",        "set",
+    "rank",           "reps",
+    "t_send_min_us",  "t_send_mean_us",
+    "t_wait_min_us",  "t_wait_mean_us",
+    "t_total_min_us", "t_total_mean_us",
+    "placement",
+};
+
+static int parse_process_times(const field_ctx *c, void *row)
+{
+    mpchar_process_times *t = row;
+    long rank;
+    if (get_key(c, &t->key) || get_long(c, 8, 0, &rank) ||
+        get_long(c, 9, 0, &t->reps))
+        return -1;
+    t->rank = (int)rank;
+    for (int ph = 0; ph < MPCHAR_PHASE_COUNT; ph++)
+        if (get_time(c, 10 + 2 * (size_t)ph, &t->min_us[ph]) ||
+            get_time(c, 11 + 2 * (size_t)ph, &t->mean_us[ph]))
+            return -1;
+    return 0;
+}
+
 /* The generic table reader: checks the header, splits and parses each
  * line with parse_row into a growing array of row_size elements. */
 typedef int (*row_parser)(const field_ctx *c, void *row);
@@ -379,6 +406,7 @@ typedef struct table_spec {
     size_t row_size;
     row_parser parse_row;
     size_t key_offset;
+    bool repeats; /* a key has several rows (not an error) */
 } table_spec;
 
 /* Checks the required columns; *placement_p tells whether the optional
@@ -545,6 +573,11 @@ static int read_table(const char *path, const mpchar_read_options *opt,
             get_placement(&ctx, spec->ncolumns, nfields, *placement_p, opt,
                           (mpchar_point_key *)(row + spec->key_offset)) != 0)
             goto err_free;
+        if (spec->repeats) {
+            line_of_row[count++] = r.lineno;
+            valid = r.pos;
+            continue;
+        }
         if (2 * (count + 1) > index.nslots &&
             index_grow(&index, rows, count, spec) != 0) {
             mpchar_error_set(err, "%s: out of memory", path);
@@ -594,12 +627,26 @@ static const char *const failure_columns[] = {
     "p",       "n_bytes", "set",     "reason", "placement",
 };
 
-static const table_spec measurement_spec = {
-    measurement_columns, MEASUREMENT_FIELDS, sizeof(mpchar_measurement),
-    parse_measurement, offsetof(mpchar_measurement, key)};
+static const table_spec measurement_spec = {measurement_columns,
+                                            MEASUREMENT_FIELDS,
+                                            sizeof(mpchar_measurement),
+                                            parse_measurement,
+                                            offsetof(mpchar_measurement, key),
+                                            false};
 static const table_spec failure_spec = {
-    failure_columns, sizeof failure_columns / sizeof failure_columns[0] - 1,
-    sizeof(mpchar_failure), parse_failure, offsetof(mpchar_failure, key)};
+    failure_columns,
+    sizeof failure_columns / sizeof failure_columns[0] - 1,
+    sizeof(mpchar_failure),
+    parse_failure,
+    offsetof(mpchar_failure, key),
+    false};
+static const table_spec process_spec = {
+    process_columns,
+    sizeof process_columns / sizeof process_columns[0] - 1,
+    sizeof(mpchar_process_times),
+    parse_process_times,
+    offsetof(mpchar_process_times, key),
+    true};
 
 /* Defines mpchar_<table>_read and mpchar_<table>_free (results.h) for a
  * table type whose rows read_table reads by spec. */
@@ -625,3 +672,4 @@ static const table_spec failure_spec = {
 
 TABLE_FUNCTIONS(measurements, measurement_spec)
 TABLE_FUNCTIONS(failures, failure_spec)
+TABLE_FUNCTIONS(process_rows, process_spec)

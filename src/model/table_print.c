@@ -113,7 +113,8 @@ int mpchar_table_print(const mpchar_table *t, FILE *out,
             markdown_rule(t, w, out);
     }
     if (t->nrows == 0 && fmt != MPCHAR_FORMAT_CSV)
-        fprintf(out, "  (none)\n");
+        fprintf(out, "  (none%s%s)\n", t->empty_note[0] ? ": " : "",
+                t->empty_note);
     fputc('\n', out);
     if (ferror(out))
         return mpchar_error_set(err, "write error printing table '%s'",

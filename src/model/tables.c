@@ -159,7 +159,11 @@ static void c_text(mpchar_table_cell *c, const source *s, const col_use *u)
         [KIND] = s->kind,
         [FINDING] = s->text,
     };
-    put(c, "%s", text[u->def->text]);
+    if (u->def->text == PATTERN && s->e &&
+        strcmp(s->e->datatype, mpchar_pattern_datatype(s->e->pattern)))
+        put(c, "%s (%s)", s->e->pattern, s->e->datatype);
+    else
+        put(c, "%s", text[u->def->text]);
 }
 
 static bool line_of(const mpchar_pfit *f, p2p_line l, double *ts, double *tb)
@@ -671,6 +675,24 @@ static int accuracy_rows(builder *b)
     return 0;
 }
 
+/* Validation across p needs an entry fitted at 3 p or more
+ * (p_validation.c); without one the table says so and how many p the
+ * entries have, so that a run at one or two p does not read as a table
+ * forgotten. */
+static void p_validation_why(builder *b)
+{
+    size_t most = 0;
+    for (size_t i = 0; i < b->m->nentries; i++)
+        if (b->m->entries[i].nfits > most)
+            most = b->m->entries[i].nfits;
+    snprintf(b->t->empty_note, sizeof b->t->empty_note,
+             "it needs an entry fitted at 3 p or more, each p predicted "
+             "from the p-forms of the others, and no entry here has more "
+             "than %zu p (a p above the cores takes part only with "
+             "--include-oversubscribed)",
+             most);
+}
+
 /* The fits that were predicted from the entry's other p. */
 static int p_validation_rows(builder *b)
 {
@@ -685,6 +707,8 @@ static int p_validation_rows(builder *b)
                 return -1;
         }
     }
+    if (b->t->nrows == 0)
+        p_validation_why(b);
     return 0;
 }
 
@@ -811,7 +835,7 @@ static const table_def tables[] = {
                                    "p-forms fitted on the other p (p*: "
                                    "oversubscribed, more processes than "
                                    "cores)",
-                                   true, COLUMNS(p_validation_cols),
+                                   false, COLUMNS(p_validation_cols),
                                    p_validation_rows, fit_flags},
     [MPCHAR_TABLE_GAIN] = {"Inter-message pipelining gain (seed 002): "
                            "stream bandwidth / pingpong bandwidth",

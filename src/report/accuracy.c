@@ -110,8 +110,9 @@ static int p_validation(mpchar__report *r, mpchar_error *err)
                      "rather than the library, so a p-form fitted on real "
                      "p predicts it badly, and one fitted through it "
                      "predicts the real p badly; such p take part only "
-                     "with --include-oversubscribed. The table is left "
-                     "out when no entry was measured at 3 p or more.");
+                     "with --include-oversubscribed. Without an entry "
+                     "fitted at 3 p or more, a note says so in place of "
+                     "the table.");
     return mpchar__model_table(r, MPCHAR_TABLE_P_VALIDATION, err);
 }
 

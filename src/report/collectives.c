@@ -140,9 +140,10 @@ static void p_points(mpchar__report *r, const mpchar_entry *e, double n,
                        e->library, over ? " (oversubscribed)" : "");
     for (size_t i = 0; i < nps; i++) {
         const mpchar_measurement *m = nearest(r, e, ps[i], n);
-        if (m && m->oversubscribed == over)
+        if (m && m->oversubscribed == over &&
             mpchar__point_add(&r->plots, (double)ps[i],
-                              mpchar_fit_stat_of(m, r->model.opt.stat));
+                              mpchar_fit_stat_of(m, r->model.opt.stat)))
+            mpchar__measured_tip(r, m, e, false);
     }
 }
 
@@ -364,8 +365,43 @@ static void complexity(mpchar__report *r)
                          "needs 3 p or more; oversubscribed p are left out).");
 }
 
+/* When every collective was measured at one p (a --quick run on a
+ * machine of 2 cores), what needs more p is missing: says so once, and how
+ * to get it, rather than leave the reader to look for it. */
+static void one_p_note(mpchar__report *r)
+{
+    long ps[MAX_P], p = 0;
+    for (size_t i = 0; i < r->collectives.n; i++) {
+        bool sizes = false;
+        size_t n = entry_ps(r, r->collectives.v[i], ps, &sizes);
+        if (n > 1)
+            return;
+        if (n == 1)
+            p = ps[0];
+    }
+    if (p == 0)
+        return;
+    long cores = mpchar__machine_cores(r);
+    char on[64] = "";
+    if (cores > 0)
+        snprintf(on, sizeof on, ", %ld here", cores);
+    mpchar__doc_note(
+        &r->doc,
+        "Every collective was measured at one p, p = %ld (mpchar run "
+        "--quick measures p up to the machine's cores%s). What varies "
+        "with p needs more: T against p, the bandwidth at every p and "
+        "Bw_as^ag(p) against p (seed 000 Figs 3-4) 2 p or more; p-forms "
+        "other than constants, the non-standard ones among them, "
+        "validation across p and the complexity findings 3 p or more. "
+        "A run at more p (--p 2-4; above the cores with --oversubscribe, "
+        "whose points are marked and fitted only with "
+        "--include-oversubscribed) gives them.",
+        p, on);
+}
+
 int mpchar__section_collectives(mpchar__report *r, mpchar_error *err)
 {
+    one_p_note(r);
     groups(r, r->collectives.v, r->collectives.n);
     int rc = mpchar__model_table(r, MPCHAR_TABLE_COLLECTIVE, err);
     if (rc == 0)

@@ -14,8 +14,7 @@
 
 #include "report_internal.h"
 
-static char *vformat(const char *fmt, va_list ap) MPCHAR__PRINTF(1, 0);
-static char *vformat(const char *fmt, va_list ap)
+char *mpchar__vformat(const char *fmt, va_list ap)
 {
     va_list copy;
     va_copy(copy, ap);
@@ -113,7 +112,7 @@ static void text_block(mpchar__doc *d, mpchar__block_kind kind, int level,
         return;
     b->level = level;
     b->id = dup_or_fail(d, id);
-    b->text = vformat(fmt, ap);
+    b->text = mpchar__vformat(fmt, ap);
     if (!b->text)
         d->failed = true;
 }
@@ -219,7 +218,7 @@ void mpchar__doc_cell(mpchar__doc *d, int col, const char *fmt, ...)
         return;
     va_list ap;
     va_start(ap, fmt);
-    char *text = vformat(fmt, ap);
+    char *text = mpchar__vformat(fmt, ap);
     va_end(ap);
     if (!text) {
         d->failed = true;

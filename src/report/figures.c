@@ -9,6 +9,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "mpchar/datatypes.h"
+#include "mpchar/patterns.h"
 #include "mpchar/stats.h"
 #include "report_internal.h"
 
@@ -26,6 +28,14 @@ void mpchar__figure(mpchar__report *r, const char *fmt, ...)
     vsnprintf(caption, sizeof caption, fmt, ap);
     va_end(ap);
     mpchar__doc_figure(&r->doc, id, svg, "%s", caption);
+}
+
+long mpchar__machine_cores(const mpchar__report *r)
+{
+    for (size_t i = 0; i < r->nsources; i++)
+        if (r->sources[i].cores > 0)
+            return r->sources[i].cores;
+    return 0;
 }
 
 size_t mpchar__library_index(const mpchar__report *r, const char *name)
@@ -49,6 +59,52 @@ static bool row_of(const mpchar_measurement *m, const mpchar_entry *e, long p)
            !strcmp(k->op, e->op) && !strcmp(k->datatype, e->datatype);
 }
 
+/* "\nhockney: 3.1 us\n...": every fitted family's value at n and p (the
+ * best marked), in the plot's unit. */
+static void model_values(const mpchar_entry *e, double n, long p,
+                         bool bandwidth, char *buf, size_t len)
+{
+    const mpchar_pfit *fit = mpchar__fit_at(e, p);
+    size_t pos = 0;
+    buf[0] = '\0';
+    for (int f = 0; fit && f < MPCHAR_FAMILY_COUNT && pos < len; f++) {
+        mpchar_prediction pr;
+        if (!fit->ok[f] ||
+            mpchar_entry_predict(e, (mpchar_family)f, n, p, &pr, NULL) != 0)
+            continue;
+        pos += (size_t)snprintf(buf + pos, len - pos, "\n%s: %.4g %s%s",
+                                mpchar_family_name((mpchar_family)f),
+                                bandwidth ? n / pr.t_us : pr.t_us,
+                                bandwidth ? "MB/s" : "us",
+                                f == fit->best ? " (best)" : "");
+    }
+}
+
+void mpchar__measured_tip(mpchar__report *r, const mpchar_measurement *m,
+                          const mpchar_entry *e, bool bandwidth)
+{
+    char name[96], bytes[24], size[40] = "", value[96], models[512];
+    double n = (double)m->key.n_bytes;
+    double t = mpchar_fit_stat_of(m, r->model.opt.stat);
+    const char *stat = mpchar_fit_stat_name(r->model.opt.stat);
+    mpchar__entry_name(e, name, sizeof name);
+    mpchar__bytes_text(n, bytes, sizeof bytes);
+    if (n >= 1024) /* below, "n = 100 B" says it all */
+        snprintf(size, sizeof size, " (%s)", bytes);
+    if (bandwidth)
+        snprintf(value, sizeof value, "n/T = %.4g MB/s (T = %.4g us, %s)",
+                 n / t, t, stat);
+    else
+        snprintf(value, sizeof value, "T = %.4g us (%s)", t, stat);
+    model_values(e, n, m->key.p, bandwidth, models, sizeof models);
+    mpchar__point_tip(&r->plots,
+                      "%s %s, p = %ld, %s size%s\nn = %.0f B%s\n%s%s%s",
+                      e->library, name, m->key.p,
+                      m->key.set == MPCHAR_SET_FIT ? "fitting" : "validation",
+                      m->oversubscribed ? " (oversubscribed)" : "", n, size,
+                      value, models[0] ? "\nmodels at this n:" : "", models);
+}
+
 static void add_points(mpchar__report *r, const mpchar_entry *e, long p,
                        mpchar_set set, bool bandwidth)
 {
@@ -58,7 +114,8 @@ static void add_points(mpchar__report *r, const mpchar_entry *e, long p,
             continue;
         double t = mpchar_fit_stat_of(m, r->model.opt.stat);
         double n = (double)m->key.n_bytes;
-        mpchar__point_add(&r->plots, n, bandwidth ? n / t : t);
+        if (mpchar__point_add(&r->plots, n, bandwidth ? n / t : t))
+            mpchar__measured_tip(r, m, e, bandwidth);
     }
 }
 
@@ -158,9 +215,21 @@ void mpchar__primitive_name(const char *pattern, const char *variant,
              o ? " op=" : "", o ? op : "");
 }
 
+/* The datatype an entry's name and id show: none for the pattern's own. */
+static const char *shown_datatype(const mpchar_entry *e)
+{
+    return strcmp(e->datatype, mpchar_pattern_datatype(e->pattern))
+               ? e->datatype
+               : NULL;
+}
+
 void mpchar__entry_name(const mpchar_entry *e, char *buf, size_t len)
 {
     mpchar__primitive_name(e->pattern, e->variant, e->op, buf, len);
+    const char *dt = shown_datatype(e);
+    size_t used = strlen(buf);
+    if (dt && used < len)
+        snprintf(buf + used, len - used, " (%s)", dt);
 }
 
 void mpchar__bytes_text(double n, char *buf, size_t len)
@@ -177,9 +246,11 @@ void mpchar__entry_id(const mpchar_entry *e, bool with_library, char *buf,
                       size_t len)
 {
     bool v = strcmp(e->variant, "-") != 0, o = strcmp(e->op, "-") != 0;
-    snprintf(buf, len, "%s%s%s%s%s%s%s", with_library ? e->library : "",
+    const char *dt = shown_datatype(e);
+    snprintf(buf, len, "%s%s%s%s%s%s%s%s%s", with_library ? e->library : "",
              with_library ? "-" : "", e->pattern, v ? "-" : "",
-             v ? e->variant : "", o ? "-" : "", o ? e->op : "");
+             v ? e->variant : "", o ? "-" : "", o ? e->op : "", dt ? "-" : "",
+             dt ? dt : "");
 }
 
 static int rank_of(const char *name, const char *const *order)
@@ -187,6 +258,17 @@ static int rank_of(const char *name, const char *const *order)
     int i = 0;
     for (; order[i]; i++)
         if (!strcmp(order[i], name))
+            return i;
+    return i;
+}
+
+static int datatype_rank(const mpchar_entry *e)
+{
+    if (!shown_datatype(e))
+        return -1;
+    int i = 0;
+    for (; mpchar_datatypes[i].name; i++)
+        if (!strcmp(mpchar_datatypes[i].name, e->datatype))
             return i;
     return i;
 }
@@ -209,6 +291,8 @@ static int entry_cmp(const mpchar__report *r, const mpchar_entry *a,
         d = rank_of(a->op, ops) - rank_of(b->op, ops);
     if (!d)
         d = strcmp(a->op, b->op);
+    if (!d) /* the pattern's own datatype first, then byte, int, double */
+        d = datatype_rank(a) - datatype_rank(b);
     if (!d)
         d = (int)mpchar__library_index(r, a->library) -
             (int)mpchar__library_index(r, b->library);

@@ -198,21 +198,27 @@ static void fastest_table(mpchar__report *r, const mpchar_entry **v, size_t n)
     }
 }
 
+/* Pingpong in send mode with the pattern's own datatype (byte). */
+static bool pingpong_send(const mpchar_entry *e)
+{
+    return !strcmp(e->pattern, "pingpong") && !strcmp(e->variant, "send") &&
+           !strcmp(e->datatype, mpchar_pattern_datatype(e->pattern));
+}
+
 static void pingpong_plot(mpchar__report *r)
 {
     size_t count = 0;
     for (size_t l = 0; l < r->nlibs; l++)
         for (size_t i = 0; i < r->model.nentries; i++)
             count += !strcmp(r->model.entries[i].library, r->libs[l].name) &&
-                     !strcmp(r->model.entries[i].pattern, "pingpong") &&
-                     !strcmp(r->model.entries[i].variant, "send");
+                     pingpong_send(&r->model.entries[i]);
     if (count < 2)
         return;
     mpchar__plot_add(&r->plots, "lib-pingpong", "n (bytes)", "T (us)", true,
                      true, "pingpong/send, p = 2: all libraries");
     for (size_t i = 0; i < r->model.nentries; i++) {
         const mpchar_entry *e = &r->model.entries[i];
-        if (strcmp(e->pattern, "pingpong") || strcmp(e->variant, "send"))
+        if (!pingpong_send(e))
             continue;
         const char *rgb = mpchar__library_color(r, e->library);
         char label[96];

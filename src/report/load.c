@@ -258,7 +258,8 @@ static long file_size(const char *path)
 }
 
 static void load_rows(mpchar__report *r, const char *dir,
-                      mpchar_measurements *m, mpchar_failures *f)
+                      mpchar_measurements *m, mpchar_failures *f,
+                      mpchar_process_rows *pr)
 {
     char path[4096];
     mpchar_read_options ropt = {.allow_truncated_tail = true,
@@ -280,6 +281,10 @@ static void load_rows(mpchar__report *r, const char *dir,
     if (file_time(dir, MPCHAR_FAILED_FILE, NULL) &&
         mpchar_failures_read(path, &ropt, f, NULL, &err) != 0)
         mpchar__report_note(r, "%s; failed points are not listed", err.msg);
+    snprintf(path, sizeof path, "%s/%s", dir, MPCHAR_PROCESS_TIMES_FILE);
+    if (file_time(dir, MPCHAR_PROCESS_TIMES_FILE, NULL) &&
+        mpchar_process_rows_read(path, &ropt, pr, NULL, &err) != 0)
+        mpchar__report_note(r, "%s; per-process times are not shown", err.msg);
 }
 
 /* model.json when it is newer than measurements.csv, else a fit. */
@@ -341,8 +346,24 @@ static void *append(void *items, size_t count, const void *more, size_t n,
     return grown;
 }
 
+/* Appends process_times.csv's rows, their libraries renamed. */
+static int merge_process_rows(mpchar__report *r, size_t source,
+                              mpchar_process_rows *pr)
+{
+    for (size_t i = 0; i < pr->count; i++)
+        if (!rename_library(r, source, pr->rows[i].key.library))
+            return -1;
+    mpchar_process_times *rows =
+        append(r->proc.rows, r->proc.count, pr->rows, pr->count, sizeof *rows);
+    if (!rows)
+        return -1;
+    r->proc.rows = rows;
+    r->proc.count += pr->count;
+    return 0;
+}
+
 static int merge_rows(mpchar__report *r, size_t source, mpchar_measurements *m,
-                      mpchar_failures *f)
+                      mpchar_failures *f, mpchar_process_rows *pr)
 {
     for (size_t i = 0; i < m->count; i++)
         if (!rename_library(r, source, m->rows[i].key.library))
@@ -362,7 +383,8 @@ static int merge_rows(mpchar__report *r, size_t source, mpchar_measurements *m,
         return -1;
     r->failed.rows = frows;
     r->failed.count += f->count;
-    return 0;
+    /* after the rows, which name the libraries in the order of the run */
+    return merge_process_rows(r, source, pr);
 }
 
 /* Appends a model's overlap table, its libraries renamed as its rows. */
@@ -471,14 +493,16 @@ static int load_dir(mpchar__report *r, const char *dir, mpchar_error *err)
     mpchar_failures f = {0};
     mpchar_model model = {0};
     bool have_model;
-    load_rows(r, dir, &m, &f);
+    mpchar_process_rows pr = {0};
+    load_rows(r, dir, &m, &f, &pr);
     load_model(r, s, &m, &model, &have_model);
-    int rc = merge_rows(r, r->nsources - 1, &m, &f);
+    int rc = merge_rows(r, r->nsources - 1, &m, &f, &pr);
     if (rc == 0 && have_model)
         rc = merge_model(r, r->nsources - 1, &model);
     load_library_files(r, r->nsources - 1);
     mpchar_measurements_free(&m);
     mpchar_failures_free(&f);
+    mpchar_process_rows_free(&pr);
     mpchar_model_free(&model);
     return rc != 0 ? mpchar_error_set(err, "out of memory") : 0;
 }
@@ -555,6 +579,7 @@ void mpchar__report_free(mpchar__report *r)
     free(r->apps);
     mpchar_measurements_free(&r->meas);
     mpchar_failures_free(&r->failed);
+    mpchar_process_rows_free(&r->proc);
     mpchar_model_free(&r->model);
     mpchar__doc_free(&r->lead);
     mpchar__doc_free(&r->doc);

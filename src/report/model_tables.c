@@ -39,7 +39,9 @@ int mpchar__model_table(mpchar__report *r, mpchar_model_table which,
     mpchar_table t;
     int rc = mpchar_model_table_build(&r->model, which, MPCHAR_UNITS_DEFAULT,
                                       &t, err);
-    if (rc == 0 && !(t.omit_when_empty && t.nrows == 0))
+    if (rc == 0 && t.nrows == 0 && t.empty_note[0])
+        mpchar__doc_note(&r->doc, "%s: none: %s.", t.title, t.empty_note);
+    else if (rc == 0 && !(t.omit_when_empty && t.nrows == 0))
         add_table(&r->doc, &t);
     mpchar_table_free(&t);
     return rc;

@@ -101,13 +101,16 @@ static void entry_section(mpchar__report *r, const mpchar_entry *e)
     entry_plot(r, e, p, true);
 }
 
+/* The library's entry of pattern (and variant, unless NULL) in the
+ * pattern's own datatype (byte). */
 static const mpchar_entry *find(const mpchar__report *r, const char *library,
                                 const char *pattern, const char *variant)
 {
     for (size_t i = 0; i < r->model.nentries; i++) {
         const mpchar_entry *e = &r->model.entries[i];
         if (!strcmp(e->library, library) && !strcmp(e->pattern, pattern) &&
-            (!variant || !strcmp(e->variant, variant)))
+            (!variant || !strcmp(e->variant, variant)) &&
+            !strcmp(e->datatype, mpchar_pattern_datatype(pattern)))
             return e;
     }
     return NULL;
@@ -164,5 +167,7 @@ int mpchar__section_p2p(mpchar__report *r, mpchar_error *err)
         mpchar__send_modes(r);
     if (rc == 0)
         mpchar__seed003_table(r);
+    if (rc == 0)
+        mpchar__process_times_table(r);
     return rc;
 }

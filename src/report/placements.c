@@ -251,15 +251,6 @@ static void pair_findings(mpchar__report *r, const pair_data *d)
     }
 }
 
-/* The machine's cores, when some directory's meta.json told them. */
-static long machine_cores(const mpchar__report *r)
-{
-    for (size_t i = 0; i < r->nsources; i++)
-        if (r->sources[i].cores > 0)
-            return r->sources[i].cores;
-    return 0;
-}
-
 static void pair_section(mpchar__report *r, const config *a, const config *b,
                          long p)
 {
@@ -273,7 +264,7 @@ static void pair_section(mpchar__report *r, const config *a, const config *b,
     d->p = p;
     collect(r, d);
     if (d->nprim > 0) {
-        long cores = machine_cores(r);
+        long cores = mpchar__machine_cores(r);
         mpchar__doc_heading(&r->doc, 2, NULL, "%s at p = %ld: %s against %s",
                             a->base, p, a->name, b->name);
         if (d->oversubscribed || (cores > 0 && p > cores))

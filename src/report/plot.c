@@ -1,10 +1,16 @@
 /* The report's plots and their gnuplot driver.  The sections describe
- * plots as data (series of points with a colour and a style); this file
- * writes all of them as one gnuplot script with one `set output` block per
- * plot, the data in files under a private mkdtemp folder that is removed
- * afterwards, and runs gnuplot once: one process per report, not one per
- * plot, since starting gnuplot costs more than drawing a plot (timing in
- * docs/report.md).
+ * plots as data (series of points with a colour, a style and, for
+ * markers, a hover text); this file writes all of them as one gnuplot
+ * script with one `set output` block per plot, the data in files under a
+ * private mkdtemp folder that is removed afterwards, and runs gnuplot
+ * once: one process per report, not one per plot, since starting gnuplot
+ * costs more than drawing a plot (timing in docs/report.md).  Then
+ * plot_svg.c makes each SVG hoverable and its series switchable.
+ *
+ * Every series is drawn without a title and its key entry is a separate
+ * `keyentry` element, so that hiding a series' data leaves its key entry
+ * to click on; markers are gnuplot's hypertext labels, whose text is the
+ * point's number, replaced by its hover text in plot_svg.c.
  *
  * A gnuplot script stops at its first error, so nothing that could make
  * one is written: empty series are left out, a plot without any point
@@ -25,6 +31,8 @@ void mpchar__plots_free(mpchar__plots *ps)
 {
     for (size_t i = 0; i < ps->count; i++) {
         for (size_t s = 0; s < ps->v[i].nseries; s++) {
+            for (size_t k = 0; k < ps->v[i].series[s].n; k++)
+                free(ps->v[i].series[s].pt[k].tip);
             free(ps->v[i].series[s].pt);
         }
         free(ps->v[i].series);
@@ -73,18 +81,37 @@ void mpchar__series_add(mpchar__plots *ps, const char *rgb, mpchar__style style,
     va_end(ap);
 }
 
-void mpchar__point_add(mpchar__plots *ps, double x, double y)
+bool mpchar__point_add(mpchar__plots *ps, double x, double y)
+{
+    if (ps->failed || ps->count == 0 || ps->v[ps->count - 1].nseries == 0)
+        return false;
+    mpchar__plot *p = &ps->v[ps->count - 1];
+    mpchar__series *s = &p->series[p->nseries - 1];
+    if (!isfinite(x) || !isfinite(y) || (p->logx && x <= 0) ||
+        (p->logy && y <= 0))
+        return false;
+    s->pt = mpchar__grow_one(s->pt, s->n, &s->cap, sizeof *s->pt, &ps->failed);
+    if (ps->failed)
+        return false;
+    s->pt[s->n++] = (mpchar__xy){x, y, NULL};
+    return true;
+}
+
+void mpchar__point_tip(mpchar__plots *ps, const char *fmt, ...)
 {
     if (ps->failed || ps->count == 0 || ps->v[ps->count - 1].nseries == 0)
         return;
     mpchar__plot *p = &ps->v[ps->count - 1];
     mpchar__series *s = &p->series[p->nseries - 1];
-    if (!isfinite(x) || !isfinite(y) || (p->logx && x <= 0) ||
-        (p->logy && y <= 0))
+    if (s->n == 0)
         return;
-    s->pt = mpchar__grow_one(s->pt, s->n, &s->cap, sizeof *s->pt, &ps->failed);
-    if (!ps->failed)
-        s->pt[s->n++] = (mpchar__xy){x, y};
+    char **tip = &s->pt[s->n - 1].tip;
+    free(*tip);
+    va_list ap;
+    va_start(ap, fmt);
+    *tip = mpchar__vformat(fmt, ap);
+    va_end(ap);
+    ps->failed |= *tip == NULL;
 }
 
 void mpchar__mark_add(mpchar__plots *ps, double x)
@@ -109,19 +136,43 @@ static void quoted(FILE *f, const char *s)
     fputc('"', f);
 }
 
-static const char *style_spec(mpchar__style s)
+/* How a style is drawn: its line and its marker (NULL: none). */
+typedef struct style_spec {
+    const char *line, *point;
+} style_spec;
+
+static style_spec spec_of(mpchar__style s)
 {
     switch (s) {
-    case MPCHAR__FILLED: return "w p pt 7 ps 0.8";
-    case MPCHAR__HOLLOW: return "w p pt 6 ps 0.9";
-    case MPCHAR__TRIANGLE: return "w p pt 9 ps 0.8";
-    case MPCHAR__TRIANGLE_HOLLOW: return "w p pt 8 ps 0.9";
-    case MPCHAR__LINE: return "w l lw 2";
-    case MPCHAR__DASHED: return "w l lw 2 dt 2";
-    case MPCHAR__DOTTED: return "w l lw 2 dt 3";
-    case MPCHAR__LINEPOINTS: return "w lp lw 1.5 dt 4 pt 2 ps 1.2";
+    case MPCHAR__FILLED: return (style_spec){NULL, "pt 7 ps 0.8"};
+    case MPCHAR__HOLLOW: return (style_spec){NULL, "pt 6 ps 0.9"};
+    case MPCHAR__TRIANGLE: return (style_spec){NULL, "pt 9 ps 0.8"};
+    case MPCHAR__TRIANGLE_HOLLOW: return (style_spec){NULL, "pt 8 ps 0.9"};
+    case MPCHAR__LINE: return (style_spec){"lw 2", NULL};
+    case MPCHAR__DASHED: return (style_spec){"lw 2 dt 2", NULL};
+    case MPCHAR__DOTTED: return (style_spec){"lw 2 dt 3", NULL};
+    case MPCHAR__LINEPOINTS: return (style_spec){"lw 1.5 dt 4", "pt 2 ps 1.2"};
     }
-    return "w p";
+    return (style_spec){NULL, "pt 7"};
+}
+
+size_t mpchar__plot_elements(const mpchar__plot *p, size_t *series, bool *key,
+                             size_t max)
+{
+    size_t count = 0;
+    for (int pass = 0; pass < 2; pass++) {
+        for (size_t s = 0; s < p->nseries; s++) {
+            if (p->series[s].n == 0)
+                continue;
+            style_spec sp = spec_of(p->series[s].style);
+            int parts = pass ? 1 : (sp.line != NULL) + (sp.point != NULL);
+            for (int k = 0; k < parts && count < max; k++, count++) {
+                series[count] = s;
+                key[count] = pass == 1;
+            }
+        }
+    }
+    return count;
 }
 
 static void plot_settings(const mpchar__plot *p, FILE *f)
@@ -160,31 +211,70 @@ static int write_data(const mpchar__plot *p, const char *path)
     FILE *f = fopen(path, "w");
     if (!f)
         return -1;
+    size_t number = 0; /* of every point in the plot: a marker's hover key */
     for (size_t s = 0; s < p->nseries; s++) {
         const mpchar__series *se = &p->series[s];
         if (se->n == 0)
             continue;
         fprintf(f, "# %s\n", se->title);
         for (size_t i = 0; i < se->n; i++)
-            fprintf(f, "%.9g %.9g\n", se->pt[i].x, se->pt[i].y);
+            fprintf(f, "%.9g %.9g %zu\n", se->pt[i].x, se->pt[i].y, number++);
         fputs("\n\n", f);
     }
     return fclose(f);
 }
 
+/* One element of the plot command: a series' line or markers (hypertext
+ * labels whose text is column 3, the marker's number), or its key entry. */
+static void element(const mpchar__series *se, int index, const char *data,
+                    bool line, bool key, FILE *f)
+{
+    style_spec sp = spec_of(se->style);
+    if (key) {
+        fputs("keyentry", f);
+        if (sp.line && sp.point)
+            fprintf(f, " w lp %s %s", sp.line, sp.point);
+        else if (sp.line)
+            fprintf(f, " w l %s", sp.line);
+        else
+            fprintf(f, " w p %s", sp.point);
+    } else {
+        quoted(f, data);
+        if (line)
+            fprintf(f, " index %d using 1:2 w l %s", index, sp.line);
+        else
+            fprintf(f, " index %d using 1:2:3 w labels hypertext point %s",
+                    index, sp.point);
+    }
+    fprintf(f, " lc rgb \"%s\" ", se->rgb);
+    if (key) {
+        fputs("title ", f);
+        quoted(f, se->title);
+    } else {
+        fputs("notitle", f);
+    }
+}
+
+/* The elements in mpchar__plot_elements' order: every series' data, then
+ * every series' key entry. */
 static void plot_command(const mpchar__plot *p, const char *data, FILE *f)
 {
-    int index = 0;
-    for (size_t s = 0; s < p->nseries; s++) {
-        const mpchar__series *se = &p->series[s];
-        if (se->n == 0)
-            continue;
-        fputs(index ? ", \\\n  " : "plot ", f);
-        quoted(f, data);
-        fprintf(f, " index %d using 1:2 %s lc rgb \"%s\" title ", index,
-                style_spec(se->style), se->rgb);
-        quoted(f, se->title);
-        index++;
+    int index = 0, written = 0;
+    for (int pass = 0; pass < 2; pass++) {
+        index = 0;
+        for (size_t s = 0; s < p->nseries; s++) {
+            const mpchar__series *se = &p->series[s];
+            if (se->n == 0)
+                continue;
+            style_spec sp = spec_of(se->style);
+            for (int line = 1; line >= 0; line--) {
+                if (pass == 1 ? !line : !(line ? sp.line : sp.point))
+                    continue;
+                fputs(written++ ? ", \\\n  " : "plot ", f);
+                element(se, index, data, line, pass == 1, f);
+            }
+            index++;
+        }
     }
     if (index == 0)
         fputs("set label 99 \"no data\" at graph 0.5, graph 0.5 center\n"
@@ -193,12 +283,28 @@ static void plot_command(const mpchar__plot *p, const char *data, FILE *f)
     fputc('\n', f);
 }
 
+/* Prints the axes of the plot just drawn as plot_svg.c reads them: data
+ * ranges, then the plot area in SVG units (gnuplot's y grows upwards). */
+static void print_axes(FILE *f)
+{
+    fputs("print sprintf(\"%.9g %.9g %.9g %.9g %.9g %.9g %.9g %.9g\", "
+          "GPVAL_X_MIN, GPVAL_X_MAX, GPVAL_Y_MIN, GPVAL_Y_MAX, "
+          "GPVAL_TERM_XMIN, GPVAL_TERM_XMAX, "
+          "GPVAL_TERM_YSIZE / GPVAL_TERM_SCALE - GPVAL_TERM_YMIN, "
+          "GPVAL_TERM_YSIZE / GPVAL_TERM_SCALE - GPVAL_TERM_YMAX)\n",
+          f);
+}
+
 int mpchar__plots_script(const mpchar__plots *ps, const char *dir,
                          const char *datadir, FILE *script, mpchar_error *err)
 {
+    char axes[4096];
+    snprintf(axes, sizeof axes, "%s/axes.txt", datadir);
     fputs("set terminal svg size 900,520 dynamic noenhanced "
-          "font \"sans,12\" background \"#ffffff\"\n",
+          "font \"sans,12\" background \"#ffffff\"\nset print ",
           script);
+    quoted(script, axes);
+    fputc('\n', script);
     for (size_t i = 0; i < ps->count; i++) {
         const mpchar__plot *p = &ps->v[i];
         char data[4096], out[4096];
@@ -212,6 +318,7 @@ int mpchar__plots_script(const mpchar__plots *ps, const char *dir,
         fputc('\n', script);
         plot_command(p, data, script);
         fputs("unset output\n", script);
+        print_axes(script);
     }
     if (ferror(script))
         return mpchar_error_set(err, "write error writing the gnuplot script");
@@ -264,7 +371,35 @@ static void remove_temp(const mpchar__plots *ps, const char *tmp)
     unlink(path);
     snprintf(path, sizeof path, "%s/gnuplot.log", tmp);
     unlink(path);
+    snprintf(path, sizeof path, "%s/axes.txt", tmp);
+    unlink(path);
     rmdir(tmp);
+}
+
+/* Runs plot_svg.c on every SVG gnuplot drew, with the axes it printed. */
+static int hover_all(const mpchar__plots *ps, const char *dir, const char *tmp,
+                     mpchar_error *err)
+{
+    char path[4096], svg[4096];
+    snprintf(path, sizeof path, "%s/axes.txt", tmp);
+    FILE *f = fopen(path, "r");
+    if (!f)
+        return mpchar_error_set(err, "gnuplot wrote no %s", path);
+    int rc = 0;
+    for (size_t i = 0; i < ps->count && rc == 0; i++) {
+        mpchar__plot_axes a;
+        if (fscanf(f, "%lf %lf %lf %lf %lf %lf %lf %lf", &a.x_min, &a.x_max,
+                   &a.y_min, &a.y_max, &a.left, &a.right, &a.bottom,
+                   &a.top) != 8) {
+            rc = mpchar_error_set(err, "%s: line %zu: not 8 numbers", path,
+                                  i + 1);
+            break;
+        }
+        snprintf(svg, sizeof svg, "%s/%s.svg", dir, ps->v[i].id);
+        rc = mpchar__svg_hover(&ps->v[i], &a, svg, err);
+    }
+    fclose(f);
+    return rc;
 }
 
 static int draw_in(const mpchar__plots *ps, const char *dir,
@@ -292,7 +427,7 @@ static int draw_in(const mpchar__plots *ps, const char *dir,
         return mpchar_error_set(err, "gnuplot ('%s') failed (status %d): %s",
                                 gnuplot, status, line);
     }
-    return 0;
+    return hover_all(ps, dir, tmp, err);
 }
 
 int mpchar__plots_draw(const mpchar__plots *ps, const char *dir,

@@ -1,6 +1,11 @@
 /* report.html: the document as one self-contained HTML file.  The style
  * sheet is inline, every drawn plot's SVG is copied in (so the file opens
- * from any file system with nothing fetched), and there is no script.
+ * from any file system with nothing fetched), and when a plot is drawn,
+ * one small inline script makes the plots interactive: clicking a legend
+ * entry hides or shows its series, and a readout under the plot gives the
+ * hovered point's text, or the cursor's x and y and every shown model
+ * line's value there.  Without the script the page is complete: the SVGs
+ * are static pictures whose markers have <title> tooltips (plot_svg.c).
  *
  * The output is also well-formed XML (every element closed, only the five
  * XML entities), which lets tests parse it with any XML parser.  gnuplot
@@ -29,7 +34,125 @@ static const char style_sheet[] =
     "height:auto}\n"
     "figcaption{font-size:0.85em;color:#444}\n"
     "div.missing{border:1px dashed #999;padding:2em;color:#666;"
-    "max-width:860px}\n";
+    "max-width:860px}\n"
+    "svg .mpc-key{cursor:pointer;pointer-events:bounding-box}"
+    "svg .mpc-key:focus:not(:focus-visible){outline:none}"
+    "svg .mpc-off{opacity:0.3}svg .mpc-hidden{display:none}\n"
+    "div.readout{font-size:0.8em;font-family:monospace;color:#345;"
+    "min-height:1.4em}\n";
+
+/* The plots' script (see the top of this file); CDATA keeps the page
+ * well-formed XML, the // hide it from JavaScript. */
+static const char plot_script[] =
+    "(function () {\n"
+    "  'use strict';\n"
+    "  function num(v) {\n"
+    "    var a = Math.abs(v);\n"
+    "    return a >= 1e6 || (a > 0 && a < 1e-3) ? v.toExponential(3)\n"
+    "                                           : String(+v.toPrecision(4));\n"
+    "  }\n"
+    "  /* The data value of SVG coordinate v on an axis from lo (at p0) to hi\n"
+    "   * (at p1). */\n"
+    "  function value(v, lo, hi, p0, p1, log) {\n"
+    "    var f = (v - p0) / (p1 - p0);\n"
+    "    return log ? lo * Math.pow(hi / lo, f) : lo + f * (hi - lo);\n"
+    "  }\n"
+    "  /* A model line: its path's vertices by x, in SVG coordinates. */\n"
+    "  function lineOf(g) {\n"
+    "    var pts = [];\n"
+    "    g.querySelectorAll('path').forEach(function (p) {\n"
+    "      var re = /[ML]\\s*(-?[\\d.]+),(-?[\\d.]+)/g, m;\n"
+    "      var d = p.getAttribute('d') || '';\n"
+    "      while ((m = re.exec(d))) pts.push([+m[1], +m[2]]);\n"
+    "    });\n"
+    "    pts.sort(function (u, v) { return u[0] - v[0]; });\n"
+    "    return {g: g, name: g.querySelector('title').textContent, pts: pts};\n"
+    "  }\n"
+    "  function yAt(l, x) {\n"
+    "    var p = l.pts;\n"
+    "    for (var i = 1; i < p.length; i++) {\n"
+    "      if (p[i - 1][0] <= x && x <= p[i][0]) {\n"
+    "        var w = p[i][0] - p[i - 1][0];\n"
+    "        var f = w > 0 ? (x - p[i - 1][0]) / w : 0;\n"
+    "        return p[i - 1][1] + f * (p[i][1] - p[i - 1][1]);\n"
+    "      }\n"
+    "    }\n"
+    "    return null;\n"
+    "  }\n"
+    "  function toggles(svg) {\n"
+    "    svg.querySelectorAll('g.mpc-key').forEach(function (k) {\n"
+    "      var sel = 'g.mpc-data[data-series=\"' +\n"
+    "                k.getAttribute('data-series') + '\"]';\n"
+    "      k.setAttribute('tabindex', '0');\n"
+    "      k.setAttribute('role', 'button');\n"
+    "      k.setAttribute('aria-pressed', 'true');\n"
+    "      function toggle() {\n"
+    "        var off = !k.classList.contains('mpc-off');\n"
+    "        k.classList.toggle('mpc-off', off);\n"
+    "        k.setAttribute('aria-pressed', String(!off));\n"
+    "        svg.querySelectorAll(sel).forEach(function (g) {\n"
+    "          g.classList.toggle('mpc-hidden', off);\n"
+    "        });\n"
+    "      }\n"
+    "      k.addEventListener('click', toggle);\n"
+    "      k.addEventListener('keydown', function (ev) {\n"
+    "        if (ev.key === 'Enter' || ev.key === ' ') {\n"
+    "          ev.preventDefault();\n"
+    "          toggle();\n"
+    "        }\n"
+    "      });\n"
+    "    });\n"
+    "  }\n"
+    "  function readout(fig, svg) {\n"
+    "    var a = (svg.getAttribute('data-axes') || '').split(' ');\n"
+    "    a = a.map(Number);\n"
+    "    var log = svg.getAttribute('data-log') || '';\n"
+    "    var lx = log.indexOf('x') >= 0, ly = log.indexOf('y') >= 0;\n"
+    "    var xl = svg.getAttribute('data-xlabel');\n"
+    "    var yl = svg.getAttribute('data-ylabel');\n"
+    "    var out = document.createElement('div');\n"
+    "    out.className = 'readout';\n"
+    "    out.textContent = 'Hover a point or the plot for values; click a ' +\n"
+    "                      'legend entry to hide or show its series.';\n"
+    "    fig.insertBefore(out, fig.querySelector('figcaption'));\n"
+    "    var lines = [];\n"
+    "    svg.querySelectorAll('g.mpc-data').forEach(function (g) {\n"
+    "      if (!g.querySelector('g.mpc-pt') && g.querySelector('path'))\n"
+    "        lines.push(lineOf(g));\n"
+    "    });\n"
+    "    svg.addEventListener('mousemove', function (ev) {\n"
+    "      var mark = ev.target.closest('g.mpc-pt');\n"
+    "      if (mark) {\n"
+    "        out.textContent = mark.querySelector('title').textContent\n"
+    "          .replace(/:\\n/g, ': ').replace(/\\n/g, '; ');\n"
+    "        return;\n"
+    "      }\n"
+    "      if (a.length !== 8 || a.some(isNaN)) return;\n"
+    "      var pt = svg.createSVGPoint();\n"
+    "      pt.x = ev.clientX;\n"
+    "      pt.y = ev.clientY;\n"
+    "      var c = pt.matrixTransform(svg.getScreenCTM().inverse());\n"
+    "      if (c.x < a[4] || c.x > a[5] || c.y > a[6] || c.y < a[7]) return;\n"
+    "      var x = value(c.x, a[0], a[1], a[4], a[5], lx);\n"
+    "      var y = value(c.y, a[2], a[3], a[6], a[7], ly);\n"
+    "      var parts = [xl + ' = ' + num(x), yl + ' = ' + num(y)];\n"
+    "      lines.forEach(function (l) {\n"
+    "        if (l.g.classList.contains('mpc-hidden')) return;\n"
+    "        var y = yAt(l, c.x);\n"
+    "        if (y !== null)\n"
+    "          parts.push(l.name + ': ' +\n"
+    "                     num(value(y, a[2], a[3], a[6], a[7], ly)));\n"
+    "      });\n"
+    "      out.textContent = 'cursor: ' + parts.join('; ');\n"
+    "    });\n"
+    "  }\n"
+    "  document.querySelectorAll('figure.plot').forEach(function (fig) {\n"
+    "    var svg = fig.querySelector('svg.mpc-plot');\n"
+    "    if (!svg) return;\n"
+    "    toggles(svg);\n"
+    "    readout(fig, svg);\n"
+    "  });\n"
+    "})();\n";
 
 void mpchar__html_escape(FILE *out, const char *text)
 {
@@ -91,11 +214,13 @@ static char *read_svg(const char *path)
     return text;
 }
 
-static void figure_html(const mpchar__block *b, const char *out_dir, FILE *out)
+/* Returns whether the plot was drawn (its SVG inlined). */
+static bool figure_html(const mpchar__block *b, const char *out_dir, FILE *out)
 {
     char path[4096], prefix[128];
     snprintf(path, sizeof path, "%s/%s", out_dir, b->svg ? b->svg : "");
     char *svg = b->missing ? NULL : read_svg(path);
+    bool drawn = svg != NULL;
     fprintf(out, "<figure class=\"%s\" id=\"", svg ? "plot" : "plot-missing");
     mpchar__html_escape(out, b->id);
     fputs("\">\n", out);
@@ -112,6 +237,7 @@ static void figure_html(const mpchar__block *b, const char *out_dir, FILE *out)
     fputs("<figcaption>", out);
     mpchar__html_escape(out, b->text);
     fputs("</figcaption>\n</figure>\n", out);
+    return drawn;
 }
 
 static void table_html(const mpchar__block *b, size_t index, FILE *out)
@@ -152,7 +278,8 @@ static void text_html(const char *open, const char *text, const char *close,
     fputs(close, out);
 }
 
-static void block_html(const mpchar__doc *d, size_t i, const char *out_dir,
+/* Returns whether the block is a drawn plot. */
+static bool block_html(const mpchar__doc *d, size_t i, const char *out_dir,
                        FILE *out)
 {
     const mpchar__block *b = &d->blocks[i];
@@ -175,8 +302,9 @@ static void block_html(const mpchar__doc *d, size_t i, const char *out_dir,
                   next_item ? "</li>\n" : "</li>\n</ul>\n", out);
         break;
     case MPCHAR__TABLE: table_html(b, i, out); break;
-    case MPCHAR__FIGURE: figure_html(b, out_dir, out); break;
+    case MPCHAR__FIGURE: return figure_html(b, out_dir, out);
     }
+    return false;
 }
 
 static void contents_html(const mpchar__doc *d, FILE *out)
@@ -205,8 +333,11 @@ int mpchar__render_html(const mpchar__doc *d, const char *out_dir, FILE *out,
     fprintf(out, "<!-- plots: %zu -->\n", plots);
     text_html("<h1>", d->title, "</h1>\n", out);
     contents_html(d, out);
+    size_t drawn = 0;
     for (size_t i = 0; i < d->count; i++)
-        block_html(d, i, out_dir, out);
+        drawn += block_html(d, i, out_dir, out);
+    if (drawn)
+        fprintf(out, "<script>//<![CDATA[\n%s//]]>\n</script>\n", plot_script);
     fputs("</body>\n</html>\n", out);
     if (ferror(out))
         return mpchar_error_set(err, "write error writing the HTML report");

@@ -8,6 +8,7 @@
 #ifndef MPCHAR_REPORT_INTERNAL_H
 #define MPCHAR_REPORT_INTERNAL_H
 
+#include <stdarg.h>
 #include <stdbool.h>
 #include <stddef.h>
 #include <stdio.h>
@@ -73,6 +74,9 @@ typedef struct mpchar__doc {
 void *mpchar__grow_one(void *items, size_t count, size_t *cap, size_t size,
                        bool *failed);
 
+/* The formatted text, malloc'ed; NULL when memory runs out. */
+char *mpchar__vformat(const char *fmt, va_list ap) MPCHAR__PRINTF(1, 0);
+
 void mpchar__doc_init(mpchar__doc *d, const char *title);
 void mpchar__doc_free(mpchar__doc *d);
 /* Moves every block of src to the end of dst. */
@@ -131,6 +135,7 @@ typedef enum mpchar__style {
 
 typedef struct mpchar__xy {
     double x, y;
+    char *tip; /* hover text of a marker (malloc'ed; NULL: the default) */
 } mpchar__xy;
 
 typedef struct mpchar__series {
@@ -169,8 +174,13 @@ mpchar__plot *mpchar__plot_add(mpchar__plots *ps, const char *id,
 /* Series of the last plot. */
 void mpchar__series_add(mpchar__plots *ps, const char *rgb, mpchar__style style,
                         const char *fmt, ...) MPCHAR__PRINTF(4, 5);
-/* A point of the last series; points a log axis cannot show are skipped. */
-void mpchar__point_add(mpchar__plots *ps, double x, double y);
+/* A point of the last series; points a log axis cannot show are skipped
+ * (false). */
+bool mpchar__point_add(mpchar__plots *ps, double x, double y);
+/* The hover text of the last point added: lines apart by '\n'.  A marker
+ * without one shows its series' title and x and y with the axis labels. */
+void mpchar__point_tip(mpchar__plots *ps, const char *fmt, ...)
+    MPCHAR__PRINTF(2, 3);
 void mpchar__mark_add(mpchar__plots *ps, double x);
 /* The gnuplot script drawing every plot to dir/<id>.svg, data in datadir. */
 int mpchar__plots_script(const mpchar__plots *ps, const char *dir,
@@ -179,6 +189,27 @@ int mpchar__plots_script(const mpchar__plots *ps, const char *dir,
  * (a plot may still be missing), -1 with the reason in err otherwise. */
 int mpchar__plots_draw(const mpchar__plots *ps, const char *dir,
                        const char *gnuplot, mpchar_error *err);
+
+/* What plot_svg.c needs to know of one gnuplot-drawn plot. */
+typedef struct mpchar__plot_axes {
+    double x_min, x_max, y_min, y_max; /* the axes' ranges (data) */
+    double left, right, bottom, top;   /* the plot area (SVG units) */
+} mpchar__plot_axes;
+
+/* The gnuplot plot elements of a plot in order (plot.c writes them, and
+ * plot_svg.c maps gnuplot's groups back): for each series with points
+ * its data elements (two for MPCHAR__LINEPOINTS: the line and the
+ * markers), then one key entry per such series.  series[k] is the index
+ * of the series of element k (0-based), key[k] whether it is a key entry;
+ * returns the number of elements (at most max). */
+size_t mpchar__plot_elements(const mpchar__plot *p, size_t *series, bool *key,
+                             size_t max);
+/* Makes gnuplot's SVG of p (the file at path) hoverable and its series
+ * switchable: hover texts as <title> of every marker, each series' groups
+ * classed and numbered, the axes in data- attributes of <svg>
+ * (docs/report.md, "Interactive plots"). */
+int mpchar__svg_hover(const mpchar__plot *p, const mpchar__plot_axes *axes,
+                      const char *path, mpchar_error *err);
 
 const char *mpchar__color_library(const char *name, size_t index);
 const char *mpchar__color_family(mpchar_family f);
@@ -219,7 +250,8 @@ typedef struct mpchar__report {
     size_t nlibs;
     mpchar_measurements meas; /* every directory's rows, merged */
     mpchar_failures failed;
-    mpchar_model model; /* every directory's model, merged */
+    mpchar_process_rows proc; /* every directory's process_times.csv */
+    mpchar_model model;       /* every directory's model, merged */
     bool have_model;
     mpchar__entries p2p, collectives; /* of model, sorted once loaded */
     char **notes;                     /* what is missing or damaged */
@@ -258,6 +290,9 @@ int mpchar__section_apps(mpchar__report *r, mpchar_error *err);
 void mpchar__send_modes(mpchar__report *r);
 /* Seed 003's Table 1 for every library with pingpong (seed003.c). */
 void mpchar__seed003_table(mpchar__report *r);
+/* Seed 002's asynchronous ping-ping per process, from process_times.csv
+ * (process_times.c). */
+void mpchar__process_times_table(mpchar__report *r);
 int mpchar__section_collectives(mpchar__report *r, mpchar_error *err);
 int mpchar__section_accuracy(mpchar__report *r, mpchar_error *err);
 /* Two or more libraries have model entries to compare. */
@@ -288,6 +323,8 @@ void mpchar__figure(mpchar__report *r, const char *fmt, ...)
 /* Largest p fitted on real points by all of es[0..n-1]; 0 if none
  * (libraries.c). */
 long mpchar__common_p(const mpchar_entry *const *es, size_t n);
+/* The machine's cores, when some directory's meta.json told them; 0. */
+long mpchar__machine_cores(const mpchar__report *r);
 /* Index of a library in r->libs (its colour), or 0. */
 size_t mpchar__library_index(const mpchar__report *r, const char *name);
 const char *mpchar__library_color(const mpchar__report *r, const char *name);
@@ -298,6 +335,11 @@ const char *mpchar__library_color(const mpchar__report *r, const char *name);
 size_t mpchar__measured_series(mpchar__report *r, const mpchar_entry *e, long p,
                                const char *rgb, const char *label,
                                bool bandwidth);
+/* The hover text of the last point added, the measurement m of entry e:
+ * what it is, n, its time (bandwidth: n/T) and every fitted family's
+ * value at its n and p, the best marked. */
+void mpchar__measured_tip(mpchar__report *r, const mpchar_measurement *m,
+                          const mpchar_entry *e, bool bandwidth);
 /* The curve of a model family (or the best) of an entry at p over the
  * fitted sizes, into the last plot. */
 void mpchar__model_series(mpchar__report *r, const mpchar_entry *e, long p,

@@ -43,8 +43,7 @@ static double one_way_us(const mpchar__report *r, const mpchar_entry *e,
             !strcmp(k->variant, e->variant) && !strcmp(k->op, e->op) &&
             !strcmp(k->datatype, e->datatype)) {
             *modelled_p = false;
-            return r->model.opt.stat == MPCHAR_STAT_MEDIAN ? m->t_median_us
-                                                           : m->t_min_us;
+            return mpchar_fit_stat_of(m, r->model.opt.stat);
         }
     }
     *modelled_p = true;

@@ -22,7 +22,8 @@ static size_t modes_of(const mpchar_entry **v, size_t n, const char *library,
     size_t count = 0;
     for (size_t i = 0; i < n && count < MAX_MODES; i++)
         if (!strcmp(v[i]->pattern, "pingpong") &&
-            !strcmp(v[i]->library, library))
+            !strcmp(v[i]->library, library) &&
+            !strcmp(v[i]->datatype, mpchar_pattern_datatype("pingpong")))
             out[count++] = v[i];
     return count;
 }

@@ -16,7 +16,12 @@ NUL-terminated JSON message each); no port is opened.  Checks:
   * each of them has a non-zero rendered size, is not hidden and (for an
     <svg>) draws something;
   * no request other than file:, data:, about: and blob: URLs (with
-    --self-contained, no request at all except the page itself and data:).
+    --self-contained, no request at all except the page itself and data:);
+  * with --interactive, the report's interactive plots (docs/report.md):
+    every marker has a tooltip (<title>); a real mouse click on a legend
+    entry hides its series and a second one shows it again; hovering a
+    marker shows its text in the plot's readout, hovering the plot area
+    the cursor's values.
 
 Console warnings are listed but do not fail the check (--fail-on-warning
 makes them fail).  Exit status: 0 all checks passed; 1 a check failed (one
@@ -127,7 +132,8 @@ class Browser:
             f"--force-device-scale-factor={scale}",
             "about:blank",
         ]
-        env = dict(os.environ, HOME=workdir)
+        # TMPDIR too: Chromium leaves an org.chromium.Chromium.* folder there.
+        env = dict(os.environ, HOME=workdir, TMPDIR=workdir)
         err = os.open(self.stderr_path, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600)
         # The descriptors the child duplicates go above 9 first, so that no
         # file action below overwrites one before it has been duplicated.
@@ -426,6 +432,128 @@ ELEMENT_JS = r"""
 """
 
 
+# The interactive plots of mpchar's report: tooltips counted, and the first
+# figure with two or more legend entries chosen for the clicks (legend
+# entry: its text's centre; a marker of another series: its centre).
+INTERACTIVE_JS = r"""
+(() => {
+  const center = e => { const r = e.getBoundingClientRect();
+    return {x: r.left + r.width / 2, y: r.top + r.height / 2}; };
+  const pts = Array.from(document.querySelectorAll('figure.plot svg g.mpc-pt'));
+  const untitled = pts.filter(g => {
+    const t = g.querySelector(':scope > title');
+    return !t || !t.textContent.trim(); }).length;
+  const fig = Array.from(document.querySelectorAll('figure.plot')).find(f =>
+    f.querySelectorAll('svg g.mpc-key').length >= 2 &&
+    f.querySelector('div.readout'));
+  const out = {markers: pts.length, untitled: untitled,
+               scripts: document.scripts.length};
+  if (!fig) return out;
+  fig.scrollIntoView({block: 'start'});
+  const svg = fig.querySelector('svg');
+  const key = svg.querySelector('g.mpc-key');
+  const s = key.getAttribute('data-series');
+  const groups = Array.from(svg.querySelectorAll(
+    `g.mpc-data[data-series="${s}"]`));
+  const other = Array.from(svg.querySelectorAll('g.mpc-data g.mpc-pt')).find(g =>
+    g.closest('g.mpc-data').getAttribute('data-series') !== s && (() => {
+      const c = center(g); const hit = document.elementFromPoint(c.x, c.y);
+      return hit && hit.closest('g.mpc-pt') === g; })());
+  const a = svg.getAttribute('data-axes').split(' ').map(Number);
+  const m = svg.getScreenCTM();
+  out.figure = fig.id;
+  out.key = {title: key.querySelector('title').textContent,
+             at: center(key.querySelector('text') || key)};
+  out.groups = groups.length;
+  out.marker = other ? {at: center(other),
+                        title: other.querySelector('title').textContent} : null;
+  /* The middle of the plot area, in the page's coordinates. */
+  out.area = {x: m.a * (a[4] + a[5]) / 2 + m.e, y: m.d * (a[6] + a[7]) / 2 + m.f};
+  return out;
+})()
+"""
+
+STATE_JS = r"""
+(() => {
+  const fig = document.getElementById(%s);
+  const svg = fig.querySelector('svg');
+  const key = svg.querySelector('g.mpc-key');
+  const s = key.getAttribute('data-series');
+  const groups = Array.from(svg.querySelectorAll(
+    `g.mpc-data[data-series="${s}"]`));
+  return {hidden: groups.filter(g => getComputedStyle(g).display === 'none').length,
+          others_hidden: Array.from(svg.querySelectorAll('g.mpc-data')).filter(g =>
+            g.getAttribute('data-series') !== s &&
+            getComputedStyle(g).display === 'none').length,
+          off: key.classList.contains('mpc-off'),
+          readout: fig.querySelector('div.readout').textContent};
+})()
+"""
+
+
+def mouse(browser, kind, at, buttons=0):
+    params = {"type": kind, "x": at["x"], "y": at["y"], "button": "none"}
+    if kind != "mouseMoved":
+        params.update(button="left", clickCount=1, buttons=buttons)
+    browser.call("Input.dispatchMouseEvent", params)
+
+
+def click(browser, at):
+    mouse(browser, "mouseMoved", at)
+    mouse(browser, "mousePressed", at, 1)
+    mouse(browser, "mouseReleased", at)
+
+
+def check_interactive(browser, problems, notes):
+    """Clicks a legend entry twice and hovers a marker and the plot area
+    with real mouse events (Input.dispatchMouseEvent)."""
+    info = browser.evaluate(INTERACTIVE_JS)
+    notes.append(f"{count(info['markers'], 'marker')} with tooltips, "
+                 f"{count(info['scripts'], 'script')}")
+    if info["markers"] == 0:
+        problems.append("interactive: no marker (g.mpc-pt) in any plot")
+    if info["untitled"]:
+        problems.append(f"interactive: {info['untitled']} markers without a tooltip")
+    if "figure" not in info:
+        problems.append("interactive: no plot with two legend entries and a readout")
+        return
+    fig = info["figure"]
+    state = lambda: browser.evaluate(STATE_JS % json.dumps(fig))
+    before = state()
+    if before["hidden"] or before["off"]:
+        problems.append(f"interactive: #{fig}: a series is hidden before any click")
+    click(browser, info["key"]["at"])
+    after = state()
+    if after["hidden"] != info["groups"] or not after["off"] or after["others_hidden"]:
+        problems.append(f"interactive: #{fig}: clicking the legend entry "
+                        f"'{info['key']['title']}' hid {after['hidden']} of its "
+                        f"{info['groups']} groups and {after['others_hidden']} "
+                        "groups of other series")
+    click(browser, info["key"]["at"])
+    again = state()
+    if again["hidden"] or again["off"]:
+        problems.append(f"interactive: #{fig}: a second click did not show "
+                        f"'{info['key']['title']}' again")
+    notes.append(f"interactive: #{fig}: legend entry '{info['key']['title']}' "
+                 f"clicked: {count(after['hidden'], 'group')} hidden, shown again")
+    if info["marker"] is None:
+        problems.append(f"interactive: #{fig}: no marker of another series to hover")
+    else:
+        mouse(browser, "mouseMoved", info["marker"]["at"])
+        want = info["marker"]["title"].replace(":\n", ": ").replace("\n", "; ")
+        got = state()["readout"]
+        if got != want:
+            problems.append(f"interactive: #{fig}: hovering a marker shows "
+                            f"'{got}', expected '{want}'")
+        notes.append(f"interactive: hover on a marker: '{got}'")
+    mouse(browser, "mouseMoved", info["area"])
+    got = state()["readout"]
+    if not got.startswith("cursor: "):
+        problems.append(f"interactive: #{fig}: hovering the plot area shows "
+                        f"'{got}', expected 'cursor: ...'")
+    notes.append(f"interactive: hover on the plot area: '{got}'")
+
+
 def check(args):
     """Runs the check; returns (problems, notes)."""
     html = os.path.abspath(args.html)
@@ -489,6 +617,10 @@ def check(args):
                 elif p["svg"] and p["marks"] == 0:
                     problems.append(f"{name} not rendered: the svg draws nothing")
             notes.append(matching(len(plots), args.selector))
+            if args.interactive:
+                check_interactive(browser, problems, notes)
+                errors, _ = console_messages(browser.events)
+                problems += [e for e in errors if e not in problems]
 
             for elem_id, out in args.element_screenshot or []:
                 box = browser.evaluate(ELEMENT_JS % (json.dumps(elem_id),
@@ -559,6 +691,10 @@ def main():
     ap.add_argument("--self-contained", action="store_true",
                     help="fail on any request but the page itself and data: URLs "
                          "(default: only non-file URLs fail)")
+    ap.add_argument("--interactive", action="store_true",
+                    help="check the report's interactive plots: tooltips on "
+                         "every marker, a real click on a legend entry hides "
+                         "its series, hovering fills the readout")
     ap.add_argument("--fail-on-warning", action="store_true",
                     help="console warnings fail the check too")
     ap.add_argument("--chromium", metavar="PATH",

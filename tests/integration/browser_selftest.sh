@@ -141,6 +141,13 @@ run_check 1 "missing element" "$FIX/good.html" \
   --element-screenshot no-such-id "$WORK/none.png"
 expect_line "missing element" "FAIL: no element with id 'no-such-id' to screenshot"
 
+# Plots without the report's interactivity fail --interactive (the report
+# itself passes it: report_hover_browser, report).
+run_check 1 "not interactive" "$FIX/good.html" --interactive
+expect_line "not interactive" "FAIL: interactive: no marker (g.mpc-pt) in any plot"
+expect_line "not interactive" \
+  "FAIL: interactive: no plot with two legend entries and a readout"
+
 run_check 2 "no chromium" "$FIX/good.html" --chromium "$WORK/no-chromium"
 expect_line "no chromium" "browser_check: error: chromium not found"
 

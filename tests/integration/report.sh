@@ -35,19 +35,21 @@ import csv, os, re, sys, xml.etree.ElementTree as ET
 res, rep, mode = sys.argv[1], sys.argv[2], sys.argv[3]
 rows = list(csv.DictReader(open(os.path.join(res, "measurements.csv"))))
 p2p = {"pingpong", "pingping", "stream", "bistream"}
-ent = {(r["library"], r["pattern"], r["variant"]) for r in rows if r["pattern"] in p2p}
+ent = {(r["library"], r["pattern"], r["variant"], r["datatype"])
+       for r in rows if r["pattern"] in p2p}
 variants = {}
-for lib, pat, var in ent:
-    if pat == "pingpong":
+for lib, pat, var, dt in ent:
+    if pat == "pingpong" and dt == "byte":
         variants.setdefault(lib, set()).add(var)
 V = sum(1 for v in variants.values() if len(v) >= 2)
-send = {l for l, p, v in ent if p == "pingpong" and v == "send"}
-stream = {l for l, p, v in ent if p == "stream"}
+send = {l for l, p, v, d in ent if p == "pingpong" and v == "send" and d == "byte"}
+stream = {l for l, p, v, d in ent if p == "stream" and d == "byte"}
 G = 1 if send & stream else 0
 L = 1 if len(send) >= 2 else 0
 C = 0
-for key in {(r["pattern"], r["op"]) for r in rows if r["pattern"] not in p2p}:
-    sel = [r for r in rows if (r["pattern"], r["op"]) == key]
+for key in {(r["pattern"], r["op"], r["datatype"]) for r in rows
+            if r["pattern"] not in p2p}:
+    sel = [r for r in rows if (r["pattern"], r["op"], r["datatype"]) == key]
     sizes = any(int(r["n_bytes"]) > 0 for r in sel)
     ps = {r["p"] for r in sel}
     C += (1 if sizes else 0) + ((2 if sizes else 1) if len(ps) >= 2 else 0)
@@ -68,8 +70,11 @@ else:
     assert len(missing) == expected and not drawn, (len(drawn), len(missing), expected)
     assert "Plots were not drawn" in html
     assert "Plot not drawn" in html
-bad = re.findall(r"""(?:src|href)\s*=\s*["'](?!#)[^"']*|url\((?!#)|@import|<script|<link|<img""", html)
+bad = re.findall(r"""(?:src|href)\s*=\s*["'](?!#)[^"']*|url\((?!#)|@import|<link|<img""", html)
 assert not bad, "external references: %r" % bad[:3]
+# One inline script (the plots', docs/report.md), none without a plot.
+assert re.findall(r"<script[^>]*>", html) == (["<script>"] if drawn else []), \
+    re.findall(r"<script[^>]*>", html)
 for url in re.findall(r"https?://[^\s\"'<>]+", html):
     assert url.startswith("http://www.w3.org/"), "URL in report.html: " + url
 md = open(os.path.join(rep, "report.md"), encoding="utf-8").read()
@@ -87,10 +92,11 @@ grep -qx "plots: $n (drawn: $n)" "$WORK/out" || fail "stdout does not say plots:
 echo "ok: $n plots, well-formed, self-contained, tables in report.md"
 
 # In headless Chromium: no console error, no request leaving file://, all
-# $n plots rendered; the screenshot stays in the build tree for a look.
+# $n plots rendered, a legend click hides a series and hovering fills the
+# readout; the screenshot stays in the build tree for a look.
 shot="${MPCHAR_TEST_TMP:-$WORK}/report-screenshot.png"
 python3 "$HERE/browser_check.py" "$WORK/rep/report.html" --expect-plots "$n" \
-  --self-contained --screenshot "$shot" || fail "browser check"
+  --self-contained --interactive --screenshot "$shot" || fail "browser check"
 [ -s "$shot" ] || fail "no screenshot at $shot"
 echo "ok: Chromium rendered $n plots without console errors: $shot"
 

@@ -16,7 +16,8 @@
 # and mpchar fit and mpchar report list every pattern; then --datatypes
 # int,double on stream and bcast_reply: n rounded to whole elements in the
 # datatype column, every byte checked, model.json fitting each datatype
-# apart.
+# apart, mpchar fit and the report naming each ("stream (int)") with
+# plots of its own.
 source "$(dirname "$0")/lib.sh"
 lib=$1
 M="$BIN/mpchar"
@@ -107,8 +108,10 @@ targs=(--patterns stream,bcast_reply --datatypes int,double --p 2
   || { cat "$WORK/tlog"; fail "datatypes run failed"; }
 python3 "$HERE/check_results.py" "$WORK/t" --bin "$BIN" --libraries "$lib" \
   -- "${targs[@]}" || fail "datatypes: results incomplete"
-"$M" fit "$WORK/t" > /dev/null 2>&1 || fail "datatypes: fit failed"
-python3 - "$WORK/t" <<'PY' || fail "datatypes"
+"$M" fit "$WORK/t" > "$WORK/tfit" 2>&1 || fail "datatypes: fit failed"
+"$M" report "$WORK/t" --out "$WORK/trep" > /dev/null 2>&1 \
+  || fail "datatypes: report failed"
+python3 - "$WORK/t" "$WORK/tfit" "$WORK/trep/report.html" <<'PY' || fail "datatypes"
 import csv, json, sys
 d = sys.argv[1]
 rows = list(csv.DictReader(open(f"{d}/measurements.csv")))
@@ -123,6 +126,20 @@ bad = [f"missing {k}" for k in sorted(want - have)]
 bad += [f"unexpected {k}" for k in sorted(have - want)]
 bad += [f"model.json has no {k}" for k in
         {(p, t) for p, t, _ in want} - entries]
+# Each datatype is named apart in mpchar fit and the report, with plots
+# of its own (ids unique).
+import re
+fit, html = open(sys.argv[2]).read(), open(sys.argv[3]).read()
+for p, t in {(p, t) for p, t, _ in want}:
+    if f"{p} ({t})" not in fit:
+        bad.append(f"mpchar fit does not name {p} ({t})")
+    if f"<h3>{rows[0]['library']} {p} ({t})</h3>" not in html and \
+       f"<h3>{p} ({t})</h3>" not in html:
+        bad.append(f"the report has no heading {p} ({t})")
+ids = re.findall(r'<figure class="plot" id="([^"]+)"', html)
+bad += [f"figure id {i} repeats" for i in sorted({i for i in ids if ids.count(i) > 1})]
+if not any(i.endswith("-stream-int") for i in ids):
+    bad.append(f"no plot of stream in ints: {ids}")
 print("\n".join(bad) or "datatypes ok")
 sys.exit(1 if bad else 0)
 PY

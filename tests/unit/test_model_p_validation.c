@@ -3,12 +3,14 @@
  * p = 6 every time 1.2 times the line.  Left out, p = 6 is predicted by
  * p-forms fitted exactly on p = 2..5, so every family's error there is
  * |1 - 1.2|/1.2 = 1/6; an entry measured at 2 p has none; model.json
- * keeps the figures and the table lists every p. */
+ * keeps the figures and the table lists every p; without an entry at 3 p
+ * the table is empty and says why. */
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>
 #include <cmocka.h>
 #include <math.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -100,10 +102,43 @@ static void test_left_out_p(void **state)
     mpchar_measurements_free(&m);
 }
 
+/* Only 2 p: no rows, and `mpchar fit` says why instead of "(none)". */
+static void test_two_p_says_why(void **state)
+{
+    (void)state;
+    mpchar_measurements m = {0};
+    add_p(&m, "reduce", 2, 1.0);
+    add_p(&m, "reduce", 4, 1.0);
+    mpchar_model model;
+    mpchar_error err;
+    synth_fit(&m, "synthetic", false, &model);
+    mpchar_table t;
+    assert_int_equal(mpchar_model_table_build(&model, MPCHAR_TABLE_P_VALIDATION,
+                                              MPCHAR_UNITS_DEFAULT, &t, &err),
+                     0);
+    assert_int_equal(t.nrows, 0);
+    assert_non_null(strstr(t.empty_note, "needs an entry fitted at 3 p or "
+                                         "more"));
+    assert_non_null(strstr(t.empty_note, "no entry here has more than 2 p ("));
+    char *text = NULL;
+    size_t len = 0;
+    FILE *out = open_memstream(&text, &len);
+    assert_non_null(out);
+    assert_int_equal(mpchar_table_print(&t, out, MPCHAR_FORMAT_TEXT, &err), 0);
+    assert_int_equal(fclose(out), 0);
+    assert_non_null(strstr(text, "Validation across p"));
+    assert_non_null(strstr(text, "\n  (none: it needs an entry fitted at 3 p"));
+    free(text);
+    mpchar_table_free(&t);
+    mpchar_model_free(&model);
+    mpchar_measurements_free(&m);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_left_out_p),
+        cmocka_unit_test(test_two_p_says_why),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

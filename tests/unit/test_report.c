@@ -12,6 +12,7 @@
 
 #include <cmocka.h>
 
+#include "mpchar/patterns.h"
 #include "mpchar/report.h"
 #include "mpchar/results.h"
 #include "unit_assert.h"
@@ -23,7 +24,8 @@ static void make_tmp(char *dir, size_t len, const char *name)
     assert_non_null(mkdtemp(dir));
 }
 
-/* One measured point of n bytes taking t_us (every statistic). */
+/* One measured point of n bytes taking t_us (every statistic), in the
+ * pattern's own datatype (doubles for reductions). */
 static void add_row(const char *dir, const char *lib, const char *pattern,
                     const char *variant, long p, bool over, double n,
                     double t_us, mpchar_set set)
@@ -41,7 +43,8 @@ static void add_row(const char *dir, const char *lib, const char *pattern,
     snprintf(m.key.pattern, sizeof m.key.pattern, "%s", pattern);
     snprintf(m.key.variant, sizeof m.key.variant, "%s", variant);
     snprintf(m.key.op, sizeof m.key.op, "-");
-    snprintf(m.key.datatype, sizeof m.key.datatype, "byte");
+    snprintf(m.key.datatype, sizeof m.key.datatype, "%s",
+             mpchar_pattern_datatype(pattern));
     m.key.p = p;
     m.key.n_bytes = (uint64_t)n;
     m.key.set = set;
@@ -144,6 +147,7 @@ static void test_merged_report(void **state)
     assert_contains(html, "Plots were not drawn: gnuplot");
     assert_contains(html, "(oversubscribed)");
     assert_null(strstr(html, "class=\"plot\""));
+    assert_null(strstr(html, "Every collective was measured at one p"));
     free(html);
     snprintf(path, sizeof path, "%s/report.md", out);
     char *md = slurp(path);
@@ -221,6 +225,140 @@ static void test_read_first(void **state)
     free(html);
 }
 
+/* Collectives at one p only (a --quick run on 2 cores): one note says
+ * what needs more p and how to get it; the validation across p says why
+ * it has no rows. */
+static void test_one_p_note(void **state)
+{
+    (void)state;
+    char a[512];
+    make_tmp(a, sizeof a, "onep");
+    add_series(a, "openmpi", "pingpong", "send", 2, false);
+    add_series(a, "openmpi", "bcast", "-", 2, false);
+    add_series(a, "openmpi", "allreduce", "-", 2, false);
+    char *md = report_of(a, "report.md");
+    assert_contains(md, "Every collective was measured at one p, p = 2 "
+                        "(mpchar run --quick measures p up to the "
+                        "machine's cores).");
+    assert_contains(md, "Bw\\_as^ag(p) against p (seed 000 Figs 3-4) 2 p");
+    assert_contains(md, "none: it needs an entry fitted at 3 p or more");
+    assert_contains(md, "no entry here has more than 1 p");
+    free(md);
+}
+
+/* One process_times.csv row of openmpi's async_pingping c20 at n and
+ * rank, its send, wait and total minima (means twice as much). */
+static void add_process_row(const char *dir, double n, int rank, double send,
+                            double wait, double total)
+{
+    char path[600], line[MPCHAR_LINE_MAX];
+    mpchar_error err;
+    snprintf(path, sizeof path, "%s/%s", dir, MPCHAR_PROCESS_TIMES_FILE);
+    mpchar_process_times t = {.rank = rank,
+                              .reps = 40,
+                              .min_us = {send, wait, total},
+                              .mean_us = {2 * send, 2 * wait, 2 * total}};
+    snprintf(t.key.library, sizeof t.key.library, "openmpi");
+    snprintf(t.key.pattern, sizeof t.key.pattern, "async_pingping");
+    snprintf(t.key.variant, sizeof t.key.variant, "c20");
+    snprintf(t.key.op, sizeof t.key.op, "-");
+    snprintf(t.key.datatype, sizeof t.key.datatype, "byte");
+    t.key.p = 2;
+    t.key.n_bytes = (uint64_t)n;
+    assert_int_equal(mpchar_process_times_format(&t, line, sizeof line, &err),
+                     0);
+    assert_int_equal(
+        mpchar_append_line(path, MPCHAR_PROCESS_TIMES_HEADER, line, &err), 0);
+}
+
+/* Seed 002's per-process times: both ranks at the sizes nearest to 0,
+ * 1 KiB and 64 KiB (not 4 KiB), the last rows of a point counting (a
+ * resumed run wrote 1024 B again). */
+static void test_process_times_table(void **state)
+{
+    (void)state;
+    char a[512];
+    make_tmp(a, sizeof a, "proc");
+    add_series(a, "openmpi", "pingpong", "send", 2, false);
+    for (unsigned n = 0; n <= 65536; n = n ? 4 * n : 1)
+        add_row(a, "openmpi", "async_pingping", "c20", 2, false, n,
+                21 + 0.001 * n, MPCHAR_SET_FIT);
+    add_process_row(a, 0, 0, 20.5, 0.25, 20.75);
+    add_process_row(a, 0, 1, 20.25, 1.5, 21.0);
+    add_process_row(a, 1024, 0, 99, 99, 99);
+    add_process_row(a, 1024, 1, 99, 99, 99);
+    add_process_row(a, 4096, 0, 21.5, 0.5, 22.0);
+    add_process_row(a, 1024, 0, 21.0, 0.5, 21.5);
+    add_process_row(a, 1024, 1, 20.75, 2.0, 22.5);
+    add_process_row(a, 65536, 0, 30.0, 4.0, 34.0);
+    char *md = report_of(a, "report.md");
+    assert_contains(md, "### Asynchronous ping-ping per process (seed 002)");
+    assert_contains(md, "| library | variant | datatype | n (bytes) | rank | "
+                        "t\\_send (us) | t\\_wait (us) | t\\_total (us) | "
+                        "reps |\n| --- | --- | --- | --- | --- | --- | --- | "
+                        "--- | --- |\n"
+                        "| openmpi | c20 | byte | 0 | 0 | 20.5 | 0.25 | 20.75 "
+                        "| 40 |\n"
+                        "| openmpi | c20 | byte | 0 | 1 | 20.25 | 1.5 | 21 "
+                        "| 40 |\n"
+                        "| openmpi | c20 | byte | 1024 | 0 | 21 | 0.5 | 21.5 "
+                        "| 40 |\n"
+                        "| openmpi | c20 | byte | 1024 | 1 | 20.75 | 2 | 22.5 "
+                        "| 40 |\n"
+                        "| openmpi | c20 | byte | 65536 | 0 | 30 | 4 | 34 "
+                        "| 40 |\n\n");
+    assert_contains(md, "Each rank's minimum over its timed exchanges");
+    free(md);
+}
+
+/* Pingpong measured in bytes and in ints (--datatypes byte,int): two
+ * entries with their own headings, plot ids and table rows, the int one
+ * named so; the send modes and the libraries' comparison keep to
+ * bytes. */
+static void test_datatypes_apart(void **state)
+{
+    (void)state;
+    char a[512], path[600];
+    make_tmp(a, sizeof a, "dtype");
+    add_series(a, "openmpi", "pingpong", "send", 2, false);
+    add_scaled(a, "openmpi", "pingpong", "ssend", 2, false, 2.0);
+    add_series(a, "mpich", "pingpong", "send", 2, false);
+    snprintf(path, sizeof path, "%s/%s", a, MPCHAR_MEASUREMENTS_FILE);
+    char *rows = slurp(path);
+    FILE *f = fopen(path, "a");
+    assert_non_null(f);
+    for (char *line = strtok(strchr(rows, '\n') + 1, "\n"); line;
+         line = strtok(NULL, "\n")) {
+        char *dt = strstr(line, ",byte,");
+        if (strncmp(line, "openmpi,pingpong,send,", 22) || !dt)
+            continue;
+        *dt = '\0';
+        fprintf(f, "%s,int,%s\n", line, dt + 6);
+    }
+    assert_int_equal(fclose(f), 0);
+    free(rows);
+    char *html = report_of(a, "report.html");
+    assert_contains(html, "<h3>openmpi pingpong/send</h3>");
+    assert_contains(html, "<h3>openmpi pingpong/send (int)</h3>");
+    assert_contains(html, "id=\"p2p-lat-openmpi-pingpong-send\"");
+    assert_contains(html, "id=\"p2p-lat-openmpi-pingpong-send-int\"");
+    assert_contains(html, "<td>pingpong (int)</td><td>send</td>");
+    /* send modes: send and ssend of bytes, not the ints' send too */
+    char *modes = strstr(html, "<h3>Send modes</h3>");
+    assert_non_null(modes);
+    char *end = strstr(modes + 1, "<h3>");
+    assert_non_null(end);
+    *end = '\0';
+    size_t sends = 0;
+    for (const char *c = modes; (c = strstr(c, "<tr><td>openmpi</td><td>"
+                                               "send</td>")) != NULL;
+         c++)
+        sends++;
+    assert_int_equal(sends, 1);
+    assert_contains(modes, "<tr><td>openmpi</td><td>ssend</td>");
+    free(html);
+}
+
 static void test_empty_dir(void **state)
 {
     (void)state;
@@ -243,6 +381,9 @@ int main(void)
         cmocka_unit_test(test_merged_report),
         cmocka_unit_test(test_advice_section),
         cmocka_unit_test(test_read_first),
+        cmocka_unit_test(test_one_p_note),
+        cmocka_unit_test(test_process_times_table),
+        cmocka_unit_test(test_datatypes_apart),
         cmocka_unit_test(test_empty_dir),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);

@@ -32,6 +32,31 @@ static void capture_open(capture *c)
     assert_non_null(c->f);
 }
 
+/* A file's text (free it). */
+static char *slurp(const char *path)
+{
+    FILE *f = fopen(path, "rb");
+    assert_non_null(f);
+    char *text = NULL;
+    size_t len = 0;
+    FILE *out = open_memstream(&text, &len);
+    assert_non_null(out);
+    int c;
+    while ((c = fgetc(f)) != EOF)
+        fputc(c, out);
+    fclose(f);
+    assert_int_equal(fclose(out), 0);
+    return text;
+}
+
+static void write_text(const char *path, const char *text)
+{
+    FILE *f = fopen(path, "w");
+    assert_non_null(f);
+    assert_int_equal(fputs(text, f) >= 0, 1);
+    assert_int_equal(fclose(f), 0);
+}
+
 static char *capture_close(capture *c)
 {
     assert_int_equal(fclose(c->f), 0);
@@ -94,6 +119,47 @@ static void test_html_render(void **state)
     assert_contains(s, "<a href=\"#sec\">Section &lt;1&gt;</a>");
     free(s);
     mpchar__doc_free(&d);
+}
+
+/* A drawn plot is inlined (ids prefixed, classes kept), and the page gets
+ * the plots' script once, after the last block, wrapped so that the page
+ * stays well-formed XML; a page without a drawn plot has no script. */
+static void test_html_script(void **state)
+{
+    (void)state;
+    char dir[512], path[600];
+    const char *tmp = getenv("TMPDIR");
+    snprintf(dir, sizeof dir, "%s/mpchar-test-html.XXXXXX", tmp ? tmp : "/tmp");
+    assert_non_null(mkdtemp(dir));
+    snprintf(path, sizeof path, "%s/a.svg", dir);
+    write_text(path, "<svg class=\"mpc-plot\" viewBox=\"0 0 9 9\">"
+                     "<g id=\"gnuplot_plot_1\" class=\"mpc-key\" "
+                     "data-series=\"0\"><title>k</title></g></svg>\n");
+    mpchar__doc d;
+    mpchar__doc_init(&d, "t");
+    mpchar__doc_figure(&d, "fa", "a.svg", "one");
+    mpchar__doc_figure(&d, "fb", "b.svg", "two");
+    capture c;
+    capture_open(&c);
+    mpchar_error err;
+    assert_int_equal(mpchar__render_html(&d, dir, c.f, &err), 0);
+    char *s = capture_close(&c);
+    assert_contains(
+        s, "<figure class=\"plot\" id=\"fa\">\n<svg class=\"mpc-plot\"");
+    assert_contains(s, "<g id=\"fa-gnuplot_plot_1\" class=\"mpc-key\" "
+                       "data-series=\"0\">");
+    assert_contains(s, "<figure class=\"plot-missing\" id=\"fb\">");
+    assert_contains(s, "svg .mpc-hidden{display:none}");
+    const char *script = strstr(s, "<script>//<![CDATA[\n");
+    assert_non_null(script);
+    assert_null(strstr(script + 1, "<script"));
+    assert_contains(script, "g.mpc-key");
+    assert_contains(script, "//]]>\n</script>\n</body>\n</html>\n");
+    assert_ptr_equal(strstr(script, "]]>"), strstr(script, "//]]>") + 2);
+    free(s);
+    mpchar__doc_free(&d);
+    assert_int_equal(unlink(path), 0);
+    assert_int_equal(rmdir(dir), 0);
 }
 
 static void test_md_render(void **state)
@@ -244,7 +310,9 @@ static void test_plot_script(void **state)
     mpchar__series_add(&ps, "#111111", MPCHAR__LINE, "kept");
     mpchar__point_add(&ps, 0, 5);  /* not on a log axis: skipped */
     mpchar__point_add(&ps, 4, -1); /* idem */
-    mpchar__point_add(&ps, 8, 2);
+    assert_true(mpchar__point_add(&ps, 8, 2));
+    mpchar__series_add(&ps, "#222222", MPCHAR__LINEPOINTS, "marks");
+    assert_true(mpchar__point_add(&ps, 16, 3));
     mpchar__mark_add(&ps, 4096);
     mpchar__plot_add(&ps, "two", "p", "T (us)", false, false, "no points");
     assert_false(ps.failed);
@@ -260,19 +328,134 @@ static void test_plot_script(void **state)
     char *s = capture_close(&c);
     assert_contains(s, "set title \"title with \\\"quotes\\\"\"");
     assert_contains(s, "set output \"/out/one.svg\"");
+    /* Data without titles, markers as hypertext labels of their number,
+     * then the key entries. */
     assert_contains(s, "index 0 using 1:2 w l lw 2 lc rgb \"#111111\" "
-                       "title \"kept\"");
+                       "notitle, \\\n  ");
+    assert_contains(s, "index 1 using 1:2 w l lw 1.5 dt 4 lc rgb \"#222222\" "
+                       "notitle, \\\n  ");
+    assert_contains(s, "index 1 using 1:2:3 w labels hypertext point pt 2 "
+                       "ps 1.2 lc rgb \"#222222\" notitle, \\\n  keyentry "
+                       "w l lw 2 lc rgb \"#111111\" title \"kept\", \\\n  "
+                       "keyentry w lp lw 1.5 dt 4 pt 2 ps 1.2 lc rgb "
+                       "\"#222222\" title \"marks\"\n");
     assert_null(strstr(s, "\"empty\""));
-    assert_null(strstr(s, "index 1"));
+    assert_null(strstr(s, "index 2"));
+    assert_contains(s, "print sprintf(");
+    size_t series[8];
+    bool key[8];
+    assert_int_equal(mpchar__plot_elements(&ps.v[0], series, key, 8), 5);
+    assert_true(series[0] == 1 && !key[0] && series[1] == 2 && !key[1] &&
+                series[2] == 2 && !key[2] && series[3] == 1 && key[3] &&
+                series[4] == 2 && key[4]);
     assert_contains(s, "set arrow from 4096, graph 0");
     assert_contains(s, "set output \"/out/two.svg\"");
     assert_contains(s, "\"no data\"");
     free(s);
     char path[256];
+    snprintf(path, sizeof path, "%s/0.dat", dir);
+    char *data = slurp(path);
+    assert_string_equal(data, "# kept\n8 2 0\n\n\n# marks\n16 3 1\n\n\n");
+    free(data);
     for (int i = 0; i < 2; i++) {
         snprintf(path, sizeof path, "%s/%d.dat", dir, i);
         assert_int_equal(unlink(path), 0);
     }
+    assert_int_equal(rmdir(dir), 0);
+    mpchar__plots_free(&ps);
+}
+
+/* gnuplot 5.4's SVG of a plot of a marker series (two points, one with
+ * its own hover text, each in a style group) and a line: the markers get
+ * their texts, the groups their series, the <svg> the axes; empty groups
+ * go, the markers' style groups become one. */
+static const char gnuplot_svg[] =
+    "<?xml version=\"1.0\" encoding=\"utf-8\"  standalone=\"no\"?>\n"
+    "<svg \n viewBox=\"0 0 900 520\"\n>\n<title>Gnuplot</title>\n"
+    "<g id=\"gnuplot_canvas\">\n"
+    "<g fill=\"none\" color=\"black\" stroke-width=\"1.00\">\n</g>\n"
+    "<g id=\"kept\">\n</g>\n"
+    "\t<g id=\"gnuplot_plot_1\" ><title>gnuplot_plot_1</title>\n"
+    "<g fill=\"none\" color=\"black\">\n"
+    "\t<g onmousemove=\"gnuplot_svg.showHypertext(evt,'0')\" "
+    "onmouseout=\"gnuplot_svg.hideHypertext()\"><title> </title>\n"
+    "\t<use xlink:href='#gpPt6'/></g>\n</g>\n"
+    "<g fill=\"none\" color=\"black\">\n"
+    "\t<g onmousemove=\"gnuplot_svg.showHypertext(evt,'1')\" "
+    "onmouseout=\"gnuplot_svg.hideHypertext()\"><title> </title>\n"
+    "\t<use xlink:href='#gpPt6'/></g>\n</g>\n\t</g>\n"
+    "\t<g id=\"gnuplot_plot_2\" ><title>gnuplot_plot_2</title>\n"
+    "<path d='M46.14,460.70 L773.53,18.01'/></g>\n"
+    "\t<g id=\"gnuplot_plot_3\" ><title>gnuplot_plot_3</title>"
+    "<text>meas</text></g>\n"
+    "\t<g id=\"gnuplot_plot_4\" ><title>gnuplot_plot_4</title>"
+    "<text>model</text></g>\n</g>\n</svg>\n";
+
+static void test_svg_hover(void **state)
+{
+    (void)state;
+    mpchar__plots ps = {0};
+    mpchar__plot_add(&ps, "h", "n (bytes)", "T (us)", true, true, "hover");
+    mpchar__series_add(&ps, "#000000", MPCHAR__FILLED, "meas <1>");
+    assert_true(mpchar__point_add(&ps, 1024, 2.5));
+    mpchar__point_tip(&ps, "n = %d B\nT = %.2f & more", 1024, 2.5);
+    assert_true(mpchar__point_add(&ps, 4096, 7.25));
+    mpchar__series_add(&ps, "#111111", MPCHAR__LINE, "model");
+    assert_true(mpchar__point_add(&ps, 1, 1));
+    assert_true(mpchar__point_add(&ps, 4096, 8));
+    char dir[512], path[600];
+    const char *tmp = getenv("TMPDIR");
+    snprintf(dir, sizeof dir, "%s/mpchar-test-hover.XXXXXX",
+             tmp ? tmp : "/tmp");
+    assert_non_null(mkdtemp(dir));
+    snprintf(path, sizeof path, "%s/h.svg", dir);
+    write_text(path, gnuplot_svg);
+    mpchar__plot_axes axes = {1, 4096, 0.5, 10, 46.14, 773.53, 484, 18.01};
+    mpchar_error err;
+    assert_int_equal(mpchar__svg_hover(&ps.v[0], &axes, path, &err), 0);
+    char *s = slurp(path);
+    assert_contains(s, "<svg class=\"mpc-plot\" data-axes=\"1 4096 0.5 10 "
+                       "46.14 773.53 484 18.01\" data-log=\"xy\" "
+                       "data-xlabel=\"n (bytes)\" data-ylabel=\"T (us)\" \n");
+    assert_contains(s, "<g id=\"gnuplot_plot_1\" class=\"mpc-data\" "
+                       "data-series=\"0\"><title>meas &lt;1&gt;</title>\n");
+    assert_contains(s, "<g class=\"mpc-pt\"><title>n = 1024 B\nT = 2.50 "
+                       "&amp; more</title>\n\t<use");
+    assert_contains(s, "<g class=\"mpc-pt\"><title>meas &lt;1&gt;\n"
+                       "n (bytes): 4096\nT (us): 7.25</title>");
+    assert_contains(s, "<g id=\"gnuplot_plot_2\" class=\"mpc-data\" "
+                       "data-series=\"1\"><title>model</title>\n<path");
+    assert_contains(s, "<g id=\"gnuplot_plot_3\" class=\"mpc-key\" "
+                       "data-series=\"0\"><title>meas &lt;1&gt;</title><text>");
+    assert_contains(s, "<g id=\"gnuplot_plot_4\" class=\"mpc-key\" "
+                       "data-series=\"1\"><title>model</title><text>");
+    assert_null(strstr(s, "gnuplot_svg"));
+    assert_null(strstr(s, "<title> </title>"));
+    /* the markers' style groups, closed and opened again, made one */
+    assert_contains(s, "<g fill=\"none\" color=\"black\">\n\t<g class="
+                       "\"mpc-pt\"><title>n = 1024 B\nT = 2.50 &amp; more"
+                       "</title>\n\t<use xlink:href='#gpPt6'/></g>\n\t<g "
+                       "class=\"mpc-pt\"><title>meas &lt;1&gt;\n");
+    assert_contains(s, "T (us): 7.25</title>\n\t<use xlink:href='#gpPt6'/>"
+                       "</g>\n</g>\n\t</g>\n");
+    /* gnuplot's empty style groups dropped, a group with an id kept */
+    assert_contains(
+        s, "<g id=\"gnuplot_canvas\">\n<g id=\"kept\">\n</g>\n\t<g id");
+    free(s);
+    /* A marker number that is no point of the plot: refused, the file
+     * left as gnuplot wrote it; a missing file (gnuplot did not draw the
+     * plot) is no error. */
+    char bad[sizeof gnuplot_svg];
+    snprintf(bad, sizeof bad, "%s", gnuplot_svg);
+    memcpy(strstr(bad, "evt,'1'"), "evt,'7'", 7);
+    write_text(path, bad);
+    assert_int_equal(mpchar__svg_hover(&ps.v[0], &axes, path, &err), -1);
+    assert_contains(err.msg, "h.svg: not the SVG gnuplot 5.4 writes");
+    s = slurp(path);
+    assert_string_equal(s, bad);
+    free(s);
+    assert_int_equal(unlink(path), 0);
+    assert_int_equal(mpchar__svg_hover(&ps.v[0], &axes, path, &err), 0);
     assert_int_equal(rmdir(dir), 0);
     mpchar__plots_free(&ps);
 }
@@ -295,8 +478,10 @@ int main(void)
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_html_escape),
         cmocka_unit_test(test_html_render),
+        cmocka_unit_test(test_html_script),
         cmocka_unit_test(test_md_render),
         cmocka_unit_test(test_svg_inline),
+        cmocka_unit_test(test_svg_hover),
         cmocka_unit_test(test_doc_take_and_count),
         cmocka_unit_test(test_model_table_marks),
         cmocka_unit_test(test_plot_script),

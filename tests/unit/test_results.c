@@ -460,6 +460,52 @@ static void test_failures_round_trip(void **state)
     mpchar_failures_free(&out);
 }
 
+/* process_times.csv: the two ranks of a point and, as a resumed run
+ * writes them, the point's rows again: every row read, in file order; a
+ * negative time is refused with its line and column. */
+static void test_process_rows_round_trip(void **state)
+{
+    fixture *fx = *state;
+    char path[700];
+    snprintf(path, sizeof path, "%s/%s", fx->dir, MPCHAR_PROCESS_TIMES_FILE);
+    mpchar_process_times in = {.key = make_key("ompi", 2, 64, MPCHAR_SET_FIT),
+                               .reps = 30,
+                               .min_us = {1.5, 0.25, 2.0},
+                               .mean_us = {1.75, 0.5, 2.5}};
+    for (int i = 0; i < 3; i++) {
+        char line[MPCHAR_LINE_MAX];
+        mpchar_error err = {""};
+        in.rank = i % 2;
+        in.min_us[MPCHAR_PHASE_WAIT] = 0.25 * (i + 1);
+        assert_int_equal(
+            mpchar_process_times_format(&in, line, sizeof line, &err), 0);
+        assert_int_equal(
+            mpchar_append_line(path, MPCHAR_PROCESS_TIMES_HEADER, line, &err),
+            0);
+    }
+    mpchar_process_rows out = {NULL, 0, false};
+    mpchar_error err = {""};
+    if (mpchar_process_rows_read(path, NULL, &out, NULL, &err) != 0)
+        fail_msg("read failed: %s", err.msg);
+    assert_int_equal(out.count, 3);
+    assert_true(out.has_placement);
+    for (int i = 0; i < 3; i++) {
+        assert_key_fields_equal(&out.rows[i].key, &in.key);
+        assert_int_equal(out.rows[i].rank, i % 2);
+        assert_int_equal(out.rows[i].reps, 30);
+        assert_true(out.rows[i].min_us[MPCHAR_PHASE_WAIT] == 0.25 * (i + 1));
+        assert_true(out.rows[i].mean_us[MPCHAR_PHASE_TOTAL] == 2.5);
+    }
+    mpchar_process_rows_free(&out);
+    write_text(path, MPCHAR_PROCESS_TIMES_HEADER
+               "\n"
+               "ompi,async_pingping,c0,-,byte,2,64,fit,0,30,1,1,"
+               "-0.5,1,2,2,-\n");
+    assert_int_equal(mpchar_process_rows_read(path, NULL, &out, NULL, &err),
+                     -1);
+    assert_contains(err.msg, ":2: column 't_wait_min_us'");
+}
+
 static void test_failures_missing_reason_column(void **state)
 {
     fixture *fx = *state;
@@ -907,6 +953,7 @@ int main(void)
         DIR_TEST(test_header_written_once),
         DIR_TEST(test_append_to_empty_file_writes_header),
         DIR_TEST(test_append_missing_dir_is_error),
+        DIR_TEST(test_process_rows_round_trip),
         DIR_TEST(test_failures_round_trip),
         DIR_TEST(test_failures_missing_reason_column),
         DIR_TEST(test_header_missing_column),

@@ -60,6 +60,12 @@ typedef struct apps_row {
     /* --profile, per repetition: the longest time in MPI of a rank, all
      * ranks' calls and bytes, all ranks' overlap bounds */
     double t_mpi_s, calls, bytes, overlap_min_s, overlap_max_s;
+    /* --profile, per repetition, when the ranks' communication calls
+     * match one to one (profile_wait.c): the most a rank waited in them
+     * for the last rank to enter the same call, and the most a rank spent
+     * in them after that (what a model of ranks arriving together
+     * predicts) */
+    double t_comm_wait_s, t_comm_sync_s;
     /* --model: predicted communication time of the rank with the most,
      * per repetition, and the calls no model covered */
     double t_comm_pred_s, unmodelled_calls;
@@ -88,6 +94,28 @@ typedef struct apps_prediction {
     char unmodelled[256];      /* their calls, "MPI_Alltoall, MPI_Put"; a
                                   list too long ends in "..." */
 } apps_prediction;
+
+/* What the model says of one profiled (call, size) of a profile. */
+typedef enum apps_call_kind {
+    APPS_CALL_SETUP,      /* not communication (profile_call_is_comm) */
+    APPS_CALL_AT_SENDER,  /* a receive or completion: its message is
+                             predicted at its sender */
+    APPS_CALL_PREDICTED,  /* t_s */
+    APPS_CALL_UNMODELLED, /* communication the model cannot predict */
+} apps_call_kind;
+
+typedef struct apps_call_prediction {
+    apps_call_kind kind;
+    const char *pattern; /* the primitive (PREDICTED; UNMODELLED when the
+                            table names one the model lacks) */
+    double n_bytes;      /* its n, and p */
+    long p;
+    double t_s; /* one call's predicted time; NAN unless PREDICTED */
+} apps_call_prediction;
+
+void apps_predict_size(const profile *prof, const profile_size *s,
+                       const mpchar_model *model, const char *library,
+                       apps_call_prediction *out);
 
 /* Sum over the profiled calls of each rank (call, size n, the profile's p)
  * of the primitive time library's model predicts; the largest rank sum.

@@ -117,21 +117,37 @@ static void note_unmodelled(apps_prediction *out, const char *call,
         strcpy(out->unmodelled + cap - 1, more);
 }
 
-/* The predicted seconds of one call of size s, or NAN when the model has
- * no such primitive or cannot predict it at this n and p. */
-static double predict_one(const call_model *cm, const profile_size *s, long p,
-                          const mpchar_model *model, const char *library)
+void apps_predict_size(const profile *prof, const profile_size *s,
+                       const mpchar_model *model, const char *library,
+                       apps_call_prediction *out)
 {
+    const char *name = prof->call_names[s->call];
+    const call_model *cm = find_call(name);
+    memset(out, 0, sizeof *out);
+    out->t_s = NAN;
+    if (!profile_call_is_comm(name)) {
+        out->kind = APPS_CALL_SETUP; /* start, stop, regions, set-up */
+        return;
+    }
+    if (cm && cm->role != ROLE_PRIMITIVE) {
+        out->kind = APPS_CALL_AT_SENDER;
+        return;
+    }
+    out->kind = APPS_CALL_UNMODELLED;
+    if (!cm)
+        return;
+    out->pattern = cm->pattern;
+    out->p = strcmp(cm->pattern, "pingpong") == 0 ? 2 : prof->size;
+    out->n_bytes =
+        (double)s->bytes * (cm->bytes_times_p ? (double)prof->size : 1.0);
     const mpchar_entry *e =
         mpchar_model_find(model, library, cm->pattern, NULL, NULL, NULL);
-    if (!e)
-        return NAN;
-    long at_p = strcmp(cm->pattern, "pingpong") == 0 ? 2 : p;
-    double n = (double)s->bytes * (cm->bytes_times_p ? (double)p : 1.0);
     mpchar_prediction pred;
-    if (mpchar_entry_predict(e, MPCHAR_FAMILY_BEST, n, at_p, &pred, NULL) != 0)
-        return NAN;
-    return pred.t_us * 1e-6;
+    if (!e || mpchar_entry_predict(e, MPCHAR_FAMILY_BEST, out->n_bytes, out->p,
+                                   &pred, NULL) != 0)
+        return;
+    out->kind = APPS_CALL_PREDICTED;
+    out->t_s = pred.t_us * 1e-6;
 }
 
 static double rank_sum(const profile *prof, const profile_rank *r,
@@ -141,17 +157,12 @@ static double rank_sum(const profile *prof, const profile_rank *r,
     double sum_s = 0.0;
     for (size_t k = 0; k < r->n_sizes; k++) {
         const profile_size *s = &r->sizes[k];
-        const char *name = prof->call_names[s->call];
-        if (!profile_call_is_comm(name))
-            continue; /* start, stop, regions, set-up: nothing to predict */
-        const call_model *cm = find_call(name);
-        if (cm && cm->role != ROLE_PRIMITIVE)
-            continue;
-        double t_s = cm ? predict_one(cm, s, prof->size, model, library) : NAN;
-        if (isnan(t_s))
-            note_unmodelled(out, name, s->calls);
-        else
-            sum_s += t_s * (double)s->calls;
+        apps_call_prediction c;
+        apps_predict_size(prof, s, model, library, &c);
+        if (c.kind == APPS_CALL_PREDICTED)
+            sum_s += c.t_s * (double)s->calls;
+        else if (c.kind == APPS_CALL_UNMODELLED)
+            note_unmodelled(out, prof->call_names[s->call], s->calls);
     }
     return sum_s;
 }

@@ -82,6 +82,61 @@ static void fill_profile(const profile *p, apps_row *row)
     row->bytes = (double)t->bytes / reps;
     row->overlap_min_s = t->overlap_min_us * 1e-6 / reps;
     row->overlap_max_s = t->overlap_max_us * 1e-6 / reps;
+    if (!p->waits_aligned)
+        return; /* the columns stay empty */
+    double wait_us = 0.0, sync_us = 0.0;
+    for (size_t i = 0; i < p->n_ranks; i++) {
+        const profile_rank *r = &p->ranks[i];
+        wait_us = fmax(wait_us, r->comm_wait_us);
+        sync_us = fmax(sync_us, r->comm_us - r->comm_wait_us);
+    }
+    row->t_comm_wait_s = wait_us * 1e-6 / reps;
+    row->t_comm_sync_s = sync_us * 1e-6 / reps;
+}
+
+/* dir/prediction.csv: per rank and communication (call, bytes), the
+ * calls of the whole launch, what the model predicts for one, and the
+ * measured time in them and its part waiting for the last rank
+ * (docs/apps.md, "Where the time goes"). */
+static int write_calls(const char *dir, const profile *p,
+                       const mpchar_model *model, const char *library,
+                       mpchar_error *err)
+{
+    char path[4600];
+    snprintf(path, sizeof path, "%s/prediction.csv", dir);
+    FILE *f = fopen(path, "w");
+    if (!f)
+        return mpchar_error_set(err, "%s: cannot write", path);
+    fprintf(f, "rank,call,bytes,calls,primitive,n_bytes,p,t_pred_us,"
+               "t_call_us,t_wait_us\n");
+    for (size_t i = 0; i < p->n_ranks; i++)
+        for (size_t k = 0; k < p->ranks[i].n_sizes; k++) {
+            const profile_size *s = &p->ranks[i].sizes[k];
+            apps_call_prediction c;
+            apps_predict_size(p, s, model, library, &c);
+            if (c.kind == APPS_CALL_SETUP)
+                continue;
+            fprintf(f, "%d,%s,%llu,%llu,%s,", p->ranks[i].rank,
+                    p->call_names[s->call], (unsigned long long)s->bytes,
+                    (unsigned long long)s->calls,
+                    c.kind == APPS_CALL_AT_SENDER ? "at sender"
+                    : c.pattern                   ? c.pattern
+                                                  : "");
+            if (c.pattern)
+                fprintf(f, "%.0f,%ld,", c.n_bytes, c.p);
+            else
+                fprintf(f, ",,");
+            if (c.kind == APPS_CALL_PREDICTED)
+                fprintf(f, "%.3f,", c.t_s * 1e6);
+            else
+                fprintf(f, ",");
+            fprintf(f, "%.3f,", s->call_us);
+            if (p->waits_aligned)
+                fprintf(f, "%.3f\n", s->wait_us);
+            else
+                fprintf(f, "\n");
+        }
+    return fclose(f) == 0 ? 0 : mpchar_error_set(err, "%s: cannot write", path);
 }
 
 static int predict(const profile *p, const mpchar_model *model,
@@ -113,7 +168,9 @@ int apps_profile_finish(const char *dir, const mpchar_model *model,
     profile_bins_default(&p.bins);
     int rc = profile_analyze_dir(dir, &p, false, err) != 0 ||
                      profile_write_json(&p, path, err) != 0 ||
-                     (model && predict(&p, model, lib, row, err) != 0)
+                     (model && (predict(&p, model, lib, row, err) != 0 ||
+                                write_calls(dir, &p, model, lib->base, err) !=
+                                    0))
                  ? -1
                  : 0;
     if (rc == 0) {

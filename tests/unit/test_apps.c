@@ -104,6 +104,8 @@ static void test_csv_round_trip(void **state)
     b.calls = 1200;
     b.t_comm_pred_s = 0.125;
     b.unmodelled_calls = 0;
+    b.t_comm_wait_s = 0.0625;
+    b.t_comm_sync_s = 0.1875;
     mpchar_error err;
     size_t n;
     assert_int_equal(apps_csv_header(line, sizeof line), 0);
@@ -128,12 +130,15 @@ static void test_csv_round_trip(void **state)
     assert_double_near(rows[1].calls, 1200, 1e-9);
     assert_double_near(rows[1].t_comm_pred_s, 0.125, 1e-9);
     assert_double_near(rows[1].unmodelled_calls, 0, 1e-9);
+    assert_double_near(rows[1].t_comm_wait_s, 0.0625, 1e-9);
+    assert_double_near(rows[1].t_comm_sync_s, 0.1875, 1e-9);
+    assert_true(isnan(rows[0].t_comm_sync_s));
     assert_ptr_equal(apps_rows_find(rows, n, "mpich", "cg", 'S', 4), &rows[1]);
     assert_null(apps_rows_find(rows, n, "mpich", "cg", 'S', 2));
     free(rows);
     /* a damaged row is named by file, line and field */
     FILE *f = fopen(path, "a");
-    fputs("mpich,cg,npb,S,two,3,0.5,0.25,0.4,0.2,yes,no,,,,,,,\n", f);
+    fputs("mpich,cg,npb,S,two,3,0.5,0.25,0.4,0.2,yes,no,,,,,,,,,\n", f);
     fclose(f);
     assert_int_equal(apps_csv_read(path, false, &rows, &n, &err), -1);
     assert_contains(err.msg, ":4: field p");
@@ -188,7 +193,7 @@ static void add_size(profile_rank *r, uint32_t call, uint64_t bytes,
                      uint64_t calls)
 {
     for (uint64_t i = 0; i < calls; i++)
-        assert_int_equal(profile_sizes_add(r, call, bytes, NULL), 0);
+        assert_int_equal(profile_sizes_add(r, call, bytes, 0.0, NULL), 0);
 }
 
 static void test_predict_sum(void **state)

@@ -97,7 +97,8 @@ typedef struct apps_prediction {
 
 /* What the model says of one profiled (call, size) of a profile. */
 typedef enum apps_call_kind {
-    APPS_CALL_SETUP,      /* not communication (profile_call_is_comm) */
+    APPS_CALL_NOT_KERNEL, /* not communication (profile_call_is_comm), or
+                             outside the kernel's brackets */
     APPS_CALL_AT_SENDER,  /* a receive or completion: its message is
                              predicted at its sender */
     APPS_CALL_PREDICTED,  /* t_s */
@@ -113,15 +114,28 @@ typedef struct apps_call_prediction {
     double t_s; /* one call's predicted time; NAN unless PREDICTED */
 } apps_call_prediction;
 
+/* Whether the profile's calls carry the kernels' bracket region
+ * (mpchar/kernel_region.h): then only the calls inside the brackets are
+ * the kernel's communication, the others the harness's. */
+bool apps_profile_bracketed(const profile *prof);
+
 void apps_predict_size(const profile *prof, const profile_size *s,
-                       const mpchar_model *model, const char *library,
-                       apps_call_prediction *out);
+                       bool bracketed, const mpchar_model *model,
+                       const char *library, apps_call_prediction *out);
 
 /* Sum over the profiled calls of each rank (call, size n, the profile's p)
  * of the primitive time library's model predicts; the largest rank sum.
  * A communication call (profile_call_is_comm) whose primitive the model
- * lacks is counted as unmodelled; the others (set-up) are not counted. */
+ * lacks is counted as unmodelled; the others (set-up) are not counted;
+ * in a bracketed profile only the calls inside the brackets count. */
 int apps_predict(const profile *prof, const mpchar_model *model,
                  const char *library, apps_prediction *out, mpchar_error *err);
+
+/* The kernel's communication calls (those apps_predict sums), measured:
+ * the most a rank waited in them for the last rank to enter the same
+ * call, and the most a rank spent in them besides (profile_wait.c), in
+ * seconds of the whole profile; false and NAN when the ranks' calls did
+ * not match one to one. */
+bool apps_comm_split(const profile *prof, double *wait_s, double *sync_s);
 
 #endif

@@ -11,6 +11,7 @@
 #include <string.h>
 
 #include "apps.h"
+#include "mpchar/kernel_region.h"
 
 typedef enum call_role {
     ROLE_PRIMITIVE, /* predicted by `pattern` */
@@ -117,16 +118,35 @@ static void note_unmodelled(apps_prediction *out, const char *call,
         strcpy(out->unmodelled + cap - 1, more);
 }
 
+bool apps_profile_bracketed(const profile *prof)
+{
+    for (size_t i = 0; i < prof->n_ranks; i++)
+        for (size_t k = 0; k < prof->ranks[i].n_sizes; k++)
+            if (prof->ranks[i].sizes[k].region == MPCHAR_KERNEL_COMM_REGION)
+                return true;
+    return false;
+}
+
+/* Whether s is communication of the kernel: a communication call, inside
+ * the brackets when the profile has them. */
+static bool kernel_comm(const profile *prof, const profile_size *s,
+                        bool bracketed)
+{
+    return profile_call_is_comm(prof->call_names[s->call]) &&
+           (!bracketed || s->region == MPCHAR_KERNEL_COMM_REGION);
+}
+
 void apps_predict_size(const profile *prof, const profile_size *s,
-                       const mpchar_model *model, const char *library,
-                       apps_call_prediction *out)
+                       bool bracketed, const mpchar_model *model,
+                       const char *library, apps_call_prediction *out)
 {
     const char *name = prof->call_names[s->call];
     const call_model *cm = find_call(name);
     memset(out, 0, sizeof *out);
     out->t_s = NAN;
-    if (!profile_call_is_comm(name)) {
-        out->kind = APPS_CALL_SETUP; /* start, stop, regions, set-up */
+    if (!kernel_comm(prof, s, bracketed)) {
+        /* start, stop, regions, set-up; the harness's calls */
+        out->kind = APPS_CALL_NOT_KERNEL;
         return;
     }
     if (cm && cm->role != ROLE_PRIMITIVE) {
@@ -151,14 +171,14 @@ void apps_predict_size(const profile *prof, const profile_size *s,
 }
 
 static double rank_sum(const profile *prof, const profile_rank *r,
-                       const mpchar_model *model, const char *library,
-                       apps_prediction *out)
+                       bool bracketed, const mpchar_model *model,
+                       const char *library, apps_prediction *out)
 {
     double sum_s = 0.0;
     for (size_t k = 0; k < r->n_sizes; k++) {
         const profile_size *s = &r->sizes[k];
         apps_call_prediction c;
-        apps_predict_size(prof, s, model, library, &c);
+        apps_predict_size(prof, s, bracketed, model, library, &c);
         if (c.kind == APPS_CALL_PREDICTED)
             sum_s += c.t_s * (double)s->calls;
         else if (c.kind == APPS_CALL_UNMODELLED)
@@ -173,10 +193,35 @@ int apps_predict(const profile *prof, const mpchar_model *model,
     memset(out, 0, sizeof *out);
     if (prof->n_ranks == 0)
         return mpchar_error_set(err, "the profile holds no rank");
+    bool bracketed = apps_profile_bracketed(prof);
     for (size_t i = 0; i < prof->n_ranks; i++) {
-        double t_s = rank_sum(prof, &prof->ranks[i], model, library, out);
+        double t_s =
+            rank_sum(prof, &prof->ranks[i], bracketed, model, library, out);
         if (t_s > out->t_comm_s)
             out->t_comm_s = t_s;
     }
     return 0;
+}
+
+bool apps_comm_split(const profile *prof, double *wait_s, double *sync_s)
+{
+    *wait_s = *sync_s = NAN;
+    if (!prof->waits_aligned)
+        return false;
+    bool bracketed = apps_profile_bracketed(prof);
+    double most_wait_us = 0.0, most_sync_us = 0.0;
+    for (size_t i = 0; i < prof->n_ranks; i++) {
+        const profile_rank *r = &prof->ranks[i];
+        double call_us = 0.0, wait_us = 0.0;
+        for (size_t k = 0; k < r->n_sizes; k++)
+            if (kernel_comm(prof, &r->sizes[k], bracketed)) {
+                call_us += r->sizes[k].call_us;
+                wait_us += r->sizes[k].wait_us;
+            }
+        most_wait_us = fmax(most_wait_us, wait_us);
+        most_sync_us = fmax(most_sync_us, call_us - wait_us);
+    }
+    *wait_s = most_wait_us * 1e-6;
+    *sync_s = most_sync_us * 1e-6;
+    return true;
 }

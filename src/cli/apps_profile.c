@@ -82,16 +82,11 @@ static void fill_profile(const profile *p, apps_row *row)
     row->bytes = (double)t->bytes / reps;
     row->overlap_min_s = t->overlap_min_us * 1e-6 / reps;
     row->overlap_max_s = t->overlap_max_us * 1e-6 / reps;
-    if (!p->waits_aligned)
-        return; /* the columns stay empty */
-    double wait_us = 0.0, sync_us = 0.0;
-    for (size_t i = 0; i < p->n_ranks; i++) {
-        const profile_rank *r = &p->ranks[i];
-        wait_us = fmax(wait_us, r->comm_wait_us);
-        sync_us = fmax(sync_us, r->comm_us - r->comm_wait_us);
+    double wait_s, sync_s;
+    if (apps_comm_split(p, &wait_s, &sync_s)) {
+        row->t_comm_wait_s = wait_s / reps;
+        row->t_comm_sync_s = sync_s / reps;
     }
-    row->t_comm_wait_s = wait_us * 1e-6 / reps;
-    row->t_comm_sync_s = sync_us * 1e-6 / reps;
 }
 
 /* dir/prediction.csv: per rank and communication (call, bytes), the
@@ -109,12 +104,13 @@ static int write_calls(const char *dir, const profile *p,
         return mpchar_error_set(err, "%s: cannot write", path);
     fprintf(f, "rank,call,bytes,calls,primitive,n_bytes,p,t_pred_us,"
                "t_call_us,t_wait_us\n");
+    bool bracketed = apps_profile_bracketed(p);
     for (size_t i = 0; i < p->n_ranks; i++)
         for (size_t k = 0; k < p->ranks[i].n_sizes; k++) {
             const profile_size *s = &p->ranks[i].sizes[k];
             apps_call_prediction c;
-            apps_predict_size(p, s, model, library, &c);
-            if (c.kind == APPS_CALL_SETUP)
+            apps_predict_size(p, s, bracketed, model, library, &c);
+            if (c.kind == APPS_CALL_NOT_KERNEL)
                 continue;
             fprintf(f, "%d,%s,%llu,%llu,%s,", p->ranks[i].rank,
                     p->call_names[s->call], (unsigned long long)s->bytes,

@@ -96,7 +96,8 @@ void profile_bin_label(const profile_bins *b, size_t i, char *out, size_t len);
  * call's message (the send's, else the receive's), 0 for the others.
  * `mpchar apps --model` predicts communication time from these. */
 typedef struct profile_size {
-    uint32_t call; /* index into call_names */
+    uint32_t call;   /* index into call_names */
+    uint32_t region; /* the Pcontrol level it was called in */
     uint64_t bytes, calls;
     /* their time, and the part of it waiting for the last rank to enter
      * the same call (profile_wait.c; 0 unless the profile's
@@ -108,7 +109,7 @@ typedef struct profile_size {
  * machine's clock), call and bytes as profile_size counts them. */
 typedef struct profile_span {
     uint64_t enter, exit, bytes;
-    uint32_t call;
+    uint32_t call, region;
 } profile_span;
 
 typedef struct profile_rank {
@@ -180,13 +181,13 @@ extern const size_t profile_n_rates;
  * other call of the library's mpi.h (set-up: Comm_, Type_ ...); those are
  * MPI time, not communication a model could predict. */
 bool profile_call_is_comm(const char *name);
-/* Counts one call of `call` that moved `bytes` and took call_us on rank
- * r. */
+/* Counts one call of `call` that moved `bytes` in Pcontrol level region
+ * and took call_us on rank r. */
 int profile_sizes_add(profile_rank *r, uint32_t call, uint64_t bytes,
-                      double call_us, mpchar_error *err);
-/* Rank r's entry of (call, bytes), or NULL. */
+                      uint32_t region, double call_us, mpchar_error *err);
+/* Rank r's entry of (call, bytes, region), or NULL. */
 profile_size *profile_sizes_find(profile_rank *r, uint32_t call,
-                                 uint64_t bytes);
+                                 uint64_t bytes, uint32_t region);
 /* The rank's sizes as profile.json's "call_sizes" array. */
 json_t *profile_sizes_json(const profile *p, const profile_rank *r);
 

@@ -40,6 +40,9 @@ typedef struct walk {
     uint64_t (*done_calls)[3];
     size_t n_done_calls;
     const bool *comm; /* by call: profile_call_is_comm */
+    /* the region the call in progress was entered in (a Pcontrol call
+     * changes w->region inside itself) */
+    uint32_t call_region;
 } walk;
 
 /* Ticks spent in calls from the start to tick, now or in the past. */
@@ -141,15 +144,16 @@ static void close_msg(walk *w, open_msg *m, profile_case kase, uint64_t tick)
 }
 
 static int add_span(profile_rank *r, uint64_t enter,
-                    const mpchar_prof_event *exit, uint64_t bytes)
+                    const mpchar_prof_event *exit, uint64_t bytes,
+                    uint32_t region)
 {
     profile_span *grown =
         mpchar_grow(r->spans, &r->cap_spans, r->n_spans + 1, sizeof *grown);
     if (!grown)
         return -1;
     r->spans = grown;
-    r->spans[r->n_spans++] = (profile_span){enter, exit->tick, bytes,
-                                            exit->call};
+    r->spans[r->n_spans++] =
+        (profile_span){enter, exit->tick, bytes, exit->call, region};
     return 0;
 }
 
@@ -162,6 +166,7 @@ static void on_call(walk *w, const mpchar_prof_event *e)
         add_to(w, &c, w->region, NO_CALL, NULL);
         w->in_call = true;
         w->enter_tick = e->tick;
+        w->call_region = w->region;
         w->call_seq++;
         return;
     }
@@ -173,8 +178,10 @@ static void on_call(walk *w, const mpchar_prof_event *e)
     c.bytes = e->bytes; /* a collective's; messages add their own */
     c.call_us = (double)(e->tick - w->enter_tick) * w->us_per_tick;
     uint64_t bytes = e->bytes ? e->bytes : w->call_msg_bytes;
-    if (profile_sizes_add(w->r, e->call, bytes, c.call_us, NULL) != 0 ||
-        (w->comm[e->call] && add_span(w->r, w->enter_tick, e, bytes) != 0))
+    if (profile_sizes_add(w->r, e->call, bytes, w->call_region, c.call_us,
+                          NULL) != 0 ||
+        (w->comm[e->call] &&
+         add_span(w->r, w->enter_tick, e, bytes, w->call_region) != 0))
         w->failed = true;
     w->call_msg_bytes = 0;
     w->call_sent = false;
@@ -293,7 +300,8 @@ int profile_add_rank(profile *p, const profile_events *ev, mpchar_error *err)
               ev->n + 1,
               calloc(ev->n + 1, sizeof *w.done_calls),
               0,
-              NULL};
+              NULL,
+              0};
     bool *comm = calloc(p->n_calls ? p->n_calls : 1, sizeof *comm);
     for (size_t c = 0; comm && c < p->n_calls; c++)
         comm[c] = profile_call_is_comm(p->call_names[c]);

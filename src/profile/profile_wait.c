@@ -77,7 +77,8 @@ static void split(profile *p)
             double wait_us = (double)wait * r->us_per_tick;
             r->comm_us += (double)call * r->us_per_tick;
             r->comm_wait_us += wait_us;
-            profile_size *size = profile_sizes_find(r, s->call, s->bytes);
+            profile_size *size =
+                profile_sizes_find(r, s->call, s->bytes, s->region);
             if (size) /* (always: the walk counted the call) */
                 size->wait_us += wait_us;
         }

@@ -4,7 +4,9 @@
 # primitive), JGF Series at class S, p = 2; the row's prediction must be
 # what those lines give for the calls profile.json records (the rank with
 # the most, per repetition), with nothing unmodelled; the profile columns
-# are filled and profile.json was written.
+# are filled and profile.json was written; the ranks' time in
+# communication calls is split into waiting and the rest, and
+# prediction.csv holds the same prediction call size by call size.
 source "$(dirname "$0")/lib.sh"
 M="$BIN/mpchar"
 LIB=$1
@@ -49,9 +51,27 @@ want = max(predicted_us(r) for r in prof["ranks"]) * 1e-6 / 2
 got = float(row["t_comm_pred_s"])
 assert want > 0 and abs(got - want) <= 1e-3 * want + 2e-9, (got, want)
 assert row["unmodelled_calls"] == "0", row
-for k in ("t_mpi_s", "calls", "bytes", "overlap_min_s", "overlap_max_s"):
+for k in ("t_mpi_s", "calls", "bytes", "overlap_min_s", "overlap_max_s",
+          "t_comm_wait_s", "t_comm_sync_s"):
     assert row[k] != "", (k, row)
 assert float(row["calls"]) > 0 and float(row["t_mpi_s"]) > 0, row
+# Series makes the same calls on both ranks: the wait split is given, and
+# per rank waiting and the rest add up to its time in communication calls
+assert prof["comm_waits_aligned"] is True, prof.get("comm_waits_note")
+for r in prof["ranks"]:
+    assert 0 <= r["comm_wait_us"] <= r["comm_call_us"] + 1e-6, r
+    calls_us = sum(s["call_us"] for s in r["call_sizes"]
+                   if s["call"] in PATTERN_OF)
+    assert abs(calls_us - r["comm_call_us"]) <= 1e-3 * calls_us + 1e-3, r
+sync = max(r["comm_call_us"] - r["comm_wait_us"] for r in prof["ranks"])
+assert abs(float(row["t_comm_sync_s"]) - sync * 1e-6 / 2) <= 2e-9, (row, sync)
+# prediction.csv: per rank and call size, the same prediction
+pred = {}
+for c in csv.DictReader(open(f"{out}/profiles/{lib}-series-S-p2/prediction.csv")):
+    if c["t_pred_us"]:
+        pred[c["rank"]] = pred.get(c["rank"], 0.0) + \
+            int(c["calls"]) * float(c["t_pred_us"])
+assert abs(max(pred.values()) * 1e-6 / 2 - got) <= 1e-3 * got, (pred, got)
 print(f"ok: t_comm_pred_s {got:.9f} s, from the lines {want:.9f} s; "
       f"measured t_comm_s {row['t_comm_s']}")
 PY

@@ -15,6 +15,7 @@
 #include <unistd.h>
 
 #include "apps.h"
+#include "mpchar/kernel_region.h"
 #include "model_test_support.h"
 #include "unit_assert.h"
 
@@ -189,11 +190,19 @@ enum {
     WAITANY
 };
 
+/* calls of (call, bytes) in Pcontrol level region, call_us each */
+static void add_size_in(profile_rank *r, uint32_t call, uint64_t bytes,
+                        uint32_t region, uint64_t calls, double call_us)
+{
+    for (uint64_t i = 0; i < calls; i++)
+        assert_int_equal(
+            profile_sizes_add(r, call, bytes, region, call_us, NULL), 0);
+}
+
 static void add_size(profile_rank *r, uint32_t call, uint64_t bytes,
                      uint64_t calls)
 {
-    for (uint64_t i = 0; i < calls; i++)
-        assert_int_equal(profile_sizes_add(r, call, bytes, 0.0, NULL), 0);
+    add_size_in(r, call, bytes, 0, calls, 0.0);
 }
 
 static void test_predict_sum(void **state)
@@ -251,6 +260,69 @@ static void test_predict_sum(void **state)
     assert_int_equal(pred.unmodelled_calls, 7 + 2);
     assert_string_equal(pred.unmodelled, "MPI_Alltoall, MPI_Ialltoall, "
                                          "MPI_Allgatherv, MPI_Allgather");
+    for (int i = 0; i < 2; i++)
+        free(ranks[i].sizes);
+    mpchar_model_free(&model);
+}
+
+/* A profile of a kernel whose communication brackets are a Pcontrol
+ * region (mpchar/kernel_region.h): only the calls inside count, for the
+ * prediction and for the measured wait and the rest; the harness's
+ * calls outside (level 0) do not. */
+static void test_predict_bracketed(void **state)
+{
+    (void)state;
+    mpchar_model model;
+    fitted_model(&model);
+    char names[][MPCHAR_PROF_CALL_NAME_BYTES] = {
+        "MPI_Send", "MPI_Allreduce", "MPI_Alltoall", "MPI_Recv"};
+    profile_rank ranks[2];
+    memset(ranks, 0, sizeof ranks);
+    profile p;
+    memset(&p, 0, sizeof p);
+    p.size = 2;
+    p.n_calls = sizeof names / sizeof names[0];
+    p.call_names = names;
+    p.ranks = ranks;
+    p.n_ranks = 2;
+    uint32_t in = MPCHAR_KERNEL_COMM_REGION;
+    /* rank 0: 3 sends of 1000 B inside (3 us each predicted; 10 us each
+     * measured), the harness's allreduce outside (100 us) */
+    add_size_in(&ranks[0], SEND, 1000, in, 3, 10.0);
+    add_size_in(&ranks[0], ALLREDUCE, 8, 0, 1, 100.0);
+    /* rank 1: the receives inside (50 us), one send of 1000 B inside */
+    add_size_in(&ranks[1], RECV, 1000, in, 3, 50.0 / 3);
+    add_size_in(&ranks[1], SEND, 1000, in, 1, 5.0);
+    apps_prediction pred;
+    mpchar_error err;
+    assert_true(apps_profile_bracketed(&p));
+    assert_int_equal(apps_predict(&p, &model, "lib", &pred, &err), 0);
+    assert_double_near(pred.t_comm_s, 9e-6, 9e-6 * 0.01);
+    assert_int_equal(pred.unmodelled_calls, 0);
+    /* the split: not given unless the ranks' calls matched */
+    double wait_s, sync_s;
+    assert_false(apps_comm_split(&p, &wait_s, &sync_s));
+    assert_true(isnan(wait_s) && isnan(sync_s));
+    p.waits_aligned = true;
+    profile_sizes_find(&ranks[0], SEND, 1000, in)->wait_us = 10.0;
+    profile_sizes_find(&ranks[0], ALLREDUCE, 8, 0)->wait_us = 90.0;
+    profile_sizes_find(&ranks[1], RECV, 1000, in)->wait_us = 45.0;
+    assert_true(apps_comm_split(&p, &wait_s, &sync_s));
+    /* rank 0: waited 10 of 30 us inside; rank 1: 45 of 55 us */
+    assert_double_near(wait_s, 45e-6, 1e-12);
+    assert_double_near(sync_s, 20e-6, 1e-12);
+    /* the same calls without brackets: the harness's allreduce counts
+     * (10.016 us predicted, 100 us of which 90 waiting) */
+    for (size_t k = 0; k < ranks[0].n_sizes; k++)
+        ranks[0].sizes[k].region = 0;
+    for (size_t k = 0; k < ranks[1].n_sizes; k++)
+        ranks[1].sizes[k].region = 0;
+    assert_false(apps_profile_bracketed(&p));
+    assert_int_equal(apps_predict(&p, &model, "lib", &pred, &err), 0);
+    assert_double_near(pred.t_comm_s, 19.016e-6, 19.016e-6 * 0.01);
+    assert_true(apps_comm_split(&p, &wait_s, &sync_s));
+    assert_double_near(wait_s, 100e-6, 1e-12);
+    assert_double_near(sync_s, 30e-6, 1e-12);
     for (int i = 0; i < 2; i++)
         free(ranks[i].sizes);
     mpchar_model_free(&model);
@@ -321,6 +393,7 @@ int main(void)
         cmocka_unit_test(test_result_broken),
         cmocka_unit_test(test_csv_round_trip),
         cmocka_unit_test(test_predict_sum),
+        cmocka_unit_test(test_predict_bracketed),
         cmocka_unit_test(test_comm_calls),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);

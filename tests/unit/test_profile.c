@@ -411,15 +411,15 @@ static void test_waits_known_answers(void **state)
     assert_double_near(p.ranks[1].comm_us, 30.0, EPS);
     assert_double_near(p.ranks[1].comm_wait_us, 5.0, EPS);
     /* by (call, bytes) */
-    profile_size *ar = profile_sizes_find(&p.ranks[0], W_ALLREDUCE, 8);
+    profile_size *ar = profile_sizes_find(&p.ranks[0], W_ALLREDUCE, 8, 0);
     assert_non_null(ar);
     assert_double_near(ar->call_us, 40.0, EPS);
     assert_double_near(ar->wait_us, 30.0, EPS);
-    profile_size *rv = profile_sizes_find(&p.ranks[1], W_RECV, 1000);
+    profile_size *rv = profile_sizes_find(&p.ranks[1], W_RECV, 1000, 0);
     assert_non_null(rv);
     assert_double_near(rv->call_us, 15.0, EPS);
     assert_double_near(rv->wait_us, 5.0, EPS);
-    profile_size *cr = profile_sizes_find(&p.ranks[1], W_RANK, 0);
+    profile_size *cr = profile_sizes_find(&p.ranks[1], W_RANK, 0, 0);
     assert_non_null(cr);
     assert_double_near(cr->call_us, 2.0, EPS);
     assert_double_near(cr->wait_us, 0.0, EPS);

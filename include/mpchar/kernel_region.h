@@ -1,0 +1,14 @@
+/* The Pcontrol level of the kernels' communication brackets: the kernels'
+ * harness (kernels/harness.c) enters it at the outermost
+ * kernel_comm_begin and leaves it (level 0) at the matching
+ * kernel_comm_end, so that a profile of a kernel tells the calls inside
+ * the brackets (what t_comm_s times) from the harness's own barrier,
+ * reduction and broadcast between repetitions; `mpchar apps --model`
+ * predicts and splits the bracketed calls only (docs/apps.md).  Shared by
+ * the kernels (MPI programs: libc-only header) and src/apps. */
+#ifndef MPCHAR_KERNEL_REGION_H
+#define MPCHAR_KERNEL_REGION_H
+
+#define MPCHAR_KERNEL_COMM_REGION 1
+
+#endif

@@ -6,7 +6,9 @@
 # the most, per repetition), with nothing unmodelled; the profile columns
 # are filled and profile.json was written; the ranks' time in
 # communication calls is split into waiting and the rest, and
-# prediction.csv holds the same prediction call size by call size.
+# prediction.csv holds the same prediction call size by call size; the
+# prediction and the split count the calls inside the kernel's
+# communication brackets (Pcontrol region 1), not the harness's.
 source "$(dirname "$0")/lib.sh"
 M="$BIN/mpchar"
 LIB=$1
@@ -38,11 +40,12 @@ from apps_lines import LINES, PATTERN_OF, TIMES_P
 out, lib = sys.argv[1], sys.argv[2]
 (row,) = list(csv.DictReader(open(out + "/apps.csv")))
 prof = json.load(open(f"{out}/profiles/{lib}-series-S-p2/profile.json"))
+KERNEL = 1  # the kernels' bracket region (mpchar/kernel_region.h)
 def predicted_us(rank):
     t = 0.0
     for s in rank["call_sizes"]:
         pat = PATTERN_OF.get(s["call"])
-        if pat:
+        if pat and s["region"] == KERNEL:
             a, b = LINES[pat]
             n = s["bytes"] * (2 if s["call"] in TIMES_P else 1)
             t += s["calls"] * (a + b * n)
@@ -63,8 +66,14 @@ for r in prof["ranks"]:
     calls_us = sum(s["call_us"] for s in r["call_sizes"]
                    if s["call"] in PATTERN_OF)
     assert abs(calls_us - r["comm_call_us"]) <= 1e-3 * calls_us + 1e-3, r
-sync = max(r["comm_call_us"] - r["comm_wait_us"] for r in prof["ranks"])
+# the row's split counts the kernel's bracketed calls only, not the
+# harness's between repetitions
+sync = max(sum(s["call_us"] - s["wait_us"] for s in r["call_sizes"]
+               if s["call"] in PATTERN_OF and s["region"] == KERNEL)
+           for r in prof["ranks"])
 assert abs(float(row["t_comm_sync_s"]) - sync * 1e-6 / 2) <= 2e-9, (row, sync)
+assert any(s["region"] != KERNEL for s in prof["ranks"][0]["call_sizes"]
+           if s["call"] in PATTERN_OF), "no harness call outside the brackets"
 # prediction.csv: per rank and call size, the same prediction
 pred = {}
 for c in csv.DictReader(open(f"{out}/profiles/{lib}-series-S-p2/prediction.csv")):

@@ -5,7 +5,8 @@
  * §6 judges the models on applications this way).  The kernels
  * communicate on a duplicate of MPI_COMM_WORLD, so p is the profile's
  * number of processes; a point-to-point message is a ping-pong's one-way
- * time, counted once, at its sender. */
+ * time, counted once, at its sender, and a Sendrecv an exchange (a
+ * ping-ping: both ranks send and receive at once). */
 #include <math.h>
 #include <stdio.h>
 #include <string.h>
@@ -28,56 +29,59 @@ typedef struct call_model {
     const char *pattern; /* src/common/patterns.c */
     bool bytes_times_p;  /* the model's n is the profiled per-process
                             block times p (patterns.c: "n: ...") */
+    const char *fallback; /* the pattern when the model lacks `pattern` */
 } call_model;
 
 static const call_model call_models[] = {
-    {"Send", ROLE_PRIMITIVE, "pingpong", false},
-    {"Ssend", ROLE_PRIMITIVE, "pingpong", false},
-    {"Rsend", ROLE_PRIMITIVE, "pingpong", false},
-    {"Isend", ROLE_PRIMITIVE, "pingpong", false},
-    {"Issend", ROLE_PRIMITIVE, "pingpong", false},
-    {"Bsend", ROLE_PRIMITIVE, "pingpong", false},
-    {"Irsend", ROLE_PRIMITIVE, "pingpong", false},
-    {"Ibsend", ROLE_PRIMITIVE, "pingpong", false},
-    {"Sendrecv", ROLE_PRIMITIVE, "pingpong", false},
-    {"Sendrecv_replace", ROLE_PRIMITIVE, "pingpong", false},
-    {"Recv", ROLE_RECEIVER, NULL, false},
-    {"Irecv", ROLE_RECEIVER, NULL, false},
-    {"Mrecv", ROLE_RECEIVER, NULL, false},
-    {"Imrecv", ROLE_RECEIVER, NULL, false},
-    {"Probe", ROLE_RECEIVER, NULL, false},
-    {"Iprobe", ROLE_RECEIVER, NULL, false},
-    {"Mprobe", ROLE_RECEIVER, NULL, false},
-    {"Improbe", ROLE_RECEIVER, NULL, false},
-    {"Send_init", ROLE_RECEIVER, NULL, false},
-    {"Ssend_init", ROLE_RECEIVER, NULL, false},
-    {"Rsend_init", ROLE_RECEIVER, NULL, false},
-    {"Bsend_init", ROLE_RECEIVER, NULL, false},
-    {"Recv_init", ROLE_RECEIVER, NULL, false},
-    {"Cancel", ROLE_RECEIVER, NULL, false},
-    {"Wait", ROLE_RECEIVER, NULL, false},
-    {"Test", ROLE_RECEIVER, NULL, false},
-    {"Waitall", ROLE_RECEIVER, NULL, false},
-    {"Testall", ROLE_RECEIVER, NULL, false},
-    {"Waitany", ROLE_RECEIVER, NULL, false},
-    {"Testany", ROLE_RECEIVER, NULL, false},
-    {"Waitsome", ROLE_RECEIVER, NULL, false},
-    {"Testsome", ROLE_RECEIVER, NULL, false},
-    {"Barrier", ROLE_PRIMITIVE, "barrier", false},
-    {"Bcast", ROLE_PRIMITIVE, "bcast", false},
-    {"Reduce", ROLE_PRIMITIVE, "reduce", false},
-    {"Allreduce", ROLE_PRIMITIVE, "allreduce", false},
-    {"Alltoall", ROLE_PRIMITIVE, "alltoall", true},
-    {"Allgather", ROLE_PRIMITIVE, "allgather", true},
-    {"Gather", ROLE_PRIMITIVE, "gather", true},
-    {"Scatter", ROLE_PRIMITIVE, "scatter", true},
+    {"Send", ROLE_PRIMITIVE, "pingpong", false, NULL},
+    {"Ssend", ROLE_PRIMITIVE, "pingpong", false, NULL},
+    {"Rsend", ROLE_PRIMITIVE, "pingpong", false, NULL},
+    {"Isend", ROLE_PRIMITIVE, "pingpong", false, NULL},
+    {"Issend", ROLE_PRIMITIVE, "pingpong", false, NULL},
+    {"Bsend", ROLE_PRIMITIVE, "pingpong", false, NULL},
+    {"Irsend", ROLE_PRIMITIVE, "pingpong", false, NULL},
+    {"Ibsend", ROLE_PRIMITIVE, "pingpong", false, NULL},
+    /* an exchange: both ranks send and receive at once (a halo); a
+     * model without pingping falls back to a one-way time */
+    {"Sendrecv", ROLE_PRIMITIVE, "pingping", false, "pingpong"},
+    {"Sendrecv_replace", ROLE_PRIMITIVE, "pingping", false, "pingpong"},
+    {"Recv", ROLE_RECEIVER, NULL, false, NULL},
+    {"Irecv", ROLE_RECEIVER, NULL, false, NULL},
+    {"Mrecv", ROLE_RECEIVER, NULL, false, NULL},
+    {"Imrecv", ROLE_RECEIVER, NULL, false, NULL},
+    {"Probe", ROLE_RECEIVER, NULL, false, NULL},
+    {"Iprobe", ROLE_RECEIVER, NULL, false, NULL},
+    {"Mprobe", ROLE_RECEIVER, NULL, false, NULL},
+    {"Improbe", ROLE_RECEIVER, NULL, false, NULL},
+    {"Send_init", ROLE_RECEIVER, NULL, false, NULL},
+    {"Ssend_init", ROLE_RECEIVER, NULL, false, NULL},
+    {"Rsend_init", ROLE_RECEIVER, NULL, false, NULL},
+    {"Bsend_init", ROLE_RECEIVER, NULL, false, NULL},
+    {"Recv_init", ROLE_RECEIVER, NULL, false, NULL},
+    {"Cancel", ROLE_RECEIVER, NULL, false, NULL},
+    {"Wait", ROLE_RECEIVER, NULL, false, NULL},
+    {"Test", ROLE_RECEIVER, NULL, false, NULL},
+    {"Waitall", ROLE_RECEIVER, NULL, false, NULL},
+    {"Testall", ROLE_RECEIVER, NULL, false, NULL},
+    {"Waitany", ROLE_RECEIVER, NULL, false, NULL},
+    {"Testany", ROLE_RECEIVER, NULL, false, NULL},
+    {"Waitsome", ROLE_RECEIVER, NULL, false, NULL},
+    {"Testsome", ROLE_RECEIVER, NULL, false, NULL},
+    {"Barrier", ROLE_PRIMITIVE, "barrier", false, NULL},
+    {"Bcast", ROLE_PRIMITIVE, "bcast", false, NULL},
+    {"Reduce", ROLE_PRIMITIVE, "reduce", false, NULL},
+    {"Allreduce", ROLE_PRIMITIVE, "allreduce", false, NULL},
+    {"Alltoall", ROLE_PRIMITIVE, "alltoall", true, NULL},
+    {"Allgather", ROLE_PRIMITIVE, "allgather", true, NULL},
+    {"Gather", ROLE_PRIMITIVE, "gather", true, NULL},
+    {"Scatter", ROLE_PRIMITIVE, "scatter", true, NULL},
     /* the v-forms: a process's own block times p (the model measured them
      * with equal counts); Alltoallv's bytes are already a process's total,
      * and an alltoall of that total stands for it (no alltoallv pattern) */
-    {"Gatherv", ROLE_PRIMITIVE, "gatherv", true},
-    {"Scatterv", ROLE_PRIMITIVE, "scatterv", true},
-    {"Allgatherv", ROLE_PRIMITIVE, "allgatherv", true},
-    {"Alltoallv", ROLE_PRIMITIVE, "alltoall", false},
+    {"Gatherv", ROLE_PRIMITIVE, "gatherv", true, NULL},
+    {"Scatterv", ROLE_PRIMITIVE, "scatterv", true, NULL},
+    {"Allgatherv", ROLE_PRIMITIVE, "allgatherv", true, NULL},
+    {"Alltoallv", ROLE_PRIMITIVE, "alltoall", false, NULL},
 };
 
 /* name as the profiler's header spells it, "MPI_Send", or without the
@@ -116,6 +120,11 @@ static void note_unmodelled(apps_prediction *out, const char *call,
                      used ? ", " : "", call);
     if (w < 0 || (size_t)w >= cap - used)
         strcpy(out->unmodelled + cap - 1, more);
+}
+
+static bool pair_pattern(const char *pattern)
+{
+    return strcmp(pattern, "pingpong") == 0 || strcmp(pattern, "pingping") == 0;
 }
 
 bool apps_profile_bracketed(const profile *prof)
@@ -157,11 +166,16 @@ void apps_predict_size(const profile *prof, const profile_size *s,
     if (!cm)
         return;
     out->pattern = cm->pattern;
-    out->p = strcmp(cm->pattern, "pingpong") == 0 ? 2 : prof->size;
-    out->n_bytes =
-        (double)s->bytes * (cm->bytes_times_p ? (double)prof->size : 1.0);
     const mpchar_entry *e =
         mpchar_model_find(model, library, cm->pattern, NULL, NULL, NULL);
+    if (!e && cm->fallback) {
+        out->pattern = cm->fallback;
+        e = mpchar_model_find(model, library, cm->fallback, NULL, NULL, NULL);
+    }
+    /* the point-to-point patterns are of ranks 0 and 1 */
+    out->p = pair_pattern(out->pattern) ? 2 : prof->size;
+    out->n_bytes =
+        (double)s->bytes * (cm->bytes_times_p ? (double)prof->size : 1.0);
     mpchar_prediction pred;
     if (!e || mpchar_entry_predict(e, MPCHAR_FAMILY_BEST, out->n_bytes, out->p,
                                    &pred, NULL) != 0)

@@ -159,8 +159,9 @@ static void test_csv_round_trip(void **state)
 }
 
 /* Hockney lines: pingpong 2 us + 1 ns/B at p = 2, allreduce 10 us +
- * 2 ns/B at p = 2, each measured at every power of 4 up to 1 MiB. */
-static void fitted_model(mpchar_model *model)
+ * 2 ns/B at p = 2, each measured at every power of 4 up to 1 MiB; with
+ * pingping, library "lib" also has pingping 4 us + 1 ns/B. */
+static void fitted_model_with(mpchar_model *model, bool pingping)
 {
     mpchar_measurements m;
     memset(&m, 0, sizeof m);
@@ -172,9 +173,17 @@ static void fitted_model(mpchar_model *model)
                       2.0 + 0.001 * (double)at);
             synth_add(&m, "lib", "allreduce", "-", "sum", 2, at, s,
                       10.0 + 0.002 * (double)at);
+            if (pingping)
+                synth_add(&m, "lib", "pingping", "-", "-", 2, at, s,
+                          4.0 + 0.001 * (double)at);
         }
     synth_fit(&m, "synthetic", false, model);
     free(m.rows);
+}
+
+static void fitted_model(mpchar_model *model)
+{
+    fitted_model_with(model, false);
 }
 
 enum {
@@ -328,6 +337,40 @@ static void test_predict_bracketed(void **state)
     mpchar_model_free(&model);
 }
 
+/* A Sendrecv is an exchange: the model's pingping (5 us at 1000 B),
+ * or, in a model without it, the one-way pingpong (3 us). */
+static void test_predict_sendrecv(void **state)
+{
+    (void)state;
+    char names[][MPCHAR_PROF_CALL_NAME_BYTES] = {"MPI_Sendrecv"};
+    profile_rank rank;
+    memset(&rank, 0, sizeof rank);
+    profile p;
+    memset(&p, 0, sizeof p);
+    p.size = 2;
+    p.n_calls = 1;
+    p.call_names = names;
+    p.ranks = &rank;
+    p.n_ranks = 1;
+    add_size(&rank, 0, 1000, 2);
+    for (int with = 0; with < 2; with++) {
+        mpchar_model model;
+        fitted_model_with(&model, with);
+        apps_prediction pred;
+        mpchar_error err;
+        assert_int_equal(apps_predict(&p, &model, "lib", &pred, &err), 0);
+        double want_s = 2 * (with ? 5e-6 : 3e-6);
+        assert_double_near(pred.t_comm_s, want_s, want_s * 0.01);
+        assert_int_equal(pred.unmodelled_calls, 0);
+        apps_call_prediction c;
+        apps_predict_size(&p, &rank.sizes[0], false, &model, "lib", &c);
+        assert_string_equal(c.pattern, with ? "pingping" : "pingpong");
+        assert_int_equal(c.p, 2);
+        mpchar_model_free(&model);
+    }
+    free(rank.sizes);
+}
+
 /* What the profiler's table says is communication, and a list too long
  * for apps_prediction's names ends in "..." */
 static void test_comm_calls(void **state)
@@ -394,6 +437,7 @@ int main(void)
         cmocka_unit_test(test_csv_round_trip),
         cmocka_unit_test(test_predict_sum),
         cmocka_unit_test(test_predict_bracketed),
+        cmocka_unit_test(test_predict_sendrecv),
         cmocka_unit_test(test_comm_calls),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);

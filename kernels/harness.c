@@ -14,6 +14,7 @@
 #include "mpchar/kernel_region.h"
 
 static int comm_depth;
+static int comm_region = MPCHAR_KERNEL_COMM_REGION;
 static double comm_start_s;
 static double comm_total_s;
 static double fault_value;
@@ -25,7 +26,7 @@ static double fault_value;
 void kernel_comm_begin(void)
 {
     if (comm_depth++ == 0) {
-        MPI_Pcontrol(MPCHAR_KERNEL_COMM_REGION);
+        MPI_Pcontrol(comm_region);
         comm_start_s = MPI_Wtime();
     }
 }
@@ -60,8 +61,10 @@ double kernel_fault(void)
     return fault_value;
 }
 
-void harness_comm_reset(void)
+void harness_comm_reset(bool warmup)
 {
+    comm_region =
+        warmup ? MPCHAR_KERNEL_WARMUP_REGION : MPCHAR_KERNEL_COMM_REGION;
     comm_depth = 0;
     comm_total_s = 0.0;
 }

@@ -115,9 +115,14 @@ typedef struct apps_call_prediction {
 } apps_call_prediction;
 
 /* Whether the profile's calls carry the kernels' bracket region
- * (mpchar/kernel_region.h): then only the calls inside the brackets are
- * the kernel's communication, the others the harness's. */
+ * (mpchar/kernel_region.h): then only the calls inside the brackets of
+ * the repetitions after the first (of the only one, if one) are the
+ * kernel's communication, the others the harness's or the warm-up's. */
 bool apps_profile_bracketed(const profile *prof);
+/* How many repetitions the calls apps_predict and apps_comm_split count
+ * cover, of a launch of reps: reps - 1 in a bracketed profile of several
+ * (the first is the warm-up), else reps. */
+long apps_profile_reps(const profile *prof, long reps);
 
 void apps_predict_size(const profile *prof, const profile_size *s,
                        bool bracketed, const mpchar_model *model,

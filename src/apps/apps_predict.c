@@ -136,6 +136,11 @@ bool apps_profile_bracketed(const profile *prof)
     return false;
 }
 
+long apps_profile_reps(const profile *prof, long reps)
+{
+    return apps_profile_bracketed(prof) && reps > 1 ? reps - 1 : reps;
+}
+
 /* Whether s is communication of the kernel: a communication call, inside
  * the brackets when the profile has them. */
 static bool kernel_comm(const profile *prof, const profile_size *s,

@@ -82,10 +82,11 @@ static void fill_profile(const profile *p, apps_row *row)
     row->bytes = (double)t->bytes / reps;
     row->overlap_min_s = t->overlap_min_us * 1e-6 / reps;
     row->overlap_max_s = t->overlap_max_us * 1e-6 / reps;
-    double wait_s, sync_s;
+    double wait_s, sync_s,
+        kernel_reps = (double)apps_profile_reps(p, row->reps);
     if (apps_comm_split(p, &wait_s, &sync_s)) {
-        row->t_comm_wait_s = wait_s / reps;
-        row->t_comm_sync_s = sync_s / reps;
+        row->t_comm_wait_s = wait_s / kernel_reps;
+        row->t_comm_sync_s = sync_s / kernel_reps;
     }
 }
 
@@ -141,8 +142,9 @@ static int predict(const profile *p, const mpchar_model *model,
     apps_prediction pred;
     if (apps_predict(p, model, lib->base, &pred, err) != 0)
         return -1;
-    row->t_comm_pred_s = pred.t_comm_s / (double)row->reps;
-    row->unmodelled_calls = (double)pred.unmodelled_calls / (double)row->reps;
+    double kernel_reps = (double)apps_profile_reps(p, row->reps);
+    row->t_comm_pred_s = pred.t_comm_s / kernel_reps;
+    row->unmodelled_calls = (double)pred.unmodelled_calls / kernel_reps;
     if (pred.unmodelled_calls)
         printf("mpchar apps: %s %s p=%ld: %llu calls of %s have no entry in "
                "the model of %s: left out of t_comm_pred_s\n",

@@ -214,6 +214,20 @@ static void add_size(profile_rank *r, uint32_t call, uint64_t bytes,
     add_size_in(r, call, bytes, 0, calls, 0.0);
 }
 
+/* p: a profile of n_ranks empty ranks (p = 2) calling names. */
+static void profile_of(profile *p, profile_rank *ranks, size_t n_ranks,
+                       char (*names)[MPCHAR_PROF_CALL_NAME_BYTES],
+                       size_t n_calls)
+{
+    memset(ranks, 0, n_ranks * sizeof *ranks);
+    memset(p, 0, sizeof *p);
+    p->size = 2;
+    p->n_calls = n_calls;
+    p->call_names = names;
+    p->ranks = ranks;
+    p->n_ranks = n_ranks;
+}
+
 static void test_predict_sum(void **state)
 {
     (void)state;
@@ -224,14 +238,8 @@ static void test_predict_sum(void **state)
         "MPI_Ialltoall", "MPI_Finalize",  "MPI_Comm_split", "MPI_Allgatherv",
         "MPI_Allgather", "MPI_Waitany"};
     profile_rank ranks[2];
-    memset(ranks, 0, sizeof ranks);
     profile p;
-    memset(&p, 0, sizeof p);
-    p.size = 2;
-    p.n_calls = sizeof names / sizeof names[0];
-    p.call_names = names;
-    p.ranks = ranks;
-    p.n_ranks = 2;
+    profile_of(&p, ranks, 2, names, sizeof names / sizeof names[0]);
     /* rank 0: 3 x 1000 B sends (3 us each) + 2 x 8 B allreduce
      * (10.016 us each) = 29.032 us; its receives are the sender's */
     add_size(&ranks[0], SEND, 1000, 3);
@@ -287,14 +295,8 @@ static void test_predict_bracketed(void **state)
     char names[][MPCHAR_PROF_CALL_NAME_BYTES] = {
         "MPI_Send", "MPI_Allreduce", "MPI_Alltoall", "MPI_Recv"};
     profile_rank ranks[2];
-    memset(ranks, 0, sizeof ranks);
     profile p;
-    memset(&p, 0, sizeof p);
-    p.size = 2;
-    p.n_calls = sizeof names / sizeof names[0];
-    p.call_names = names;
-    p.ranks = ranks;
-    p.n_ranks = 2;
+    profile_of(&p, ranks, 2, names, sizeof names / sizeof names[0]);
     uint32_t in = MPCHAR_KERNEL_COMM_REGION;
     /* rank 0: 3 sends of 1000 B inside (3 us each predicted; 10 us each
      * measured), the harness's allreduce outside (100 us) */
@@ -352,14 +354,8 @@ static void test_predict_sendrecv(void **state)
     (void)state;
     char names[][MPCHAR_PROF_CALL_NAME_BYTES] = {"MPI_Sendrecv"};
     profile_rank rank;
-    memset(&rank, 0, sizeof rank);
     profile p;
-    memset(&p, 0, sizeof p);
-    p.size = 2;
-    p.n_calls = 1;
-    p.call_names = names;
-    p.ranks = &rank;
-    p.n_ranks = 1;
+    profile_of(&p, &rank, 1, names, 1);
     add_size(&rank, 0, 1000, 2);
     for (int with = 0; with < 2; with++) {
         mpchar_model model;
@@ -410,19 +406,13 @@ static void test_comm_calls(void **state)
     enum { N = sizeof comm / sizeof comm[0] };
     char names[N][MPCHAR_PROF_CALL_NAME_BYTES];
     profile_rank rank;
-    memset(&rank, 0, sizeof rank);
+    profile p;
+    profile_of(&p, &rank, 1, names, N);
     for (uint32_t i = 0; i < N; i++) {
         snprintf(names[i], sizeof names[i], "MPI_%s", comm[i]);
         assert_true(profile_call_is_comm(names[i]));
         add_size(&rank, i, 8, 1);
     }
-    profile p;
-    memset(&p, 0, sizeof p);
-    p.size = 2;
-    p.n_calls = N;
-    p.call_names = names;
-    p.ranks = &rank;
-    p.n_ranks = 1;
     mpchar_model model;
     memset(&model, 0, sizeof model); /* no library: nothing is modelled */
     apps_prediction pred;

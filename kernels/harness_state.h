@@ -7,6 +7,7 @@
 #ifndef MPCHAR_KERNELS_HARNESS_STATE_H
 #define MPCHAR_KERNELS_HARNESS_STATE_H
 
+#include <stdbool.h>
 #include <stddef.h>
 
 /* At most this many characters of user text (an argument, an environment
@@ -14,8 +15,10 @@
  * its buffer whole: the sentence and the hint after the quote survive. */
 #define HARNESS_QUOTE_MAX 64
 
-/* Starts a new repetition: no communication time, no open bracket. */
-void harness_comm_reset(void);
+/* Starts a new repetition: no communication time, no open bracket; its
+ * brackets are profiled as a warm-up when warmup (the first of several
+ * repetitions, mpchar/kernel_region.h). */
+void harness_comm_reset(bool warmup);
 
 /* Seconds spent inside kernel_comm_begin/end since the last reset. */
 double harness_comm_seconds(void);

@@ -60,6 +60,12 @@ typedef struct apps_row {
     /* --profile, per repetition: the longest time in MPI of a rank, all
      * ranks' calls and bytes, all ranks' overlap bounds */
     double t_mpi_s, calls, bytes, overlap_min_s, overlap_max_s;
+    /* --profile, per repetition, when the ranks' communication calls
+     * match one to one (profile_wait.c): the most a rank waited in them
+     * for the last rank to enter the same call, and the most a rank spent
+     * in them after that (what a model of ranks arriving together
+     * predicts) */
+    double t_comm_wait_s, t_comm_sync_s;
     /* --model: predicted communication time of the rank with the most,
      * per repetition, and the calls no model covered */
     double t_comm_pred_s, unmodelled_calls;
@@ -89,11 +95,52 @@ typedef struct apps_prediction {
                                   list too long ends in "..." */
 } apps_prediction;
 
+/* What the model says of one profiled (call, size) of a profile. */
+typedef enum apps_call_kind {
+    APPS_CALL_NOT_KERNEL, /* not communication (profile_call_is_comm), or
+                             outside the kernel's brackets */
+    APPS_CALL_AT_SENDER,  /* a receive or completion: its message is
+                             predicted at its sender */
+    APPS_CALL_PREDICTED,  /* t_s */
+    APPS_CALL_UNMODELLED, /* communication the model cannot predict */
+} apps_call_kind;
+
+typedef struct apps_call_prediction {
+    apps_call_kind kind;
+    const char *pattern; /* the primitive (PREDICTED; UNMODELLED when the
+                            table names one the model lacks) */
+    double n_bytes;      /* its n, and p */
+    long p;
+    double t_s; /* one call's predicted time; NAN unless PREDICTED */
+} apps_call_prediction;
+
+/* Whether the profile's calls carry the kernels' bracket region
+ * (mpchar/kernel_region.h): then only the calls inside the brackets of
+ * the repetitions after the first (of the only one, if one) are the
+ * kernel's communication, the others the harness's or the warm-up's. */
+bool apps_profile_bracketed(const profile *prof);
+/* How many repetitions the calls apps_predict and apps_comm_split count
+ * cover, of a launch of reps: reps - 1 in a bracketed profile of several
+ * (the first is the warm-up), else reps. */
+long apps_profile_reps(const profile *prof, long reps);
+
+void apps_predict_size(const profile *prof, const profile_size *s,
+                       bool bracketed, const mpchar_model *model,
+                       const char *library, apps_call_prediction *out);
+
 /* Sum over the profiled calls of each rank (call, size n, the profile's p)
  * of the primitive time library's model predicts; the largest rank sum.
  * A communication call (profile_call_is_comm) whose primitive the model
- * lacks is counted as unmodelled; the others (set-up) are not counted. */
+ * lacks is counted as unmodelled; the others (set-up) are not counted;
+ * in a bracketed profile only the calls inside the brackets count. */
 int apps_predict(const profile *prof, const mpchar_model *model,
                  const char *library, apps_prediction *out, mpchar_error *err);
+
+/* The kernel's communication calls (those apps_predict sums), measured:
+ * the most a rank waited in them for the last rank to enter the same
+ * call, and the most a rank spent in them besides (profile_wait.c), in
+ * seconds of the whole profile; false and NAN when the ranks' calls did
+ * not match one to one. */
+bool apps_comm_split(const profile *prof, double *wait_s, double *sync_s);
 
 #endif

@@ -52,6 +52,8 @@ static const column columns[] = {
     COL(bytes, COL_COUNT),
     COL(overlap_min_s, COL_SECONDS),
     COL(overlap_max_s, COL_SECONDS),
+    COL(t_comm_wait_s, COL_SECONDS),
+    COL(t_comm_sync_s, COL_SECONDS),
     COL(t_comm_pred_s, COL_SECONDS),
     COL(unmodelled_calls, COL_COUNT),
 };

@@ -5,12 +5,14 @@
  * §6 judges the models on applications this way).  The kernels
  * communicate on a duplicate of MPI_COMM_WORLD, so p is the profile's
  * number of processes; a point-to-point message is a ping-pong's one-way
- * time, counted once, at its sender. */
+ * time, counted once, at its sender, and a Sendrecv an exchange (a
+ * ping-ping: both ranks send and receive at once). */
 #include <math.h>
 #include <stdio.h>
 #include <string.h>
 
 #include "apps.h"
+#include "mpchar/kernel_region.h"
 
 typedef enum call_role {
     ROLE_PRIMITIVE, /* predicted by `pattern` */
@@ -27,56 +29,59 @@ typedef struct call_model {
     const char *pattern; /* src/common/patterns.c */
     bool bytes_times_p;  /* the model's n is the profiled per-process
                             block times p (patterns.c: "n: ...") */
+    const char *fallback; /* the pattern when the model lacks `pattern` */
 } call_model;
 
 static const call_model call_models[] = {
-    {"Send", ROLE_PRIMITIVE, "pingpong", false},
-    {"Ssend", ROLE_PRIMITIVE, "pingpong", false},
-    {"Rsend", ROLE_PRIMITIVE, "pingpong", false},
-    {"Isend", ROLE_PRIMITIVE, "pingpong", false},
-    {"Issend", ROLE_PRIMITIVE, "pingpong", false},
-    {"Bsend", ROLE_PRIMITIVE, "pingpong", false},
-    {"Irsend", ROLE_PRIMITIVE, "pingpong", false},
-    {"Ibsend", ROLE_PRIMITIVE, "pingpong", false},
-    {"Sendrecv", ROLE_PRIMITIVE, "pingpong", false},
-    {"Sendrecv_replace", ROLE_PRIMITIVE, "pingpong", false},
-    {"Recv", ROLE_RECEIVER, NULL, false},
-    {"Irecv", ROLE_RECEIVER, NULL, false},
-    {"Mrecv", ROLE_RECEIVER, NULL, false},
-    {"Imrecv", ROLE_RECEIVER, NULL, false},
-    {"Probe", ROLE_RECEIVER, NULL, false},
-    {"Iprobe", ROLE_RECEIVER, NULL, false},
-    {"Mprobe", ROLE_RECEIVER, NULL, false},
-    {"Improbe", ROLE_RECEIVER, NULL, false},
-    {"Send_init", ROLE_RECEIVER, NULL, false},
-    {"Ssend_init", ROLE_RECEIVER, NULL, false},
-    {"Rsend_init", ROLE_RECEIVER, NULL, false},
-    {"Bsend_init", ROLE_RECEIVER, NULL, false},
-    {"Recv_init", ROLE_RECEIVER, NULL, false},
-    {"Cancel", ROLE_RECEIVER, NULL, false},
-    {"Wait", ROLE_RECEIVER, NULL, false},
-    {"Test", ROLE_RECEIVER, NULL, false},
-    {"Waitall", ROLE_RECEIVER, NULL, false},
-    {"Testall", ROLE_RECEIVER, NULL, false},
-    {"Waitany", ROLE_RECEIVER, NULL, false},
-    {"Testany", ROLE_RECEIVER, NULL, false},
-    {"Waitsome", ROLE_RECEIVER, NULL, false},
-    {"Testsome", ROLE_RECEIVER, NULL, false},
-    {"Barrier", ROLE_PRIMITIVE, "barrier", false},
-    {"Bcast", ROLE_PRIMITIVE, "bcast", false},
-    {"Reduce", ROLE_PRIMITIVE, "reduce", false},
-    {"Allreduce", ROLE_PRIMITIVE, "allreduce", false},
-    {"Alltoall", ROLE_PRIMITIVE, "alltoall", true},
-    {"Allgather", ROLE_PRIMITIVE, "allgather", true},
-    {"Gather", ROLE_PRIMITIVE, "gather", true},
-    {"Scatter", ROLE_PRIMITIVE, "scatter", true},
+    {"Send", ROLE_PRIMITIVE, "pingpong", false, NULL},
+    {"Ssend", ROLE_PRIMITIVE, "pingpong", false, NULL},
+    {"Rsend", ROLE_PRIMITIVE, "pingpong", false, NULL},
+    {"Isend", ROLE_PRIMITIVE, "pingpong", false, NULL},
+    {"Issend", ROLE_PRIMITIVE, "pingpong", false, NULL},
+    {"Bsend", ROLE_PRIMITIVE, "pingpong", false, NULL},
+    {"Irsend", ROLE_PRIMITIVE, "pingpong", false, NULL},
+    {"Ibsend", ROLE_PRIMITIVE, "pingpong", false, NULL},
+    /* an exchange: both ranks send and receive at once (a halo); a
+     * model without pingping falls back to a one-way time */
+    {"Sendrecv", ROLE_PRIMITIVE, "pingping", false, "pingpong"},
+    {"Sendrecv_replace", ROLE_PRIMITIVE, "pingping", false, "pingpong"},
+    {"Recv", ROLE_RECEIVER, NULL, false, NULL},
+    {"Irecv", ROLE_RECEIVER, NULL, false, NULL},
+    {"Mrecv", ROLE_RECEIVER, NULL, false, NULL},
+    {"Imrecv", ROLE_RECEIVER, NULL, false, NULL},
+    {"Probe", ROLE_RECEIVER, NULL, false, NULL},
+    {"Iprobe", ROLE_RECEIVER, NULL, false, NULL},
+    {"Mprobe", ROLE_RECEIVER, NULL, false, NULL},
+    {"Improbe", ROLE_RECEIVER, NULL, false, NULL},
+    {"Send_init", ROLE_RECEIVER, NULL, false, NULL},
+    {"Ssend_init", ROLE_RECEIVER, NULL, false, NULL},
+    {"Rsend_init", ROLE_RECEIVER, NULL, false, NULL},
+    {"Bsend_init", ROLE_RECEIVER, NULL, false, NULL},
+    {"Recv_init", ROLE_RECEIVER, NULL, false, NULL},
+    {"Cancel", ROLE_RECEIVER, NULL, false, NULL},
+    {"Wait", ROLE_RECEIVER, NULL, false, NULL},
+    {"Test", ROLE_RECEIVER, NULL, false, NULL},
+    {"Waitall", ROLE_RECEIVER, NULL, false, NULL},
+    {"Testall", ROLE_RECEIVER, NULL, false, NULL},
+    {"Waitany", ROLE_RECEIVER, NULL, false, NULL},
+    {"Testany", ROLE_RECEIVER, NULL, false, NULL},
+    {"Waitsome", ROLE_RECEIVER, NULL, false, NULL},
+    {"Testsome", ROLE_RECEIVER, NULL, false, NULL},
+    {"Barrier", ROLE_PRIMITIVE, "barrier", false, NULL},
+    {"Bcast", ROLE_PRIMITIVE, "bcast", false, NULL},
+    {"Reduce", ROLE_PRIMITIVE, "reduce", false, NULL},
+    {"Allreduce", ROLE_PRIMITIVE, "allreduce", false, NULL},
+    {"Alltoall", ROLE_PRIMITIVE, "alltoall", true, NULL},
+    {"Allgather", ROLE_PRIMITIVE, "allgather", true, NULL},
+    {"Gather", ROLE_PRIMITIVE, "gather", true, NULL},
+    {"Scatter", ROLE_PRIMITIVE, "scatter", true, NULL},
     /* the v-forms: a process's own block times p (the model measured them
      * with equal counts); Alltoallv's bytes are already a process's total,
      * and an alltoall of that total stands for it (no alltoallv pattern) */
-    {"Gatherv", ROLE_PRIMITIVE, "gatherv", true},
-    {"Scatterv", ROLE_PRIMITIVE, "scatterv", true},
-    {"Allgatherv", ROLE_PRIMITIVE, "allgatherv", true},
-    {"Alltoallv", ROLE_PRIMITIVE, "alltoall", false},
+    {"Gatherv", ROLE_PRIMITIVE, "gatherv", true, NULL},
+    {"Scatterv", ROLE_PRIMITIVE, "scatterv", true, NULL},
+    {"Allgatherv", ROLE_PRIMITIVE, "allgatherv", true, NULL},
+    {"Alltoallv", ROLE_PRIMITIVE, "alltoall", false, NULL},
 };
 
 /* name as the profiler's header spells it, "MPI_Send", or without the
@@ -117,41 +122,86 @@ static void note_unmodelled(apps_prediction *out, const char *call,
         strcpy(out->unmodelled + cap - 1, more);
 }
 
-/* The predicted seconds of one call of size s, or NAN when the model has
- * no such primitive or cannot predict it at this n and p. */
-static double predict_one(const call_model *cm, const profile_size *s, long p,
-                          const mpchar_model *model, const char *library)
+static bool pair_pattern(const char *pattern)
 {
+    return strcmp(pattern, "pingpong") == 0 || strcmp(pattern, "pingping") == 0;
+}
+
+bool apps_profile_bracketed(const profile *prof)
+{
+    for (size_t i = 0; i < prof->n_ranks; i++)
+        for (size_t k = 0; k < prof->ranks[i].n_sizes; k++)
+            if (prof->ranks[i].sizes[k].region == MPCHAR_KERNEL_COMM_REGION)
+                return true;
+    return false;
+}
+
+long apps_profile_reps(const profile *prof, long reps)
+{
+    return apps_profile_bracketed(prof) && reps > 1 ? reps - 1 : reps;
+}
+
+/* Whether s is communication of the kernel: a communication call, inside
+ * the brackets when the profile has them. */
+static bool kernel_comm(const profile *prof, const profile_size *s,
+                        bool bracketed)
+{
+    return profile_call_is_comm(prof->call_names[s->call]) &&
+           (!bracketed || s->region == MPCHAR_KERNEL_COMM_REGION);
+}
+
+void apps_predict_size(const profile *prof, const profile_size *s,
+                       bool bracketed, const mpchar_model *model,
+                       const char *library, apps_call_prediction *out)
+{
+    const char *name = prof->call_names[s->call];
+    const call_model *cm = find_call(name);
+    memset(out, 0, sizeof *out);
+    out->t_s = NAN;
+    if (!kernel_comm(prof, s, bracketed)) {
+        /* start, stop, regions, set-up; the harness's calls */
+        out->kind = APPS_CALL_NOT_KERNEL;
+        return;
+    }
+    if (cm && cm->role != ROLE_PRIMITIVE) {
+        out->kind = APPS_CALL_AT_SENDER;
+        return;
+    }
+    out->kind = APPS_CALL_UNMODELLED;
+    if (!cm)
+        return;
+    out->pattern = cm->pattern;
     const mpchar_entry *e =
         mpchar_model_find(model, library, cm->pattern, NULL, NULL, NULL);
-    if (!e)
-        return NAN;
-    long at_p = strcmp(cm->pattern, "pingpong") == 0 ? 2 : p;
-    double n = (double)s->bytes * (cm->bytes_times_p ? (double)p : 1.0);
+    if (!e && cm->fallback) {
+        out->pattern = cm->fallback;
+        e = mpchar_model_find(model, library, cm->fallback, NULL, NULL, NULL);
+    }
+    /* the point-to-point patterns are of ranks 0 and 1 */
+    out->p = pair_pattern(out->pattern) ? 2 : prof->size;
+    out->n_bytes =
+        (double)s->bytes * (cm->bytes_times_p ? (double)prof->size : 1.0);
     mpchar_prediction pred;
-    if (mpchar_entry_predict(e, MPCHAR_FAMILY_BEST, n, at_p, &pred, NULL) != 0)
-        return NAN;
-    return pred.t_us * 1e-6;
+    if (!e || mpchar_entry_predict(e, MPCHAR_FAMILY_BEST, out->n_bytes, out->p,
+                                   &pred, NULL) != 0)
+        return;
+    out->kind = APPS_CALL_PREDICTED;
+    out->t_s = pred.t_us * 1e-6;
 }
 
 static double rank_sum(const profile *prof, const profile_rank *r,
-                       const mpchar_model *model, const char *library,
-                       apps_prediction *out)
+                       bool bracketed, const mpchar_model *model,
+                       const char *library, apps_prediction *out)
 {
     double sum_s = 0.0;
     for (size_t k = 0; k < r->n_sizes; k++) {
         const profile_size *s = &r->sizes[k];
-        const char *name = prof->call_names[s->call];
-        if (!profile_call_is_comm(name))
-            continue; /* start, stop, regions, set-up: nothing to predict */
-        const call_model *cm = find_call(name);
-        if (cm && cm->role != ROLE_PRIMITIVE)
-            continue;
-        double t_s = cm ? predict_one(cm, s, prof->size, model, library) : NAN;
-        if (isnan(t_s))
-            note_unmodelled(out, name, s->calls);
-        else
-            sum_s += t_s * (double)s->calls;
+        apps_call_prediction c;
+        apps_predict_size(prof, s, bracketed, model, library, &c);
+        if (c.kind == APPS_CALL_PREDICTED)
+            sum_s += c.t_s * (double)s->calls;
+        else if (c.kind == APPS_CALL_UNMODELLED)
+            note_unmodelled(out, prof->call_names[s->call], s->calls);
     }
     return sum_s;
 }
@@ -162,10 +212,35 @@ int apps_predict(const profile *prof, const mpchar_model *model,
     memset(out, 0, sizeof *out);
     if (prof->n_ranks == 0)
         return mpchar_error_set(err, "the profile holds no rank");
+    bool bracketed = apps_profile_bracketed(prof);
     for (size_t i = 0; i < prof->n_ranks; i++) {
-        double t_s = rank_sum(prof, &prof->ranks[i], model, library, out);
+        double t_s =
+            rank_sum(prof, &prof->ranks[i], bracketed, model, library, out);
         if (t_s > out->t_comm_s)
             out->t_comm_s = t_s;
     }
     return 0;
+}
+
+bool apps_comm_split(const profile *prof, double *wait_s, double *sync_s)
+{
+    *wait_s = *sync_s = NAN;
+    if (!prof->waits_aligned)
+        return false;
+    bool bracketed = apps_profile_bracketed(prof);
+    double most_wait_us = 0.0, most_sync_us = 0.0;
+    for (size_t i = 0; i < prof->n_ranks; i++) {
+        const profile_rank *r = &prof->ranks[i];
+        double call_us = 0.0, wait_us = 0.0;
+        for (size_t k = 0; k < r->n_sizes; k++)
+            if (kernel_comm(prof, &r->sizes[k], bracketed)) {
+                call_us += r->sizes[k].call_us;
+                wait_us += r->sizes[k].wait_us;
+            }
+        most_wait_us = fmax(most_wait_us, wait_us);
+        most_sync_us = fmax(most_sync_us, call_us - wait_us);
+    }
+    *wait_s = most_wait_us * 1e-6;
+    *sync_s = most_sync_us * 1e-6;
+    return true;
 }

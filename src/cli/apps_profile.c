@@ -82,6 +82,58 @@ static void fill_profile(const profile *p, apps_row *row)
     row->bytes = (double)t->bytes / reps;
     row->overlap_min_s = t->overlap_min_us * 1e-6 / reps;
     row->overlap_max_s = t->overlap_max_us * 1e-6 / reps;
+    double wait_s, sync_s,
+        kernel_reps = (double)apps_profile_reps(p, row->reps);
+    if (apps_comm_split(p, &wait_s, &sync_s)) {
+        row->t_comm_wait_s = wait_s / kernel_reps;
+        row->t_comm_sync_s = sync_s / kernel_reps;
+    }
+}
+
+/* dir/prediction.csv: per rank and communication (call, bytes), the
+ * calls of the whole launch, what the model predicts for one, and the
+ * measured time in them and its part waiting for the last rank
+ * (docs/apps.md, "Where the time goes"). */
+static int write_calls(const char *dir, const profile *p,
+                       const mpchar_model *model, const char *library,
+                       mpchar_error *err)
+{
+    char path[4600];
+    snprintf(path, sizeof path, "%s/prediction.csv", dir);
+    FILE *f = fopen(path, "w");
+    if (!f)
+        return mpchar_error_set(err, "%s: cannot write", path);
+    fprintf(f, "rank,call,bytes,calls,primitive,n_bytes,p,t_pred_us,"
+               "t_call_us,t_wait_us\n");
+    bool bracketed = apps_profile_bracketed(p);
+    for (size_t i = 0; i < p->n_ranks; i++)
+        for (size_t k = 0; k < p->ranks[i].n_sizes; k++) {
+            const profile_size *s = &p->ranks[i].sizes[k];
+            apps_call_prediction c;
+            apps_predict_size(p, s, bracketed, model, library, &c);
+            if (c.kind == APPS_CALL_NOT_KERNEL)
+                continue;
+            fprintf(f, "%d,%s,%llu,%llu,%s,", p->ranks[i].rank,
+                    p->call_names[s->call], (unsigned long long)s->bytes,
+                    (unsigned long long)s->calls,
+                    c.kind == APPS_CALL_AT_SENDER ? "at sender"
+                    : c.pattern                   ? c.pattern
+                                                  : "");
+            if (c.pattern)
+                fprintf(f, "%.0f,%ld,", c.n_bytes, c.p);
+            else
+                fprintf(f, ",,");
+            if (c.kind == APPS_CALL_PREDICTED)
+                fprintf(f, "%.3f,", c.t_s * 1e6);
+            else
+                fprintf(f, ",");
+            fprintf(f, "%.3f,", s->call_us);
+            if (p->waits_aligned)
+                fprintf(f, "%.3f\n", s->wait_us);
+            else
+                fprintf(f, "\n");
+        }
+    return fclose(f) == 0 ? 0 : mpchar_error_set(err, "%s: cannot write", path);
 }
 
 static int predict(const profile *p, const mpchar_model *model,
@@ -90,8 +142,9 @@ static int predict(const profile *p, const mpchar_model *model,
     apps_prediction pred;
     if (apps_predict(p, model, lib->base, &pred, err) != 0)
         return -1;
-    row->t_comm_pred_s = pred.t_comm_s / (double)row->reps;
-    row->unmodelled_calls = (double)pred.unmodelled_calls / (double)row->reps;
+    double kernel_reps = (double)apps_profile_reps(p, row->reps);
+    row->t_comm_pred_s = pred.t_comm_s / kernel_reps;
+    row->unmodelled_calls = (double)pred.unmodelled_calls / kernel_reps;
     if (pred.unmodelled_calls)
         printf("mpchar apps: %s %s p=%ld: %llu calls of %s have no entry in "
                "the model of %s: left out of t_comm_pred_s\n",
@@ -113,7 +166,9 @@ int apps_profile_finish(const char *dir, const mpchar_model *model,
     profile_bins_default(&p.bins);
     int rc = profile_analyze_dir(dir, &p, false, err) != 0 ||
                      profile_write_json(&p, path, err) != 0 ||
-                     (model && predict(&p, model, lib, row, err) != 0)
+                     (model && (predict(&p, model, lib, row, err) != 0 ||
+                                write_calls(dir, &p, model, lib->base, err) !=
+                                    0))
                  ? -1
                  : 0;
     if (rc == 0) {

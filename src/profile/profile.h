@@ -96,9 +96,21 @@ void profile_bin_label(const profile_bins *b, size_t i, char *out, size_t len);
  * call's message (the send's, else the receive's), 0 for the others.
  * `mpchar apps --model` predicts communication time from these. */
 typedef struct profile_size {
-    uint32_t call; /* index into call_names */
+    uint32_t call;   /* index into call_names */
+    uint32_t region; /* the Pcontrol level it was called in */
     uint64_t bytes, calls;
+    /* their time, and the part of it waiting for the last rank to enter
+     * the same call (profile_wait.c; 0 unless the profile's
+     * waits_aligned) */
+    double call_us, wait_us;
 } profile_size;
+
+/* A communication call of a rank: its entry and exit (ticks of the
+ * machine's clock), call and bytes as profile_size counts them. */
+typedef struct profile_span {
+    uint64_t enter, exit, bytes;
+    uint32_t call, region;
+} profile_span;
 
 typedef struct profile_rank {
     int rank;
@@ -111,6 +123,15 @@ typedef struct profile_rank {
     uint64_t lost_messages;
     profile_size *sizes; /* analysed from events only (profile_sizes.c) */
     size_t n_sizes, cap_sizes;
+    /* its communication calls in order, from the events, until
+     * profile_waits has used them */
+    profile_span *spans;
+    size_t n_spans, cap_spans;
+    double us_per_tick;
+    /* time in communication calls, and the part of it spent waiting for
+     * the last rank to enter the same call (profile_wait.c); NAN unless
+     * the profile's waits_aligned */
+    double comm_us, comm_wait_us;
 } profile_rank;
 
 /* A copy one process made for another's message (XFER_BEGIN/XFER_END of
@@ -136,6 +157,10 @@ typedef struct profile {
     profile_rank total;   /* every rank summed; elapsed: the longest */
     profile_copy *copies; /* sorted by peer, then begin */
     size_t n_copies;
+    /* the ranks' communication calls matched one to one (profile_wait.c);
+     * else why not */
+    bool waits_aligned;
+    char waits_note[160];
 } profile;
 
 /* Seed 003's characteristics of a rank (or of the total) over its run:
@@ -156,9 +181,13 @@ extern const size_t profile_n_rates;
  * other call of the library's mpi.h (set-up: Comm_, Type_ ...); those are
  * MPI time, not communication a model could predict. */
 bool profile_call_is_comm(const char *name);
-/* Counts one call of `call` that moved `bytes` on rank r. */
+/* Counts one call of `call` that moved `bytes` in Pcontrol level region
+ * and took call_us on rank r. */
 int profile_sizes_add(profile_rank *r, uint32_t call, uint64_t bytes,
-                      mpchar_error *err);
+                      uint32_t region, double call_us, mpchar_error *err);
+/* Rank r's entry of (call, bytes, region), or NULL. */
+profile_size *profile_sizes_find(profile_rank *r, uint32_t call,
+                                 uint64_t bytes, uint32_t region);
 /* The rank's sizes as profile.json's "call_sizes" array. */
 json_t *profile_sizes_json(const profile *p, const profile_rank *r);
 
@@ -175,6 +204,16 @@ typedef struct profile_events {
 int profile_events_read(const char *path, profile_events *out,
                         mpchar_error *err);
 void profile_events_free(profile_events *ev);
+
+/* ---- waiting for the last rank (profile_wait.c) ---------------------- */
+
+/* Splits each rank's time in communication calls (comm_us) into the wait
+ * for the last rank to enter the same call (comm_wait_us, and each size's
+ * wait_us) and the rest, matching the k-th communication call (span) of
+ * every rank, then frees the spans.  When the ranks' sequences differ
+ * (their lengths, or a collective facing another call) sets waits_aligned
+ * false and waits_note, leaving the times NAN. */
+void profile_waits(profile *p);
 
 /* ---- analysis (profile_analyze.c) ------------------------------------ */
 

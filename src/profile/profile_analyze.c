@@ -7,6 +7,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "mpchar/grow.h"
 #include "profile.h"
 
 /* A message (or nonblocking collective: coll) posted and not yet
@@ -31,13 +32,17 @@ typedef struct walk {
      * the send's bytes, else the receive's */
     uint64_t call_msg_bytes;
     bool call_sent;
-    bool failed; /* out of memory recording sizes */
+    bool failed; /* out of memory recording sizes or spans */
     uint32_t region;
     open_msg *msgs; /* by id */
     size_t n_msgs;
     /* the completed calls: entry, exit, call ticks before the entry */
     uint64_t (*done_calls)[3];
     size_t n_done_calls;
+    const bool *comm; /* by call: profile_call_is_comm */
+    /* the region the call in progress was entered in (a Pcontrol call
+     * changes w->region inside itself) */
+    uint32_t call_region;
 } walk;
 
 /* Ticks spent in calls from the start to tick, now or in the past. */
@@ -138,6 +143,20 @@ static void close_msg(walk *w, open_msg *m, profile_case kase, uint64_t tick)
     add_to(w, &c, m->region, m->call, &m->bytes);
 }
 
+static int add_span(profile_rank *r, uint64_t enter,
+                    const mpchar_prof_event *exit, uint64_t bytes,
+                    uint32_t region)
+{
+    profile_span *grown =
+        mpchar_grow(r->spans, &r->cap_spans, r->n_spans + 1, sizeof *grown);
+    if (!grown)
+        return -1;
+    r->spans = grown;
+    r->spans[r->n_spans++] =
+        (profile_span){enter, exit->tick, bytes, exit->call, region};
+    return 0;
+}
+
 static void on_call(walk *w, const mpchar_prof_event *e)
 {
     if (e->kind == MPCHAR_PROF_CALL_ENTER) {
@@ -147,21 +166,25 @@ static void on_call(walk *w, const mpchar_prof_event *e)
         add_to(w, &c, w->region, NO_CALL, NULL);
         w->in_call = true;
         w->enter_tick = e->tick;
+        w->call_region = w->region;
         w->call_seq++;
         return;
     }
     if (!w->in_call)
         return; /* an exit whose entry was before the recording */
-    if (profile_sizes_add(w->r, e->call,
-                          e->bytes ? e->bytes : w->call_msg_bytes, NULL) != 0)
-        w->failed = true;
-    w->call_msg_bytes = 0;
-    w->call_sent = false;
     profile_cell c;
     memset(&c, 0, sizeof c);
     c.calls = 1;
     c.bytes = e->bytes; /* a collective's; messages add their own */
     c.call_us = (double)(e->tick - w->enter_tick) * w->us_per_tick;
+    uint64_t bytes = e->bytes ? e->bytes : w->call_msg_bytes;
+    if (profile_sizes_add(w->r, e->call, bytes, w->call_region, c.call_us,
+                          NULL) != 0 ||
+        (w->comm[e->call] &&
+         add_span(w->r, w->enter_tick, e, bytes, w->call_region) != 0))
+        w->failed = true;
+    w->call_msg_bytes = 0;
+    w->call_sent = false;
     add_to(w, &c, w->region, e->call, NULL);
     uint64_t *d = w->done_calls[w->n_done_calls++];
     d[0] = w->enter_tick;
@@ -276,20 +299,29 @@ int profile_add_rank(profile *p, const profile_events *ev, mpchar_error *err)
               calloc(ev->n + 1, sizeof(open_msg)),
               ev->n + 1,
               calloc(ev->n + 1, sizeof *w.done_calls),
+              0,
+              NULL,
               0};
-    if (!r->calls || !w.msgs || !w.done_calls) {
+    bool *comm = calloc(p->n_calls ? p->n_calls : 1, sizeof *comm);
+    for (size_t c = 0; comm && c < p->n_calls; c++)
+        comm[c] = profile_call_is_comm(p->call_names[c]);
+    w.comm = comm;
+    if (!r->calls || !w.msgs || !w.done_calls || !comm) {
         free(r->calls);
         free(w.msgs);
         free(w.done_calls);
+        free(comm);
         return mpchar_error_set(err, "out of memory");
     }
     p->n_ranks++;
     r->rank = h->rank;
     r->finalized = h->tick_end != 0;
     r->lost_messages = h->lost_messages;
+    r->us_per_tick = w.us_per_tick;
     walk_events(&w, ev);
     free(w.msgs);
     free(w.done_calls);
+    free(comm);
     if (w.failed)
         return mpchar_error_set(err, "out of memory");
     uint64_t end = r->finalized ? h->tick_end : w.last_tick;

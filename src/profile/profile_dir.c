@@ -102,6 +102,8 @@ int profile_analyze_dir(const char *dir, profile *p, bool xfer_given,
     for (int i = 0; rc == 0 && i < n; i++)
         if (profile_add_rank(p, &evs[i], err) != 0)
             rc = mpchar_error_prefix(err, "%s/%s", dir, names[i]->d_name);
+    if (rc == 0)
+        profile_waits(p);
     for (int i = 0; i < n; i++) {
         if (evs)
             profile_events_free(&evs[i]);
@@ -153,6 +155,7 @@ void profile_free(profile *p)
     for (size_t i = 0; i < p->n_ranks; i++) {
         free(p->ranks[i].calls);
         free(p->ranks[i].sizes);
+        free(p->ranks[i].spans);
     }
     free(p->ranks);
     free(p->total.calls);

@@ -58,6 +58,10 @@ static json_t *rank_json(const profile *p, const profile_rank *r)
     json_object_set_new(o, "calls", calls);
     if (r->n_sizes) /* analysed ranks only; not read back */
         json_object_set_new(o, "call_sizes", profile_sizes_json(p, r));
+    if (p->waits_aligned && r != &p->total) { /* the same; profile_wait.c */
+        json_object_set_new(o, "comm_call_us", json_real(r->comm_us));
+        json_object_set_new(o, "comm_wait_us", json_real(r->comm_wait_us));
+    }
     return o;
 }
 
@@ -90,6 +94,11 @@ int profile_write_json(const profile *p, const char *path, mpchar_error *err)
             json_object_set_new(regions, key, json_string(p->region_names[g]));
         }
     json_object_set_new(root, "region_names", regions);
+    json_object_set_new(root, "comm_waits_aligned",
+                        json_boolean(p->waits_aligned));
+    if (!p->waits_aligned && p->waits_note[0])
+        json_object_set_new(root, "comm_waits_note",
+                            json_string(p->waits_note));
     json_object_set_new(root, "total", rank_json(p, &p->total));
     for (size_t i = 0; i < p->n_ranks; i++)
         json_array_append_new(ranks, rank_json(p, &p->ranks[i]));

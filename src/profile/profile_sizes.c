@@ -11,22 +11,33 @@
 #include "mpchar/grow.h"
 #include "profile.h"
 
-int profile_sizes_add(profile_rank *r, uint32_t call, uint64_t bytes,
-                      mpchar_error *err)
+profile_size *profile_sizes_find(profile_rank *r, uint32_t call,
+                                 uint64_t bytes, uint32_t region)
 {
     for (size_t k = r->n_sizes; k-- > 0;) {
         profile_size *s = &r->sizes[k];
-        if (s->call == call && s->bytes == bytes) {
-            s->calls++;
-            return 0;
-        }
+        if (s->call == call && s->bytes == bytes && s->region == region)
+            return s;
+    }
+    return NULL;
+}
+
+int profile_sizes_add(profile_rank *r, uint32_t call, uint64_t bytes,
+                      uint32_t region, double call_us, mpchar_error *err)
+{
+    profile_size *s = profile_sizes_find(r, call, bytes, region);
+    if (s) {
+        s->calls++;
+        s->call_us += call_us;
+        return 0;
     }
     profile_size *grown =
         mpchar_grow(r->sizes, &r->cap_sizes, r->n_sizes + 1, sizeof *grown);
     if (!grown)
         return mpchar_error_set(err, "out of memory");
     r->sizes = grown;
-    r->sizes[r->n_sizes++] = (profile_size){call, bytes, 1};
+    r->sizes[r->n_sizes++] =
+        (profile_size){call, region, bytes, 1, call_us, 0.0};
     return 0;
 }
 
@@ -35,10 +46,14 @@ json_t *profile_sizes_json(const profile *p, const profile_rank *r)
     json_t *list = json_array();
     for (size_t k = 0; k < r->n_sizes; k++) {
         const profile_size *s = &r->sizes[k];
-        json_array_append_new(list, json_pack("{s:s, s:I, s:I}", "call",
-                                              p->call_names[s->call], "bytes",
-                                              (json_int_t)s->bytes, "calls",
-                                              (json_int_t)s->calls));
+        json_t *o = json_pack("{s:s, s:I, s:I, s:I, s:f}", "call",
+                              p->call_names[s->call], "bytes",
+                              (json_int_t)s->bytes, "region",
+                              (json_int_t)s->region, "calls",
+                              (json_int_t)s->calls, "call_us", s->call_us);
+        if (p->waits_aligned)
+            json_object_set_new(o, "wait_us", json_real(s->wait_us));
+        json_array_append_new(list, o);
     }
     return list;
 }

@@ -197,17 +197,21 @@ static void error_cell(mpchar__doc *d, int col, double pred_s, double meas_s)
 static void prediction_table(mpchar__report *r)
 {
     static const char *const head[] = {
-        "kernel",           "library",         "p",
-        "t_comm_s",         "t_comm_min_s",    "t_comm_pred_s",
-        "error (median)",   "error (fastest)", "unmodelled",
+        "kernel",          "library",         "p",
+        "t_comm_s",        "t_comm_min_s",    "t_comm_wait_s",
+        "t_comm_sync_s",   "t_comm_pred_s",   "error (median)",
+        "error (fastest)", "error (sync)",    "unmodelled",
         "t_mpi_s (profile)"};
     mpchar__doc *d = &r->doc;
     mpchar__doc_table(d,
                       "Communication time predicted from the profiled calls "
                       "and the library's model (sum over calls), against "
                       "the kernel's measured communication time (median "
-                      "and fastest repetition), per repetition",
-                      10, head);
+                      "and fastest repetition) and against the profiled "
+                      "time in communication calls once every rank had "
+                      "entered them (sync; wait: before that), per "
+                      "repetition",
+                      13, head);
     mpchar__doc_table_id(d, "apps-prediction");
     for (size_t i = 0; i < r->napps; i++) {
         const apps_row *a = &r->apps[i];
@@ -216,11 +220,17 @@ static void prediction_table(mpchar__report *r)
         key_cells(d, a, true);
         mpchar__doc_cell(d, 3, "%.6f", a->t_comm_s);
         mpchar__doc_cell(d, 4, "%.6f", a->t_comm_min_s);
-        mpchar__doc_cell(d, 5, "%.6f", a->t_comm_pred_s);
-        error_cell(d, 6, a->t_comm_pred_s, a->t_comm_s);
-        error_cell(d, 7, a->t_comm_pred_s, a->t_comm_min_s);
-        mpchar__doc_cell(d, 8, "%.0f", a->unmodelled_calls);
-        mpchar__doc_cell(d, 9, "%.6f", a->t_mpi_s);
+        if (!isnan(a->t_comm_sync_s)) {
+            mpchar__doc_cell(d, 5, "%.6f", a->t_comm_wait_s);
+            mpchar__doc_cell(d, 6, "%.6f", a->t_comm_sync_s);
+        }
+        mpchar__doc_cell(d, 7, "%.6f", a->t_comm_pred_s);
+        error_cell(d, 8, a->t_comm_pred_s, a->t_comm_s);
+        error_cell(d, 9, a->t_comm_pred_s, a->t_comm_min_s);
+        if (!isnan(a->t_comm_sync_s))
+            error_cell(d, 10, a->t_comm_pred_s, a->t_comm_sync_s);
+        mpchar__doc_cell(d, 11, "%.0f", a->unmodelled_calls);
+        mpchar__doc_cell(d, 12, "%.6f", a->t_mpi_s);
     }
 }
 

@@ -4,7 +4,11 @@
 # primitive), JGF Series at class S, p = 2; the row's prediction must be
 # what those lines give for the calls profile.json records (the rank with
 # the most, per repetition), with nothing unmodelled; the profile columns
-# are filled and profile.json was written.
+# are filled and profile.json was written; the ranks' time in
+# communication calls is split into waiting and the rest, and
+# prediction.csv holds the same prediction call size by call size; the
+# prediction and the split count the calls inside the kernel's
+# communication brackets (Pcontrol region 1), not the harness's.
 source "$(dirname "$0")/lib.sh"
 M="$BIN/mpchar"
 LIB=$1
@@ -36,22 +40,53 @@ from apps_lines import LINES, PATTERN_OF, TIMES_P
 out, lib = sys.argv[1], sys.argv[2]
 (row,) = list(csv.DictReader(open(out + "/apps.csv")))
 prof = json.load(open(f"{out}/profiles/{lib}-series-S-p2/profile.json"))
+# the kernels' bracket region (mpchar/kernel_region.h): of the launch's 2
+# repetitions the second; the first's (level 2) is the warm-up
+KERNEL, KREPS = 1, 1
 def predicted_us(rank):
     t = 0.0
     for s in rank["call_sizes"]:
         pat = PATTERN_OF.get(s["call"])
-        if pat:
+        if pat and s["region"] == KERNEL:
             a, b = LINES[pat]
             n = s["bytes"] * (2 if s["call"] in TIMES_P else 1)
             t += s["calls"] * (a + b * n)
     return t
-want = max(predicted_us(r) for r in prof["ranks"]) * 1e-6 / 2
+want = max(predicted_us(r) for r in prof["ranks"]) * 1e-6 / KREPS
 got = float(row["t_comm_pred_s"])
 assert want > 0 and abs(got - want) <= 1e-3 * want + 2e-9, (got, want)
 assert row["unmodelled_calls"] == "0", row
-for k in ("t_mpi_s", "calls", "bytes", "overlap_min_s", "overlap_max_s"):
+for k in ("t_mpi_s", "calls", "bytes", "overlap_min_s", "overlap_max_s",
+          "t_comm_wait_s", "t_comm_sync_s"):
     assert row[k] != "", (k, row)
 assert float(row["calls"]) > 0 and float(row["t_mpi_s"]) > 0, row
+# Series makes the same calls on both ranks: the wait split is given, and
+# per rank waiting and the rest add up to its time in communication calls
+assert prof["comm_waits_aligned"] is True, prof.get("comm_waits_note")
+for r in prof["ranks"]:
+    assert 0 <= r["comm_wait_us"] <= r["comm_call_us"] + 1e-6, r
+    calls_us = sum(s["call_us"] for s in r["call_sizes"]
+                   if s["call"] in PATTERN_OF)
+    assert abs(calls_us - r["comm_call_us"]) <= 1e-3 * calls_us + 1e-3, r
+# the row's split counts the kernel's bracketed calls only, not the
+# harness's between repetitions
+sync = max(sum(s["call_us"] - s["wait_us"] for s in r["call_sizes"]
+               if s["call"] in PATTERN_OF and s["region"] == KERNEL)
+           for r in prof["ranks"])
+assert abs(float(row["t_comm_sync_s"]) - sync * 1e-6 / KREPS) <= 2e-9, \
+    (row, sync)
+assert any(s["region"] != KERNEL for s in prof["ranks"][0]["call_sizes"]
+           if s["call"] in PATTERN_OF), "no harness call outside the brackets"
+# prediction.csv: per rank and call size, the same prediction
+pred = {}
+for c in csv.DictReader(open(f"{out}/profiles/{lib}-series-S-p2/prediction.csv")):
+    if c["t_pred_us"]:
+        pred[c["rank"]] = pred.get(c["rank"], 0.0) + \
+            int(c["calls"]) * float(c["t_pred_us"])
+assert abs(max(pred.values()) * 1e-6 / KREPS - got) <= 1e-3 * got, \
+    (pred, got)
+assert any(s["region"] == 2 for s in prof["ranks"][0]["call_sizes"]), \
+    "no warm-up calls (Pcontrol level 2) in the first repetition"
 print(f"ok: t_comm_pred_s {got:.9f} s, from the lines {want:.9f} s; "
       f"measured t_comm_s {row['t_comm_s']}")
 PY

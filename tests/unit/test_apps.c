@@ -15,6 +15,7 @@
 #include <unistd.h>
 
 #include "apps.h"
+#include "mpchar/kernel_region.h"
 #include "model_test_support.h"
 #include "unit_assert.h"
 
@@ -104,6 +105,8 @@ static void test_csv_round_trip(void **state)
     b.calls = 1200;
     b.t_comm_pred_s = 0.125;
     b.unmodelled_calls = 0;
+    b.t_comm_wait_s = 0.0625;
+    b.t_comm_sync_s = 0.1875;
     mpchar_error err;
     size_t n;
     assert_int_equal(apps_csv_header(line, sizeof line), 0);
@@ -128,12 +131,15 @@ static void test_csv_round_trip(void **state)
     assert_double_near(rows[1].calls, 1200, 1e-9);
     assert_double_near(rows[1].t_comm_pred_s, 0.125, 1e-9);
     assert_double_near(rows[1].unmodelled_calls, 0, 1e-9);
+    assert_double_near(rows[1].t_comm_wait_s, 0.0625, 1e-9);
+    assert_double_near(rows[1].t_comm_sync_s, 0.1875, 1e-9);
+    assert_true(isnan(rows[0].t_comm_sync_s));
     assert_ptr_equal(apps_rows_find(rows, n, "mpich", "cg", 'S', 4), &rows[1]);
     assert_null(apps_rows_find(rows, n, "mpich", "cg", 'S', 2));
     free(rows);
     /* a damaged row is named by file, line and field */
     FILE *f = fopen(path, "a");
-    fputs("mpich,cg,npb,S,two,3,0.5,0.25,0.4,0.2,yes,no,,,,,,,\n", f);
+    fputs("mpich,cg,npb,S,two,3,0.5,0.25,0.4,0.2,yes,no,,,,,,,,,\n", f);
     fclose(f);
     assert_int_equal(apps_csv_read(path, false, &rows, &n, &err), -1);
     assert_contains(err.msg, ":4: field p");
@@ -153,8 +159,9 @@ static void test_csv_round_trip(void **state)
 }
 
 /* Hockney lines: pingpong 2 us + 1 ns/B at p = 2, allreduce 10 us +
- * 2 ns/B at p = 2, each measured at every power of 4 up to 1 MiB. */
-static void fitted_model(mpchar_model *model)
+ * 2 ns/B at p = 2, each measured at every power of 4 up to 1 MiB; with
+ * pingping, library "lib" also has pingping 4 us + 1 ns/B. */
+static void fitted_model_with(mpchar_model *model, bool pingping)
 {
     mpchar_measurements m;
     memset(&m, 0, sizeof m);
@@ -166,9 +173,17 @@ static void fitted_model(mpchar_model *model)
                       2.0 + 0.001 * (double)at);
             synth_add(&m, "lib", "allreduce", "-", "sum", 2, at, s,
                       10.0 + 0.002 * (double)at);
+            if (pingping)
+                synth_add(&m, "lib", "pingping", "-", "-", 2, at, s,
+                          4.0 + 0.001 * (double)at);
         }
     synth_fit(&m, "synthetic", false, model);
     free(m.rows);
+}
+
+static void fitted_model(mpchar_model *model)
+{
+    fitted_model_with(model, false);
 }
 
 enum {
@@ -184,11 +199,33 @@ enum {
     WAITANY
 };
 
+/* calls of (call, bytes) in Pcontrol level region, call_us each */
+static void add_size_in(profile_rank *r, uint32_t call, uint64_t bytes,
+                        uint32_t region, uint64_t calls, double call_us)
+{
+    for (uint64_t i = 0; i < calls; i++)
+        assert_int_equal(
+            profile_sizes_add(r, call, bytes, region, call_us, NULL), 0);
+}
+
 static void add_size(profile_rank *r, uint32_t call, uint64_t bytes,
                      uint64_t calls)
 {
-    for (uint64_t i = 0; i < calls; i++)
-        assert_int_equal(profile_sizes_add(r, call, bytes, NULL), 0);
+    add_size_in(r, call, bytes, 0, calls, 0.0);
+}
+
+/* p: a profile of n_ranks empty ranks (p = 2) calling names. */
+static void profile_of(profile *p, profile_rank *ranks, size_t n_ranks,
+                       char (*names)[MPCHAR_PROF_CALL_NAME_BYTES],
+                       size_t n_calls)
+{
+    memset(ranks, 0, n_ranks * sizeof *ranks);
+    memset(p, 0, sizeof *p);
+    p->size = 2;
+    p->n_calls = n_calls;
+    p->call_names = names;
+    p->ranks = ranks;
+    p->n_ranks = n_ranks;
 }
 
 static void test_predict_sum(void **state)
@@ -201,14 +238,8 @@ static void test_predict_sum(void **state)
         "MPI_Ialltoall", "MPI_Finalize",  "MPI_Comm_split", "MPI_Allgatherv",
         "MPI_Allgather", "MPI_Waitany"};
     profile_rank ranks[2];
-    memset(ranks, 0, sizeof ranks);
     profile p;
-    memset(&p, 0, sizeof p);
-    p.size = 2;
-    p.n_calls = sizeof names / sizeof names[0];
-    p.call_names = names;
-    p.ranks = ranks;
-    p.n_ranks = 2;
+    profile_of(&p, ranks, 2, names, sizeof names / sizeof names[0]);
     /* rank 0: 3 x 1000 B sends (3 us each) + 2 x 8 B allreduce
      * (10.016 us each) = 29.032 us; its receives are the sender's */
     add_size(&ranks[0], SEND, 1000, 3);
@@ -251,6 +282,99 @@ static void test_predict_sum(void **state)
     mpchar_model_free(&model);
 }
 
+/* A profile of a kernel whose communication brackets are a Pcontrol
+ * region (mpchar/kernel_region.h): only the calls inside count, for the
+ * prediction and for the measured wait and the rest; the harness's
+ * calls outside (level 0) and the warm-up repetition's (level 2) do
+ * not. */
+static void test_predict_bracketed(void **state)
+{
+    (void)state;
+    mpchar_model model;
+    fitted_model(&model);
+    char names[][MPCHAR_PROF_CALL_NAME_BYTES] = {
+        "MPI_Send", "MPI_Allreduce", "MPI_Alltoall", "MPI_Recv"};
+    profile_rank ranks[2];
+    profile p;
+    profile_of(&p, ranks, 2, names, sizeof names / sizeof names[0]);
+    uint32_t in = MPCHAR_KERNEL_COMM_REGION;
+    /* rank 0: 3 sends of 1000 B inside (3 us each predicted; 10 us each
+     * measured), the harness's allreduce outside (100 us) */
+    add_size_in(&ranks[0], SEND, 1000, in, 3, 10.0);
+    add_size_in(&ranks[0], ALLREDUCE, 8, 0, 1, 100.0);
+    /* rank 1: the receives inside (50 us), one send of 1000 B inside */
+    add_size_in(&ranks[1], RECV, 1000, in, 3, 50.0 / 3);
+    add_size_in(&ranks[1], SEND, 1000, in, 1, 5.0);
+    apps_prediction pred;
+    mpchar_error err;
+    assert_true(apps_profile_bracketed(&p));
+    /* reps 2..5 of 5 are in the region: the first was the warm-up */
+    assert_int_equal(apps_profile_reps(&p, 5), 4);
+    assert_int_equal(apps_profile_reps(&p, 1), 1);
+    /* a warm-up call (level 2) is not the kernel's either */
+    add_size_in(&ranks[0], ALLTOALL, 64, MPCHAR_KERNEL_WARMUP_REGION, 1, 9.0);
+    assert_int_equal(apps_predict(&p, &model, "lib", &pred, &err), 0);
+    assert_double_near(pred.t_comm_s, 9e-6, 9e-6 * 0.01);
+    assert_int_equal(pred.unmodelled_calls, 0);
+    /* the split: not given unless the ranks' calls matched */
+    double wait_s, sync_s;
+    assert_false(apps_comm_split(&p, &wait_s, &sync_s));
+    assert_true(isnan(wait_s) && isnan(sync_s));
+    p.waits_aligned = true;
+    profile_sizes_find(&ranks[0], SEND, 1000, in)->wait_us = 10.0;
+    profile_sizes_find(&ranks[0], ALLREDUCE, 8, 0)->wait_us = 90.0;
+    profile_sizes_find(&ranks[1], RECV, 1000, in)->wait_us = 45.0;
+    assert_true(apps_comm_split(&p, &wait_s, &sync_s));
+    /* rank 0: waited 10 of 30 us inside; rank 1: 45 of 55 us */
+    assert_double_near(wait_s, 45e-6, 1e-12);
+    assert_double_near(sync_s, 20e-6, 1e-12);
+    /* the same calls without brackets: the harness's allreduce counts
+     * (10.016 us predicted, 100 us of which 90 waiting) */
+    for (size_t k = 0; k < ranks[0].n_sizes; k++)
+        ranks[0].sizes[k].region = 0;
+    for (size_t k = 0; k < ranks[1].n_sizes; k++)
+        ranks[1].sizes[k].region = 0;
+    assert_false(apps_profile_bracketed(&p));
+    assert_int_equal(apps_profile_reps(&p, 5), 5);
+    assert_int_equal(apps_predict(&p, &model, "lib", &pred, &err), 0);
+    assert_double_near(pred.t_comm_s, 19.016e-6, 19.016e-6 * 0.01);
+    assert_int_equal(pred.unmodelled_calls, 1); /* the alltoall now */
+    assert_true(apps_comm_split(&p, &wait_s, &sync_s));
+    assert_double_near(wait_s, 100e-6, 1e-12);
+    assert_double_near(sync_s, 39e-6, 1e-12);
+    for (int i = 0; i < 2; i++)
+        free(ranks[i].sizes);
+    mpchar_model_free(&model);
+}
+
+/* A Sendrecv is an exchange: the model's pingping (5 us at 1000 B),
+ * or, in a model without it, the one-way pingpong (3 us). */
+static void test_predict_sendrecv(void **state)
+{
+    (void)state;
+    char names[][MPCHAR_PROF_CALL_NAME_BYTES] = {"MPI_Sendrecv"};
+    profile_rank rank;
+    profile p;
+    profile_of(&p, &rank, 1, names, 1);
+    add_size(&rank, 0, 1000, 2);
+    for (int with = 0; with < 2; with++) {
+        mpchar_model model;
+        fitted_model_with(&model, with);
+        apps_prediction pred;
+        mpchar_error err;
+        assert_int_equal(apps_predict(&p, &model, "lib", &pred, &err), 0);
+        double want_s = 2 * (with ? 5e-6 : 3e-6);
+        assert_double_near(pred.t_comm_s, want_s, want_s * 0.01);
+        assert_int_equal(pred.unmodelled_calls, 0);
+        apps_call_prediction c;
+        apps_predict_size(&p, &rank.sizes[0], false, &model, "lib", &c);
+        assert_string_equal(c.pattern, with ? "pingping" : "pingpong");
+        assert_int_equal(c.p, 2);
+        mpchar_model_free(&model);
+    }
+    free(rank.sizes);
+}
+
 /* What the profiler's table says is communication, and a list too long
  * for apps_prediction's names ends in "..." */
 static void test_comm_calls(void **state)
@@ -282,19 +406,13 @@ static void test_comm_calls(void **state)
     enum { N = sizeof comm / sizeof comm[0] };
     char names[N][MPCHAR_PROF_CALL_NAME_BYTES];
     profile_rank rank;
-    memset(&rank, 0, sizeof rank);
+    profile p;
+    profile_of(&p, &rank, 1, names, N);
     for (uint32_t i = 0; i < N; i++) {
         snprintf(names[i], sizeof names[i], "MPI_%s", comm[i]);
         assert_true(profile_call_is_comm(names[i]));
         add_size(&rank, i, 8, 1);
     }
-    profile p;
-    memset(&p, 0, sizeof p);
-    p.size = 2;
-    p.n_calls = N;
-    p.call_names = names;
-    p.ranks = &rank;
-    p.n_ranks = 1;
     mpchar_model model;
     memset(&model, 0, sizeof model); /* no library: nothing is modelled */
     apps_prediction pred;
@@ -316,6 +434,8 @@ int main(void)
         cmocka_unit_test(test_result_broken),
         cmocka_unit_test(test_csv_round_trip),
         cmocka_unit_test(test_predict_sum),
+        cmocka_unit_test(test_predict_bracketed),
+        cmocka_unit_test(test_predict_sendrecv),
         cmocka_unit_test(test_comm_calls),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);

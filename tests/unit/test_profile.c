@@ -12,6 +12,7 @@
 #include <stddef.h>
 #include <cmocka.h>
 
+#include <math.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -333,6 +334,153 @@ static void test_aggregate_measured_copy(void **state)
     profile_free(&p);
 }
 
+/* Two ranks, ticks of 1 us, three communication calls each and one
+ * set-up call (Comm_rank: not communication, not matched):
+ *   rank 0: Barrier 10-30, Send 1000 B 40-45, Allreduce 8 B 60-100
+ *   rank 1: Barrier 25-30, Recv 1000 B 35-50, Allreduce 8 B 90-100,
+ *           or (mismatch) Bcast in place of the Allreduce, or (short)
+ *           no Allreduce.
+ * Rank 0's Send faces rank 1's Recv (another name: point to point). */
+enum { W_BARRIER, W_SEND, W_RECV, W_ALLREDUCE, W_BCAST, W_RANK };
+
+static void wait_call(profile_events *e, uint64_t in, uint64_t out,
+                      uint32_t call, uint32_t post, uint64_t bytes)
+{
+    ev(e, in, MPCHAR_PROF_CALL_ENTER, call, 0, 0);
+    if (post) {
+        ev(e, in, post, call, e->n, bytes);
+        ev(e, out, MPCHAR_PROF_MSG_DONE, call, e->n - 1, 0);
+        bytes = 0;
+    }
+    e->events[e->n++] = (mpchar_prof_event){out, MPCHAR_PROF_CALL_EXIT, call,
+                                            0, bytes};
+}
+
+static void wait_rank(profile *p, int rank, int last_call)
+{
+    profile_events e;
+    memset(&e, 0, sizeof e);
+    mpchar_prof_header *h = &e.header;
+    h->rank = rank;
+    h->size = 2;
+    h->ns_per_tick = 1000.0;
+    h->tick_end = 200;
+    h->n_calls = 6;
+    snprintf(h->library, sizeof h->library, "test");
+    const char *names[] = {"MPI_Barrier",   "MPI_Send",  "MPI_Recv",
+                           "MPI_Allreduce", "MPI_Bcast", "MPI_Comm_rank"};
+    for (int i = 0; i < 6; i++)
+        snprintf(h->call_names[i], sizeof h->call_names[i], "%s", names[i]);
+    e.events = calloc(32, sizeof *e.events);
+    assert_non_null(e.events);
+    wait_call(&e, rank ? 25 : 10, 30, W_BARRIER, 0, 0);
+    wait_call(&e, 32, 33 + (uint64_t)rank, W_RANK, 0, 0);
+    if (rank == 0)
+        wait_call(&e, 40, 45, W_SEND, MPCHAR_PROF_SEND_POST, 1000);
+    else
+        wait_call(&e, 35, 50, W_RECV, MPCHAR_PROF_RECV_POST, 1000);
+    if (last_call >= 0)
+        wait_call(&e, rank ? 90 : 60, 100, (uint32_t)last_call, 0, 8);
+    mpchar_error err;
+    assert_int_equal(profile_add_rank(p, &e, &err), 0);
+    profile_events_free(&e);
+}
+
+static void wait_profile(profile *p, int last_call_of_1)
+{
+    memset(p, 0, sizeof *p);
+    profile_bins_default(&p->bins);
+    p->xfer = line_5us_10ns();
+    wait_rank(p, 0, W_ALLREDUCE);
+    wait_rank(p, 1, last_call_of_1);
+    profile_waits(p);
+}
+
+static void test_waits_known_answers(void **state)
+{
+    (void)state;
+    profile p;
+    wait_profile(&p, W_ALLREDUCE);
+    assert_true(p.waits_aligned);
+    /* rank 0: calls 20 + 5 + 40 us; waited 15 (barrier: rank 1 entered
+     * at 25), 0 (its send left at 45 after rank 1's entry at 35, and it
+     * entered last), 30 (allreduce: rank 1 entered at 90) */
+    assert_double_near(p.ranks[0].comm_us, 65.0, EPS);
+    assert_double_near(p.ranks[0].comm_wait_us, 45.0, EPS);
+    /* rank 1: 5 + 15 + 10 us; waited 5 in its Recv (35 to rank 0's 40) */
+    assert_double_near(p.ranks[1].comm_us, 30.0, EPS);
+    assert_double_near(p.ranks[1].comm_wait_us, 5.0, EPS);
+    /* by (call, bytes) */
+    profile_size *ar = profile_sizes_find(&p.ranks[0], W_ALLREDUCE, 8, 0);
+    assert_non_null(ar);
+    assert_double_near(ar->call_us, 40.0, EPS);
+    assert_double_near(ar->wait_us, 30.0, EPS);
+    profile_size *rv = profile_sizes_find(&p.ranks[1], W_RECV, 1000, 0);
+    assert_non_null(rv);
+    assert_double_near(rv->call_us, 15.0, EPS);
+    assert_double_near(rv->wait_us, 5.0, EPS);
+    profile_size *cr = profile_sizes_find(&p.ranks[1], W_RANK, 0, 0);
+    assert_non_null(cr);
+    assert_double_near(cr->call_us, 2.0, EPS);
+    assert_double_near(cr->wait_us, 0.0, EPS);
+    assert_null(p.ranks[0].spans); /* used, freed */
+    profile_free(&p);
+}
+
+/* A send that returned before its receiver entered did not wait. */
+static void test_waits_eager_send(void **state)
+{
+    (void)state;
+    profile p;
+    memset(&p, 0, sizeof p);
+    profile_bins_default(&p.bins);
+    for (int rank = 0; rank < 2; rank++) {
+        profile_events e;
+        memset(&e, 0, sizeof e);
+        e.header.rank = rank;
+        e.header.size = 2;
+        e.header.ns_per_tick = 1000.0;
+        e.header.n_calls = 2;
+        snprintf(e.header.call_names[0], MPCHAR_PROF_CALL_NAME_BYTES,
+                 "MPI_Send");
+        snprintf(e.header.call_names[1], MPCHAR_PROF_CALL_NAME_BYTES,
+                 "MPI_Recv");
+        e.events = calloc(8, sizeof *e.events);
+        assert_non_null(e.events);
+        if (rank == 0) /* 10-12, before the receiver's entry at 50 */
+            wait_call(&e, 10, 12, 0, MPCHAR_PROF_SEND_POST, 64);
+        else
+            wait_call(&e, 50, 51, 1, MPCHAR_PROF_RECV_POST, 64);
+        mpchar_error err;
+        assert_int_equal(profile_add_rank(&p, &e, &err), 0);
+        profile_events_free(&e);
+    }
+    profile_waits(&p);
+    assert_true(p.waits_aligned);
+    assert_double_near(p.ranks[0].comm_us, 2.0, EPS);
+    assert_double_near(p.ranks[0].comm_wait_us, 0.0, EPS);
+    assert_double_near(p.ranks[1].comm_wait_us, 0.0, EPS);
+    profile_free(&p);
+}
+
+/* Sequences that do not match: no split, the reason named. */
+static void test_waits_not_aligned(void **state)
+{
+    (void)state;
+    profile p;
+    wait_profile(&p, W_BCAST);
+    assert_false(p.waits_aligned);
+    assert_true(isnan(p.ranks[0].comm_wait_us));
+    assert_contains(p.waits_note, "communication call 3 is MPI_Allreduce on "
+                                  "rank 0, MPI_Bcast on rank 1");
+    profile_free(&p);
+    wait_profile(&p, -1);
+    assert_false(p.waits_aligned);
+    assert_contains(p.waits_note,
+                    "rank 1 made 2 communication calls, rank 0 3");
+    profile_free(&p);
+}
+
 /* An event file of format version, with n_calls call names: header,
  * then words (prof_format.h). */
 static void write_file_v(const char *path, const uint64_t *words, size_t n,
@@ -489,6 +637,9 @@ int main(void)
         cmocka_unit_test(test_aggregate_killed),
         cmocka_unit_test(test_aggregate_nonblocking_collective),
         cmocka_unit_test(test_aggregate_measured_copy),
+        cmocka_unit_test(test_waits_known_answers),
+        cmocka_unit_test(test_waits_eager_send),
+        cmocka_unit_test(test_waits_not_aligned),
         cmocka_unit_test(test_event_file),
         cmocka_unit_test(test_json_round_trip),
     };

@@ -90,10 +90,14 @@ void prof_file_close(void);
 /* prof_msgs.c */
 /* bytes of count items of type; of counts[i] (i below n: the
  * communicator's size, or for a neighbourhood collective its out-degree)
- * of type, or of types[i] (_f: Fortran handles) */
-uint64_t prof_bytes(int count, MPI_Datatype type);
+ * of type, or of types[i] (_f: Fortran handles; _vc, _wc: the
+ * large-count forms' MPI_Count arrays) */
+uint64_t prof_bytes(MPI_Count count, MPI_Datatype type);
 uint64_t prof_bytes_v(const int *counts, MPI_Datatype type, int n);
+uint64_t prof_bytes_vc(const MPI_Count *counts, MPI_Datatype type, int n);
 uint64_t prof_bytes_w(const int *counts, const MPI_Datatype *types, int n);
+uint64_t prof_bytes_wc(const MPI_Count *counts, const MPI_Datatype *types,
+                       int n);
 uint64_t prof_bytes_w_f(const int *counts, const MPI_Fint *types, int n);
 int prof_comm_size(MPI_Comm comm);
 int prof_out_degree(MPI_Comm comm);

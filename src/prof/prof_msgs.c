@@ -46,7 +46,7 @@ static uint64_t items_bytes(uint64_t items, MPI_Datatype type)
     return items * (uint64_t)size;
 }
 
-uint64_t prof_bytes(int count, MPI_Datatype type)
+uint64_t prof_bytes(MPI_Count count, MPI_Datatype type)
 {
     return count > 0 ? items_bytes((uint64_t)count, type) : 0;
 }
@@ -95,6 +95,23 @@ uint64_t prof_bytes_v(const int *counts, MPI_Datatype type, int n)
     for (int i = 0; counts && i < n; i++)
         items += counts[i] > 0 ? (uint64_t)counts[i] : 0;
     return items_bytes(items, type);
+}
+
+uint64_t prof_bytes_vc(const MPI_Count *counts, MPI_Datatype type, int n)
+{
+    uint64_t items = 0;
+    for (int i = 0; counts && i < n; i++)
+        items += counts[i] > 0 ? (uint64_t)counts[i] : 0;
+    return items_bytes(items, type);
+}
+
+uint64_t prof_bytes_wc(const MPI_Count *counts, const MPI_Datatype *types,
+                       int n)
+{
+    uint64_t sum = 0;
+    for (int i = 0; counts && types && i < n; i++)
+        sum += prof_bytes(counts[i], types[i]);
+    return sum;
 }
 
 uint64_t prof_bytes_w(const int *counts, const MPI_Datatype *types, int n)

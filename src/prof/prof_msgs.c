@@ -130,15 +130,6 @@ uint64_t prof_bytes_w_f(const int *counts, const MPI_Fint *types, int n)
     return sum;
 }
 
-/* The handle's bits: an int in MPICH and the runtime, a pointer in Open
- * MPI. */
-uint64_t prof_req_key(MPI_Request req)
-{
-    uint64_t key = 0;
-    memcpy(&key, &req, sizeof req < sizeof key ? sizeof req : sizeof key);
-    return key;
-}
-
 static unsigned slot_of(uint64_t key)
 {
     key ^= key >> 29;
@@ -223,6 +214,8 @@ void prof_msg_post(uint32_t kind, uint64_t bytes, uint64_t key)
 
 void prof_msg_done(uint64_t key)
 {
+    if (msgs.used == 0) /* (no message outstanding: nothing to look up) */
+        return;
     uint64_t id = table_take(&msgs, key).id;
     if (id != 0)
         prof_emit(MPCHAR_PROF_MSG_DONE, 0, id, 0);

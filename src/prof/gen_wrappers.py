@@ -436,8 +436,9 @@ def f_function(name, role, params, names, v):
 
 
 # calls of an mpi.h whose C wrapper (a table row's or a plain one) gets no
-# Fortran twin: the MPI-4 large-count forms (Name_c), which mpif.h and the mpi module do not have
-# (only mpi_f08, whose bindings the wrappers do not see), and
+# Fortran twin: the MPI-4 large-count forms (Name_c), which mpif.h and
+# the mpi module do not have (only mpi_f08, whose bindings the wrappers
+# do not see), and
 # Info_create_env, whose C argc and argv Fortran does not pass
 # (MPI_INFO_CREATE_ENV(INFO, IERROR)), so its arguments do not follow
 # the C prototype

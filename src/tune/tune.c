@@ -181,8 +181,8 @@ static int any(const char *substitute, void *arg)
 /* Each MPI_ entry point is only the test for a primitive without
  * advice and a tail call: to the library's own collective, or to the
  * out-of-line tune_ function that looks for a region.  Kept apart, the
- * common path saves and restores no registers and sets up no frame (31
- * instructions per call on MPICH before, 3 after: docs/advise.md). */
+ * common path saves and restores no registers and sets up no frame (30
+ * instructions added per call on MPICH before, 4 after: docs/advise.md). */
 #define UNADVISED(k) __builtin_expect(rules[k].count == 0, 1)
 #define TUNE_SLOW __attribute__((noinline))
 

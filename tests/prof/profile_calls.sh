@@ -1,10 +1,10 @@
 #!/usr/bin/env bash
 # The call families beyond send/receive (prof_calls.c, or the Fortran
-# prof_calls.f90 with sections apirf, or prof_io.f90: g), profiled on one MPI library: the
-# calls, messages and bytes of every call row are exact on both ranks (the
-# Test* loops: at least one call); no message or nonblocking collective is
-# left unfinished but section x's Isend whose request is freed, so every
-# completion (Waitany, Testsome, Testany,
+# prof_calls.f90 with sections apirf, or prof_io.f90 with g), profiled on
+# one MPI library: the calls, messages and bytes of every call row are
+# exact on both ranks (the Test* loops: at least one call); no message or
+# nonblocking collective is left unfinished but section x's Isend whose
+# request is freed, so every completion (Waitany, Testsome, Testany,
 # Testall, Startall/Waitall, Start/Wait, Wait of an Iallreduce) was seen;
 # the 3 Iallreduce, each overlapped with 2 ms of computation, have
 # overlap_max = min(computation, transfer) >= min(5.4 ms, transfer) (the
@@ -12,10 +12,10 @@
 # longer than the computation).  Section m's management calls (plain
 # wrappers generated from mpi.h: Comm_split ..., Neighbor_alltoall(v),
 # MPI-IO where the library has them) and section f's (the Fortran
-# program's, through the mpi module and mpif.h) have exact counts, and their time is
-# MPI time: each row's call_us > 0, and the rows' call_us add up to the
-# rank's.  Sections o and l (MPI-IO data accesses, large-count forms)
-# have exact bytes.  LIBRARY SECTIONS EXE LAUNCHER...
+# program's, through the mpi module and mpif.h) have exact counts, and
+# their time is MPI time: each row's call_us > 0, and the rows' call_us
+# add up to the rank's.  Sections o and l (MPI-IO data accesses,
+# large-count forms) have exact bytes.  LIBRARY SECTIONS EXE LAUNCHER...
 source "$(dirname "$0")/../integration/lib.sh"
 LIB=$1 SECTIONS=$2 EXE=$3
 shift 3

@@ -5,8 +5,10 @@ documents the table), so that each intercepted call is described once:
   wrappers.c  for each call, MPI_Name (C) calling PMPI_Name, and with
               --fortran mpi_name_ (and mpi_name__, mpi_name, MPI_NAME)
               calling the library's own pmpi_name_, each recording seed
-              004's events around the call (prof.h) as its ROLE says;
-              the call names the event files carry.
+              004's events around the call (prof.h) as its ROLE says,
+              and for each row its MPI-4 large-count form Name_c where
+              mpi.h declares one (large_count, C only); the call names
+              the event files carry.
 
   --header  the library's mpi.h: a call it does not declare (PMPI_Name,
             or the built-in runtime's MPCHAR_RT_FN(int, Name, ...)) gets
@@ -58,13 +60,19 @@ KINDS = {
     "status": ("MPI_Status *{n}", None, None),
     "statuses": ("MPI_Status {n}[]", None, None),
     "flag_out": ("int *{n}", "*{n}", "(*{n} != 0)"),
+    "file": ("MPI_File {n}", None, None),
+    "offset": ("MPI_Offset {n}", None, None),
+    # the MPI-4 large-count forms' (C only: large_count)
+    "count_c": ("MPI_Count {n}", "{n}", None),
+    "counts_c": ("const MPI_Count {n}[]", "{n}", None),
+    "ncounts_c": ("const MPI_Count {n}[]", "{n}", None),
     "argc": ("int *{n}", None, None),
     "argv": ("char ***{n}", None, None),
 }
 C_ONLY = ("argc", "argv")
 # the C type of a Fortran wrapper's parameter, when not MPI_Fint *
 F_PARAM = {"buf": "void *", "cbuf": "void *", "aint": "MPI_Aint *",
-           "adispls": "MPI_Aint *"}
+           "adispls": "MPI_Aint *", "offset": "MPI_Offset *"}
 # the bytes of (count kind, type kind), from C and from Fortran values
 BYTES = {
     ("int", "type"): ("prof_bytes({c}, {t})", "prof_bytes({c}, {t})"),
@@ -77,7 +85,21 @@ BYTES = {
     ("ncounts", "types"): ("prof_bytes_w({c}, {t}, prof_out_degree({comm}))",
                            "prof_bytes_w_f({c}, {t}, "
                            "prof_out_degree({comm}))"),
+    ("count_c", "type"): ("prof_bytes({c}, {t})", None),
+    ("counts_c", "type"): ("prof_bytes_vc({c}, {t}, prof_comm_size({comm}))",
+                           None),
+    ("counts_c", "types"): ("prof_bytes_wc({c}, {t}, prof_comm_size({comm}))",
+                            None),
+    ("ncounts_c", "type"): ("prof_bytes_vc({c}, {t}, "
+                            "prof_out_degree({comm}))", None),
+    ("ncounts_c", "types"): ("prof_bytes_wc({c}, {t}, "
+                             "prof_out_degree({comm}))", None),
 }
+# A large-count form's argument kinds: its counts are MPI_Count, its
+# displacements MPI_Aint (MPI 4.0 §5.2 "large count"); the rest as in the
+# int form.
+LARGE_COUNT = {"counts": "counts_c", "ncounts": "ncounts_c",
+               "displs": "adispls"}
 PUSH_REQS = ("for (int prof_i_ = 0; prof_i_ < {count}; prof_i_++)\n"
              "        prof_pending_push(prof_req_key({array_of_requests}));")
 
@@ -137,6 +159,7 @@ ROLES = {
                  "prof_pending_done_indices({outcount}, {array_of_indices}, "
                  "{base});"),
     "coll": (True, "", "prof_bytes_ = {bytes};"),
+    "io": (True, "", "prof_bytes_ = {bytes};"),
     "icoll": (True, "",
               "prof_msg_post(MPCHAR_PROF_COLL_POST, {bytes}, "
               "prof_req_key({request}));"),
@@ -147,7 +170,7 @@ ROLES = {
 # The roles of the table's calls that start, stop, mark or forget, but
 # neither move nor complete a message (--comm-out leaves them out).
 NOT_COMM = {"init", "init_thread", "finalize", "abort", "pcontrol",
-            "request_free"}
+            "request_free", "io"}
 
 
 def fail(msg):
@@ -273,6 +296,18 @@ def plain_wrapper(name, params, names):
         name, params, body(name, "plain", call, {}, True))
 
 
+def large_count(call):
+    """The row of a table call's MPI-4 large-count form Name_c (MPICH
+    4 declares them): the same role and arguments, its counts MPI_Count
+    and its displacements MPI_Aint (LARGE_COUNT), so that its messages
+    and bytes are the int form's.  A kind that disagrees with the
+    library's prototype is a compile error of the wrappers."""
+    name, role, args, override = call
+    wide = [(n, "count_c" if k == "int" and n.endswith("count")
+             else LARGE_COUNT.get(k, k)) for n, k in args]
+    return name + "_c", role, wide, override
+
+
 def untabled(calls, protos, header):
     """(name, params, names) of each call of the library's mpi.h (protos)
     that the table does not list, sorted by name."""
@@ -294,8 +329,8 @@ def values(args, lang, override):
     v = {n: KINDS[k][col].format(n=n) for n, k in args if KINDS[k][col]}
     kinds = dict(args)
     counts = [n for n, k in args
-              if (k == "int" and n.endswith("count")) or
-              k in ("counts", "ncounts")]
+              if (k in ("int", "count_c") and n.endswith("count")) or
+              k in ("counts", "ncounts", "counts_c", "ncounts_c")]
     types = [n for n, k in args if k in ("type", "types")]
     if override:
         counts, types = [override[0]], [override[1]]
@@ -400,9 +435,10 @@ def f_function(name, role, params, names, v):
     return "\n".join(out) + "\n"
 
 
-# calls of an mpi.h whose plain C wrapper gets no Fortran twin: the MPI-4
-# large-count forms (Name_c), which mpif.h and the mpi module do not have
-# (only mpi_f08, whose bindings the wrappers do not see), and
+# calls of an mpi.h whose C wrapper (a table row's or a plain one) gets no
+# Fortran twin: the MPI-4 large-count forms (Name_c), which mpif.h and
+# the mpi module do not have (only mpi_f08, whose bindings the wrappers
+# do not see), and
 # Info_create_env, whose C argc and argv Fortran does not pass
 # (MPI_INFO_CREATE_ENV(INFO, IERROR)), so its arguments do not follow
 # the C prototype
@@ -437,8 +473,9 @@ def main():
     # the header is scanned once: the table's calls it declares, and the
     # others it declares
     protos = prototypes(a.header)
-    others = untabled(calls, protos, a.header)
     calls = [c for c in calls if c[0] in protos]
+    calls += [large_count(c) for c in calls if c[0] + "_c" in protos]
+    others = untabled(calls, protos, a.header)
     names = [c[0] for c in calls] + [o[0] for o in others]
     out = ["/* Generated by gen_wrappers.py from calls.def and mpi.h: do not "
            "edit. */", '#include "prof.h"', "", "enum {"]
@@ -454,7 +491,7 @@ def main():
     out.append("")
     for n, role, args, override in calls:
         out.append(c_wrapper(n, role, args, override))
-        if a.fortran:
+        if a.fortran and not NOT_FORTRAN.match(n):
             out.append(f_wrapper(n, role, args, override))
     for n, params, pnames in others:
         out.append(plain_wrapper(n, params, pnames))

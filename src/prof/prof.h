@@ -10,19 +10,31 @@
 #include <mpi.h>
 #include <stddef.h>
 #include <stdint.h>
-
-#include "mpchar/prof_format.h"
+#include <string.h>
 
 #if defined(__x86_64__) || defined(__i386__)
 #include <x86intrin.h>
-/* The time-stamp counter: ~7 ns to read where clock_gettime takes ~20 ns;
+#else
+#include <time.h>
+#endif
+
+#include "mpchar/prof_format.h"
+
+/* Everything below is the library's own: hidden, so that a wrapper
+ * reaches the state and the helpers directly, not through the GOT and
+ * the PLT (an exported symbol may be interposed, so every use of it
+ * would be indirect); only the MPI_ and mpi_ wrappers are exported. */
+#pragma GCC visibility push(hidden)
+
+#if defined(__x86_64__) || defined(__i386__)
+/* The time-stamp counter: about 10 ns a read on the development VM,
+ * where clock_gettime takes twice as long (docs/profile.md, Overhead);
  * converted to ns with the rate measured against CLOCK_MONOTONIC. */
 static inline uint64_t prof_ticks(void)
 {
     return __rdtsc();
 }
 #else
-#include <time.h>
 static inline uint64_t prof_ticks(void)
 {
     struct timespec ts;
@@ -55,9 +67,13 @@ static inline void prof_store(uint64_t first, unsigned n_args, uint64_t a0,
     if (__builtin_expect(prof.end - prof.next < 3, 0) && prof_next_chunk() != 0)
         return;
     uint64_t *w = prof.next;
+    /* (inlined into a wrapper, n_args is a constant: only the event's
+     * own words are stored, with no test) */
     w[0] = first;
-    w[1] = a0;
-    w[2] = a1;
+    if (n_args > 0)
+        w[1] = a0;
+    if (n_args > 1)
+        w[2] = a1;
     /* a signal handler that flushes sees whole events only */
     __atomic_signal_fence(__ATOMIC_SEQ_CST);
     prof.next = w + 1 + n_args;
@@ -90,14 +106,25 @@ void prof_file_close(void);
 /* prof_msgs.c */
 /* bytes of count items of type; of counts[i] (i below n: the
  * communicator's size, or for a neighbourhood collective its out-degree)
- * of type, or of types[i] (_f: Fortran handles) */
-uint64_t prof_bytes(int count, MPI_Datatype type);
+ * of type, or of types[i] (_f: Fortran handles; _vc, _wc: the
+ * large-count forms' MPI_Count arrays) */
+uint64_t prof_bytes(MPI_Count count, MPI_Datatype type);
 uint64_t prof_bytes_v(const int *counts, MPI_Datatype type, int n);
+uint64_t prof_bytes_vc(const MPI_Count *counts, MPI_Datatype type, int n);
 uint64_t prof_bytes_w(const int *counts, const MPI_Datatype *types, int n);
+uint64_t prof_bytes_wc(const MPI_Count *counts, const MPI_Datatype *types,
+                       int n);
 uint64_t prof_bytes_w_f(const int *counts, const MPI_Fint *types, int n);
 int prof_comm_size(MPI_Comm comm);
 int prof_out_degree(MPI_Comm comm);
-uint64_t prof_req_key(MPI_Request req);
+/* The handle's bits: an int in MPICH and the runtime, a pointer in Open
+ * MPI. */
+static inline uint64_t prof_req_key(MPI_Request req)
+{
+    uint64_t key = 0;
+    memcpy(&key, &req, sizeof req < sizeof key ? sizeof req : sizeof key);
+    return key;
+}
 void prof_msg_blocking(uint32_t kind, uint64_t bytes);
 /* kind: SEND_POST, RECV_POST or COLL_POST */
 void prof_msg_post(uint32_t kind, uint64_t bytes, uint64_t key);
@@ -122,5 +149,7 @@ void prof_stop(void);
 void prof_region(int level);
 /* dlsym(RTLD_NEXT, name) into *fn (a function pointer of fn_bytes). */
 void prof_resolve(const char *name, void *fn, size_t fn_bytes);
+
+#pragma GCC visibility pop
 
 #endif

@@ -46,7 +46,7 @@ static uint64_t items_bytes(uint64_t items, MPI_Datatype type)
     return items * (uint64_t)size;
 }
 
-uint64_t prof_bytes(int count, MPI_Datatype type)
+uint64_t prof_bytes(MPI_Count count, MPI_Datatype type)
 {
     return count > 0 ? items_bytes((uint64_t)count, type) : 0;
 }
@@ -97,6 +97,23 @@ uint64_t prof_bytes_v(const int *counts, MPI_Datatype type, int n)
     return items_bytes(items, type);
 }
 
+uint64_t prof_bytes_vc(const MPI_Count *counts, MPI_Datatype type, int n)
+{
+    uint64_t items = 0;
+    for (int i = 0; counts && i < n; i++)
+        items += counts[i] > 0 ? (uint64_t)counts[i] : 0;
+    return items_bytes(items, type);
+}
+
+uint64_t prof_bytes_wc(const MPI_Count *counts, const MPI_Datatype *types,
+                       int n)
+{
+    uint64_t sum = 0;
+    for (int i = 0; counts && types && i < n; i++)
+        sum += prof_bytes(counts[i], types[i]);
+    return sum;
+}
+
 uint64_t prof_bytes_w(const int *counts, const MPI_Datatype *types, int n)
 {
     uint64_t sum = 0;
@@ -111,15 +128,6 @@ uint64_t prof_bytes_w_f(const int *counts, const MPI_Fint *types, int n)
     for (int i = 0; counts && types && i < n; i++)
         sum += prof_bytes(counts[i], PMPI_Type_f2c(types[i]));
     return sum;
-}
-
-/* The handle's bits: an int in MPICH and the runtime, a pointer in Open
- * MPI. */
-uint64_t prof_req_key(MPI_Request req)
-{
-    uint64_t key = 0;
-    memcpy(&key, &req, sizeof req < sizeof key ? sizeof req : sizeof key);
-    return key;
 }
 
 static unsigned slot_of(uint64_t key)
@@ -206,6 +214,8 @@ void prof_msg_post(uint32_t kind, uint64_t bytes, uint64_t key)
 
 void prof_msg_done(uint64_t key)
 {
+    if (msgs.used == 0) /* (no message outstanding: nothing to look up) */
+        return;
     uint64_t id = table_take(&msgs, key).id;
     if (id != 0)
         prof_emit(MPCHAR_PROF_MSG_DONE, 0, id, 0);

@@ -176,8 +176,8 @@ extern const size_t profile_n_rates;
 
 /* Whether the call ("MPI_Send" or "Send") moves or completes messages:
  * the profiler's table lists it (src/prof/calls.def) in a role other than
- * start, stop, regions and Request_free, or it is the large-count "_c"
- * form of such a call.  The profiler also times every
+ * start, stop, regions, Request_free and MPI-IO, or it is the large-count
+ * "_c" form of such a call.  The profiler also times every
  * other call of the library's mpi.h (set-up: Comm_, Type_ ...); those are
  * MPI time, not communication a model could predict. */
 bool profile_call_is_comm(const char *name);

@@ -79,8 +79,9 @@ bool profile_call_is_comm(const char *name)
         name += 4;
     if (listed(name))
         return true;
-    /* MPI-4's large-count form of a listed call (MPICH: MPI_Send_c): a
-     * plain wrapper, time only, but communication all the same */
+    /* MPI-4's large-count form of a listed call (MPICH: MPI_Send_c),
+     * which the profiler records as its int form (gen_wrappers.py,
+     * large_count) under its own name */
     char base[MPCHAR_PROF_CALL_NAME_BYTES];
     size_t len = strlen(name);
     if (len < 3 || len >= sizeof base || strcmp(name + len - 2, "_c") != 0)

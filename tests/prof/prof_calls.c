@@ -24,6 +24,16 @@
  *      of one neighbour (Dist_graph_create_adjacent, Comm_free) a
  *      Neighbor_alltoallv of 5 ints; and MPI-IO: File_open of argv[2]/prof_calls.dat,
  *      File_write_at of 64 bytes each, File_close
+ *   o  MPI-IO data accesses (not on the built-in runtime, which has no
+ *      MPI-IO), each of its own count and type, on argv[2]/prof_io.dat:
+ *      with a view of the rank's own 4 KiB, the explicit-offset,
+ *      individual-pointer, nonblocking and split collective writes, read
+ *      back by their reads (the data checked); with a common view, the
+ *      shared-pointer and ordered ones from offset 8192 (see io_rw)
+ *   l  MPI-4 large-count forms (MPICH): Isend_c of 75 ints, Recv_c of
+ *      75, Wait; Sendrecv_c of 5 doubles; Allreduce_c of 10 doubles;
+ *      Gatherv_c to 0 of 3 + r ints (MPI_Count counts); File_write_at_c
+ *      of 12 ints and File_read_at_c of them on argv[2]/prof_c.dat
  * It checks the data it receives, so that the wrappers are known to pass
  * the arguments through. */
 #include <mpi.h>
@@ -250,7 +260,7 @@ static void others(char *in)
     }
 }
 
-#ifndef MPCHAR_RT /* the built-in runtime has neither */
+#ifndef MPCHAR_RT /* the built-in runtime has none of these */
 static void neighbours(MPI_Comm cart)
 {
     int send[8] = {rank, rank, rank, rank, rank, rank, rank, rank}, recv[8];
@@ -281,6 +291,109 @@ static void file_io(const char *dir)
           "File_open");
     MPI_File_write_at(fh, rank * (MPI_Offset)sizeof data, data, sizeof data,
                       MPI_BYTE, MPI_STATUS_IGNORE);
+    MPI_File_close(&fh);
+}
+
+/* The MPI-IO data accesses of one direction (RW: write or read, IRW:
+ * iwrite or iread; BUF the buffer's type), as io_write and io_read, at
+ * offsets (bytes) of the view: at 0 64 bytes, at 64 16 ints, at 128 10
+ * doubles (i-), at 208 4 ints (i-, all); from 224 by the individual
+ * pointer 8 ints, 3 doubles (i-), 5 ints (all), 2 doubles (i-, all), 6
+ * ints (split); at 340 3 ints (split), to 352; then with the common
+ * view from
+ * 8192 by the shared pointer 7 bytes, 5 (i-), 9 (ordered), 11 (split
+ * ordered). */
+#define IO_RW(RW, IRW, BUF)                                                   \
+    static void io_##RW(MPI_File fh, BUF *buf)                               \
+    {                                                                        \
+        MPI_Request req;                                                     \
+        MPI_Status st;                                                       \
+        MPI_File_set_view(fh, rank * (MPI_Offset)4096, MPI_BYTE, MPI_BYTE,   \
+                          "native", MPI_INFO_NULL);                          \
+        MPI_File_##RW##_at(fh, 0, buf, 64, MPI_BYTE, &st);                   \
+        MPI_File_##RW##_at_all(fh, 64, buf + 64, 16, MPI_INT, &st);          \
+        MPI_File_##IRW##_at(fh, 128, buf + 128, 10, MPI_DOUBLE, &req);       \
+        MPI_Wait(&req, &st);                                                 \
+        MPI_File_##IRW##_at_all(fh, 208, buf + 208, 4, MPI_INT, &req);       \
+        MPI_Wait(&req, &st);                                                 \
+        MPI_File_seek(fh, 224, MPI_SEEK_SET);                                \
+        MPI_File_##RW(fh, buf + 224, 8, MPI_INT, &st);                       \
+        MPI_File_##IRW(fh, buf + 256, 3, MPI_DOUBLE, &req);                  \
+        MPI_Wait(&req, &st);                                                 \
+        MPI_File_##RW##_all(fh, buf + 280, 5, MPI_INT, &st);                 \
+        MPI_File_##IRW##_all(fh, buf + 300, 2, MPI_DOUBLE, &req);            \
+        MPI_Wait(&req, &st);                                                 \
+        MPI_File_##RW##_all_begin(fh, buf + 316, 6, MPI_INT);                \
+        MPI_File_##RW##_all_end(fh, buf + 316, &st);                         \
+        MPI_File_##RW##_at_all_begin(fh, 340, buf + 340, 3, MPI_INT);        \
+        MPI_File_##RW##_at_all_end(fh, buf + 340, &st);                      \
+        MPI_File_set_view(fh, 0, MPI_BYTE, MPI_BYTE, "native",               \
+                          MPI_INFO_NULL);                                    \
+        MPI_File_seek_shared(fh, 8192, MPI_SEEK_SET);                        \
+        MPI_File_##RW##_shared(fh, buf + 512, 7, MPI_BYTE, &st);             \
+        MPI_File_##IRW##_shared(fh, buf + 519, 5, MPI_BYTE, &req);           \
+        MPI_Wait(&req, &st);                                                 \
+        MPI_File_##RW##_ordered(fh, buf + 524, 9, MPI_BYTE, &st);            \
+        MPI_File_##RW##_ordered_begin(fh, buf + 533, 11, MPI_BYTE);          \
+        MPI_File_##RW##_ordered_end(fh, buf + 533, &st);                     \
+    }
+IO_RW(write, iwrite, const char)
+IO_RW(read, iread, char)
+
+static void file_data(const char *dir)
+{
+    static char out[1024], in[1024];
+    char path[4096];
+    snprintf(path, sizeof path, "%s/prof_io.dat", dir);
+    for (int i = 0; i < 1024; i++)
+        out[i] = (char)(rank * 101 + i);
+    MPI_File fh;
+    check(MPI_File_open(MPI_COMM_WORLD, path, MPI_MODE_CREATE | MPI_MODE_RDWR,
+                        MPI_INFO_NULL, &fh) == MPI_SUCCESS,
+          "File_open");
+    io_write(fh, out);
+    MPI_File_sync(fh);
+    MPI_Barrier(MPI_COMM_WORLD);
+    MPI_File_sync(fh);
+    io_read(fh, in);
+    MPI_File_close(&fh);
+    check(memcmp(in, out, 352) == 0, "MPI-IO data read back");
+}
+#endif
+
+#if MPI_VERSION >= 4
+static void large_counts(const char *dir)
+{
+    int send[75], recv[75], g[16];
+    for (int i = 0; i < 75; i++)
+        send[i] = rank * 1000 + i;
+    MPI_Request req;
+    MPI_Isend_c(send, 75, MPI_INT, other, 9, MPI_COMM_WORLD, &req);
+    MPI_Recv_c(recv, 75, MPI_INT, other, 9, MPI_COMM_WORLD, MPI_STATUS_IGNORE);
+    MPI_Wait(&req, MPI_STATUS_IGNORE);
+    check(recv[74] == other * 1000 + 74, "Recv_c data");
+    double d[10], r[10];
+    for (int i = 0; i < 10; i++)
+        d[i] = rank + 1;
+    MPI_Sendrecv_c(d, 5, MPI_DOUBLE, other, 10, r, 5, MPI_DOUBLE, other, 10,
+                   MPI_COMM_WORLD, MPI_STATUS_IGNORE);
+    check(r[4] == other + 1, "Sendrecv_c data");
+    MPI_Allreduce_c(d, r, 10, MPI_DOUBLE, MPI_SUM, MPI_COMM_WORLD);
+    check(r[9] == 3.0, "Allreduce_c sum");
+    MPI_Count counts[2] = {3, 4};
+    MPI_Aint displs[2] = {0, 3};
+    MPI_Gatherv_c(send, 3 + rank, MPI_INT, g, counts, displs, MPI_INT, 0,
+                  MPI_COMM_WORLD);
+    check(rank != 0 || g[3] == 1000, "Gatherv_c data");
+    char path[4096];
+    snprintf(path, sizeof path, "%s/prof_c.dat", dir);
+    MPI_File fh;
+    check(MPI_File_open(MPI_COMM_WORLD, path, MPI_MODE_CREATE | MPI_MODE_RDWR,
+                        MPI_INFO_NULL, &fh) == MPI_SUCCESS,
+          "File_open");
+    MPI_File_write_at_c(fh, rank * 48, send, 12, MPI_INT, MPI_STATUS_IGNORE);
+    MPI_File_read_at_c(fh, rank * 48, recv, 12, MPI_INT, MPI_STATUS_IGNORE);
+    check(recv[11] == rank * 1000 + 11, "File_read_at_c data");
     MPI_File_close(&fh);
 }
 #endif
@@ -339,8 +452,21 @@ int main(int argc, char **argv)
         one_sided();
     if (strchr(s, 'x'))
         others(in);
+    const char *dir = argc > 2 ? argv[2] : ".";
     if (strchr(s, 'm'))
-        management(argc > 2 ? argv[2] : ".");
+        management(dir);
+#ifndef MPCHAR_RT
+    if (strchr(s, 'o'))
+        file_data(dir);
+#else
+    check(!strchr(s, 'o'), "section o: the built-in runtime has no MPI-IO");
+#endif
+#if MPI_VERSION >= 4
+    if (strchr(s, 'l'))
+        large_counts(dir);
+#else
+    check(!strchr(s, 'l'), "section l: the library has no large-count forms");
+#endif
     MPI_Finalize();
     return 0;
 }

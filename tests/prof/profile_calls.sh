@@ -1,10 +1,10 @@
 #!/usr/bin/env bash
 # The call families beyond send/receive (prof_calls.c, or the Fortran
-# prof_calls.f90 with sections apirf), profiled on one MPI library: the
-# calls, messages and bytes of every call row are exact on both ranks (the
-# Test* loops: at least one call); no message or nonblocking collective is
-# left unfinished but section x's Isend whose request is freed, so every
-# completion (Waitany, Testsome, Testany,
+# prof_calls.f90 with sections apirf, or prof_io.f90 with g), profiled on
+# one MPI library: the calls, messages and bytes of every call row are
+# exact on both ranks (the Test* loops: at least one call); no message or
+# nonblocking collective is left unfinished but section x's Isend whose
+# request is freed, so every completion (Waitany, Testsome, Testany,
 # Testall, Startall/Waitall, Start/Wait, Wait of an Iallreduce) was seen;
 # the 3 Iallreduce, each overlapped with 2 ms of computation, have
 # overlap_max = min(computation, transfer) >= min(5.4 ms, transfer) (the
@@ -12,9 +12,10 @@
 # longer than the computation).  Section m's management calls (plain
 # wrappers generated from mpi.h: Comm_split ..., Neighbor_alltoall(v),
 # MPI-IO where the library has them) and section f's (the Fortran
-# program's, through the mpi module and mpif.h) have exact counts, and their time is
-# MPI time: each row's call_us > 0, and the rows' call_us add up to the
-# rank's.  LIBRARY SECTIONS EXE LAUNCHER...
+# program's, through the mpi module and mpif.h) have exact counts, and
+# their time is MPI time: each row's call_us > 0, and the rows' call_us
+# add up to the rank's.  Sections o and l (MPI-IO data accesses,
+# large-count forms) have exact bytes.  LIBRARY SECTIONS EXE LAUNCHER...
 source "$(dirname "$0")/../integration/lib.sh"
 LIB=$1 SECTIONS=$2 EXE=$3
 shift 3
@@ -68,8 +69,42 @@ def want(r):
                  {"MPI_Neighbor_alltoall": (1, 0, 16),
                   "MPI_Dist_graph_create_adjacent": (1, 0, 0),
                   "MPI_Neighbor_alltoallv": (1, 0, 20),
-                  "MPI_File_open": (1, 0, 0), "MPI_File_write_at": (1, 0, 0),
+                  "MPI_File_open": (1, 0, 0), "MPI_File_write_at": (1, 0, 64),
                   "MPI_File_close": (1, 0, 0)})},
+        # MPI-IO data accesses (prof_calls.c, IO_RW): count x type size,
+        # the same for a write and its read; the _end calls time only
+        "o": {**{f"MPI_File_{d}{form}": (1, 0, nbytes)
+                 for d, i in (("write", "iwrite"), ("read", "iread"))
+                 for form, nbytes in (("_at", 64), ("_at_all", 64),
+                                      ("", 32), ("_all", 20),
+                                      ("_all_begin", 24),
+                                      ("_at_all_begin", 12), ("_shared", 7),
+                                      ("_ordered", 9),
+                                      ("_ordered_begin", 11),
+                                      ("_all_end", 0), ("_at_all_end", 0),
+                                      ("_ordered_end", 0))},
+              **{f"MPI_File_{i}{form}": (1, 0, nbytes)
+                 for i in ("iwrite", "iread")
+                 for form, nbytes in (("_at", 80), ("_at_all", 16), ("", 24),
+                                      ("_all", 16), ("_shared", 5))},
+              "MPI_Wait": (10, 0, 0), "MPI_File_open": (1, 0, 0),
+              "MPI_File_set_view": (4, 0, 0), "MPI_File_seek": (2, 0, 0),
+              "MPI_File_seek_shared": (2, 0, 0), "MPI_File_sync": (2, 0, 0),
+              "MPI_Barrier": (1, 0, 0), "MPI_File_close": (1, 0, 0)},
+        # prof_io.f90: MPI-IO through the Fortran bindings
+        "g": {"MPI_File_open": (1, 0, 0), "MPI_File_write_at": (1, 0, 64),
+              "MPI_File_iwrite_at": (1, 0, 32),
+              "MPI_File_read_at_all": (1, 0, 64),
+              "MPI_File_iread_at": (1, 0, 32), "MPI_Wait": (2, 0, 0),
+              "MPI_File_close": (1, 0, 0)},
+        # MPI-4 large-count forms (MPICH): messages and bytes as their int
+        # forms'
+        "l": {"MPI_Isend_c": (1, 1, 300), "MPI_Recv_c": (1, 1, 300),
+              "MPI_Wait": (1, 0, 0), "MPI_Sendrecv_c": (1, 2, 80),
+              "MPI_Allreduce_c": (1, 0, 80),
+              "MPI_Gatherv_c": (1, 0, 4 * (3 + r)),
+              "MPI_File_open": (1, 0, 0), "MPI_File_write_at_c": (1, 0, 48),
+              "MPI_File_read_at_c": (1, 0, 48), "MPI_File_close": (1, 0, 0)},
         # prof_calls.f90's management calls (the generated Fortran
         # time-only wrappers; the built-in runtime's shims call the C
         # functions); Comm_rank once more in its main program

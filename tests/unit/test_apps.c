@@ -390,10 +390,14 @@ static void test_comm_calls(void **state)
     assert_false(profile_call_is_comm("MPI_Comm_split"));
     assert_false(profile_call_is_comm("MPI_Type_commit"));
     assert_false(profile_call_is_comm("MPI_Sen"));
-    /* MPI-4 large-count forms (plain wrappers on MPICH) */
+    /* MPI-IO data accesses: bytes, but no peer */
+    assert_false(profile_call_is_comm("MPI_File_write_at"));
+    assert_false(profile_call_is_comm("MPI_File_iread_all"));
+    /* MPI-4 large-count forms (MPICH): their int forms' */
     assert_true(profile_call_is_comm("MPI_Send_c"));
     assert_true(profile_call_is_comm("MPI_Ialltoall_c"));
     assert_false(profile_call_is_comm("MPI_Type_size_c"));
+    assert_false(profile_call_is_comm("MPI_File_write_c"));
     assert_false(profile_call_is_comm("MPI__c"));
 
     static const char *const comm[] = {

@@ -35,7 +35,8 @@ enum {
 /* Ends a blocking collective's schedule; an error (rc, the build's, or
  * the run's) goes through the communicator's handler as fn's.  Inline,
  * with the checks below, because a collective that returns at once is
- * little more than these (docs/performance.md, "Per-call cost"). */
+ * little more than these (docs/performance.md, "Per-call cost of
+ * the collectives"). */
 static inline int mpchar__coll_block(struct sched *s, int rc, const char *fn)
 {
     int rc_run = mpchar__sched_end(s);

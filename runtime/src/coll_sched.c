@@ -72,11 +72,12 @@ static void note_error(struct sched *s, int rc)
 /* A running schedule takes the blocking fast paths of MPI_Send and
  * MPI_Recv (engine.c) for a contiguous message with another rank: an
  * eager message goes into the ring, or comes out of it, without a request
- * or a queue (docs/performance.md, "Per-call cost").  A send that went is
- * complete, whatever else the round has pending; a receive takes the
- * fast path only as the round's first transfer, so that it cannot match
- * before a receive posted ahead of it.  Each returns 0 when the general
- * path must run; the schedule's arguments were checked by its build. */
+ * or a queue (docs/performance.md, "Per-call cost of the collectives").
+ * A send that went is complete, whatever else the round has pending; a
+ * receive takes the fast path only as the round's first transfer, so
+ * that it cannot match before a receive posted ahead of it.  Each returns
+ * 0 when the general path must run; the schedule's arguments were checked
+ * by its build. */
 static int fast_ok(const struct sched *s, MPI_Datatype type, int peer)
 {
     return !s->record && type->contig && peer >= 0 && peer < s->comm->size &&

@@ -314,8 +314,8 @@ void mpchar__type_pack(const void *buf, int count, MPI_Datatype type,
 void mpchar__type_unpack(const void *in, size_t bytes, int count,
                          MPI_Datatype type, void *buf);
 /* The checks below are inline: every call makes them, and out of line
- * they were a third of a collective that returns at once
- * (docs/performance.md, "Per-call cost"). */
+ * they were half the instructions of a collective that returns at once
+ * (docs/performance.md, "Per-call cost of the collectives"). */
 static inline int mpchar__type_check(MPI_Datatype type)
 {
     if (type == MPI_DATATYPE_NULL || !type->committed)

@@ -297,7 +297,6 @@ int mpchar__sched_post_recv(struct sched *s, void *buf, int count,
     return post_recv(s, buf, count, type, peer, 0);
 }
 
-
 int mpchar__sched_wait(struct sched *s)
 {
     struct sched_step st = {.kind = ST_WAIT};

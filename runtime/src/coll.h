@@ -33,8 +33,17 @@ enum {
 };
 
 /* Ends a blocking collective's schedule; an error (rc, the build's, or
- * the run's) goes through the communicator's handler as fn's. */
-int mpchar__coll_block(struct sched *s, int rc, const char *fn);
+ * the run's) goes through the communicator's handler as fn's.  Inline,
+ * with the checks below, because a collective that returns at once is
+ * little more than these (docs/performance.md, "Per-call cost of
+ * the collectives"). */
+static inline int mpchar__coll_block(struct sched *s, int rc, const char *fn)
+{
+    int rc_run = mpchar__sched_end(s);
+    if (rc == MPI_SUCCESS)
+        rc = rc_run;
+    return rc == MPI_SUCCESS ? rc : mpchar__err(s->comm, rc, fn);
+}
 /* A recorded schedule for a nonblocking collective on comm, and its
  * start: rc is the build's result; on success *request is the new
  * request, which the progress engine completes (coll_nbc.c). */
@@ -86,8 +95,14 @@ void mpchar__tbuf_copy(const void *src, int scount, MPI_Datatype stype,
 /* Greatest power of two <= n. */
 int mpchar__pof2(int n);
 /* mpchar__check_args, and a root that names a rank of comm. */
-int mpchar__coll_check_rooted(MPI_Comm comm, int count, MPI_Datatype type,
-                              int root);
+static inline int mpchar__coll_check_rooted(MPI_Comm comm, int count,
+                                            MPI_Datatype type, int root)
+{
+    int rc = mpchar__check_args(comm, count, type);
+    if (rc == MPI_SUCCESS && (root < 0 || root >= comm->size))
+        rc = MPI_ERR_ROOT;
+    return rc;
+}
 /* Whether a call's blocks of count elements of type hold no bytes.  MPI's
  * collectives other than Barrier need not synchronize, and when every
  * block is empty (MPI's matching rules make that hold on every rank at

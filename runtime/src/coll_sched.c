@@ -69,8 +69,49 @@ static void note_error(struct sched *s, int rc)
         s->rc = rc;
 }
 
+/* A running schedule takes the blocking fast paths of MPI_Send and
+ * MPI_Recv (engine.c) for a contiguous message with another rank: an
+ * eager message goes into the ring, or comes out of it, without a request
+ * or a queue (docs/performance.md, "Per-call cost of the collectives").
+ * A send that went is complete, whatever else the round has pending; a
+ * receive takes the fast path only as the round's first transfer, so
+ * that it cannot match before a receive posted ahead of it.  Each returns
+ * 0 when the general path must run; the schedule's arguments were checked
+ * by its build. */
+static int fast_ok(const struct sched *s, MPI_Datatype type, int peer)
+{
+    return !s->record && type->contig && peer >= 0 && peer < s->comm->size &&
+           peer != s->comm->rank;
+}
+
+static int send_fast(struct sched *s, const void *buf, int count,
+                     MPI_Datatype type, int peer)
+{
+    MPI_Comm c = s->comm;
+    return fast_ok(s, type, peer) &&
+           mpchar__send_now(c, c->ctx + 1, c->world[peer], s->tag, buf,
+                            (size_t)count * type->size);
+}
+
+/* In SR mode a receive that may ask for a remote write goes the general
+ * way, as MPI_Recv's does. */
+static int recv_fast(struct sched *s, void *buf, int count, MPI_Datatype type,
+                     int peer)
+{
+    MPI_Comm c = s->comm;
+    size_t cap = (size_t)count * type->size;
+    if (s->npend || !fast_ok(s, type, peer) ||
+        (mpchar__cfg.sr_mode && cap >= mpchar__cfg.write_min))
+        return 0;
+    return mpchar__recv_now(c->ctx + 1, peer, c->world[peer], s->tag, buf, cap,
+                            MPI_STATUS_IGNORE);
+}
+
 static void post(struct sched *s, const struct sched_step *st)
 {
+    if (st->kind == ST_SEND &&
+        send_fast(s, st->src, st->count, st->type, st->peer))
+        return;
     s->pend =
         room(s->pend, s->pend_small, &s->cpend, s->npend, sizeof *s->pend);
     MPI_Request *req = &s->pend[s->npend];
@@ -256,22 +297,26 @@ int mpchar__sched_post_recv(struct sched *s, void *buf, int count,
     return post_recv(s, buf, count, type, peer, 0);
 }
 
-int mpchar__sched_recv_operand(struct sched *s, void *buf, int count,
-                               MPI_Datatype type, int peer)
-{
-    post_recv(s, buf, count, type, peer, 1);
-    return mpchar__sched_wait(s);
-}
-
 int mpchar__sched_wait(struct sched *s)
 {
     struct sched_step st = {.kind = ST_WAIT};
     return add(s, &st);
 }
 
+int mpchar__sched_recv_operand(struct sched *s, void *buf, int count,
+                               MPI_Datatype type, int peer)
+{
+    if (recv_fast(s, buf, count, type, peer))
+        return s->rc;
+    post_recv(s, buf, count, type, peer, 1);
+    return mpchar__sched_wait(s);
+}
+
 int mpchar__sched_send(struct sched *s, const void *buf, int count,
                        MPI_Datatype type, int peer)
 {
+    if (send_fast(s, buf, count, type, peer))
+        return s->rc;
     mpchar__sched_post_send(s, buf, count, type, peer);
     return mpchar__sched_wait(s);
 }
@@ -279,14 +324,21 @@ int mpchar__sched_send(struct sched *s, const void *buf, int count,
 int mpchar__sched_recv(struct sched *s, void *buf, int count, MPI_Datatype type,
                        int peer)
 {
+    if (recv_fast(s, buf, count, type, peer))
+        return s->rc;
     mpchar__sched_post_recv(s, buf, count, type, peer);
     return mpchar__sched_wait(s);
 }
 
+/* The fast paths send first: the receive is then the round's only
+ * transfer.  When the send cannot go at once, the receive is posted
+ * before it, so that a rendezvous finds it. */
 int mpchar__sched_sendrecv(struct sched *s, const void *sbuf, int scount,
                            MPI_Datatype stype, int dest, void *rbuf, int rcount,
                            MPI_Datatype rtype, int src)
 {
+    if (send_fast(s, sbuf, scount, stype, dest))
+        return mpchar__sched_recv(s, rbuf, rcount, rtype, src);
     mpchar__sched_post_recv(s, rbuf, rcount, rtype, src);
     mpchar__sched_post_send(s, sbuf, scount, stype, dest);
     return mpchar__sched_wait(s);

@@ -1,20 +1,11 @@
 /*
- * Building blocks of the collectives: the end of a blocking collective,
- * typed temporary buffers, argument checks.
+ * Building blocks of the collectives: typed temporary buffers.
  */
 #include "coll.h"
 
 #include <stddef.h>
 #include <stdlib.h>
 #include <string.h>
-
-int mpchar__coll_block(struct sched *s, int rc, const char *fn)
-{
-    int rc_run = mpchar__sched_end(s);
-    if (rc == MPI_SUCCESS)
-        rc = rc_run;
-    return rc == MPI_SUCCESS ? rc : mpchar__err(s->comm, rc, fn);
-}
 
 /* Large temporaries are kept for the next collective: memory fresh from
  * malloc costs a page fault per 4 KiB touched, and glibc returns large
@@ -130,13 +121,4 @@ int mpchar__pof2(int n)
     while (p * 2 <= n)
         p *= 2;
     return p;
-}
-
-int mpchar__coll_check_rooted(MPI_Comm comm, int count, MPI_Datatype type,
-                              int root)
-{
-    int rc = mpchar__check_args(comm, count, type);
-    if (rc == MPI_SUCCESS && (root < 0 || root >= comm->size))
-        rc = MPI_ERR_ROOT;
-    return rc;
 }

@@ -53,11 +53,6 @@ void mpchar__comm_final(void)
     mpchar_rt_comm_self.valid = 0;
 }
 
-int mpchar__comm_check(MPI_Comm comm)
-{
-    return comm != MPI_COMM_NULL && comm->valid ? MPI_SUCCESS : MPI_ERR_COMM;
-}
-
 static const char *const err_text[MPI_ERR_LASTCODE + 1] = {
     [MPI_SUCCESS] = "MPI_SUCCESS: no error",
     [MPI_ERR_BUFFER] = "MPI_ERR_BUFFER: invalid buffer",

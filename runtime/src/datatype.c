@@ -60,13 +60,6 @@ RT_PAIR_TYPES(DEF_PAIR)
 #undef DEF_PAIR
 #undef DEF_PREDEFINED
 
-int mpchar__type_check(MPI_Datatype type)
-{
-    if (type == MPI_DATATYPE_NULL || !type->committed)
-        return MPI_ERR_TYPE;
-    return MPI_SUCCESS;
-}
-
 void mpchar__type_retain(MPI_Datatype type)
 {
     if (!type->predefined)

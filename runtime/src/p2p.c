@@ -21,17 +21,6 @@ static struct mpchar_rt_request *req_new(int kind, MPI_Comm comm)
     return req;
 }
 
-int mpchar__check_args(MPI_Comm comm, int count, MPI_Datatype type)
-{
-    if (!mpchar__initialized || mpchar__finalized)
-        return MPI_ERR_OTHER;
-    if (mpchar__comm_check(comm) != MPI_SUCCESS)
-        return MPI_ERR_COMM;
-    if (count < 0)
-        return MPI_ERR_COUNT;
-    return mpchar__type_check(type);
-}
-
 /* Sets data to the bytes to transmit: the buffer itself or a packed copy. */
 static void send_data(struct mpchar_rt_request *req, const void *buf, int count,
                       MPI_Datatype type)

@@ -91,6 +91,19 @@ print(int(float(m.group(1)) * {None: 1, 'k': 1e3, 'm': 1e6, 'g': 1e9}[m.group(2)
 EOF
 }
 
+# Runs CMD with no file open past stderr: the bed's holders outlive the
+# caller, and an inherited descriptor would outlive it with them, such as
+# a lock of `flock LOCK testbed.sh up` (held until `down`) or a pipe whose
+# reader waits for its end.
+without_fds() {
+  local fd
+  for fd in /proc/$BASHPID/fd/*; do
+    fd=${fd##*/}
+    if [ "$fd" -gt 2 ]; then eval "exec $fd>&-"; fi
+  done
+  exec "$@"
+}
+
 add_host() {
   local i=$1 rate=$2 name
   name=$(host_name "$i")
@@ -113,8 +126,9 @@ add_host() {
   shape "" "v$name" "$rate"
   # The hostname lives in a UTS namespace held by a sleeping process; ip
   # netns exec gives it the mount namespace where /etc/hosts is the bed's;
-  # setsid keeps it out of the caller's process group (and its signals).
-  setsid ip netns exec "$name" unshare --uts sh -c \
+  # setsid keeps it out of the caller's process group (and its signals);
+  # it keeps none of the caller's files open either.
+  without_fds setsid ip netns exec "$name" unshare --uts sh -c \
     "hostname $name && exec sleep infinity" </dev/null >/dev/null 2>&1 &
   echo $! >"$STATE/$name.pid"
   echo "$name" >>"$STATE/hosts"
@@ -148,6 +162,13 @@ ping_pong() {
   echo "$out"
 }
 
+up_failed() {
+  local rc=$?
+  echo "testbed.sh: up failed (exit status $rc); tearing the bed down" >&2
+  down
+  exit "$rc"
+}
+
 up() {
   [ "$(id -u)" = 0 ] || die "needs root (network namespaces)"
   if ! [[ "${1:-}" =~ ^[0-9]+$ ]] || [ "$1" -lt 2 ] || [ "$1" -gt $MAX_HOSTS ]; then
@@ -174,11 +195,17 @@ up() {
   bps=$(rate_bps "$rate") || die "up: --rate '$rate' is not a rate such as 1gbit, 100mbit"
   [ "$bps" -ge 1000000 ] || die "up: --rate '$rate' is below 1mbit"
   BURST_BYTES=${TESTBED_BURST_BYTES:-32768}
+  [[ $BURST_BYTES =~ ^[1-9][0-9]*$ ]] ||
+    die "up: TESTBED_BURST_BYTES '$BURST_BYTES' is not a whole number of bytes"
   down # idempotent: start from nothing
-  trap 'echo "testbed.sh: up failed; tearing the bed down" >&2; down' ERR
+  # Any failure from here on, in up or in the functions it calls (an ERR
+  # trap would not reach into those, nor see die's exit), tears down what
+  # was built.
+  trap up_failed EXIT
   mkdir -p "$STATE"
   echo "$rate" >"$STATE/rate"
   cc -O2 -o "$STATE/pingpong" "$HERE/testbed_pingpong.c"
+  cc -O2 -shared -fPIC -o "$STATE/yield.so" "$HERE/testbed_yield.c" -ldl
   ip link add "$BRIDGE" type bridge
   ip addr add "$NET.254/24" dev "$BRIDGE"
   ip link set "$BRIDGE" mtu "$MTU_BYTES" up
@@ -200,7 +227,7 @@ up() {
   local us=() i
   for i in 1 2 3; do us+=("$(ping_pong 1)"); done
   printf '%s\n' "${us[@]}" | sort -g | head -n 1 >"$STATE/tcp_oneway_us"
-  trap - ERR
+  trap - EXIT
   hosts
   echo "testbed.sh: $N hosts at $rate; TCP one-way 1 byte $(cat "$STATE/tcp_oneway_us") us" >&2
 }

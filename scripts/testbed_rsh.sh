@@ -5,7 +5,8 @@
 # Hydra's rsh launcher call it as `testbed_rsh.sh [options] HOST COMMAND...`
 # like ssh, with the command meant for a shell; ssh-style options before
 # HOST are ignored.  On a bed built with --pin, the command runs on the
-# host's own core (taskset), as on a node of its own.
+# host's own core (taskset), as on a node of its own.  Hydra's proxy (and
+# so MPICH's processes) runs with scripts/testbed_yield.c preloaded.
 set -euo pipefail
 
 STATE=/run/mpchar-testbed
@@ -24,4 +25,10 @@ pin=()
 if [ -f "$STATE/$host.cpus" ]; then
   pin=(taskset -c "$(cat "$STATE/$host.cpus")")
 fi
-exec "${pin[@]}" nsenter --target "$pid" --net --uts --mount -- /bin/sh -c "$*"
+# MPICH's processes (children of Hydra's proxy) yield the core after a
+# poll that found nothing, as Open MPI's do (scripts/testbed_yield.c).
+yield=()
+case ${1##*/} in
+hydra_pmi_proxy*) yield=(env "LD_PRELOAD=$STATE/yield.so") ;;
+esac
+exec "${pin[@]}" "${yield[@]}" nsenter --target "$pid" --net --uts --mount -- /bin/sh -c "$*"

@@ -19,6 +19,7 @@
 
 #include "libraries.h"
 #include "mpchar/builtin_modes.h"
+#include "mpchar/fileio.h"
 #include "mpchar/grow.h"
 #include "run.h"
 
@@ -237,6 +238,18 @@ static int push_template(run_args *b, const char *tmpl, long p,
     if (we.we_wordc == 0) {
         wordfree(&we);
         return mpchar_error_set(err, "--launcher: empty template");
+    }
+    /* a launcher that is not there is refused before anything runs, not
+     * found out by every launch of the run */
+    char found[PATH_MAX];
+    if (mpchar_which(we.we_wordv[0], found, sizeof found) != 0) {
+        mpchar_error_set(err,
+                         "--launcher: '%s' is not an executable program%s "
+                         "(template '%s')",
+                         we.we_wordv[0],
+                         strchr(we.we_wordv[0], '/') ? "" : " on PATH", tmpl);
+        wordfree(&we);
+        return -1;
     }
     for (size_t i = 0; i < we.we_wordc; i++)
         run_args_push(b, we.we_wordv[i]);

@@ -22,6 +22,9 @@ expect_error "missing MPI library" "'nompi' is not an MPI library" \
   "$M" run --mpi nompi --out "$WORK/f"
 expect_error "bad launcher template" "--launcher" \
   "$M" run --launcher '$(reboot)' --p 2 --out "$WORK/g"
+expect_error "missing launcher" "'nosuchlauncher' is not an executable program on PATH" \
+  "$M" run --launcher 'nosuchlauncher -n {p}' --p 2 --out "$WORK/g2"
+[ ! -e "$WORK/g2" ] || fail "missing launcher: a results directory was written"
 expect_error "resume of a non-results directory" "meta.json" \
   "$M" run --resume "$WORK"
 mkdir -p "$WORK/h"

@@ -49,10 +49,14 @@ for row in csv.reader(open(path)):
             continue
         kind = "p2p" if row[head["pattern"]] in P2P else "coll"
         errs[kind].append(float(row[head[col[0]]]))
+        if row[head["library"]] != "builtin-sr": # not in runs before it
+            errs.setdefault(kind + "-sr", []).append(errs[kind][-1])
 mean = lambda v: sum(v) / len(v) if v else float("nan")
 s = float(secs)
-print("time %dm%02ds (%.0f s)  load %s - %s  p2p %.2f%% (%d entries)  "
-      "collectives %.2f%% (%d entries)  log %s lines"
+print("time %dm%02ds (%.0f s)  load %s - %s  p2p %.2f%% (%d entries; "
+      "%.2f%% in %d without builtin-sr)  collectives %.2f%% (%d entries)  "
+      "log %s lines"
       % (s // 60, s % 60, s, l0, l1, mean(errs["p2p"]), len(errs["p2p"]),
+         mean(errs.get("p2p-sr", [])), len(errs.get("p2p-sr", [])),
          mean(errs["coll"]), len(errs["coll"]), lines))
 PY

@@ -28,13 +28,14 @@ flock /tmp/mpchar-perf.lock bash -c '
 nice -n 19 "$fit_build/bin/mpchar" fit "$out" --format csv > "$out.fit.csv"
 read -r load0 < <(sed -n 1p "$out.load")
 read -r load1 secs < <(sed -n 2p "$out.load")
-python3 - "$out.fit.csv" "$secs" "$load0" "$load1" "$(wc -l < "$out.log")" <<'PY'
-import csv, sys
-# src/common/patterns.c's point-to-point patterns; the rest are collective
-P2P = {"pingpong", "pingping", "async_pingping", "stream", "bistream",
-       "recvfirst", "postfirst", "overlap"}
-path, secs, l0, l1, lines = sys.argv[1:]
-head, errs = None, {"p2p": [], "coll": []}
+python3 - "$out.fit.csv" "$out/model.json" "$secs" "$load0" "$load1" \
+  "$(wc -l < "$out.log")" <<'PY'
+import csv, json, sys
+path, model, secs, l0, l1, lines = sys.argv[1:]
+# each entry's kind as the fit wrote it: p2p or collective
+kind_of = {(e["library"], e["pattern"], e["variant"], e["op"]): e["kind"]
+           for e in json.load(open(model))["entries"]}
+head, errs = None, {"p2p": [], "collective": []}
 for row in csv.reader(open(path)):
     if row and row[0].startswith("# "):
         head = "next" if row[0].startswith("# Accuracy") else None
@@ -47,16 +48,18 @@ for row in csv.reader(open(path)):
         col = [h for h in head if h == best + " val"]
         if len(col) != 1 or row[head[col[0]]] in ("", "-"):
             continue
-        kind = "p2p" if row[head["pattern"]] in P2P else "coll"
+        key = tuple(row[head[h]] for h in ("library", "pattern", "variant", "op"))
+        kind = kind_of[key]
         errs[kind].append(float(row[head[col[0]]]))
-        if row[head["library"]] != "builtin-sr": # not in runs before it
-            errs.setdefault(kind + "-sr", []).append(errs[kind][-1])
+        if key[0] != "builtin-sr":  # not in runs made before it
+            errs.setdefault(kind + " but builtin-sr", []).append(errs[kind][-1])
 mean = lambda v: sum(v) / len(v) if v else float("nan")
 s = float(secs)
 print("time %dm%02ds (%.0f s)  load %s - %s  p2p %.2f%% (%d entries; "
       "%.2f%% in %d without builtin-sr)  collectives %.2f%% (%d entries)  "
       "log %s lines"
       % (s // 60, s % 60, s, l0, l1, mean(errs["p2p"]), len(errs["p2p"]),
-         mean(errs.get("p2p-sr", [])), len(errs.get("p2p-sr", [])),
-         mean(errs["coll"]), len(errs["coll"]), lines))
+         mean(errs.get("p2p but builtin-sr", [])),
+         len(errs.get("p2p but builtin-sr", [])),
+         mean(errs["collective"]), len(errs["collective"]), lines))
 PY

@@ -445,19 +445,21 @@ static void describe_end(const launch_result *res, double timeout, char *why,
 
 static void note_launch(run_state *st, const char *library, long p,
                         const char *placement, char *const *argv,
-                        const launch_result *res, double steal_pct)
+                        const launch_result *res, double steal_pct,
+                        double elapsed_s)
 {
     json_t *cmd = json_array();
     for (char *const *a = argv; *a; a++)
         json_array_append_new(cmd, json_string(*a));
     json_array_append_new(
         st->launches,
-        json_pack("{s:s, s:I, s:s, s:o, s:i, s:b, s:I, s:o}", "library",
+        json_pack("{s:s, s:I, s:s, s:o, s:i, s:b, s:I, s:o, s:f}", "library",
                   library, "p", (json_int_t)p, "placement", placement,
                   "command", cmd, "exit_status", res->exit_status,
                   "watchdog_fired", res->watchdog_fired, "points_finished",
                   (json_int_t)res->finished, "cpu_steal_pct",
-                  isfinite(steal_pct) ? json_real(steal_pct) : json_null()));
+                  isfinite(steal_pct) ? json_real(steal_pct) : json_null(),
+                  "elapsed_s", round(10.0 * elapsed_s) / 10.0));
 }
 
 typedef enum launch_outcome {
@@ -486,13 +488,15 @@ static launch_outcome launch_once(run_state *st, const run_library *lib, long p,
     launch_observer obs = {on_begin, on_done, on_failed, pr, NULL};
     run_cpu_times before, after;
     run_cpu_times_read(&before);
+    double t0_s = now_s();
     int rc = run_launch(argv, st->point_timeout_s, &obs, &res, err);
+    double elapsed_s = now_s() - t0_s;
     run_cpu_times_read(&after);
     if (pr->tty)
         fprintf(stderr, "\r\033[K");
     if (rc == 0)
         note_launch(st, lib->name, p, placement, argv, &res,
-                    run_cpu_steal_pct(&before, &after));
+                    run_cpu_steal_pct(&before, &after), elapsed_s);
     run_argv_free(argv);
     if (rc != 0)
         return LAUNCH_GAVE_UP;

@@ -22,6 +22,13 @@
 /* --quick's stopping rule: a point stops once its minimum held for this
  * many rounds (docs/timing.md, Stopping rule). */
 #define QUICK_SETTLE_ROUNDS "3"
+/* --quick's random validation sizes per series: they cost a third of a
+ * series' points and take no part in the models (docs/timing.md, Old and
+ * new quick runs). */
+#define QUICK_VALIDATION_COUNT "10"
+/* --quick's most seconds of waiting per launch for the machine's best
+ * speed (docs/timing.md, Level changes). */
+#define QUICK_LEVEL_WAIT_S "15"
 
 static int check_seconds(const char *value, mpchar_error *err)
 {
@@ -225,7 +232,7 @@ const run_option run_options_table[] = {
       "never longer than it measured, 0: never",
       MPCHAR_STR(MPCHAR_DEFAULT_LEVEL_WAIT_S)},
      RUN_TEXT,
-     NULL,
+     QUICK_LEVEL_WAIT_S,
      true,
      "level_wait_s",
      "0",
@@ -235,7 +242,7 @@ const run_option run_options_table[] = {
       "--verify` measures its sizes only)",
       MPCHAR_STR(MPCHAR_VALIDATION_COUNT)},
      RUN_TEXT,
-     NULL,
+     QUICK_VALIDATION_COUNT,
      true,
      "validation_count",
      MPCHAR_STR(MPCHAR_VALIDATION_COUNT),

@@ -130,6 +130,9 @@ def check_meta(path, libraries, problems):
         if not (steal is None or isinstance(steal, (int, float)) and
                 0 <= steal <= 100):
             problems.append(f"meta.json: launch cpu_steal_pct {steal!r}")
+        took = launch.get("elapsed_s", "missing")
+        if not (isinstance(took, (int, float)) and took > 0):
+            problems.append(f"meta.json: launch elapsed_s {took!r}")
     check_binding(meta, problems)
     for field in ("host", "options", "validation_seed", "launches"):
         if field not in meta:

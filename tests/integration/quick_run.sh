@@ -19,7 +19,8 @@ libs=$(ls "$BIN" | sed -n 's/^mpchar-bench-//p' | grep -vxE "smpi|smpi-tuned" |
 cores=$(python3 -c 'import json, sys; print(json.load(open(sys.argv[1]))["host"]["cores"])' "$WORK/r/meta.json")
 top=$((cores > 2 ? cores : 2))
 python3 "$HERE/check_results.py" "$WORK/r" --bin "$BIN" --libraries "$libs" \
-  -- --p "2-$top" --max-size 64K
+  -- --p "2-$top" --max-size 64K \
+  --validation-count 10
 csv="$WORK/r/measurements.csv"
 lines=$(wc -l < "$WORK/log")
 [ "$lines" -lt 200 ] || fail "the log without a terminal has $lines lines"
@@ -39,8 +40,9 @@ for r in reduce allreduce reduce_scatter scan; do
     done
   done
 done
-# The profile: 160 ms per point at most, --quick's stopping rule, and p
-# above the cores left out (no oversubscribed row), as meta.json says.
+# The profile: 160 ms per point at most, --quick's stopping rule, its 10
+# validation sizes a series and 15 s of level waits, and p above the
+# cores left out (no oversubscribed row), as meta.json says.
 python3 - "$WORK/r/meta.json" "$WORK/r" <<'PY' || fail "quick profile not in meta.json"
 import json, sys
 meta = json.load(open(sys.argv[1]))
@@ -48,6 +50,7 @@ o = meta["options"]
 assert o["time_per_point_ms"] == "160" and o["min_reps"] == "3", o
 assert o["settle_rounds"] == "3" and o["settle_tolerance_pct"] == "1", o
 assert o["min_rounds"] == "4" and not o["oversubscribe"], o
+assert o["validation_count"] == "10" and o["level_wait_s"] == "15", o
 assert meta["p_above_cores"] == "left out", meta["p_above_cores"]
 for lib in meta["libraries"]:
     assert lib["info"]["settle_rounds"] == 3, lib["name"]

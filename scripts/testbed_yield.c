@@ -17,8 +17,7 @@
 
 typedef int (*epoll_wait_fn)(int, struct epoll_event *, int, int);
 
-int epoll_wait(int epfd, struct epoll_event *events, int maxevents,
-               int timeout)
+int epoll_wait(int epfd, struct epoll_event *events, int maxevents, int timeout)
 {
     static epoll_wait_fn real;
     if (!real)

@@ -26,8 +26,8 @@ typedef enum call_role {
 typedef struct call_model {
     const char *call; /* as the profiler names it (src/prof/calls.def) */
     call_role role;
-    const char *pattern; /* src/common/patterns.c */
-    bool bytes_times_p;  /* the model's n is the profiled per-process
+    const char *pattern;  /* src/common/patterns.c */
+    bool bytes_times_p;   /* the model's n is the profiled per-process
                             block times p (patterns.c: "n: ...") */
     const char *fallback; /* the pattern when the model lacks `pattern` */
 } call_model;

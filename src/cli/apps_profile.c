@@ -164,13 +164,13 @@ int apps_profile_finish(const char *dir, const mpchar_model *model,
     profile p;
     memset(&p, 0, sizeof p);
     profile_bins_default(&p.bins);
-    int rc = profile_analyze_dir(dir, &p, false, err) != 0 ||
-                     profile_write_json(&p, path, err) != 0 ||
-                     (model && (predict(&p, model, lib, row, err) != 0 ||
-                                write_calls(dir, &p, model, lib->base, err) !=
-                                    0))
-                 ? -1
-                 : 0;
+    int rc =
+        profile_analyze_dir(dir, &p, false, err) != 0 ||
+                profile_write_json(&p, path, err) != 0 ||
+                (model && (predict(&p, model, lib, row, err) != 0 ||
+                           write_calls(dir, &p, model, lib->base, err) != 0))
+            ? -1
+            : 0;
     if (rc == 0) {
         fill_profile(&p, row);
         profile_remove_events(dir);

@@ -459,7 +459,7 @@ static void note_launch(run_state *st, const char *library, long p,
                   "watchdog_fired", res->watchdog_fired, "points_finished",
                   (json_int_t)res->finished, "cpu_steal_pct",
                   isfinite(steal_pct) ? json_real(steal_pct) : json_null(),
-                  "elapsed_s", round(10.0 * elapsed_s) / 10.0));
+                  "elapsed_s", round(1000.0 * elapsed_s) / 1000.0));
 }
 
 typedef enum launch_outcome {

@@ -186,8 +186,8 @@ bool profile_call_is_comm(const char *name);
 int profile_sizes_add(profile_rank *r, uint32_t call, uint64_t bytes,
                       uint32_t region, double call_us, mpchar_error *err);
 /* Rank r's entry of (call, bytes, region), or NULL. */
-profile_size *profile_sizes_find(profile_rank *r, uint32_t call,
-                                 uint64_t bytes, uint32_t region);
+profile_size *profile_sizes_find(profile_rank *r, uint32_t call, uint64_t bytes,
+                                 uint32_t region);
 /* The rank's sizes as profile.json's "call_sizes" array. */
 json_t *profile_sizes_json(const profile *p, const profile_rank *r);
 

@@ -45,7 +45,8 @@ static bool aligned(profile *p)
         for (size_t i = 1; i < p->n_ranks; i++) {
             const char *a = p->call_names[r[0].spans[k].call],
                        *b = p->call_names[r[i].spans[k].call];
-            if (strcmp(a, b) != 0 && !(point_to_point(a) && point_to_point(b))) {
+            if (strcmp(a, b) != 0 &&
+                !(point_to_point(a) && point_to_point(b))) {
                 snprintf(p->waits_note, sizeof p->waits_note,
                          "communication call %zu is %s on rank %d, %s on "
                          "rank %d",

@@ -197,10 +197,10 @@ static void error_cell(mpchar__doc *d, int col, double pred_s, double meas_s)
 static void prediction_table(mpchar__report *r)
 {
     static const char *const head[] = {
-        "kernel",          "library",         "p",
-        "t_comm_s",        "t_comm_min_s",    "t_comm_wait_s",
-        "t_comm_sync_s",   "t_comm_pred_s",   "error (median)",
-        "error (fastest)", "error (sync)",    "unmodelled",
+        "kernel",           "library",       "p",
+        "t_comm_s",         "t_comm_min_s",  "t_comm_wait_s",
+        "t_comm_sync_s",    "t_comm_pred_s", "error (median)",
+        "error (fastest)",  "error (sync)",  "unmodelled",
         "t_mpi_s (profile)"};
     mpchar__doc *d = &r->doc;
     mpchar__doc_table(d,

@@ -186,8 +186,8 @@ static int any(const char *substitute, void *arg)
 #define UNADVISED(k) __builtin_expect(rules[k].count == 0, 1)
 #define TUNE_SLOW __attribute__((noinline))
 
-static TUNE_SLOW int tune_bcast(void *buf, int count, MPI_Datatype dt,
-                                 int root, MPI_Comm comm)
+static TUNE_SLOW int tune_bcast(void *buf, int count, MPI_Datatype dt, int root,
+                                MPI_Comm comm)
 {
     int size, p;
     const mpchar_equivalence *eq = NULL;
@@ -208,9 +208,8 @@ int MPI_Bcast(void *buf, int count, MPI_Datatype dt, int root, MPI_Comm comm)
 }
 
 static TUNE_SLOW int tune_allgather(const void *sbuf, int scount,
-                                     MPI_Datatype stype, void *rbuf,
-                                     int rcount, MPI_Datatype rtype,
-                                     MPI_Comm comm)
+                                    MPI_Datatype stype, void *rbuf, int rcount,
+                                    MPI_Datatype rtype, MPI_Comm comm)
 {
     int size, ssize, p;
     const mpchar_equivalence *eq = NULL;
@@ -255,9 +254,8 @@ static int rs_usable(const char *substitute, void *arg)
 }
 
 static TUNE_SLOW int tune_reduce_scatter(const void *sbuf, void *rbuf,
-                                          const int rcounts[],
-                                          MPI_Datatype dt, MPI_Op op,
-                                          MPI_Comm comm)
+                                         const int rcounts[], MPI_Datatype dt,
+                                         MPI_Op op, MPI_Comm comm)
 {
     int size;
     rs_call c = {sbuf, rcounts, 0};
@@ -294,7 +292,7 @@ static int ar_usable(const char *substitute, void *sbuf)
 }
 
 static TUNE_SLOW int tune_allreduce(const void *sbuf, void *rbuf, int count,
-                                     MPI_Datatype dt, MPI_Op op, MPI_Comm comm)
+                                    MPI_Datatype dt, MPI_Op op, MPI_Comm comm)
 {
     int size, p;
     const mpchar_equivalence *eq = NULL;

@@ -303,39 +303,38 @@ static void file_io(const char *dir)
  * view from
  * 8192 by the shared pointer 7 bytes, 5 (i-), 9 (ordered), 11 (split
  * ordered). */
-#define IO_RW(RW, IRW, BUF)                                                   \
-    static void io_##RW(MPI_File fh, BUF *buf)                               \
-    {                                                                        \
-        MPI_Request req;                                                     \
-        MPI_Status st;                                                       \
-        MPI_File_set_view(fh, rank * (MPI_Offset)4096, MPI_BYTE, MPI_BYTE,   \
-                          "native", MPI_INFO_NULL);                          \
-        MPI_File_##RW##_at(fh, 0, buf, 64, MPI_BYTE, &st);                   \
-        MPI_File_##RW##_at_all(fh, 64, buf + 64, 16, MPI_INT, &st);          \
-        MPI_File_##IRW##_at(fh, 128, buf + 128, 10, MPI_DOUBLE, &req);       \
-        MPI_Wait(&req, &st);                                                 \
-        MPI_File_##IRW##_at_all(fh, 208, buf + 208, 4, MPI_INT, &req);       \
-        MPI_Wait(&req, &st);                                                 \
-        MPI_File_seek(fh, 224, MPI_SEEK_SET);                                \
-        MPI_File_##RW(fh, buf + 224, 8, MPI_INT, &st);                       \
-        MPI_File_##IRW(fh, buf + 256, 3, MPI_DOUBLE, &req);                  \
-        MPI_Wait(&req, &st);                                                 \
-        MPI_File_##RW##_all(fh, buf + 280, 5, MPI_INT, &st);                 \
-        MPI_File_##IRW##_all(fh, buf + 300, 2, MPI_DOUBLE, &req);            \
-        MPI_Wait(&req, &st);                                                 \
-        MPI_File_##RW##_all_begin(fh, buf + 316, 6, MPI_INT);                \
-        MPI_File_##RW##_all_end(fh, buf + 316, &st);                         \
-        MPI_File_##RW##_at_all_begin(fh, 340, buf + 340, 3, MPI_INT);        \
-        MPI_File_##RW##_at_all_end(fh, buf + 340, &st);                      \
-        MPI_File_set_view(fh, 0, MPI_BYTE, MPI_BYTE, "native",               \
-                          MPI_INFO_NULL);                                    \
-        MPI_File_seek_shared(fh, 8192, MPI_SEEK_SET);                        \
-        MPI_File_##RW##_shared(fh, buf + 512, 7, MPI_BYTE, &st);             \
-        MPI_File_##IRW##_shared(fh, buf + 519, 5, MPI_BYTE, &req);           \
-        MPI_Wait(&req, &st);                                                 \
-        MPI_File_##RW##_ordered(fh, buf + 524, 9, MPI_BYTE, &st);            \
-        MPI_File_##RW##_ordered_begin(fh, buf + 533, 11, MPI_BYTE);          \
-        MPI_File_##RW##_ordered_end(fh, buf + 533, &st);                     \
+#define IO_RW(RW, IRW, BUF)                                                    \
+    static void io_##RW(MPI_File fh, BUF *buf)                                 \
+    {                                                                          \
+        MPI_Request req;                                                       \
+        MPI_Status st;                                                         \
+        MPI_File_set_view(fh, rank *(MPI_Offset)4096, MPI_BYTE, MPI_BYTE,      \
+                          "native", MPI_INFO_NULL);                            \
+        MPI_File_##RW##_at(fh, 0, buf, 64, MPI_BYTE, &st);                     \
+        MPI_File_##RW##_at_all(fh, 64, buf + 64, 16, MPI_INT, &st);            \
+        MPI_File_##IRW##_at(fh, 128, buf + 128, 10, MPI_DOUBLE, &req);         \
+        MPI_Wait(&req, &st);                                                   \
+        MPI_File_##IRW##_at_all(fh, 208, buf + 208, 4, MPI_INT, &req);         \
+        MPI_Wait(&req, &st);                                                   \
+        MPI_File_seek(fh, 224, MPI_SEEK_SET);                                  \
+        MPI_File_##RW(fh, buf + 224, 8, MPI_INT, &st);                         \
+        MPI_File_##IRW(fh, buf + 256, 3, MPI_DOUBLE, &req);                    \
+        MPI_Wait(&req, &st);                                                   \
+        MPI_File_##RW##_all(fh, buf + 280, 5, MPI_INT, &st);                   \
+        MPI_File_##IRW##_all(fh, buf + 300, 2, MPI_DOUBLE, &req);              \
+        MPI_Wait(&req, &st);                                                   \
+        MPI_File_##RW##_all_begin(fh, buf + 316, 6, MPI_INT);                  \
+        MPI_File_##RW##_all_end(fh, buf + 316, &st);                           \
+        MPI_File_##RW##_at_all_begin(fh, 340, buf + 340, 3, MPI_INT);          \
+        MPI_File_##RW##_at_all_end(fh, buf + 340, &st);                        \
+        MPI_File_set_view(fh, 0, MPI_BYTE, MPI_BYTE, "native", MPI_INFO_NULL); \
+        MPI_File_seek_shared(fh, 8192, MPI_SEEK_SET);                          \
+        MPI_File_##RW##_shared(fh, buf + 512, 7, MPI_BYTE, &st);               \
+        MPI_File_##IRW##_shared(fh, buf + 519, 5, MPI_BYTE, &req);             \
+        MPI_Wait(&req, &st);                                                   \
+        MPI_File_##RW##_ordered(fh, buf + 524, 9, MPI_BYTE, &st);              \
+        MPI_File_##RW##_ordered_begin(fh, buf + 533, 11, MPI_BYTE);            \
+        MPI_File_##RW##_ordered_end(fh, buf + 533, &st);                       \
     }
 IO_RW(write, iwrite, const char)
 IO_RW(read, iread, char)

@@ -292,8 +292,8 @@ static void test_predict_bracketed(void **state)
     (void)state;
     mpchar_model model;
     fitted_model(&model);
-    char names[][MPCHAR_PROF_CALL_NAME_BYTES] = {
-        "MPI_Send", "MPI_Allreduce", "MPI_Alltoall", "MPI_Recv"};
+    char names[][MPCHAR_PROF_CALL_NAME_BYTES] = {"MPI_Send", "MPI_Allreduce",
+                                                 "MPI_Alltoall", "MPI_Recv"};
     profile_rank ranks[2];
     profile p;
     profile_of(&p, ranks, 2, names, sizeof names / sizeof names[0]);

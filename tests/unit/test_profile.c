@@ -352,8 +352,8 @@ static void wait_call(profile_events *e, uint64_t in, uint64_t out,
         ev(e, out, MPCHAR_PROF_MSG_DONE, call, e->n - 1, 0);
         bytes = 0;
     }
-    e->events[e->n++] = (mpchar_prof_event){out, MPCHAR_PROF_CALL_EXIT, call,
-                                            0, bytes};
+    e->events[e->n++] =
+        (mpchar_prof_event){out, MPCHAR_PROF_CALL_EXIT, call, 0, bytes};
 }
 
 static void wait_rank(profile *p, int rank, int last_call)

@@ -9,6 +9,7 @@
 
 #include <mpi.h>
 #include <stdbool.h>
+#include <stddef.h>
 
 /* What a kernel is asked to compute. */
 struct kernel_run {
@@ -54,6 +55,18 @@ int kernel_class_row(const char *classes, char c);
 /* Ends the job with one line naming the kernel unless ok: an allocation
  * failed (the class is too large for this machine at this p). */
 void kernel_require_memory(bool ok, MPI_Comm comm, const char *kernel);
+
+/* A buffer of bytes that outlives the repetition, as NPB allocates its
+ * arrays once before its timer starts: kernel_free returns it to the
+ * harness, which hands it back to the next repetition's kernel_alloc of
+ * the same size, so that only the first (warm-up) repetition pays the
+ * allocation and its page faults (docs/apps.md, FT: half of each
+ * Alltoall's time was faults on a freshly allocated receive buffer).  A
+ * new buffer is zeroed (touching every page), a reused one holds what the
+ * last repetition left: initialise what you read.  NULL when out of
+ * memory; kernel_free(NULL) does nothing. */
+void *kernel_alloc(size_t bytes);
+void kernel_free(void *buffer);
 
 /* 0, or the perturbation MPCHAR_KERNEL_FAULT asks for: kernels add it to
  * one value of their computation before verification, so that a test can

@@ -27,4 +27,7 @@ double harness_comm_seconds(void);
  * or -1 with one sentence in msg when the text is not a finite number. */
 int harness_fault_parse(const char *text, char *msg, size_t msg_len);
 
+/* Frees every buffer kernel_alloc handed out (at the end of the job). */
+void harness_buffers_release(void);
+
 #endif

@@ -96,7 +96,7 @@ static void sor_halo_exchange(const struct kernel_run *run,
 /* Rank 0 draws the whole grid as JGF's RandomMatrix does. */
 static double *sor_draw(long n)
 {
-    double *all = malloc((size_t)(n * n) * sizeof *all);
+    double *all = kernel_alloc((size_t)(n * n) * sizeof *all);
     if (!all)
         return NULL;
     struct jgf_random r;
@@ -168,8 +168,10 @@ static void sor_run(const struct kernel_run *run, struct kernel_result *result)
     struct jgf_block mine;
     jgf_block_split(sor_n[ci], 2, run->size, run->rank, &mine);
     struct sor_grid grid = {.n = sor_n[ci], .rows = mine.count};
-    grid.g = calloc((size_t)((grid.rows + 2) * grid.n), sizeof *grid.g);
+    size_t cells = (size_t)((grid.rows + 2) * grid.n);
+    grid.g = kernel_alloc(cells * sizeof *grid.g);
     kernel_require_memory(grid.g != NULL, run->comm, "sor");
+    memset(grid.g, 0, cells * sizeof *grid.g); /* the halos stay zero */
     double *all = run->rank == 0 ? sor_draw(grid.n) : NULL;
     kernel_require_memory(run->rank != 0 || all, run->comm, "sor");
     sor_scatter(run, &grid, all);
@@ -186,8 +188,8 @@ static void sor_run(const struct kernel_run *run, struct kernel_result *result)
     if (run->rank == 0)
         jgf_result_check(result, "Gtotal", sor_gtotal(all, grid.n),
                          sor_gtotal_ref[ci], SOR_TOLERANCE);
-    free(grid.g);
-    free(all);
+    kernel_free(grid.g);
+    kernel_free(all);
 }
 
 JGF_KERNEL(kernel_jgf_sor, "sor", sor_refuse, sor_run);

@@ -197,6 +197,7 @@ int main(int argc, char **argv)
     } else {
         status = run_kernel(&opt, comm);
     }
+    harness_buffers_release();
     MPI_Comm_free(&comm);
     MPI_Finalize();
     return status;

@@ -350,25 +350,25 @@ static bool cg_alloc(const struct cg_grid *g, struct cg_vectors *v)
 {
     size_t cols = (size_t)g->ncols + 1;
     size_t rows = (size_t)g->nrows + 1;
-    v->x = malloc(sizeof(double) * cols);
-    v->z = malloc(sizeof(double) * cols);
-    v->p = malloc(sizeof(double) * cols);
-    v->q = malloc(sizeof(double) * cols);
-    v->r = malloc(sizeof(double) * cols);
-    v->partial = malloc(sizeof(double) * rows);
-    v->sum = malloc(sizeof(double) * rows);
+    v->x = kernel_alloc(sizeof(double) * cols);
+    v->z = kernel_alloc(sizeof(double) * cols);
+    v->p = kernel_alloc(sizeof(double) * cols);
+    v->q = kernel_alloc(sizeof(double) * cols);
+    v->r = kernel_alloc(sizeof(double) * cols);
+    v->partial = kernel_alloc(sizeof(double) * rows);
+    v->sum = kernel_alloc(sizeof(double) * rows);
     return v->x && v->z && v->p && v->q && v->r && v->partial && v->sum;
 }
 
 static void cg_free(struct cg_grid *g, struct cg_vectors *v)
 {
-    free(v->x);
-    free(v->z);
-    free(v->p);
-    free(v->q);
-    free(v->r);
-    free(v->partial);
-    free(v->sum);
+    kernel_free(v->x);
+    kernel_free(v->z);
+    kernel_free(v->p);
+    kernel_free(v->q);
+    kernel_free(v->r);
+    kernel_free(v->partial);
+    kernel_free(v->sum);
     free(g->rowstr);
     free(g->colidx);
     free(g->a);

@@ -285,18 +285,18 @@ static bool is_alloc(struct is_state *s)
     /* NPB's buffer rule (3/2 of a share below 256 ranks, more above). */
     s->capacity = size < 256 ? 3 * s->nkeys / 2 : 13 * s->nkeys / 2;
     int table = s->capacity > range ? s->capacity : range;
-    s->keys = malloc(sizeof(int) * (size_t)table);
-    s->buff1 = malloc(sizeof(int) * (size_t)table);
-    s->buff2 = malloc(sizeof(int) * (size_t)s->capacity);
-    s->bucket_size = malloc(sizeof(int) * (size_t)(nbuckets + IS_TESTS));
-    s->bucket_totals = malloc(sizeof(int) * (size_t)(nbuckets + IS_TESTS));
-    s->bucket_ptrs = malloc(sizeof(int) * (size_t)nbuckets);
-    s->first_bucket = malloc(sizeof(int) * (size_t)size);
-    s->last_bucket = malloc(sizeof(int) * (size_t)size);
-    s->send_count = malloc(sizeof(int) * (size_t)size);
-    s->recv_count = malloc(sizeof(int) * (size_t)size);
-    s->send_displ = malloc(sizeof(int) * (size_t)size);
-    s->recv_displ = malloc(sizeof(int) * (size_t)size);
+    s->keys = kernel_alloc(sizeof(int) * (size_t)table);
+    s->buff1 = kernel_alloc(sizeof(int) * (size_t)table);
+    s->buff2 = kernel_alloc(sizeof(int) * (size_t)s->capacity);
+    s->bucket_size = kernel_alloc(sizeof(int) * (size_t)(nbuckets + IS_TESTS));
+    s->bucket_totals = kernel_alloc(sizeof(int) * (size_t)(nbuckets + IS_TESTS));
+    s->bucket_ptrs = kernel_alloc(sizeof(int) * (size_t)nbuckets);
+    s->first_bucket = kernel_alloc(sizeof(int) * (size_t)size);
+    s->last_bucket = kernel_alloc(sizeof(int) * (size_t)size);
+    s->send_count = kernel_alloc(sizeof(int) * (size_t)size);
+    s->recv_count = kernel_alloc(sizeof(int) * (size_t)size);
+    s->send_displ = kernel_alloc(sizeof(int) * (size_t)size);
+    s->recv_displ = kernel_alloc(sizeof(int) * (size_t)size);
     return s->keys && s->buff1 && s->buff2 && s->bucket_size &&
            s->bucket_totals && s->bucket_ptrs && s->first_bucket &&
            s->last_bucket && s->send_count && s->recv_count && s->send_displ &&
@@ -305,18 +305,18 @@ static bool is_alloc(struct is_state *s)
 
 static void is_free(struct is_state *s)
 {
-    free(s->keys);
-    free(s->buff1);
-    free(s->buff2);
-    free(s->bucket_size);
-    free(s->bucket_totals);
-    free(s->bucket_ptrs);
-    free(s->first_bucket);
-    free(s->last_bucket);
-    free(s->send_count);
-    free(s->recv_count);
-    free(s->send_displ);
-    free(s->recv_displ);
+    kernel_free(s->keys);
+    kernel_free(s->buff1);
+    kernel_free(s->buff2);
+    kernel_free(s->bucket_size);
+    kernel_free(s->bucket_totals);
+    kernel_free(s->bucket_ptrs);
+    kernel_free(s->first_bucket);
+    kernel_free(s->last_bucket);
+    kernel_free(s->send_count);
+    kernel_free(s->recv_count);
+    kernel_free(s->send_displ);
+    kernel_free(s->recv_displ);
 }
 
 static const char *is_refuse(const struct kernel_run *run)

@@ -12,7 +12,7 @@
 #include <stdint.h>
 
 #define MPCHAR_PROF_MAGIC 0x31464f5250484d50ULL /* "PMHPROF1" */
-#define MPCHAR_PROF_VERSION 4u
+#define MPCHAR_PROF_VERSION 5u
 #define MPCHAR_PROF_HEADER_BYTES 49152u
 #define MPCHAR_PROF_MAX_CALLS 1024u
 #define MPCHAR_PROF_CALL_NAME_BYTES 40u
@@ -43,13 +43,18 @@ enum mpchar_prof_kind {
 /* The first word of an event: ticks since tick_start (49 bits: 2 days at
  * 3 GHz), call (10 bits: MPCHAR_PROF_MAX_CALLS, room for every call of
  * an mpi.h, which libmpchar-prof wraps: about 530 in MPICH 4.0), kind
- * (4 bits), and for CALL_EXIT whether a word of bytes follows.  Version 3
- * had 51 bits of ticks and 7 of call, and room for 128 call names. */
+ * (4 bits), and its top bit: for CALL_EXIT whether a word of bytes
+ * follows, for SEND_POST and RECV_POST whether the message's peer (the
+ * destination, the source) is the calling rank itself in the call's
+ * communicator (MPCHAR_PROF_SELF: a local copy, docs/apps.md).  Version 3
+ * had 51 bits of ticks and 7 of call, and room for 128 call names;
+ * version 4 no self bit. */
 #define MPCHAR_PROF_TICK_BITS 49
 #define MPCHAR_PROF_CALL_SHIFT 49
 #define MPCHAR_PROF_CALL_MASK (MPCHAR_PROF_MAX_CALLS - 1u)
 #define MPCHAR_PROF_KIND_SHIFT 59
 #define MPCHAR_PROF_HAS_BYTES (1ULL << 63)
+#define MPCHAR_PROF_SELF (1ULL << 63)
 
 static inline uint64_t mpchar_prof_word(uint64_t ticks, uint32_t kind,
                                         uint32_t call)
@@ -86,7 +91,9 @@ static inline unsigned mpchar_prof_arg_words(uint64_t first)
 typedef struct mpchar_prof_event {
     uint64_t tick;  /* the profiler's clock, one for every process of the
                        machine; ns = tick * ns_per_tick */
-    uint32_t kind;  /* enum mpchar_prof_kind */
+    uint16_t kind;  /* enum mpchar_prof_kind */
+    uint16_t self;  /* a post's MPCHAR_PROF_SELF: 1 when the peer is the
+                       caller itself, else 0 */
     uint32_t call;  /* index into the header's call_names */
     uint64_t id;    /* message id, or region level */
     uint64_t bytes; /* message or collective bytes */

@@ -112,6 +112,10 @@ typedef struct apps_call_prediction {
     double n_bytes;      /* its n, and p */
     long p;
     double t_s; /* one call's predicted time; NAN unless PREDICTED */
+    /* a message from the rank to itself (profile_size's self): a local
+     * copy, predicted as pingpong's transfer term alone, n x tb(2), with
+     * no start-up (docs/apps.md, "Messages to oneself") */
+    bool self;
 } apps_call_prediction;
 
 /* Whether the profile's calls carry the kernels' bracket region

@@ -6,13 +6,19 @@
  * communicate on a duplicate of MPI_COMM_WORLD, so p is the profile's
  * number of processes; a point-to-point message is a ping-pong's one-way
  * time, counted once, at its sender, and a Sendrecv an exchange (a
- * ping-ping: both ranks send and receive at once). */
+ * ping-ping: both ranks send and receive at once); a message to oneself
+ * is a local copy: pingpong's transfer term alone (SELF_PATTERN). */
 #include <math.h>
 #include <stdio.h>
 #include <string.h>
 
 #include "apps.h"
 #include "mpchar/kernel_region.h"
+
+/* The pattern whose transfer term n x tb predicts a message a rank sends
+ * to itself: no model measures such a copy, and none of its start-up
+ * (matching, synchronisation with a peer) applies. */
+#define SELF_PATTERN "pingpong"
 
 typedef enum call_role {
     ROLE_PRIMITIVE, /* predicted by `pattern` */
@@ -76,12 +82,13 @@ static const call_model call_models[] = {
     {"Gather", ROLE_PRIMITIVE, "gather", true, NULL},
     {"Scatter", ROLE_PRIMITIVE, "scatter", true, NULL},
     /* the v-forms: a process's own block times p (the model measured them
-     * with equal counts); Alltoallv's bytes are already a process's total,
-     * and an alltoall of that total stands for it (no alltoallv pattern) */
+     * with equal counts); Alltoallv's bytes are already a process's total
+     * sent, alltoallv's n (equal counts: uneven ones are predicted as
+     * their total spread evenly, docs/apps.md) */
     {"Gatherv", ROLE_PRIMITIVE, "gatherv", true, NULL},
     {"Scatterv", ROLE_PRIMITIVE, "scatterv", true, NULL},
     {"Allgatherv", ROLE_PRIMITIVE, "allgatherv", true, NULL},
-    {"Alltoallv", ROLE_PRIMITIVE, "alltoall", false, NULL},
+    {"Alltoallv", ROLE_PRIMITIVE, "alltoallv", false, NULL},
 };
 
 /* name as the profiler's header spells it, "MPI_Send", or without the
@@ -170,10 +177,12 @@ void apps_predict_size(const profile *prof, const profile_size *s,
     out->kind = APPS_CALL_UNMODELLED;
     if (!cm)
         return;
-    out->pattern = cm->pattern;
+    /* (only point-to-point calls record a peer: profile_size's self) */
+    out->self = s->self;
+    out->pattern = out->self ? SELF_PATTERN : cm->pattern;
     const mpchar_entry *e =
-        mpchar_model_find(model, library, cm->pattern, NULL, NULL, NULL);
-    if (!e && cm->fallback) {
+        mpchar_model_find(model, library, out->pattern, NULL, NULL, NULL);
+    if (!e && !out->self && cm->fallback) {
         out->pattern = cm->fallback;
         e = mpchar_model_find(model, library, cm->fallback, NULL, NULL, NULL);
     }
@@ -186,7 +195,7 @@ void apps_predict_size(const profile *prof, const profile_size *s,
                                    &pred, NULL) != 0)
         return;
     out->kind = APPS_CALL_PREDICTED;
-    out->t_s = pred.t_us * 1e-6;
+    out->t_s = (out->self ? pred.transfer_us : pred.t_us) * 1e-6;
 }
 
 static double rank_sum(const profile *prof, const profile_rank *r,

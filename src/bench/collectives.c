@@ -10,7 +10,8 @@
  * reduce_ops.c (MPI_SUM, a user-defined sum, and the no-op that separates
  * the computation cost t_c, seed 001).  The substitutes of the equivalence
  * table (bcast_sa, ...) take their primitive's n, buffers and checks and
- * call src/substitutes; the v-forms use equal counts. */
+ * call src/substitutes; the v-forms use equal counts (alltoallv: n / p
+ * bytes to every process, itself included, as alltoall's n). */
 #include <stdlib.h>
 #include <string.h>
 
@@ -346,6 +347,11 @@ static int setup_gatherv(bench_ctx *c)
     return equal_counts(c) != 0 ? -1 : setup_all_to_one(c);
 }
 
+static int setup_alltoallv(bench_ctx *c)
+{
+    return equal_counts(c) != 0 ? -1 : setup_all_to_all(c);
+}
+
 static void run_scatterv(bench_ctx *c)
 {
     for (long b = 0; b < c->batch; b++)
@@ -365,6 +371,15 @@ static void run_allgatherv(bench_ctx *c)
     for (long b = 0; b < c->batch; b++)
         MPI_Allgatherv(c->sbuf, count(c), MPI_BYTE, c->rbuf, c->counts,
                        c->counts + c->size, MPI_BYTE, c->comm);
+}
+
+/* Send and receive blocks alike: count bytes at r * count for rank r. */
+static void run_alltoallv(bench_ctx *c)
+{
+    for (long b = 0; b < c->batch; b++)
+        MPI_Alltoallv(c->sbuf, c->counts, c->counts + c->size, MPI_BYTE,
+                      c->rbuf, c->counts, c->counts + c->size, MPI_BYTE,
+                      c->comm);
 }
 
 /* ---- substitutes (src/substitutes, mpchar/equivalences.h) --------------- */
@@ -478,6 +493,13 @@ const bench_pattern bench_collective_patterns[] = {
                   COLLECTIVE, .split = true, .opt_in = true,
                   .setup = setup_gatherv, .prepare = prepare_gather,
                   .run = run_allgatherv, .verify = verify_allgather),
+    /* standard MPI that applications call (NPB IS): measured by default */
+    BENCH_PATTERN("alltoallv",
+                  "MPI_Alltoallv, equal counts; n = total bytes each process "
+                  "sends",
+                  COLLECTIVE, .split = true, .setup = setup_alltoallv,
+                  .prepare = prepare_alltoall, .run = run_alltoallv,
+                  .verify = verify_alltoall),
     BENCH_PATTERN("bcast_sa",
                   "MPI_Bcast as Scatter + Allgather on the same buffer; n as "
                   "bcast's",

@@ -113,12 +113,13 @@ static int write_calls(const char *dir, const profile *p,
             apps_predict_size(p, s, bracketed, model, library, &c);
             if (c.kind == APPS_CALL_NOT_KERNEL)
                 continue;
-            fprintf(f, "%d,%s,%llu,%llu,%s,", p->ranks[i].rank,
+            fprintf(f, "%d,%s,%llu,%llu,%s%s,", p->ranks[i].rank,
                     p->call_names[s->call], (unsigned long long)s->bytes,
                     (unsigned long long)s->calls,
                     c.kind == APPS_CALL_AT_SENDER ? "at sender"
                     : c.pattern                   ? c.pattern
-                                                  : "");
+                                                  : "",
+                    c.self ? " transfer (self)" : "");
             if (c.pattern)
                 fprintf(f, "%.0f,%ld,", c.n_bytes, c.p);
             else

@@ -53,6 +53,11 @@
     {                                                                       \
         {{"recursive halving (" THAKUR ")", {.log2p = 1}, {.pm1_over_p = 1}}} \
     }
+#define ALLTOALL_BEST                                                      \
+    {                                                                      \
+        {{"Bruck (Bruck et al. 1997)", {.log2p = 1}, {.log2p = 0.5}},      \
+         {"pairwise exchange (" THAKUR ")", {.pm1 = 1}, {.pm1_over_p = 1}}} \
+    }
 
 /* clang-format on */
 
@@ -90,9 +95,7 @@ static const mpchar_pattern_facts facts[] = {
     {.name = "alltoall", /* n: each process's total */
      COLLECTIVE,
      .aggregation = {MPCHAR_AGG_PM1, MPCHAR_AGG_P_PM1},
-     .best =
-         {{{"Bruck (Bruck et al. 1997)", {.log2p = 1}, {.log2p = 0.5}},
-           {"pairwise exchange (" THAKUR ")", {.pm1 = 1}, {.pm1_over_p = 1}}}}},
+     .best = ALLTOALL_BEST},
     {.name = "reduce", /* n: each process's buffer */
      COLLECTIVE,
      .reduction = true,
@@ -163,6 +166,10 @@ static const mpchar_pattern_facts facts[] = {
      COLLECTIVE,
      .aggregation = {MPCHAR_AGG_P2M1_OVER_P, MPCHAR_AGG_P2M1_OVER_P},
      .best = ALLGATHER_BEST},
+    {.name = "alltoallv", /* n: each process's total, n / p to each */
+     COLLECTIVE,
+     .aggregation = {MPCHAR_AGG_PM1, MPCHAR_AGG_P_PM1},
+     .best = ALLTOALL_BEST},
     {.name = "bcast_sa",
      COLLECTIVE,
      .aggregation = {MPCHAR_AGG_PM1, MPCHAR_AGG_PM1},

@@ -112,23 +112,26 @@ ROLES = {
     "finalize": (False, "prof_stop();", ""),
     "abort": (False, "prof_flush();", ""),
     "pcontrol": (True, "", "prof_region({level});"),
-    "send": (True, "", "prof_msg_blocking(MPCHAR_PROF_SEND_POST, {bytes});"),
-    "recv": (True, "", "prof_msg_blocking(MPCHAR_PROF_RECV_POST, {bytes});"),
+    "send": (True, "", "prof_msg_blocking(MPCHAR_PROF_SEND_POST, {bytes}, "
+             "{self_dest});"),
+    "recv": (True, "", "prof_msg_blocking(MPCHAR_PROF_RECV_POST, {bytes}, "
+             "{self_source});"),
     "sendrecv_replace": (True, "",
-                         "prof_msg_blocking(MPCHAR_PROF_SEND_POST, {bytes});\n"
+                         "prof_msg_blocking(MPCHAR_PROF_SEND_POST, {bytes}, "
+                         "{self_dest});\n"
                          "    prof_msg_blocking(MPCHAR_PROF_RECV_POST, "
-                         "{bytes});"),
+                         "{bytes}, {self_source});"),
     "sendrecv": (True, "",
                  "prof_msg_blocking(MPCHAR_PROF_SEND_POST, "
-                 "prof_bytes({sendcount}, {sendtype}));\n"
+                 "prof_bytes({sendcount}, {sendtype}), {self_dest});\n"
                  "    prof_msg_blocking(MPCHAR_PROF_RECV_POST, "
-                 "prof_bytes({recvcount}, {recvtype}));"),
+                 "prof_bytes({recvcount}, {recvtype}), {self_source});"),
     "isend": (True, "",
               "prof_msg_post(MPCHAR_PROF_SEND_POST, {bytes}, "
-              "prof_req_key({request}));"),
+              "prof_req_key({request}), {self_dest});"),
     "irecv": (True, "",
               "prof_msg_post(MPCHAR_PROF_RECV_POST, {bytes}, "
-              "prof_req_key({request}));"),
+              "prof_req_key({request}), {self_source});"),
     "psend_init": (True, "",
                    "prof_persist_init(MPCHAR_PROF_SEND_POST, {bytes}, "
                    "prof_req_key({request}));"),
@@ -162,7 +165,7 @@ ROLES = {
     "io": (True, "", "prof_bytes_ = {bytes};"),
     "icoll": (True, "",
               "prof_msg_post(MPCHAR_PROF_COLL_POST, {bytes}, "
-              "prof_req_key({request}));"),
+              "prof_req_key({request}), 0);"),
     "plain": (True, "", ""),
 }
 
@@ -342,6 +345,11 @@ def values(args, lang, override):
         v["bytes"] = form.format(c=v[counts[0]], t=v[types[0]],
                                  comm=v.get("comm"))
     v["base"] = "0" if lang == "c" else "1"
+    # whether the message's peer is the caller (MPCHAR_PROF_SELF); a
+    # matched receive (Mrecv: a message handle) has no source to compare
+    for peer in ("dest", "source"):
+        v["self_" + peer] = ("prof_is_self(%s, %s)" % (v[peer], v["comm"])
+                             if peer in v and "comm" in v else "0")
     return v
 
 

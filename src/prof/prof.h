@@ -83,9 +83,9 @@ static inline uint64_t prof_first(uint32_t kind, uint32_t call)
     return mpchar_prof_word(prof_ticks() - prof.tick0, kind, call);
 }
 static inline void prof_emit(uint32_t kind, uint32_t call, uint64_t id,
-                             uint64_t bytes)
+                             uint64_t bytes, uint64_t flag)
 {
-    uint64_t first = prof_first(kind, call);
+    uint64_t first = prof_first(kind, call) | flag;
     prof_store(first, mpchar_prof_arg_words(first), id, bytes);
 }
 static inline void prof_enter(uint32_t call)
@@ -125,9 +125,15 @@ static inline uint64_t prof_req_key(MPI_Request req)
     memcpy(&key, &req, sizeof req < sizeof key ? sizeof req : sizeof key);
     return key;
 }
-void prof_msg_blocking(uint32_t kind, uint64_t bytes);
+/* Whether peer (a destination or source rank of comm) is the caller
+ * itself: a message to oneself, a local copy (MPCHAR_PROF_SELF).  One
+ * MPI_Comm_rank, in the call's timed span; MPI_PROC_NULL and
+ * MPI_ANY_SOURCE are not self. */
+int prof_is_self(int peer, MPI_Comm comm);
+/* self: prof_is_self of the message's peer (0 when unknown) */
+void prof_msg_blocking(uint32_t kind, uint64_t bytes, int self);
 /* kind: SEND_POST, RECV_POST or COLL_POST */
-void prof_msg_post(uint32_t kind, uint64_t bytes, uint64_t key);
+void prof_msg_post(uint32_t kind, uint64_t bytes, uint64_t key, int self);
 void prof_msg_done(uint64_t key);
 /* persistent requests: created, started (a message posted); any request
  * freed (MPI_Request_free: a persistent one, or a message's, forgotten) */

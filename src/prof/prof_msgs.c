@@ -198,17 +198,24 @@ static prof_slot table_take(prof_table *t, uint64_t key)
     return out;
 }
 
-void prof_msg_blocking(uint32_t kind, uint64_t bytes)
+int prof_is_self(int peer, MPI_Comm comm)
 {
-    uint64_t id = next_id++;
-    prof_emit(kind, 0, id, bytes);
-    prof_emit(MPCHAR_PROF_MSG_DONE, 0, id, 0);
+    int rank = -1;
+    return peer >= 0 && PMPI_Comm_rank(comm, &rank) == MPI_SUCCESS &&
+           peer == rank;
 }
 
-void prof_msg_post(uint32_t kind, uint64_t bytes, uint64_t key)
+void prof_msg_blocking(uint32_t kind, uint64_t bytes, int self)
 {
     uint64_t id = next_id++;
-    prof_emit(kind, 0, id, bytes);
+    prof_emit(kind, 0, id, bytes, self ? MPCHAR_PROF_SELF : 0);
+    prof_emit(MPCHAR_PROF_MSG_DONE, 0, id, 0, 0);
+}
+
+void prof_msg_post(uint32_t kind, uint64_t bytes, uint64_t key, int self)
+{
+    uint64_t id = next_id++;
+    prof_emit(kind, 0, id, bytes, self ? MPCHAR_PROF_SELF : 0);
     table_put(&msgs, key, id, 0, false);
 }
 
@@ -218,7 +225,7 @@ void prof_msg_done(uint64_t key)
         return;
     uint64_t id = table_take(&msgs, key).id;
     if (id != 0)
-        prof_emit(MPCHAR_PROF_MSG_DONE, 0, id, 0);
+        prof_emit(MPCHAR_PROF_MSG_DONE, 0, id, 0, 0);
 }
 
 void prof_persist_init(uint32_t kind, uint64_t bytes, uint64_t key)
@@ -230,7 +237,7 @@ void prof_persist_start(uint64_t key)
 {
     prof_slot *s = table_find(&persistent, key);
     if (s->id != 0)
-        prof_msg_post((uint32_t)s->id, s->bytes, key);
+        prof_msg_post((uint32_t)s->id, s->bytes, key, 0); /* peer unkept */
 }
 
 /* An active request may be freed too (an MPI_Isend nobody waits for):

@@ -29,7 +29,7 @@ int prof_depth;
 static void on_xfer(int begin, int peer_world, size_t bytes)
 {
     prof_emit(begin ? MPCHAR_PROF_XFER_BEGIN : MPCHAR_PROF_XFER_END, 0,
-              (uint64_t)peer_world, bytes);
+              (uint64_t)peer_world, bytes, 0);
 }
 #endif
 static uint64_t start_ticks, start_ns;
@@ -153,7 +153,8 @@ void prof_stop(void)
 
 void prof_region(int level)
 {
-    prof_emit(MPCHAR_PROF_REGION, 0, level > 0 ? (uint64_t)level : 0, 0);
+    prof_emit(MPCHAR_PROF_REGION, 0, level > 0 ? (uint64_t)level : 0, 0,
+              0);
 }
 
 void prof_resolve(const char *name, void *fn, size_t fn_bytes)

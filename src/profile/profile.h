@@ -99,6 +99,10 @@ typedef struct profile_size {
     uint32_t call;   /* index into call_names */
     uint32_t region; /* the Pcontrol level it was called in */
     uint64_t bytes, calls;
+    /* its message went from the rank to itself (the post's
+     * MPCHAR_PROF_SELF): a local copy, kept apart from the same call and
+     * size to another rank */
+    bool self;
     /* their time, and the part of it waiting for the last rank to enter
      * the same call (profile_wait.c; 0 unless the profile's
      * waits_aligned) */
@@ -110,6 +114,7 @@ typedef struct profile_size {
 typedef struct profile_span {
     uint64_t enter, exit, bytes;
     uint32_t call, region;
+    bool self; /* as profile_size's */
 } profile_span;
 
 typedef struct profile_rank {
@@ -184,10 +189,11 @@ bool profile_call_is_comm(const char *name);
 /* Counts one call of `call` that moved `bytes` in Pcontrol level region
  * and took call_us on rank r. */
 int profile_sizes_add(profile_rank *r, uint32_t call, uint64_t bytes,
-                      uint32_t region, double call_us, mpchar_error *err);
-/* Rank r's entry of (call, bytes, region), or NULL. */
-profile_size *profile_sizes_find(profile_rank *r, uint32_t call, uint64_t bytes,
-                                 uint32_t region);
+                      uint32_t region, bool self, double call_us,
+                      mpchar_error *err);
+/* Rank r's entry of (call, bytes, region, self), or NULL. */
+profile_size *profile_sizes_find(profile_rank *r, uint32_t call,
+                                 uint64_t bytes, uint32_t region, bool self);
 /* The rank's sizes as profile.json's "call_sizes" array. */
 json_t *profile_sizes_json(const profile *p, const profile_rank *r);
 

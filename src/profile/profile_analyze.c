@@ -32,6 +32,7 @@ typedef struct walk {
      * the send's bytes, else the receive's */
     uint64_t call_msg_bytes;
     bool call_sent;
+    bool call_self; /* that message's peer was the rank itself */
     bool failed; /* out of memory recording sizes or spans */
     uint32_t region;
     open_msg *msgs; /* by id */
@@ -145,7 +146,7 @@ static void close_msg(walk *w, open_msg *m, profile_case kase, uint64_t tick)
 
 static int add_span(profile_rank *r, uint64_t enter,
                     const mpchar_prof_event *exit, uint64_t bytes,
-                    uint32_t region)
+                    uint32_t region, bool self)
 {
     profile_span *grown =
         mpchar_grow(r->spans, &r->cap_spans, r->n_spans + 1, sizeof *grown);
@@ -153,7 +154,7 @@ static int add_span(profile_rank *r, uint64_t enter,
         return -1;
     r->spans = grown;
     r->spans[r->n_spans++] =
-        (profile_span){enter, exit->tick, bytes, exit->call, region};
+        (profile_span){enter, exit->tick, bytes, exit->call, region, self};
     return 0;
 }
 
@@ -178,13 +179,15 @@ static void on_call(walk *w, const mpchar_prof_event *e)
     c.bytes = e->bytes; /* a collective's; messages add their own */
     c.call_us = (double)(e->tick - w->enter_tick) * w->us_per_tick;
     uint64_t bytes = e->bytes ? e->bytes : w->call_msg_bytes;
-    if (profile_sizes_add(w->r, e->call, bytes, w->call_region, c.call_us,
-                          NULL) != 0 ||
+    bool self = !e->bytes && w->call_self;
+    if (profile_sizes_add(w->r, e->call, bytes, w->call_region, self,
+                          c.call_us, NULL) != 0 ||
         (w->comm[e->call] &&
-         add_span(w->r, w->enter_tick, e, bytes, w->call_region) != 0))
+         add_span(w->r, w->enter_tick, e, bytes, w->call_region, self) != 0))
         w->failed = true;
     w->call_msg_bytes = 0;
     w->call_sent = false;
+    w->call_self = false;
     add_to(w, &c, w->region, e->call, NULL);
     uint64_t *d = w->done_calls[w->n_done_calls++];
     d[0] = w->enter_tick;
@@ -210,6 +213,7 @@ static void on_message(walk *w, const mpchar_prof_event *e, uint32_t call)
     if (w->in_call && !w->call_sent) {
         w->call_msg_bytes = e->bytes;
         w->call_sent = e->kind == MPCHAR_PROF_SEND_POST;
+        w->call_self = e->self != 0;
     }
     /* the transfer may have begun when the posting call was entered */
     uint64_t begin = w->in_call ? w->enter_tick : e->tick;
@@ -293,6 +297,7 @@ int profile_add_rank(profile *p, const profile_events *ev, mpchar_error *err)
               0,
               false,
               0,
+              false,
               false,
               false,
               0,

@@ -11,7 +11,8 @@
 #include "profile.h"
 
 /* The magic and version: what a file of an older format, whose header
- * may be shorter (version 3: 8192 bytes), is refused by. */
+ * may be shorter (version 3: 8192 bytes) or whose posts lack the self
+ * bit (version 4), is refused by. */
 static int check_identity(const char *path, const mpchar_prof_header *h,
                           mpchar_error *err)
 {
@@ -53,7 +54,10 @@ static int unpack(const char *path, const uint64_t *words, size_t n, size_t *at,
 {
     uint64_t first = words[*at];
     unsigned args = mpchar_prof_arg_words(first);
-    e->kind = (uint32_t)(first >> MPCHAR_PROF_KIND_SHIFT) & 15u;
+    e->kind = (uint16_t)((first >> MPCHAR_PROF_KIND_SHIFT) & 15u);
+    e->self = (e->kind == MPCHAR_PROF_SEND_POST ||
+               e->kind == MPCHAR_PROF_RECV_POST) &&
+              (first & MPCHAR_PROF_SELF) != 0;
     e->call =
         (uint32_t)(first >> MPCHAR_PROF_CALL_SHIFT) & MPCHAR_PROF_CALL_MASK;
     e->tick = h->tick_start + (first & ((1ULL << MPCHAR_PROF_TICK_BITS) - 1));

@@ -11,21 +11,23 @@
 #include "mpchar/grow.h"
 #include "profile.h"
 
-profile_size *profile_sizes_find(profile_rank *r, uint32_t call, uint64_t bytes,
-                                 uint32_t region)
+profile_size *profile_sizes_find(profile_rank *r, uint32_t call,
+                                 uint64_t bytes, uint32_t region, bool self)
 {
     for (size_t k = r->n_sizes; k-- > 0;) {
         profile_size *s = &r->sizes[k];
-        if (s->call == call && s->bytes == bytes && s->region == region)
+        if (s->call == call && s->bytes == bytes && s->region == region &&
+            s->self == self)
             return s;
     }
     return NULL;
 }
 
 int profile_sizes_add(profile_rank *r, uint32_t call, uint64_t bytes,
-                      uint32_t region, double call_us, mpchar_error *err)
+                      uint32_t region, bool self, double call_us,
+                      mpchar_error *err)
 {
-    profile_size *s = profile_sizes_find(r, call, bytes, region);
+    profile_size *s = profile_sizes_find(r, call, bytes, region, self);
     if (s) {
         s->calls++;
         s->call_us += call_us;
@@ -37,7 +39,7 @@ int profile_sizes_add(profile_rank *r, uint32_t call, uint64_t bytes,
         return mpchar_error_set(err, "out of memory");
     r->sizes = grown;
     r->sizes[r->n_sizes++] =
-        (profile_size){call, region, bytes, 1, call_us, 0.0};
+        (profile_size){call, region, bytes, 1, self, call_us, 0.0};
     return 0;
 }
 
@@ -46,12 +48,15 @@ json_t *profile_sizes_json(const profile *p, const profile_rank *r)
     json_t *list = json_array();
     for (size_t k = 0; k < r->n_sizes; k++) {
         const profile_size *s = &r->sizes[k];
-        json_t *o = json_pack(
-            "{s:s, s:I, s:I, s:I, s:f}", "call", p->call_names[s->call],
-            "bytes", (json_int_t)s->bytes, "region", (json_int_t)s->region,
-            "calls", (json_int_t)s->calls, "call_us", s->call_us);
+        json_t *o = json_pack("{s:s, s:I, s:I, s:I, s:f}", "call",
+                              p->call_names[s->call], "bytes",
+                              (json_int_t)s->bytes, "region",
+                              (json_int_t)s->region, "calls",
+                              (json_int_t)s->calls, "call_us", s->call_us);
         if (p->waits_aligned)
             json_object_set_new(o, "wait_us", json_real(s->wait_us));
+        if (s->self) /* (absent: to another rank, or no message) */
+            json_object_set_new(o, "self", json_true());
         json_array_append_new(list, o);
     }
     return list;

@@ -79,7 +79,7 @@ static void split(profile *p)
             r->comm_us += (double)call * r->us_per_tick;
             r->comm_wait_us += wait_us;
             profile_size *size =
-                profile_sizes_find(r, s->call, s->bytes, s->region);
+                profile_sizes_find(r, s->call, s->bytes, s->region, s->self);
             if (size) /* (always: the walk counted the call) */
                 size->wait_us += wait_us;
         }

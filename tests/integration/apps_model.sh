@@ -50,6 +50,8 @@ def predicted_us(rank):
         if pat and s["region"] == KERNEL:
             a, b = LINES[pat]
             n = s["bytes"] * (2 if s["call"] in TIMES_P else 1)
+            if s.get("self"):  # a local copy: pingpong's transfer term
+                a, b = 0.0, LINES["pingpong"][1]
             t += s["calls"] * (a + b * n)
     return t
 want = max(predicted_us(r) for r in prof["ranks"]) * 1e-6 / KREPS

@@ -27,7 +27,7 @@ lines=$(wc -l < "$WORK/log")
 for v in send ssend bsend rsend isend; do
   grep -q ",pingpong,$v," "$csv" || fail "no pingpong $v"
 done
-for c in barrier bcast scatter gather allgather alltoall; do
+for c in barrier bcast scatter gather allgather alltoall alltoallv; do
   for p in $(seq 2 "$top"); do
     grep -q ",$c,-,-,byte,$p," "$csv" || fail "no $c at p=$p"
   done

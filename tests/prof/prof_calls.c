@@ -30,6 +30,9 @@
  *      individual-pointer, nonblocking and split collective writes, read
  *      back by their reads (the data checked); with a common view, the
  *      shared-pointer and ordered ones from offset 8192 (see io_rw)
+ *   z  messages to oneself: a Sendrecv of 64 bytes with itself, an Isend
+ *      + Irecv of 32 bytes to itself and their Waitall, and a Sendrecv of
+ *      16 bytes with the other rank (not to itself)
  *   l  MPI-4 large-count forms (MPICH): Isend_c of 75 ints, Recv_c of
  *      75, Wait; Sendrecv_c of 5 doubles; Allreduce_c of 10 doubles;
  *      Gatherv_c to 0 of 3 + r ints (MPI_Count counts); File_write_at_c
@@ -226,6 +229,23 @@ static void one_sided(void)
           "one-sided data");
     MPI_Win_free(&win);
     MPI_Free_mem(base);
+}
+
+static void to_self(void)
+{
+    char a[64], b[64];
+    memset(a, 'z' + rank, sizeof a);
+    MPI_Sendrecv(a, 64, MPI_BYTE, rank, 5, b, 64, MPI_BYTE, rank, 5,
+                 MPI_COMM_WORLD, MPI_STATUS_IGNORE);
+    check(b[63] == 'z' + rank, "Sendrecv to self data");
+    MPI_Request req[2];
+    MPI_Status st[2];
+    MPI_Irecv(b, 32, MPI_BYTE, rank, 6, MPI_COMM_WORLD, &req[0]);
+    MPI_Isend(a, 32, MPI_BYTE, rank, 6, MPI_COMM_WORLD, &req[1]);
+    MPI_Waitall(2, req, st);
+    MPI_Sendrecv(a, 16, MPI_BYTE, other, 7, b, 16, MPI_BYTE, other, 7,
+                 MPI_COMM_WORLD, MPI_STATUS_IGNORE);
+    check(b[0] == 'z' + other, "Sendrecv data");
 }
 
 static void others(char *in)
@@ -451,6 +471,8 @@ int main(int argc, char **argv)
         one_sided();
     if (strchr(s, 'x'))
         others(in);
+    if (strchr(s, 'z'))
+        to_self();
     const char *dir = argc > 2 ? argv[2] : ".";
     if (strchr(s, 'm'))
         management(dir);

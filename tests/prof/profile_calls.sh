@@ -15,7 +15,10 @@
 # program's, through the mpi module and mpif.h) have exact counts, and
 # their time is MPI time: each row's call_us > 0, and the rows' call_us
 # add up to the rank's.  Sections o and l (MPI-IO data accesses,
-# large-count forms) have exact bytes.  LIBRARY SECTIONS EXE LAUNCHER...
+# large-count forms) have exact bytes.  Section z's messages to oneself
+# are calls by size of their own, marked self (the event's
+# MPCHAR_PROF_SELF), the one to the other rank not.
+# LIBRARY SECTIONS EXE LAUNCHER...
 source "$(dirname "$0")/../integration/lib.sh"
 LIB=$1 SECTIONS=$2 EXE=$3
 shift 3
@@ -97,6 +100,9 @@ def want(r):
               "MPI_File_read_at_all": (1, 0, 64),
               "MPI_File_iread_at": (1, 0, 32), "MPI_Wait": (2, 0, 0),
               "MPI_File_close": (1, 0, 0)},
+        "z": {"MPI_Sendrecv": (2, 4, 2 * 64 + 2 * 16),
+              "MPI_Isend": (1, 1, 32), "MPI_Irecv": (1, 1, 32),
+              "MPI_Waitall": (1, 0, 0)},
         # MPI-4 large-count forms (MPICH): messages and bytes as their int
         # forms'
         "l": {"MPI_Isend_c": (1, 1, 300), "MPI_Recv_c": (1, 1, 300),
@@ -146,6 +152,18 @@ for rank in p["ranks"]:
             errors += 1
         else:
             print(f"ok: rank {r}: the management calls' time is MPI time")
+    if "z" in sections:
+        sizes = {(s["call"], s["bytes"], s.get("self", False)): s["calls"]
+                 for s in rank["call_sizes"]}
+        want_self = {("MPI_Sendrecv", 64, True): 1, ("MPI_Isend", 32, True): 1,
+                     ("MPI_Irecv", 32, True): 1, ("MPI_Sendrecv", 16, False): 1}
+        got = {k: sizes.get(k) for k in want_self}
+        wrong = [k for k in sizes if k[2] and k not in want_self]
+        if got != want_self or wrong:
+            print(f"WRONG: rank {r}: self call sizes {got}, also {wrong}")
+            errors += 1
+        else:
+            print(f"ok: rank {r}: messages to itself marked self")
     # section x's freed 8-byte Isend, in the first bin (up to 1 KiB): not
     # the 2000-byte one Waited for with the same request handle
     unfinished = [b["unfinished_messages"] for b in rank["bins"]]

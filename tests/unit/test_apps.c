@@ -159,8 +159,9 @@ static void test_csv_round_trip(void **state)
 }
 
 /* Hockney lines: pingpong 2 us + 1 ns/B at p = 2, allreduce 10 us +
- * 2 ns/B at p = 2, each measured at every power of 4 up to 1 MiB; with
- * pingping, library "lib" also has pingping 4 us + 1 ns/B. */
+ * 2 ns/B and alltoallv 20 us + 3 ns/B at p = 2, each measured at every
+ * power of 4 up to 1 MiB; with pingping, library "lib" also has pingping
+ * 4 us + 1 ns/B. */
 static void fitted_model_with(mpchar_model *model, bool pingping)
 {
     mpchar_measurements m;
@@ -173,6 +174,8 @@ static void fitted_model_with(mpchar_model *model, bool pingping)
                       2.0 + 0.001 * (double)at);
             synth_add(&m, "lib", "allreduce", "-", "sum", 2, at, s,
                       10.0 + 0.002 * (double)at);
+            synth_add(&m, "lib", "alltoallv", "-", "-", 2, at, s,
+                      20.0 + 0.003 * (double)at);
             if (pingping)
                 synth_add(&m, "lib", "pingping", "-", "-", 2, at, s,
                           4.0 + 0.001 * (double)at);
@@ -200,12 +203,19 @@ enum {
 };
 
 /* calls of (call, bytes) in Pcontrol level region, call_us each */
-static void add_size_in(profile_rank *r, uint32_t call, uint64_t bytes,
-                        uint32_t region, uint64_t calls, double call_us)
+static void add_size_self(profile_rank *r, uint32_t call, uint64_t bytes,
+                          uint32_t region, bool self, uint64_t calls,
+                          double call_us)
 {
     for (uint64_t i = 0; i < calls; i++)
         assert_int_equal(
-            profile_sizes_add(r, call, bytes, region, call_us, NULL), 0);
+            profile_sizes_add(r, call, bytes, region, self, call_us, NULL), 0);
+}
+
+static void add_size_in(profile_rank *r, uint32_t call, uint64_t bytes,
+                        uint32_t region, uint64_t calls, double call_us)
+{
+    add_size_self(r, call, bytes, region, false, calls, call_us);
 }
 
 static void add_size(profile_rank *r, uint32_t call, uint64_t bytes,
@@ -321,9 +331,9 @@ static void test_predict_bracketed(void **state)
     assert_false(apps_comm_split(&p, &wait_s, &sync_s));
     assert_true(isnan(wait_s) && isnan(sync_s));
     p.waits_aligned = true;
-    profile_sizes_find(&ranks[0], SEND, 1000, in)->wait_us = 10.0;
-    profile_sizes_find(&ranks[0], ALLREDUCE, 8, 0)->wait_us = 90.0;
-    profile_sizes_find(&ranks[1], RECV, 1000, in)->wait_us = 45.0;
+    profile_sizes_find(&ranks[0], SEND, 1000, in, false)->wait_us = 10.0;
+    profile_sizes_find(&ranks[0], ALLREDUCE, 8, 0, false)->wait_us = 90.0;
+    profile_sizes_find(&ranks[1], RECV, 1000, in, false)->wait_us = 45.0;
     assert_true(apps_comm_split(&p, &wait_s, &sync_s));
     /* rank 0: waited 10 of 30 us inside; rank 1: 45 of 55 us */
     assert_double_near(wait_s, 45e-6, 1e-12);
@@ -372,6 +382,77 @@ static void test_predict_sendrecv(void **state)
         assert_int_equal(c.p, 2);
         mpchar_model_free(&model);
     }
+    free(rank.sizes);
+}
+
+/* Messages a rank sends itself (profile_size's self) are local copies:
+ * pingpong's transfer term alone, 1 ns/B, no start-up, whether the call
+ * is a Sendrecv (whose exchange with another rank is pingping) or a Send;
+ * the receive of a self message is counted at its send.  With the model
+ * of fitted_model_with: 2 Sendrecv of 1000 B to the other rank, 2 x 5 us;
+ * 390 of 5600 B to itself, 390 x 5.6 us; one Send of 4000 B to itself,
+ * 4 us; total 2197 us. */
+static void test_predict_self(void **state)
+{
+    (void)state;
+    char names[][MPCHAR_PROF_CALL_NAME_BYTES] = {"MPI_Sendrecv", "MPI_Send",
+                                                 "MPI_Recv"};
+    profile_rank rank;
+    profile p;
+    profile_of(&p, &rank, 1, names, 3);
+    add_size_self(&rank, 0, 1000, 0, false, 2, 0.0);
+    add_size_self(&rank, 0, 5600, 0, true, 390, 0.0);
+    add_size_self(&rank, 1, 4000, 0, true, 1, 0.0);
+    add_size_self(&rank, 2, 4000, 0, true, 1, 0.0);
+    assert_int_equal(rank.n_sizes, 4); /* self kept apart */
+    mpchar_model model;
+    fitted_model_with(&model, true);
+    apps_prediction pred;
+    mpchar_error err;
+    assert_int_equal(apps_predict(&p, &model, "lib", &pred, &err), 0);
+    assert_double_near(pred.t_comm_s, 2197e-6, 2197e-6 * 0.01);
+    assert_int_equal(pred.unmodelled_calls, 0);
+    apps_call_prediction c;
+    apps_predict_size(&p, &rank.sizes[1], false, &model, "lib", &c);
+    assert_int_equal(c.kind, APPS_CALL_PREDICTED);
+    assert_true(c.self);
+    assert_string_equal(c.pattern, "pingpong");
+    assert_double_near(c.t_s, 5.6e-6, 5.6e-8);
+    apps_predict_size(&p, &rank.sizes[0], false, &model, "lib", &c);
+    assert_false(c.self);
+    assert_string_equal(c.pattern, "pingping");
+    apps_predict_size(&p, &rank.sizes[3], false, &model, "lib", &c);
+    assert_int_equal(c.kind, APPS_CALL_AT_SENDER);
+    mpchar_model_free(&model);
+    free(rank.sizes);
+}
+
+/* Alltoallv is alltoallv's primitive at n = the bytes the call sends in
+ * all (20 us + 3 ns/B: 23 us at 1000 B), not times p; a model without
+ * alltoallv leaves it unmodelled (no alltoall stands for it). */
+static void test_predict_alltoallv(void **state)
+{
+    (void)state;
+    char names[][MPCHAR_PROF_CALL_NAME_BYTES] = {"MPI_Alltoallv"};
+    profile_rank rank;
+    profile p;
+    profile_of(&p, &rank, 1, names, 1);
+    add_size(&rank, 0, 1000, 2);
+    mpchar_model model;
+    fitted_model(&model);
+    apps_prediction pred;
+    mpchar_error err;
+    assert_int_equal(apps_predict(&p, &model, "lib", &pred, &err), 0);
+    assert_double_near(pred.t_comm_s, 46e-6, 46e-6 * 0.01);
+    apps_call_prediction c;
+    apps_predict_size(&p, &rank.sizes[0], false, &model, "lib", &c);
+    assert_string_equal(c.pattern, "alltoallv");
+    assert_double_near(c.n_bytes, 1000.0, 0.0);
+    assert_int_equal(c.p, 2);
+    assert_int_equal(apps_predict(&p, &model, "other", &pred, &err), 0);
+    assert_int_equal(pred.unmodelled_calls, 2);
+    assert_string_equal(pred.unmodelled, "MPI_Alltoallv");
+    mpchar_model_free(&model);
     free(rank.sizes);
 }
 
@@ -440,6 +521,8 @@ int main(void)
         cmocka_unit_test(test_predict_sum),
         cmocka_unit_test(test_predict_bracketed),
         cmocka_unit_test(test_predict_sendrecv),
+        cmocka_unit_test(test_predict_self),
+        cmocka_unit_test(test_predict_alltoallv),
         cmocka_unit_test(test_comm_calls),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);

@@ -56,6 +56,39 @@ static void class_rows(void **state)
     assert_int_equal(kernel_class_row("SWA", '\0'), -1);
 }
 
+/* A freed buffer is the next request of its size (same pages, already
+ * touched, its contents kept); one in use is not handed out twice; a new
+ * one is zeroed; harness_buffers_release frees them all. */
+static void buffers_kept(void **state)
+{
+    (void)state;
+    unsigned char *a = kernel_alloc(4096);
+    assert_non_null(a);
+    for (size_t i = 0; i < 4096; i++)
+        assert_int_equal(a[i], 0);
+    a[7] = 42;
+    unsigned char *b = kernel_alloc(4096);
+    assert_non_null(b);
+    assert_ptr_not_equal(a, b);
+    kernel_free(a);
+    unsigned char *c = kernel_alloc(100); /* another size: a new buffer */
+    assert_ptr_not_equal(c, a);
+    unsigned char *again = kernel_alloc(4096);
+    assert_ptr_equal(again, a);
+    assert_int_equal(again[7], 42);
+    kernel_free(NULL);
+    kernel_free(b);
+    kernel_free(c);
+    kernel_free(again);
+    for (int i = 0; i < 100; i++) /* beyond the first table's 32 */
+        assert_non_null(kernel_alloc((size_t)i + 1));
+    harness_buffers_release();
+    unsigned char *fresh = kernel_alloc(4096);
+    assert_non_null(fresh);
+    assert_int_equal(fresh[7], 0);
+    harness_buffers_release();
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -63,6 +96,7 @@ int main(void)
         cmocka_unit_test(fault_numbers),
         cmocka_unit_test(fault_malformed),
         cmocka_unit_test(class_rows),
+        cmocka_unit_test(buffers_kept),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

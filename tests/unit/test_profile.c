@@ -111,7 +111,9 @@ enum { PCONTROL, ISEND, WAIT, RECV };
 static void ev(profile_events *e, uint64_t tick, uint32_t kind, uint32_t call,
                uint64_t id, uint64_t bytes)
 {
-    e->events[e->n++] = (mpchar_prof_event){tick, kind, call, id, bytes};
+    e->events[e->n++] = (mpchar_prof_event){
+        .tick = tick, .kind = (uint16_t)kind, .call = call, .id = id,
+        .bytes = bytes};
 }
 
 /* Ticks of 1 us: Pcontrol(1) 5-6; Isend 10-12 posting message 1 (1000 B);
@@ -315,9 +317,11 @@ static void test_aggregate_measured_copy(void **state)
     other.events = calloc(2, sizeof *other.events);
     assert_non_null(other.events);
     other.events[other.n++] =
-        (mpchar_prof_event){20, MPCHAR_PROF_XFER_BEGIN, 0, 0, 1000};
+        (mpchar_prof_event){.tick = 20, .kind = MPCHAR_PROF_XFER_BEGIN,
+                            .bytes = 1000};
     other.events[other.n++] =
-        (mpchar_prof_event){30, MPCHAR_PROF_XFER_END, 0, 0, 1000};
+        (mpchar_prof_event){.tick = 30, .kind = MPCHAR_PROF_XFER_END,
+                            .bytes = 1000};
     assert_int_equal(profile_add_copies(&p, &other, &err), 0);
     profile_events_free(&other);
     profile_sort_copies(&p);
@@ -352,8 +356,7 @@ static void wait_call(profile_events *e, uint64_t in, uint64_t out,
         ev(e, out, MPCHAR_PROF_MSG_DONE, call, e->n - 1, 0);
         bytes = 0;
     }
-    e->events[e->n++] =
-        (mpchar_prof_event){out, MPCHAR_PROF_CALL_EXIT, call, 0, bytes};
+    ev(e, out, MPCHAR_PROF_CALL_EXIT, call, 0, bytes);
 }
 
 static void wait_rank(profile *p, int rank, int last_call)
@@ -411,15 +414,15 @@ static void test_waits_known_answers(void **state)
     assert_double_near(p.ranks[1].comm_us, 30.0, EPS);
     assert_double_near(p.ranks[1].comm_wait_us, 5.0, EPS);
     /* by (call, bytes) */
-    profile_size *ar = profile_sizes_find(&p.ranks[0], W_ALLREDUCE, 8, 0);
+    profile_size *ar = profile_sizes_find(&p.ranks[0], W_ALLREDUCE, 8, 0, false);
     assert_non_null(ar);
     assert_double_near(ar->call_us, 40.0, EPS);
     assert_double_near(ar->wait_us, 30.0, EPS);
-    profile_size *rv = profile_sizes_find(&p.ranks[1], W_RECV, 1000, 0);
+    profile_size *rv = profile_sizes_find(&p.ranks[1], W_RECV, 1000, 0, false);
     assert_non_null(rv);
     assert_double_near(rv->call_us, 15.0, EPS);
     assert_double_near(rv->wait_us, 5.0, EPS);
-    profile_size *cr = profile_sizes_find(&p.ranks[1], W_RANK, 0, 0);
+    profile_size *cr = profile_sizes_find(&p.ranks[1], W_RANK, 0, 0, false);
     assert_non_null(cr);
     assert_double_near(cr->call_us, 2.0, EPS);
     assert_double_near(cr->wait_us, 0.0, EPS);
@@ -543,13 +546,25 @@ static void test_event_file(void **state)
     assert_int_equal(ev.events[2].kind, MPCHAR_PROF_CALL_EXIT);
     assert_int_equal(ev.events[2].bytes, 123);
     assert_int_equal(ev.events[2].id, 0);
+    assert_int_equal(ev.events[1].self, 0);
     profile_events_free(&ev);
+    /* a post to oneself carries the top bit (MPCHAR_PROF_SELF); on a
+     * CALL_EXIT the same bit is HAS_BYTES, not self */
+    w[1] |= MPCHAR_PROF_SELF;
+    write_file(path, w, 7, 8);
+    assert_int_equal(profile_events_read(path, &ev, &err), 0);
+    assert_int_equal(ev.events[1].kind, MPCHAR_PROF_SEND_POST);
+    assert_int_equal(ev.events[1].self, 1);
+    assert_int_equal(ev.events[1].bytes, 4096);
+    assert_int_equal(ev.events[2].self, 0);
+    profile_events_free(&ev);
+    w[1] &= ~MPCHAR_PROF_SELF;
     /* a call beyond the header's table */
     w[0] = mpchar_prof_word(5, MPCHAR_PROF_CALL_ENTER, 9);
     write_file(path, w, 1, 1);
     assert_int_equal(profile_events_read(path, &ev, &err), -1);
     assert_contains(err.msg, "word 0: field kind/call");
-    /* version 4's 10 bits of call: the last of 1024 calls, at the largest
+    /* version 4 and 5: 10 bits of call: the last of 1024 calls, at the largest
      * tick, with the bytes flag beside them */
     w[0] = mpchar_prof_word((1ULL << MPCHAR_PROF_TICK_BITS) - 1,
                             MPCHAR_PROF_CALL_EXIT, 1023) |
@@ -564,10 +579,14 @@ static void test_event_file(void **state)
                      1000 + (1ULL << MPCHAR_PROF_TICK_BITS) - 1);
     assert_int_equal(ev.events[0].bytes, 77);
     profile_events_free(&ev);
-    /* a version 3 file (7 bits of call) is refused, its version named */
+    /* a version 4 file (no self bit) is refused, its version named */
+    write_file_v(path, w, 2, 2, 4, 4);
+    assert_int_equal(profile_events_read(path, &ev, &err), -1);
+    assert_contains(err.msg, "field version: 4, expected 5");
+    /* ... and a version 3 file (7 bits of call) */
     write_file_v(path, w, 2, 2, 3, 4);
     assert_int_equal(profile_events_read(path, &ev, &err), -1);
-    assert_contains(err.msg, "field version: 3, expected 4");
+    assert_contains(err.msg, "field version: 3, expected 5");
     /* ... also when its header (8192 bytes) is shorter than version 4's */
     FILE *old = fopen(path, "wb");
     assert_non_null(old);
@@ -575,7 +594,7 @@ static void test_event_file(void **state)
     assert_int_equal(fwrite(&h3, 16, 1, old), 1);
     fclose(old);
     assert_int_equal(profile_events_read(path, &ev, &err), -1);
-    assert_contains(err.msg, "field version: 3, expected 4");
+    assert_contains(err.msg, "field version: 3, expected 5");
     /* not an event file */
     FILE *f = fopen(path, "wb");
     assert_non_null(f);

@@ -166,8 +166,8 @@ struct peer {
 
 /* C_SELF: messages a rank sent to itself (one copy, no ring) */
 enum { C_EAGER, C_WRITE, C_RNDV, C_COPY, C_SELF, C_NPROTO };
-static const char *const proto_name[C_NPROTO] = {
-    "eager", "write", "rndv_read", "copy_through", "self"};
+static const char *const proto_name[C_NPROTO] = {"eager", "write", "rndv_read",
+                                                 "copy_through", "self"};
 
 /* PKT_FIN's b: the FIN ends a rendezvous read (else a synchronous eager send) */
 #define FIN_RNDV 1
@@ -199,6 +199,7 @@ static struct {
 } E;
 
 static void complete(struct mpchar_rt_request *req);
+static struct ux *match_ux(uint32_t ctx, int src, int tag);
 
 static struct ctxcount *ctx_counts(struct peer *pr, uint32_t ctx)
 {
@@ -1106,6 +1107,33 @@ static void self_take(struct mpchar_rt_request *req, const struct ux *u)
     }
     self_copy(req, u->src, u->tag, (const void *)(uintptr_t)u->saddr, u->len);
     complete((struct mpchar_rt_request *)(uintptr_t)u->sreq);
+}
+
+/* MPI_Sendrecv with itself, without requests: when no posted receive takes
+ * the message (it would come first) and no unexpected message matches the
+ * receive (it is older), the receive gets exactly the message sent, copied
+ * once from the send's bytes.  Returns 0 when it does not apply.  The
+ * status's MPI_ERROR says whether the message was truncated. */
+int mpchar__sendrecv_self(uint32_t ctx, int me, int sendtag, const void *data,
+                          size_t bytes, int source, int recvtag, void *buf,
+                          int count, MPI_Datatype type, MPI_Status *status)
+{
+    if (!matches(ctx, source, recvtag, ctx, me, sendtag) ||
+        match_posted(ctx, me, sendtag) || match_ux(ctx, source, recvtag))
+        return 0;
+    E.msgs[C_SELF]++;
+    E.bytes[C_SELF] += bytes;
+    size_t cap = (size_t)count * type->size;
+    size_t n = bytes < cap ? bytes : cap;
+    mpchar__xfer(1, E.rank, n);
+    mpchar__type_unpack(data, n, count, type, buf);
+    mpchar__xfer(0, E.rank, n);
+    status->MPI_SOURCE = me;
+    status->MPI_TAG = sendtag;
+    status->MPI_ERROR = bytes > cap ? MPI_ERR_TRUNCATE : MPI_SUCCESS;
+    status->mpchar_cancelled = 0;
+    status->mpchar_bytes = (long long)n;
+    return 1;
 }
 
 void mpchar__send_start(struct mpchar_rt_request *req)

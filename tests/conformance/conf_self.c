@@ -6,15 +6,16 @@
  * non-overtaking order among self messages of mixed modes and sizes;
  * MPI_ANY_SOURCE/MPI_ANY_TAG receives that see self and peer messages;
  * an Issend to self that must stay incomplete until a receive matches it;
+ * Sendrecv with itself behind queued self messages;
  * Probe/Iprobe of self messages; truncation.  mpchar's runtime copies self
  * messages directly, without its rings (docs/runtime.md, "Messages to
  * self"); Open MPI and MPICH have self paths of their own.
  */
 #include "conf.h"
 
-static const size_t sizes[] = {0,    1,    8,     9,     100,    4095,
-                               4096, 4097, 5600,  8192,  16384,  16385,
-                               65536, 100000, 1 << 20};
+static const size_t sizes[] = {0,     1,     8,     9,      100,
+                               4095,  4096,  4097,  5600,   8192,
+                               16384, 16385, 65536, 100000, 1 << 20};
 #define NSIZES (sizeof sizes / sizeof sizes[0])
 
 static void fill(unsigned char *b, size_t n, int src, int tag)
@@ -118,8 +119,8 @@ static void test_noncontig(void)
             if (order == 0)
                 MPI_OK(MPI_Irecv(dense, n, MPI_INT, conf_rank, 1,
                                  MPI_COMM_WORLD, &rq));
-            MPI_OK(MPI_Isend(sparse, 1, vec, conf_rank, 1, MPI_COMM_WORLD,
-                             &sq));
+            MPI_OK(
+                MPI_Isend(sparse, 1, vec, conf_rank, 1, MPI_COMM_WORLD, &sq));
             if (order == 1)
                 MPI_OK(MPI_Irecv(dense, n, MPI_INT, conf_rank, 1,
                                  MPI_COMM_WORLD, &rq));
@@ -132,13 +133,13 @@ static void test_noncontig(void)
             for (int i = 0; i < 2 * n; i++)
                 out[i] = -5;
             if (order == 0)
-                MPI_OK(MPI_Irecv(out, 1, vec, conf_rank, 2, MPI_COMM_WORLD,
-                                 &rq));
+                MPI_OK(
+                    MPI_Irecv(out, 1, vec, conf_rank, 2, MPI_COMM_WORLD, &rq));
             MPI_OK(MPI_Isend(dense, n, MPI_INT, conf_rank, 2, MPI_COMM_WORLD,
                              &sq));
             if (order == 1)
-                MPI_OK(MPI_Irecv(out, 1, vec, conf_rank, 2, MPI_COMM_WORLD,
-                                 &rq));
+                MPI_OK(
+                    MPI_Irecv(out, 1, vec, conf_rank, 2, MPI_COMM_WORLD, &rq));
             MPI_OK(MPI_Waitall(1, &rq, MPI_STATUSES_IGNORE));
             MPI_OK(MPI_Wait(&sq, MPI_STATUS_IGNORE));
             for (int i = 0; i < 2 * n; i++)
@@ -237,7 +238,7 @@ static void test_any_source_mix(void)
 {
     int right = (conf_rank + 1) % conf_size,
         left = (conf_rank - 1 + conf_size) % conf_size;
-    int (*msg)[2] = conf_malloc(2 * NMIX * sizeof *msg);
+    int(*msg)[2] = conf_malloc(2 * NMIX * sizeof *msg);
     MPI_Request *sq = conf_malloc(2 * NMIX * sizeof *sq);
     for (int i = 0; i < NMIX; i++) {
         msg[2 * i][0] = msg[2 * i + 1][0] = conf_rank;
@@ -254,8 +255,8 @@ static void test_any_source_mix(void)
         MPI_OK(MPI_Recv(got, 2, MPI_INT, MPI_ANY_SOURCE, MPI_ANY_TAG,
                         MPI_COMM_WORLD, &st));
         CHECK(got[0] == st.MPI_SOURCE && st.MPI_TAG == got[1] % 3,
-              "payload from %d seq %d, status source %d tag %d", got[0],
-              got[1], st.MPI_SOURCE, st.MPI_TAG);
+              "payload from %d seq %d, status source %d tag %d", got[0], got[1],
+              st.MPI_SOURCE, st.MPI_TAG);
         if (left == conf_rank) { /* p = 1: both streams are self */
             CHECK(got[1] == i / 2, "p=1 message %d arrived as %d", got[1], i);
             continue;
@@ -296,8 +297,8 @@ static void test_ssend(void)
             CHECK(!flag, "a receive on another communicator matched");
         }
         MPI_Status st;
-        MPI_OK(MPI_Recv(r, (int)n, MPI_BYTE, MPI_ANY_SOURCE, 30,
-                        MPI_COMM_WORLD, &st));
+        MPI_OK(MPI_Recv(r, (int)n, MPI_BYTE, MPI_ANY_SOURCE, 30, MPI_COMM_WORLD,
+                        &st));
         status_is(&st, conf_rank, 30, n, "Issend");
         verify(r, n, conf_rank, 30, "Issend");
         MPI_OK(MPI_Wait(&sq, MPI_STATUS_IGNORE));
@@ -305,16 +306,17 @@ static void test_ssend(void)
         MPI_OK(MPI_Wait(&rq, &st));
         int cancelled;
         MPI_OK(MPI_Test_cancelled(&st, &cancelled));
-        CHECK(cancelled, "the receive on another communicator was not cancelled");
+        CHECK(cancelled,
+              "the receive on another communicator was not cancelled");
         /* blocking Ssend and Rsend to a receive posted first */
-        MPI_OK(MPI_Irecv(r, (int)n, MPI_BYTE, conf_rank, 31, MPI_COMM_WORLD,
-                         &rq));
+        MPI_OK(
+            MPI_Irecv(r, (int)n, MPI_BYTE, conf_rank, 31, MPI_COMM_WORLD, &rq));
         MPI_OK(MPI_Ssend(s, (int)n, MPI_BYTE, conf_rank, 31, MPI_COMM_WORLD));
         MPI_OK(MPI_Wait(&rq, MPI_STATUS_IGNORE));
         verify(r, n, conf_rank, 30, "Ssend");
         memset(r, 0, n);
-        MPI_OK(MPI_Irecv(r, (int)n, MPI_BYTE, conf_rank, 32, MPI_COMM_WORLD,
-                         &rq));
+        MPI_OK(
+            MPI_Irecv(r, (int)n, MPI_BYTE, conf_rank, 32, MPI_COMM_WORLD, &rq));
         MPI_OK(MPI_Rsend(s, (int)n, MPI_BYTE, conf_rank, 32, MPI_COMM_WORLD));
         MPI_OK(MPI_Wait(&rq, MPI_STATUS_IGNORE));
         verify(r, n, conf_rank, 30, "Rsend");
@@ -365,6 +367,87 @@ static void test_probe(void)
     CONF_FREE(s, r);
 }
 
+/* MPI_Sendrecv with itself while other messages are queued: its wildcard
+ * receive takes an older unexpected message to self, not its own send's
+ * (8 bytes, buffered where the library buffers sends to itself, then
+ * received by a receive of its own); and a receive posted
+ * earlier takes the Sendrecv's message, while the Sendrecv's receive
+ * waits for a peer's (rank 1's, sent 2 ms later, so that nothing is
+ * queued when the Sendrecv starts). */
+static void test_sendrecv_queued(void)
+{
+    static const size_t n_of[] = {8, 5600, 70000};
+    unsigned char *s = conf_malloc(70000), *u = conf_malloc(70000),
+                  *r = conf_malloc(70000), *p = conf_malloc(70000);
+    for (size_t k = 0; k < 3; k++) {
+        size_t n = n_of[k];
+        fill(s, n, conf_rank, 61);
+        fill(u, n, conf_rank, 62);
+        MPI_Request pq;
+        MPI_Status st;
+        /* The Sendrecv's own message must be buffered, which MPI allows a
+         * library not to do: MPICH 4.0 (ch4:ucx) never completes a send to
+         * self before a receive takes it, so there the Sendrecv waits
+         * forever. */
+#ifndef MPICH_VERSION
+        if (n <= 8) {
+            MPI_Request uq;
+            MPI_OK(MPI_Isend(u, (int)n, MPI_BYTE, conf_rank, 62, MPI_COMM_WORLD,
+                             &uq)); /* unexpected, older */
+            MPI_OK(MPI_Sendrecv(s, (int)n, MPI_BYTE, conf_rank, 61, r, (int)n,
+                                MPI_BYTE, MPI_ANY_SOURCE, MPI_ANY_TAG,
+                                MPI_COMM_WORLD, &st));
+            status_is(&st, conf_rank, 62, n,
+                      "Sendrecv behind an unexpected message");
+            verify(r, n, conf_rank, 62,
+                   "Sendrecv behind an unexpected message");
+            MPI_OK(MPI_Recv(r, (int)n, MPI_BYTE, conf_rank, MPI_ANY_TAG,
+                            MPI_COMM_WORLD, &st));
+            status_is(&st, conf_rank, 61, n, "a Sendrecv's own message");
+            verify(r, n, conf_rank, 61, "a Sendrecv's own message");
+            MPI_OK(MPI_Wait(&uq, MPI_STATUS_IGNORE));
+        }
+#endif
+        if (conf_size > 1 && conf_rank < 2) {
+            MPI_OK(MPI_Irecv(p, (int)n, MPI_BYTE, conf_rank, 61, MPI_COMM_WORLD,
+                             &pq));
+            MPI_OK(MPI_Barrier(MPI_COMM_WORLD));
+            if (conf_rank == 0) {
+                MPI_OK(MPI_Sendrecv(s, (int)n, MPI_BYTE, 0, 61, r, (int)n,
+                                    MPI_BYTE, MPI_ANY_SOURCE, MPI_ANY_TAG,
+                                    MPI_COMM_WORLD, &st));
+                status_is(&st, 1, 66, n, "Sendrecv behind a posted receive");
+                verify(r, n, 1, 66, "Sendrecv behind a posted receive");
+            } else {
+                for (double t0 = MPI_Wtime(); MPI_Wtime() - t0 < 0.002;)
+                    ;
+                fill(u, n, 1, 66);
+                MPI_OK(MPI_Send(u, (int)n, MPI_BYTE, 0, 66, MPI_COMM_WORLD));
+                MPI_OK(MPI_Send(s, (int)n, MPI_BYTE, 1, 61, MPI_COMM_WORLD));
+            }
+            MPI_OK(MPI_Wait(&pq, &st));
+            status_is(&st, conf_rank, 61, n,
+                      "posted receive before a Sendrecv");
+            verify(p, n, conf_rank, 61, "posted receive before a Sendrecv");
+        } else if (conf_size > 1) {
+            MPI_OK(MPI_Barrier(MPI_COMM_WORLD));
+        }
+#ifndef OPEN_MPI
+        /* nothing queued, a receive one byte short: MPI_ERR_TRUNCATE (Open
+         * MPI 4.1's MPI_Sendrecv to self returns MPI_SUCCESS here) */
+        MPI_Comm_set_errhandler(MPI_COMM_WORLD, MPI_ERRORS_RETURN);
+        int rc = MPI_Sendrecv(s, (int)n, MPI_BYTE, conf_rank, 65, r, (int)n - 1,
+                              MPI_BYTE, conf_rank, 65, MPI_COMM_WORLD, &st);
+        MPI_Comm_set_errhandler(MPI_COMM_WORLD, MPI_ERRORS_ARE_FATAL);
+        int cls;
+        MPI_Error_class(rc, &cls);
+        CHECK(cls == MPI_ERR_TRUNCATE,
+              "Sendrecv to self truncated %zu bytes: %d", n, rc);
+#endif
+    }
+    CONF_FREE(s, u, r, p);
+}
+
 /* Persistent sends and receives to self, started in both orders. */
 static void test_persistent(void)
 {
@@ -373,8 +456,8 @@ static void test_persistent(void)
     for (size_t k = 0; k < 2; k++) {
         size_t n = n_of[k];
         MPI_Request q[2];
-        MPI_OK(MPI_Recv_init(r, (int)n, MPI_BYTE, conf_rank, 50,
-                             MPI_COMM_WORLD, &q[0]));
+        MPI_OK(MPI_Recv_init(r, (int)n, MPI_BYTE, conf_rank, 50, MPI_COMM_WORLD,
+                             &q[0]));
         MPI_OK(MPI_Ssend_init(s, (int)n, MPI_BYTE, conf_rank, 50,
                               MPI_COMM_WORLD, &q[1]));
         for (int round = 0; round < 4; round++) {
@@ -398,9 +481,9 @@ int main(int argc, char **argv)
     test_sizes(MPI_COMM_WORLD);
     test_sizes(rev);
     MPI_OK(MPI_Comm_free(&rev));
-    void (*const tests[])(void) = {test_noncontig, test_order,
-                                   test_any_source_mix, test_ssend, test_probe,
-                                   test_persistent};
+    void (*const tests[])(void) = {
+        test_noncontig, test_order,           test_any_source_mix, test_ssend,
+        test_probe,     test_sendrecv_queued, test_persistent};
     for (size_t i = 0; i < sizeof tests / sizeof tests[0]; i++) {
         tests[i]();
         MPI_OK(MPI_Barrier(MPI_COMM_WORLD));

@@ -398,11 +398,44 @@ int PMPI_Recv(void *buf, int count, MPI_Datatype datatype, int source, int tag,
 }
 MPCHAR_RT_WEAK(Recv)
 
+/* MPI_Sendrecv with the rank itself (NPB CG's exchange with its transpose
+ * partner at p = 2, every exchange at p = 1) without requests, when the
+ * engine finds that the receive takes exactly the message sent
+ * (docs/runtime.md, "Messages to self"); contiguous send data only.
+ * Returns -1 when it does not apply, else the call's result. */
+static int sendrecv_self(const void *sendbuf, int sendcount,
+                         MPI_Datatype sendtype, int dest, int sendtag,
+                         void *recvbuf, int recvcount, MPI_Datatype recvtype,
+                         int source, int recvtag, MPI_Comm comm,
+                         MPI_Status *status)
+{
+    if (send_check(comm, sendcount, sendtype, sendtag) != MPI_SUCCESS ||
+        recv_check(comm, recvcount, recvtype, recvtag) != MPI_SUCCESS ||
+        dest != comm->rank || (source != dest && source != MPI_ANY_SOURCE) ||
+        !sendtype->contig)
+        return -1;
+    MPI_Status st;
+    if (!mpchar__sendrecv_self(comm->ctx, dest, sendtag, sendbuf,
+                               (size_t)sendcount * sendtype->size, source,
+                               recvtag, recvbuf, recvcount, recvtype, &st))
+        return -1;
+    if (status != MPI_STATUS_IGNORE)
+        *status = st;
+    return st.MPI_ERROR == MPI_SUCCESS
+               ? MPI_SUCCESS
+               : mpchar__err(comm, st.MPI_ERROR, "MPI_Sendrecv");
+}
+
 int PMPI_Sendrecv(const void *sendbuf, int sendcount, MPI_Datatype sendtype,
                   int dest, int sendtag, void *recvbuf, int recvcount,
                   MPI_Datatype recvtype, int source, int recvtag, MPI_Comm comm,
                   MPI_Status *status)
 {
+    int self =
+        sendrecv_self(sendbuf, sendcount, sendtype, dest, sendtag, recvbuf,
+                      recvcount, recvtype, source, recvtag, comm, status);
+    if (self >= 0)
+        return self;
     MPI_Request rreq, sreq;
     int rc = mpchar__irecv(recvbuf, recvcount, recvtype, source, recvtag, comm,
                            0, &rreq);

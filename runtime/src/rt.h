@@ -530,6 +530,9 @@ int mpchar__send_now(MPI_Comm comm, uint32_t ctx, int world, int tag,
                      const void *data, size_t bytes);
 int mpchar__recv_now(uint32_t ctx, int src, int world, int tag, void *buf,
                      size_t cap, MPI_Status *status);
+int mpchar__sendrecv_self(uint32_t ctx, int me, int sendtag, const void *data,
+                          size_t bytes, int source, int recvtag, void *buf,
+                          int count, MPI_Datatype type, MPI_Status *status);
 int mpchar__cancel_recv(struct mpchar_rt_request *req);
 void mpchar__req_free(struct mpchar_rt_request *req);
 struct mpchar_rt_request *mpchar__req_alloc(void); /* zeroed */

@@ -27,13 +27,13 @@ const struct rt_setting mpchar__settings[] = {
             "(the default: in streams write requests go stale and lower the "
             "bandwidth, docs/performance.md)"},
     {.env = "MPCHAR_RT_EAGER_MAX",
-     .dflt = "4096",
+     .dflt = "16384",
      .type = SET_SIZE,
      .offset = offsetof(struct rt_config, eager_max),
      .doc = "largest message sent eagerly through the ring, bytes (larger "
             "ones go by single copy, docs/performance.md)"},
     {.env = "MPCHAR_RT_WRITE_MIN",
-     .dflt = "4097",
+     .dflt = "16385",
      .type = SET_SIZE,
      .offset = offsetof(struct rt_config, write_min),
      .doc = "smallest message delivered by process_vm_writev to a write "

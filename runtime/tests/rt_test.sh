@@ -10,6 +10,7 @@
 #   share                           shared copies: the peer helps, data stays right
 #   lap                             early laps of the ring lose no byte
 #   box                             small replies go through the duplex box, in order
+#   self                            messages to self: never a ring, right in every mode
 #   algos                           every collective algorithm at p = 2 and 3 (Bruck's Allgather at 4)
 #   wrapper                         mpchar-cc/-fc, their probes, pkg-config, CMake package
 #   recursion                       a wrapper never runs itself: clear error, no hang
@@ -213,6 +214,21 @@ case $case in
     [ "$b" -gt 1000 ] || fail "the duplex box carried $b messages, want more than 1000"
     for p in 2 3; do
       "$exe" -n $p --timeout 60 "$bin/conf_order_builtin" >/dev/null || fail "conf_order at p=$p"
+    done ;;
+  self)
+    # Messages to self take the direct path (self_msgs) and never a ring or
+    # a cross-memory copy: at p = 1 every message of conf_self is one; at
+    # p = 2 and in SR mode and copy-through it still passes.
+    rm -f "$tmp/c"
+    MPCHAR_RT_COUNTERS="$tmp/c" "$exe" -n 1 --timeout 60 "$bin/conf_self_builtin" >/dev/null \
+      || fail "conf_self at p=1"
+    s=$(counter_sum "$tmp/c" self_msgs)
+    o=$(( $(counter_sum "$tmp/c" eager_msgs) + $(counter_sum "$tmp/c" rndv_read_msgs) \
+          + $(counter_sum "$tmp/c" copy_through_msgs) + $(counter_sum "$tmp/c" write_msgs) ))
+    # conf_self sends 319 messages at p = 1 (every one to itself)
+    [ "$s" -ge 319 ] && [ "$o" = 0 ] || fail "p=1: self_msgs=$s, other messages $o (want >= 319 and 0)"
+    for env in MPCHAR_RT_MODE=NSR MPCHAR_RT_MODE=SR MPCHAR_RT_COPY=copy; do
+      env $env "$exe" -n 2 --timeout 60 "$bin/conf_self_builtin" >/dev/null || fail "conf_self at p=2 with $env"
     done ;;
   algos)
     # The defaults pick one algorithm per size and p (the long ones only

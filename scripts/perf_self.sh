@@ -1,0 +1,89 @@
+#!/bin/sh
+# perf_self.sh: messages a rank sends to itself, the built-in runtime
+# against Open MPI and MPICH, side by side (docs/performance.md, "Messages
+# to self").
+#
+#   scripts/perf_self.sh BUILD_DIR [REPS [RAW_FILE]]
+#
+# BUILD_DIR holds mpchar-exec, mpchar-cc and mpchar-kernels-<lib> for the
+# three libraries.  Each of REPS (default 5) rounds runs every library in
+# turn, holding the lock /tmp/mpchar-perf.lock for the round: the program
+# scripts/self_sendrecv.c (MPI_Sendrecv to self, as NPB CG's exchange with
+# its transpose partner at p = 2) at p = 1 and 2, and NPB CG and MG class S
+# at p = 1 and 2 through mpchar-kernels (5 repetitions; the one of median t_total_s).
+# Prints, per measurement, the median over the rounds for each library and
+# the runtime's time over the better of the other two.  PERF_SELF_BASE
+# names a directory holding another libmpchar-rt.so (e.g. one built from an
+# earlier commit): the runtime then runs a second time per round with it
+# (LD_LIBRARY_PATH; the binaries' RUNPATH yields to it), column "base".
+# RAW_FILE, if given, keeps every measurement ("KEY LIBRARY VALUE" lines).
+set -eu
+root=$(cd "$(dirname "$0")/.." && pwd)
+build=${1:?usage: perf_self.sh BUILD_DIR [REPS]}
+reps=${2:-5}
+raw=${3:-}
+sizes="8 1024 5600 65536 1048576"
+out=$(mktemp -d)
+trap 'rm -rf "$out"' EXIT
+mpicc.openmpi -O2 -o "$out/self_openmpi" "$root/scripts/self_sendrecv.c"
+mpicc.mpich -O2 -o "$out/self_mpich" "$root/scripts/self_sendrecv.c"
+"$build/bin/mpchar-cc" -O2 -o "$out/self_builtin" "$root/scripts/self_sendrecv.c"
+
+launch() { # LIB P: the launcher command for P ranks on distinct cores
+  case $1 in
+    openmpi) echo "mpirun.openmpi --allow-run-as-root -n $2 --bind-to core" ;;
+    mpich) echo "mpiexec.mpich -n $2 -bind-to core" ;;
+    builtin) echo "$build/bin/mpchar-exec -n $2 --bind" ;;
+    base) echo "env LD_LIBRARY_PATH=$PERF_SELF_BASE $build/bin/mpchar-exec -n $2 --bind" ;;
+  esac
+}
+
+# lines "KEY LIB VALUE" into $out/all
+libs="openmpi mpich builtin${PERF_SELF_BASE:+ base}"
+round() {
+  for lib in $libs; do
+    exe=${lib%base}
+    exe=${exe:-builtin}
+    for p in 1 2; do
+      $(launch $lib $p) "$out/self_$exe" 2000 15 $sizes |
+        sed -n "s/^bytes=\([0-9]*\) sendrecv_self_us=\(.*\)/sendrecv_self_us.p$p.\1 $lib \2/p" >>"$out/all"
+      for k in cg mg; do
+        $(launch $lib $p) "$build/bin/mpchar-kernels-$exe" --kernel $k --class S --reps 5 |
+          sed -n 's/.* t_total_s=\([0-9.e+-]*\) t_comm_s=\([0-9.e+-]*\) .*/\1 \2/p' |
+          sort -n | sed -n 3p |
+          awk -v k="$k.p$p" -v l="$lib" '{ print k ".t_total_s", l, $1; print k ".t_comm_s", l, $2 }' >>"$out/all"
+      done
+    done
+  done
+}
+
+i=1
+while [ "$i" -le "$reps" ]; do
+  echo "round $i: load $(cut -d' ' -f1-3 /proc/loadavg)" >&2
+  exec 9>/tmp/mpchar-perf.lock
+  flock 9
+  round
+  flock -u 9
+  i=$((i + 1))
+done
+echo "load at the end: $(cut -d' ' -f1-3 /proc/loadavg)" >&2
+[ -z "$raw" ] || cp "$out/all" "$raw"
+
+awk '
+  { v[$1, $2, ++n[$1, $2]] = $3; if (!($1 in seen)) { seen[$1] = 1; order[++nk] = $1 } }
+  function med(k, l,   m, i, j, t, a) {
+    m = n[k, l]; if (!m) return -1
+    for (i = 1; i <= m; i++) a[i] = v[k, l, i]
+    for (i = 1; i <= m; i++) for (j = i + 1; j <= m; j++) if (a[j] < a[i]) { t = a[i]; a[i] = a[j]; a[j] = t }
+    return m % 2 ? a[(m + 1) / 2] : (a[m / 2] + a[m / 2 + 1]) / 2
+  }
+  END {
+    printf "%-30s %10s %10s %10s %10s %13s %13s\n", "measurement", "openmpi", "mpich", "builtin",
+      "base", "builtin/best", "builtin/base"
+    for (i = 1; i <= nk; i++) {
+      k = order[i]; o = med(k, "openmpi"); m = med(k, "mpich"); b = med(k, "builtin"); a = med(k, "base")
+      best = o < m ? o : m
+      sa = a < 0 ? "-" : sprintf("%.4g", a); sr = a > 0 ? sprintf("%.2f", b / a) : "-"
+      printf "%-30s %10.4g %10.4g %10.4g %10s %13.2f %13s\n", k, o, m, b, sa, (best > 0 ? b / best : -1), sr
+    }
+  }' "$out/all"

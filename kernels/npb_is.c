@@ -289,7 +289,8 @@ static bool is_alloc(struct is_state *s)
     s->buff1 = kernel_alloc(sizeof(int) * (size_t)table);
     s->buff2 = kernel_alloc(sizeof(int) * (size_t)s->capacity);
     s->bucket_size = kernel_alloc(sizeof(int) * (size_t)(nbuckets + IS_TESTS));
-    s->bucket_totals = kernel_alloc(sizeof(int) * (size_t)(nbuckets + IS_TESTS));
+    s->bucket_totals =
+        kernel_alloc(sizeof(int) * (size_t)(nbuckets + IS_TESTS));
     s->bucket_ptrs = kernel_alloc(sizeof(int) * (size_t)nbuckets);
     s->first_bucket = kernel_alloc(sizeof(int) * (size_t)size);
     s->last_bucket = kernel_alloc(sizeof(int) * (size_t)size);

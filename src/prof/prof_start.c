@@ -153,8 +153,7 @@ void prof_stop(void)
 
 void prof_region(int level)
 {
-    prof_emit(MPCHAR_PROF_REGION, 0, level > 0 ? (uint64_t)level : 0, 0,
-              0);
+    prof_emit(MPCHAR_PROF_REGION, 0, level > 0 ? (uint64_t)level : 0, 0, 0);
 }
 
 void prof_resolve(const char *name, void *fn, size_t fn_bytes)

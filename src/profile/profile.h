@@ -192,8 +192,8 @@ int profile_sizes_add(profile_rank *r, uint32_t call, uint64_t bytes,
                       uint32_t region, bool self, double call_us,
                       mpchar_error *err);
 /* Rank r's entry of (call, bytes, region, self), or NULL. */
-profile_size *profile_sizes_find(profile_rank *r, uint32_t call,
-                                 uint64_t bytes, uint32_t region, bool self);
+profile_size *profile_sizes_find(profile_rank *r, uint32_t call, uint64_t bytes,
+                                 uint32_t region, bool self);
 /* The rank's sizes as profile.json's "call_sizes" array. */
 json_t *profile_sizes_json(const profile *p, const profile_rank *r);
 

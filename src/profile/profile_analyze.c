@@ -33,7 +33,7 @@ typedef struct walk {
     uint64_t call_msg_bytes;
     bool call_sent;
     bool call_self; /* that message's peer was the rank itself */
-    bool failed; /* out of memory recording sizes or spans */
+    bool failed;    /* out of memory recording sizes or spans */
     uint32_t region;
     open_msg *msgs; /* by id */
     size_t n_msgs;
@@ -180,8 +180,8 @@ static void on_call(walk *w, const mpchar_prof_event *e)
     c.call_us = (double)(e->tick - w->enter_tick) * w->us_per_tick;
     uint64_t bytes = e->bytes ? e->bytes : w->call_msg_bytes;
     bool self = !e->bytes && w->call_self;
-    if (profile_sizes_add(w->r, e->call, bytes, w->call_region, self,
-                          c.call_us, NULL) != 0 ||
+    if (profile_sizes_add(w->r, e->call, bytes, w->call_region, self, c.call_us,
+                          NULL) != 0 ||
         (w->comm[e->call] &&
          add_span(w->r, w->enter_tick, e, bytes, w->call_region, self) != 0))
         w->failed = true;

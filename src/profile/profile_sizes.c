@@ -11,8 +11,8 @@
 #include "mpchar/grow.h"
 #include "profile.h"
 
-profile_size *profile_sizes_find(profile_rank *r, uint32_t call,
-                                 uint64_t bytes, uint32_t region, bool self)
+profile_size *profile_sizes_find(profile_rank *r, uint32_t call, uint64_t bytes,
+                                 uint32_t region, bool self)
 {
     for (size_t k = r->n_sizes; k-- > 0;) {
         profile_size *s = &r->sizes[k];
@@ -48,11 +48,10 @@ json_t *profile_sizes_json(const profile *p, const profile_rank *r)
     json_t *list = json_array();
     for (size_t k = 0; k < r->n_sizes; k++) {
         const profile_size *s = &r->sizes[k];
-        json_t *o = json_pack("{s:s, s:I, s:I, s:I, s:f}", "call",
-                              p->call_names[s->call], "bytes",
-                              (json_int_t)s->bytes, "region",
-                              (json_int_t)s->region, "calls",
-                              (json_int_t)s->calls, "call_us", s->call_us);
+        json_t *o = json_pack(
+            "{s:s, s:I, s:I, s:I, s:f}", "call", p->call_names[s->call],
+            "bytes", (json_int_t)s->bytes, "region", (json_int_t)s->region,
+            "calls", (json_int_t)s->calls, "call_us", s->call_us);
         if (p->waits_aligned)
             json_object_set_new(o, "wait_us", json_real(s->wait_us));
         if (s->self) /* (absent: to another rank, or no message) */

@@ -92,10 +92,8 @@ static void buffers_kept(void **state)
 int main(void)
 {
     const struct CMUnitTest tests[] = {
-        cmocka_unit_test(fault_unset_is_zero),
-        cmocka_unit_test(fault_numbers),
-        cmocka_unit_test(fault_malformed),
-        cmocka_unit_test(class_rows),
+        cmocka_unit_test(fault_unset_is_zero), cmocka_unit_test(fault_numbers),
+        cmocka_unit_test(fault_malformed),     cmocka_unit_test(class_rows),
         cmocka_unit_test(buffers_kept),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);

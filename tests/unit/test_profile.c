@@ -111,9 +111,11 @@ enum { PCONTROL, ISEND, WAIT, RECV };
 static void ev(profile_events *e, uint64_t tick, uint32_t kind, uint32_t call,
                uint64_t id, uint64_t bytes)
 {
-    e->events[e->n++] = (mpchar_prof_event){
-        .tick = tick, .kind = (uint16_t)kind, .call = call, .id = id,
-        .bytes = bytes};
+    e->events[e->n++] = (mpchar_prof_event){.tick = tick,
+                                            .kind = (uint16_t)kind,
+                                            .call = call,
+                                            .id = id,
+                                            .bytes = bytes};
 }
 
 /* Ticks of 1 us: Pcontrol(1) 5-6; Isend 10-12 posting message 1 (1000 B);
@@ -316,12 +318,10 @@ static void test_aggregate_measured_copy(void **state)
     other.header.rank = 1;
     other.events = calloc(2, sizeof *other.events);
     assert_non_null(other.events);
-    other.events[other.n++] =
-        (mpchar_prof_event){.tick = 20, .kind = MPCHAR_PROF_XFER_BEGIN,
-                            .bytes = 1000};
-    other.events[other.n++] =
-        (mpchar_prof_event){.tick = 30, .kind = MPCHAR_PROF_XFER_END,
-                            .bytes = 1000};
+    other.events[other.n++] = (mpchar_prof_event){
+        .tick = 20, .kind = MPCHAR_PROF_XFER_BEGIN, .bytes = 1000};
+    other.events[other.n++] = (mpchar_prof_event){
+        .tick = 30, .kind = MPCHAR_PROF_XFER_END, .bytes = 1000};
     assert_int_equal(profile_add_copies(&p, &other, &err), 0);
     profile_events_free(&other);
     profile_sort_copies(&p);
@@ -414,7 +414,8 @@ static void test_waits_known_answers(void **state)
     assert_double_near(p.ranks[1].comm_us, 30.0, EPS);
     assert_double_near(p.ranks[1].comm_wait_us, 5.0, EPS);
     /* by (call, bytes) */
-    profile_size *ar = profile_sizes_find(&p.ranks[0], W_ALLREDUCE, 8, 0, false);
+    profile_size *ar =
+        profile_sizes_find(&p.ranks[0], W_ALLREDUCE, 8, 0, false);
     assert_non_null(ar);
     assert_double_near(ar->call_us, 40.0, EPS);
     assert_double_near(ar->wait_us, 30.0, EPS);

@@ -542,6 +542,9 @@ int bench_output_library_info(const bench_output *out, const bench_options *opt,
                               mpchar_error *err);
 void bench_output_begin(const bench_output *out, const bench_point *pt,
                         size_t index, size_t total);
+/* Every result is written and the run leaves with exit_code: said before
+ * MPI_Finalize, so that a launch that hangs there loses nothing. */
+void bench_output_end(const bench_output *out, int exit_code);
 int bench_output_point(const bench_output *out, const bench_point *pt,
                        const bench_loop_result *res, bool oversubscribed,
                        mpchar_error *err);
@@ -554,12 +557,17 @@ int bench_output_phases(const bench_output *out, const bench_point *pt,
 
 /* ---- the run (main.c) and its series (sweep.c) ----------------------- */
 
-/* A test hook: rank 0 stops responding at this point. */
+/* A test hook: rank 0 stops responding at this point, or in_finalize after
+ * the last one. */
 typedef struct bench_hang {
     char pattern[MPCHAR_NAME_MAX];
     uint64_t n_bytes;
     bool set;
+    bool in_finalize;
 } bench_hang;
+
+/* Sleeps until killed: the hang the test hook asks for. */
+void bench_hang_forever(void);
 
 typedef struct bench_run {
     bench_options opt;

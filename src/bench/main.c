@@ -56,18 +56,23 @@ static bool env_rank_zero(void)
 }
 
 /* MPCHAR_BENCH_INJECT_HANG=PATTERN:N makes rank 0 stop responding at that
- * point, so tests can prove that `mpchar run`'s watchdog ends it. */
+ * point, =finalize where MPI_Finalize would start, so tests can prove that
+ * `mpchar run`'s watchdog ends it. */
 static int parse_hang(const char *text, bench_hang *h, mpchar_error *err)
 {
     memset(h, 0, sizeof *h);
     if (!text)
         return 0;
+    if (strcmp(text, "finalize") == 0) {
+        h->in_finalize = true;
+        return 0;
+    }
     const char *colon = strchr(text, ':');
     size_t len = colon ? (size_t)(colon - text) : 0;
     if (!colon || len == 0 || len >= sizeof h->pattern)
         return mpchar_error_set(err,
                                 "MPCHAR_BENCH_INJECT_HANG: '%s' is not "
-                                "PATTERN:BYTES",
+                                "PATTERN:BYTES or finalize",
                                 text);
     memcpy(h->pattern, text, len);
     if (!bench_registry_find(h->pattern))
@@ -317,6 +322,10 @@ int main(int argc, char **argv)
      * closes its endpoints while its peer already waits in the PMI barrier
      * (docs/cluster.md): leave together. */
     MPI_Barrier(MPI_COMM_WORLD);
+    if (r.rank == 0)
+        bench_output_end(&r.out, exit_code);
+    if (r.rank == 0 && r.hang.in_finalize)
+        bench_hang_forever();
     MPI_Finalize();
     return exit_code;
 }

@@ -168,6 +168,14 @@ void bench_output_begin(const bench_output *out, const bench_point *pt,
     fflush(stdout);
 }
 
+void bench_output_end(const bench_output *out, int exit_code)
+{
+    if (out->progress != PROGRESS_MACHINE)
+        return;
+    printf("@@mpchar end %d\n", exit_code);
+    fflush(stdout);
+}
+
 static int write_raw(const bench_output *out, const bench_point *pt,
                      const double *times, long reps, mpchar_error *err)
 {

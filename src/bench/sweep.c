@@ -133,7 +133,7 @@ static bench_loop_params round_params(const bench_run *r, bool over)
     return lp;
 }
 
-static void hang_forever(void)
+void bench_hang_forever(void)
 {
     struct timespec nap = {1, 0};
     for (;;)
@@ -149,7 +149,7 @@ static void announce(bench_run *r, const bench_point *pt)
     bench_output_begin(&r->out, pt, ++r->progress_done, r->progress_total);
     if (r->hang.set && strcmp(r->hang.pattern, pt->key.pattern) == 0 &&
         r->hang.n_bytes == pt->key.n_bytes)
-        hang_forever();
+        bench_hang_forever();
 }
 
 /* Rank 0 adds every rank's phases of a round to t's (a pattern that

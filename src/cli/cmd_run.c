@@ -443,6 +443,12 @@ static void describe_end(const launch_result *res, double timeout, char *why,
                  res->last_error);
 }
 
+/* The program said every result was written, and then did not exit. */
+static bool hung_in_finalize(const launch_result *res)
+{
+    return res->watchdog_fired && res->results_written;
+}
+
 static void note_launch(run_state *st, const char *library, long p,
                         const char *placement, char *const *argv,
                         const launch_result *res, double steal_pct,
@@ -453,10 +459,11 @@ static void note_launch(run_state *st, const char *library, long p,
         json_array_append_new(cmd, json_string(*a));
     json_array_append_new(
         st->launches,
-        json_pack("{s:s, s:I, s:s, s:o, s:i, s:b, s:I, s:o, s:f}", "library",
-                  library, "p", (json_int_t)p, "placement", placement,
-                  "command", cmd, "exit_status", res->exit_status,
-                  "watchdog_fired", res->watchdog_fired, "points_finished",
+        json_pack("{s:s, s:I, s:s, s:o, s:i, s:b, s:b, s:I, s:o, s:f}",
+                  "library", library, "p", (json_int_t)p, "placement",
+                  placement, "command", cmd, "exit_status", res->exit_status,
+                  "watchdog_fired", res->watchdog_fired, "hung_in_finalize",
+                  hung_in_finalize(res), "points_finished",
                   (json_int_t)res->finished, "cpu_steal_pct",
                   isfinite(steal_pct) ? json_real(steal_pct) : json_null(),
                   "elapsed_s", round(1000.0 * elapsed_s) / 1000.0));
@@ -504,6 +511,15 @@ static launch_outcome launch_once(run_state *st, const run_library *lib, long p,
         return LAUNCH_INTERRUPTED;
     if (res.exit_status == 0 && !res.watchdog_fired)
         return LAUNCH_COMPLETE;
+    if (hung_in_finalize(&res)) {
+        fprintf(stderr,
+                "mpchar: %s at p=%ld: every result was written, then the "
+                "launch hung in MPI_Finalize and was ended after %.0f s; "
+                "its results are kept\n",
+                lib->name, p, RUN_FINALIZE_TIMEOUT_S);
+        if (res.end_code == 0 || res.end_code == 1)
+            return LAUNCH_COMPLETE; /* 1: points failed, recorded */
+    }
     char why[700];
     describe_end(&res, st->point_timeout_s, why, sizeof why);
     if (res.open_key[0]) {

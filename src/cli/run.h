@@ -262,6 +262,10 @@ typedef struct launch_observer {
     void (*line)(void *ctx, const char *line);
 } launch_observer;
 
+/* From the program's "end" to its exit: MPI_Finalize takes well under a
+ * second here, hung it never ends. */
+#define RUN_FINALIZE_TIMEOUT_S 20.0
+
 typedef struct launch_result {
     int exit_status; /* -1 when ended by a signal */
     int term_signal;
@@ -269,6 +273,9 @@ typedef struct launch_result {
     bool interrupted;      /* SIGINT or SIGTERM reached mpchar */
     char open_key[512];    /* a point begun and never finished, or "" */
     size_t finished;       /* points done or failed in this launch */
+    bool results_written;  /* the program said "end": all it measured is
+                              written, only MPI_Finalize was left */
+    int end_code;          /* the exit status it then announced */
     char last_error[512];  /* last line the launch wrote to stderr */
     char first_error[512]; /* and its first (a program's own reason, before
                               its launcher's) */

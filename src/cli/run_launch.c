@@ -106,6 +106,8 @@ static void on_bench_line(monitor *m, char *line)
         m->res->open_key[0] = '\0';
         m->res->finished++;
         m->obs->failed(m->obs->ctx, rest + 7);
+    } else if (sscanf(rest, "end %d", &m->res->end_code) == 1) {
+        m->res->results_written = true;
     }
 }
 
@@ -173,6 +175,8 @@ static int too_quiet(const monitor *m, double point_timeout_s)
     double limit = m->res->open_key[0] ? point_timeout_s : STARTUP_TIMEOUT_S;
     if (m->res->finished > 0 && !m->res->open_key[0])
         limit = point_timeout_s + STARTUP_TIMEOUT_S / 10;
+    if (m->res->results_written) /* only MPI_Finalize is left */
+        limit = RUN_FINALIZE_TIMEOUT_S;
     return now_s() - m->last_progress > limit;
 }
 

@@ -42,7 +42,7 @@ run_bed() { # LIBRARY OUT PATTERN SIZES MAX_SIZE MIN_REPS
     --sizes "$1" --max-size "$2" --time-per-point 100 --rounds 1 --refine 0 \
     --level-retries 0 --level-wait 0 --min-reps "$3" --max-reps 50 \
     --point-timeout 30 --out "$out" >"$out.log" 2>&1 ||
-    fail "mpchar run $lib: $(tail -n 3 "$out.log")"
+    fail "mpchar run $lib: $(tail -n 20 "$out.log")"
 }
 
 # Both libraries on one bed: MPICH's processes yield the core after an

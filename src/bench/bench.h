@@ -505,13 +505,6 @@ bool bench_level_steady(const bench_level_reading *probes, size_t count,
  * has seen, within the same factor; true while none is known (best 0 or
  * NAN is not a level). */
 bool bench_level_at_best(double fastest_us, double best_us);
-/* Readings that must reach a level before it is the launch's best. */
-#define BENCH_LEVEL_CONFIRMATIONS 3
-/* Adds a probe reading to the launch's fastest (ascending, 0: none yet)
- * and returns the best level they confirm: the slowest of them, 0 until
- * there are BENCH_LEVEL_CONFIRMATIONS. */
-double bench_level_note(double fastest_us[BENCH_LEVEL_CONFIRMATIONS],
-                        double t_us);
 /* Seconds a launch may still wait for its best level: it waits in all at
  * most cap_s, and at most as long as it has measured, so that waiting at
  * most doubles its time. */
@@ -589,10 +582,9 @@ typedef struct bench_run {
     int rank, world;
     int failures;
     size_t progress_done, progress_total; /* measurements at this p */
-    /* Rank 0's account of the machine's level (sweep.c): the launch's
-     * fastest probes, the best level they confirm (0: none yet), and the
-     * seconds spent measuring series and waiting for that level. */
-    double level_fastest_us[BENCH_LEVEL_CONFIRMATIONS];
+    /* Rank 0's account of the machine's level (sweep.c): the fastest
+     * probe of the launch (0: none yet), and the seconds spent measuring
+     * series and waiting for that level. */
     double level_best_us, level_measured_s, level_waited_s;
     /* Rank 0's account of the stopping rule at this p: points written,
      * and the rounds they took in all. */

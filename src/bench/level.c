@@ -93,25 +93,6 @@ bool bench_level_at_best(double fastest_us, double best_us)
     return !(best_us > 0.0) || !(fastest_us > LEVEL_FACTOR * best_us);
 }
 
-/* A level is the machine's state for seconds, which every probe then
- * reads; a single reading far below the rest is a glitch, not a level to
- * wait for (docs/timing.md, "Level changes"). */
-double bench_level_note(double fastest_us[BENCH_LEVEL_CONFIRMATIONS],
-                        double t_us)
-{
-    const size_t n = BENCH_LEVEL_CONFIRMATIONS;
-    if (t_us > 0.0 && !(fastest_us[n - 1] > 0.0 && t_us >= fastest_us[n - 1])) {
-        size_t k = n - 1; /* t_us replaces the slowest, then moves up */
-        while (k > 0 &&
-               !(fastest_us[k - 1] > 0.0 && fastest_us[k - 1] <= t_us)) {
-            fastest_us[k] = fastest_us[k - 1];
-            k--;
-        }
-        fastest_us[k] = t_us;
-    }
-    return fastest_us[n - 1];
-}
-
 double bench_level_wait_allowance(double cap_s, double measured_s,
                                   double waited_s)
 {

@@ -398,7 +398,8 @@ static double wait_allowance(const bench_run *r)
 
 static void note_level(bench_run *r, double t_us)
 {
-    r->level_best_us = bench_level_note(r->level_fastest_us, t_us);
+    if (t_us > 0.0 && (r->level_best_us == 0.0 || t_us < r->level_best_us))
+        r->level_best_us = t_us;
 }
 
 /* Before a series: while the machine runs slower than the best level this

@@ -146,30 +146,6 @@ static void test_wait_allowance(void **state)
     assert_double_near(bench_level_wait_allowance(0.0, 100.0, 0.0), 0.0, 1e-12);
 }
 
-/* The best level is the third fastest reading: a single glitch (the full
- * run's 0.08 us among readings of 0.19 us and more) is not waited for. */
-static void test_best_level_needs_three_readings(void **state)
-{
-    (void)state;
-    double fastest[BENCH_LEVEL_CONFIRMATIONS] = {0};
-    assert_true(bench_level_note(fastest, 0.08) == 0.0);
-    assert_true(bench_level_note(fastest, 0.21) == 0.0);
-    assert_true(bench_level_note(fastest, NAN) == 0.0);
-    assert_true(bench_level_note(fastest, -1.0) == 0.0);
-    assert_double_near(bench_level_note(fastest, 0.25), 0.25, 1e-12);
-    assert_double_near(bench_level_note(fastest, 0.19), 0.21, 1e-12);
-    assert_double_near(bench_level_note(fastest, 0.40), 0.21, 1e-12);
-    assert_double_near(bench_level_note(fastest, 0.20), 0.20, 1e-12);
-    assert_double_near(fastest[0], 0.08, 1e-12);
-    assert_double_near(fastest[1], 0.19, 1e-12);
-    assert_double_near(fastest[2], 0.20, 1e-12);
-    /* a launch at one level: its best is that level */
-    double one[BENCH_LEVEL_CONFIRMATIONS] = {0};
-    for (int i = 0; i < 10; i++)
-        bench_level_note(one, 0.21 + 0.001 * (i % 3));
-    assert_double_near(bench_level_note(one, 0.5), 0.21, 1e-12);
-}
-
 static void test_no_probes_is_steady(void **state)
 {
     (void)state;
@@ -186,7 +162,6 @@ int main(void)
         cmocka_unit_test(test_the_factor_is_two),
         cmocka_unit_test(test_at_best_within_twice),
         cmocka_unit_test(test_wait_allowance),
-        cmocka_unit_test(test_best_level_needs_three_readings),
         cmocka_unit_test(test_no_probes_is_steady),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);

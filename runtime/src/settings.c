@@ -56,7 +56,7 @@ const struct rt_setting mpchar__settings[] = {
             "messages stays in the caches (docs/performance.md); 0 uses the "
             "whole ring"},
     {.env = "MPCHAR_RT_STREAM_COPY_MIN",
-     .dflt = "8192",
+     .dflt = "16384",
      .type = SET_SIZE,
      .offset = offsetof(struct rt_config, stream_copy_min),
      .doc = "smallest payload that, sent while an earlier one is unanswered "

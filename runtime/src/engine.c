@@ -225,20 +225,24 @@ static struct ctxcount *ctx_counts(struct peer *pr, uint32_t ctx)
 static int try_push(struct peer *pr, const struct rt_pkt *h, size_t poff,
                     const void *payload, size_t plen)
 {
+    /* A large payload that follows one the peer has not answered, and has
+     * not even read yet, is part of a stream, which the peer reads later:
+     * bypassing our cache spares both sides the line-by-line ownership
+     * traffic (mpchar__cfg.stream_copy_min).  Smaller ones cycle through
+     * the ring's lap, which stays in both caches; a lone payload, as in a
+     * ping-pong, and one the peer keeps up with (a reduce's operands,
+     * sent time after time without an answer) stay in ours, where the
+     * peer reads them soonest.  Control packets do not count: a FIN or
+     * HELP sent before a reply leaves the reply lone. */
+    int stream = plen >= mpchar__cfg.stream_copy_min &&
+                 pr->pushed_in_row > 0 && !mpchar__ring_drained(&pr->out);
     struct rt_pkt *p = mpchar__ring_reserve(&pr->out, poff + plen);
     if (!p)
         return 0;
     uint16_t lines = p->lines;
     memcpy((char *)p + 8, (const char *)h + 8, poff - 8);
     p->lines = lines;
-    /* A large payload that follows one the peer has not answered is part of
-   * a stream, which the peer reads later: bypassing our cache spares both
-   * sides the line-by-line ownership traffic (mpchar__cfg.stream_copy_min).
-   * Smaller ones cycle through the ring's lap, which stays in both caches,
-   * and a lone payload, as in a ping-pong, stays in ours, where the waiting
-   * peer reads it soonest.  Control packets do not count: a FIN or HELP
-   * sent before a reply leaves the reply lone. */
-    if (plen >= mpchar__cfg.stream_copy_min && pr->pushed_in_row > 0)
+    if (stream)
         mpchar__copy_streaming((char *)p + poff, payload, plen);
     else if (plen)
         memcpy((char *)p + poff, payload, plen);

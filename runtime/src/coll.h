@@ -58,6 +58,15 @@ int mpchar__scatterv_build(struct sched *s, const void *sendbuf,
                            MPI_Datatype sendtype, void *recvbuf, int recvcount,
                            MPI_Datatype recvtype, int root);
 
+/* Reduce and Allreduce at p = 2 with the work split in halves through
+ * each other's memory (coll_pair.c): whether they apply, and the calls. */
+int mpchar__pair_split(const struct sched *s, int count, MPI_Datatype type,
+                       MPI_Op op);
+int mpchar__reduce_pair(struct sched *s, const void *sbuf, void *rbuf,
+                        int count, MPI_Datatype type, MPI_Op op, int root);
+int mpchar__allreduce_pair(struct sched *s, const void *sbuf, void *rbuf,
+                           int count, MPI_Datatype type, MPI_Op op);
+
 #define MPCHAR_UNPAREN(...) __VA_ARGS__
 /* MPI_<Name> and its nonblocking twin MPI_<IName> (MPI_Ibcast for Bcast)
  * from one schedule builder, build_<Name>(struct sched *, args...), whose

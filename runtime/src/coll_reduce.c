@@ -341,6 +341,8 @@ static int reduce_sched(struct sched *s, const void *sbuf, void *rbuf,
 {
     size_t bytes = (size_t)count * type->size;
     int p = s->comm->size;
+    if (mpchar__pair_split(s, count, type, op))
+        return mpchar__reduce_pair(s, sbuf, rbuf, count, type, op, root);
     if (op->commute && bytes >= mpchar__cfg.reduce_long &&
         count >= mpchar__pof2(p) && (size_t)p >= mpchar__cfg.reduce_min_procs &&
         p > 1)
@@ -373,6 +375,8 @@ static int allreduce_sched(struct sched *s, const void *sbuf, void *rbuf,
     acc_init(&a, sbuf == IN_PLACE ? rbuf : sbuf, rbuf, count, type, op);
     int rc = MPI_SUCCESS, p = s->comm->size;
     size_t bytes = (size_t)count * type->size;
+    if (mpchar__pair_split(s, count, type, op))
+        return mpchar__allreduce_pair(s, sbuf, rbuf, count, type, op);
     if (p > 1 && op->commute && bytes >= mpchar__cfg.allreduce_long &&
         (size_t)p >= mpchar__cfg.allreduce_min_procs &&
         count >= mpchar__pof2(p))

@@ -234,8 +234,8 @@ static int try_push(struct peer *pr, const struct rt_pkt *h, size_t poff,
      * sent time after time without an answer) stay in ours, where the
      * peer reads them soonest.  Control packets do not count: a FIN or
      * HELP sent before a reply leaves the reply lone. */
-    int stream = plen >= mpchar__cfg.stream_copy_min &&
-                 pr->pushed_in_row > 0 && !mpchar__ring_drained(&pr->out);
+    int stream = plen >= mpchar__cfg.stream_copy_min && pr->pushed_in_row > 0 &&
+                 !mpchar__ring_drained(&pr->out);
     struct rt_pkt *p = mpchar__ring_reserve(&pr->out, poff + plen);
     if (!p)
         return 0;
@@ -603,6 +603,12 @@ int mpchar__engine_cma(void)
 void mpchar__cma(int peer, int to_peer, void *local, uint64_t remote, size_t n)
 {
     cma_copy((struct share){peer, to_peer, local, remote, n, 0, 0});
+}
+
+void mpchar__cma_solo(int peer, int to_peer, void *local, uint64_t remote,
+                      size_t n)
+{
+    cma_copy((struct share){peer, to_peer, local, remote, n, 0, 1});
 }
 
 /* The helper's side: the copy runs the other way from here, and the

@@ -60,6 +60,7 @@ struct rt_config {
     size_t reduce_min_procs;
     size_t allreduce_long;
     size_t allreduce_min_procs;
+    size_t pair_split_min;
     size_t allgather_long;
     size_t alltoall_long;
 };
@@ -556,6 +557,10 @@ int mpchar__engine_cma(void);
  * process_vm_writev (to_peer) or process_vm_readv, shared with the peer
  * when large (docs/runtime.md, "Shared copies"). */
 void mpchar__cma(int peer, int to_peer, void *local, uint64_t remote, size_t n);
+/* The same copy, never shared: this rank reads or writes the bytes next
+ * itself (coll_pair.c). */
+void mpchar__cma_solo(int peer, int to_peer, void *local, uint64_t remote,
+                      size_t n);
 
 /* blocking collectives used by init.c and comm.c (coll_*.c) */
 int mpchar__barrier(MPI_Comm comm);

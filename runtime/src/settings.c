@@ -127,6 +127,14 @@ const struct rt_setting mpchar__settings[] = {
      .doc = "processes from which Allreduce uses reduce-scatter+allgather at "
             "all (at p = 2 its two half-size exchanges lose to recursive "
             "doubling's one, docs/performance.md)"},
+    {.env = "MPCHAR_RT_PAIR_SPLIT_MIN",
+     .dflt = "262144",
+     .type = SET_SIZE,
+     .offset = offsetof(struct rt_config, pair_split_min),
+     .doc = "Reduce and Allreduce bytes from which two processes each "
+            "combine half, reading and writing each other's buffers with "
+            "process_vm_readv/writev (p = 2, commutative operations, "
+            "contiguous types; docs/performance.md); 0 never"},
     {.env = "MPCHAR_RT_ALLGATHER_LONG",
      .dflt = "65536",
      .type = SET_SIZE,

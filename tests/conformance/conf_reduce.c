@@ -367,6 +367,8 @@ int main(int argc, char **argv)
             /* the long algorithms: a few representative types suffice */
             test_int_SUM(n);
             test_double_SUM(n);
+            /* past the runtime's pair split (256 KiB), an odd count */
+            test_double_SUM(4 * n + 1);
             test_u8_BXOR(n);
             test_ldouble_MAX(n);
             test_dcomplex_PROD(n);

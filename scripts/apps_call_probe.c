@@ -28,7 +28,8 @@
  *     e  every rank spins SPIN_US (env, default 100) us before each
  *        probed call: computation that touches no memory
  *     u  before the first repetition, WARM_MSGS (env, default 256)
- *        exchanges of 1 KiB with the peer (the kernels' harness's library
+ *        exchanges of WARM_BYTES (default 1024) with the peer, and with
+ *        WARM_UNEXPECTED set batches of 64 the peer receives late (the kernels' harness's library
  *        warm-up, kernels/harness.c)
  *     w  rank 0 spins USLEEP_SKEW (env, default 8) us before each probed
  *        call: a late peer without the kernel's computation
@@ -77,6 +78,14 @@ static int cmp_double(const void *a, const void *b)
 {
     double x = *(const double *)a, y = *(const double *)b;
     return (x > y) - (x < y);
+}
+
+static double mean(const double *v, int n)
+{
+    double sum = 0.0;
+    for (int i = 0; i < n; i++)
+        sum += v[i];
+    return n > 0 ? sum / n : 0.0;
 }
 
 static double median(double *v, int n)
@@ -292,11 +301,27 @@ int main(int argc, char **argv)
     MPI_Barrier(MPI_COMM_WORLD);
     if (strchr(s, 'u')) {
         const char *w = getenv("WARM_MSGS");
-        char out[1024] = {0}, in[1024];
-        for (int i = 0, m = w ? atoi(w) : 256; i < m; i++)
-            MPI_Sendrecv(out, sizeof out, MPI_BYTE, 1 - rank, 9, in, sizeof in,
-                         MPI_BYTE, 1 - rank, 9, MPI_COMM_WORLD,
-                         MPI_STATUS_IGNORE);
+        const char *wb = getenv("WARM_BYTES");
+        int m = w ? atoi(w) : 256, nb = wb ? atoi(wb) : 1024;
+        static char out[65536], in[65536];
+        if (nb < 0 || nb > (int)sizeof out)
+            MPI_Abort(MPI_COMM_WORLD, 2);
+        for (int i = 0; i < m; i++)
+            MPI_Sendrecv(out, nb, MPI_BYTE, 1 - rank, 9, in, nb, MPI_BYTE,
+                         1 - rank, 9, MPI_COMM_WORLD, MPI_STATUS_IGNORE);
+        if (getenv("WARM_UNEXPECTED")) /* batches the receiver meets late */
+            for (int from = 0; from < 2; from++)
+                for (int b = 0; b < m / 64; b++) {
+                    if (rank == from)
+                        for (int i = 0; i < 64; i++)
+                            MPI_Send(out, nb, MPI_BYTE, 1 - rank, 8,
+                                     MPI_COMM_WORLD);
+                    MPI_Barrier(MPI_COMM_WORLD);
+                    if (rank != from)
+                        for (int i = 0; i < 64; i++)
+                            MPI_Recv(in, nb, MPI_BYTE, from, 8, MPI_COMM_WORLD,
+                                     MPI_STATUS_IGNORE);
+                }
     }
     if (is)
         run_is(&st, rank, size, reps);
@@ -329,12 +354,14 @@ int main(int argc, char **argv)
             in1[k] = x1 - e1;
         }
         double gap_us = (all_in[n - 1] - all_in[per_rep]) / (m > 1 ? m - 1 : 1);
-        printf("%s steps=%s calls=%d late_us=%.2f sync_us=%.2f "
-               "rank0_us=%.2f rank1_us=%.2f skew_us=%.2f rank1_last=%d%% "
-               "gap_us=%.1f faults_in_calls=%ld,%ld\n",
-               argv[1], s, m, median(late, m), median(sync, m), median(in0, m),
-               median(in1, m), median(skw, m), 100 * last1 / (m > 0 ? m : 1),
-               gap_us, faults_all[0], faults_all[1]);
+        printf(
+            "%s steps=%s calls=%d late_us=%.2f sync_us=%.2f sync_mean_us=%.2f "
+            "rank0_us=%.2f rank1_us=%.2f skew_us=%.2f rank1_last=%d%% "
+            "gap_us=%.1f faults_in_calls=%ld,%ld\n",
+            argv[1], s, m, median(late, m), median(sync, m), mean(sync, m),
+            median(in0, m), median(in1, m), median(skw, m),
+            100 * last1 / (m > 0 ? m : 1), gap_us, faults_all[0],
+            faults_all[1]);
         free(late);
         free(sync);
         free(skw);

@@ -7,6 +7,7 @@
 #ifndef MPCHAR_KERNELS_HARNESS_STATE_H
 #define MPCHAR_KERNELS_HARNESS_STATE_H
 
+#include <mpi.h>
 #include <stdbool.h>
 #include <stddef.h>
 
@@ -26,6 +27,23 @@ double harness_comm_seconds(void);
 /* Reads MPCHAR_KERNEL_FAULT's value (NULL: unset, no fault).  Returns 0,
  * or -1 with one sentence in msg when the text is not a finite number. */
 int harness_fault_parse(const char *text, char *msg, size_t msg_len);
+
+/* The library's eager path warmed before the first repetition: every
+ * rank exchanges HARNESS_WARMUP_MESSAGES messages of HARNESS_WARMUP_BYTES
+ * with every other rank (PMPI_Sendrecv, so that a profiler does not see
+ * them).  A library whose shared-memory transport touches its receive
+ * buffers lazily (MPICH 4.0's UCX: a 64-entry FIFO of 8256-byte
+ * descriptors, each page of which faults at its first write and read)
+ * otherwise pays those faults inside the first ~64 eager messages of
+ * each pair, which at --reps 5 are the measured repetitions of IS and SOR
+ * (docs/apps.md, "IS's Allreduce and SOR's Sendrecv on MPICH").  One
+ * warm-up repetition cannot do it: IS and SOR send 20 such messages per
+ * repetition.  The messages fill a descriptor (8000 B) so that all its
+ * pages are touched: 1 KiB messages left 18 faults per rank in SOR's
+ * first 60 Sendrecv of 1600 B (the descriptors' second pages). */
+#define HARNESS_WARMUP_MESSAGES 256
+#define HARNESS_WARMUP_BYTES 8000
+void harness_library_warmup(MPI_Comm comm);
 
 /* Frees every buffer kernel_alloc handed out (at the end of the job). */
 void harness_buffers_release(void);

@@ -168,6 +168,7 @@ static int run_kernel(const struct options *opt, MPI_Comm comm)
                     opt->kernel->name, run.problem_class, run.size, why);
         return EXIT_REFUSED;
     }
+    harness_library_warmup(comm);
     bool all_verified = true;
     for (long rep = 1; rep <= opt->reps; rep++)
         all_verified &= run_once(opt->kernel, &run, rep, opt->reps);

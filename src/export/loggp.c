@@ -110,7 +110,7 @@ int mpchar__export_loggp(const mpchar_model *model, const char *library,
                          FILE *out, mpchar_error *err)
 {
     const mpchar_pfit *pp, *st;
-    mpchar_loggp lg;
+    mpchar_loggp lg = {0}; /* gcc -O3 cannot see that derive sets it */
     if (mpchar_export_p2p(model, library, &pp, &st, &library, err) != 0 ||
         mpchar_loggp_derive(pp, st, &lg, err) != 0)
         return -1;

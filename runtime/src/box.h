@@ -125,6 +125,13 @@ static inline int mpchar__box_peek(const struct rt_box_pair *b,
     return 1;
 }
 
+/* Whether the message peeked was written before the peer had consumed
+ * every box message we wrote: the two crossed. */
+static inline int mpchar__box_crossed(const struct rt_box_pair *b)
+{
+    return atomic_load_explicit(&b->in->ack, memory_order_relaxed) != b->sent;
+}
+
 /* Consumes the message peeked; the acknowledgement goes with our next box
  * message or with mpchar__box_ack. */
 static inline void mpchar__box_release(struct rt_box_pair *b)

@@ -160,6 +160,7 @@ struct peer {
     unsigned
         pushed_in_row; /* payloads pushed since we last consumed a packet of the peer's */
     int sent_since_recv; /* pushed anything since we last consumed from it */
+    unsigned box_skip;   /* sends left that avoid the box after a crossing */
     size_t ncc, capcc, last_cc;
     int pid;
 };
@@ -260,8 +261,8 @@ static int try_push(struct peer *pr, const struct rt_pkt *h, size_t poff,
 static int box_fits(struct peer *pr, const struct rt_pkt *h, size_t plen)
 {
     return h->type == PKT_EAGER && h->flags == 0 && plen <= RT_BOX_MAX &&
-           !pr->sent_since_recv && mpchar__box_free(&pr->box) &&
-           mpchar__ring_drained(&pr->out);
+           !pr->sent_since_recv && !pr->box_skip &&
+           mpchar__box_free(&pr->box) && mpchar__ring_drained(&pr->out);
 }
 
 /* Pushes a packet now, through the box or the ring; 0 if the ring is
@@ -274,6 +275,7 @@ static int push_now(struct peer *pr, const struct rt_pkt *h, size_t poff,
         E.box_msgs++;
     } else if (try_push(pr, h, poff, payload, plen)) {
         mpchar__box_ack(&pr->box);
+        pr->box_skip -= pr->box_skip > 0;
     } else {
         return 0;
     }
@@ -875,13 +877,24 @@ static struct rt_pkt *peer_peek(struct peer *pr, struct rt_pkt *local)
     return p;
 }
 
+/* The duplex box pays off in a ping-pong, where one side writes the line
+ * while the other waits for it.  When both send at once, as in an
+ * exchange (MPI_Sendrecv, a collective's rounds), the two writers take the
+ * one line from each other before either reads: a box message written
+ * before the peer had read ours (it crossed ours) makes the next
+ * RT_BOX_BACKOFF sends to that peer go through the ring, and one that did
+ * not cross brings a ping-pong back to the box at once. */
+#define RT_BOX_BACKOFF 64
+
 static void peer_release(struct peer *pr, struct rt_pkt *p,
                          const struct rt_pkt *local)
 {
-    if (p == local)
+    if (p == local) {
+        pr->box_skip = mpchar__box_crossed(&pr->box) ? RT_BOX_BACKOFF : 0;
         mpchar__box_release(&pr->box);
-    else
+    } else {
         mpchar__ring_release(&pr->in, p);
+    }
     pr->pushed_in_row = 0;
     pr->sent_since_recv = 0;
 }

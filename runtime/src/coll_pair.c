@@ -12,8 +12,8 @@
  * into the peer's result buffer (process_vm_writev).  Each rank moves n/2
  * bytes in and combines n/2, where the root moved and combined n; a last
  * zero-byte exchange keeps both ranks in the call until neither reads or
- * writes the other's buffers any more (docs/performance.md, "Reductions
- * at p = 2 split in halves").
+ * writes the other's buffers any more (docs/performance.md, "Issue 21:
+ * the libraries measured in the same VM state").
  */
 #include "coll.h"
 

@@ -320,8 +320,10 @@ static int alltoall(struct sched *s, const void *sendbuf, int sendcount,
         return run(s, sendbuf, sendcount, sendtype, recvbuf, recvcount,     \
                    recvtype);                                               \
     }                                                                       \
-    MPCHAR_COLL_PAIR(                                                       \
+    MPCHAR_COLL_PAIR_EMPTY(                                                 \
         Name, IName, tag,                                                   \
+        recvcount == 0 && check_all(comm, sendbuf, sendcount, sendtype,     \
+                                    recvcount, recvtype) == MPI_SUCCESS,    \
         (sendbuf, sendcount, sendtype, recvbuf, recvcount, recvtype, comm), \
         const void *sendbuf, int sendcount, MPI_Datatype sendtype,          \
         void *recvbuf, int recvcount, MPI_Datatype recvtype, MPI_Comm comm)

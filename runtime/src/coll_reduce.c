@@ -350,21 +350,30 @@ static int reduce_sched(struct sched *s, const void *sbuf, void *rbuf,
     return reduce_binomial(s, sbuf, rbuf, count, type, op, root);
 }
 
+static int check_reduce_rooted(MPI_Comm comm, int count, MPI_Datatype type,
+                               MPI_Op op, int root)
+{
+    int rc = mpchar__coll_check_rooted(comm, count, type, root);
+    return rc != MPI_SUCCESS ? rc : mpchar__op_check(op, type);
+}
+
 static int build_Reduce(struct sched *s, const void *sendbuf, void *recvbuf,
                         int count, MPI_Datatype datatype, MPI_Op op, int root,
                         MPI_Comm comm)
 {
-    int rc = mpchar__coll_check_rooted(comm, count, datatype, root);
-    if (rc == MPI_SUCCESS)
-        rc = mpchar__op_check(op, datatype);
+    int rc = check_reduce_rooted(comm, count, datatype, op, root);
     if (rc == MPI_SUCCESS && !mpchar__coll_empty(count, datatype))
         rc = reduce_sched(s, sendbuf, recvbuf, count, datatype, op, root);
     return rc;
 }
-MPCHAR_COLL_PAIR(Reduce, Ireduce, TAG_REDUCE,
-                 (sendbuf, recvbuf, count, datatype, op, root, comm),
-                 const void *sendbuf, void *recvbuf, int count,
-                 MPI_Datatype datatype, MPI_Op op, int root, MPI_Comm comm)
+MPCHAR_COLL_PAIR_EMPTY(Reduce, Ireduce, TAG_REDUCE,
+                       count == 0 &&
+                           check_reduce_rooted(comm, count, datatype, op,
+                                               root) == MPI_SUCCESS,
+                       (sendbuf, recvbuf, count, datatype, op, root, comm),
+                       const void *sendbuf, void *recvbuf, int count,
+                       MPI_Datatype datatype, MPI_Op op, int root,
+                       MPI_Comm comm)
 
 /* The accumulator is rbuf itself: at p = 2 the exchange sends from the
  * user's send buffer and receives into rbuf, then rbuf = mine op rbuf. */
@@ -407,10 +416,12 @@ static int build_Allreduce(struct sched *s, const void *sendbuf, void *recvbuf,
         rc = allreduce_sched(s, sendbuf, recvbuf, count, datatype, op);
     return rc;
 }
-MPCHAR_COLL_PAIR(Allreduce, Iallreduce, TAG_ALLREDUCE,
-                 (sendbuf, recvbuf, count, datatype, op, comm),
-                 const void *sendbuf, void *recvbuf, int count,
-                 MPI_Datatype datatype, MPI_Op op, MPI_Comm comm)
+MPCHAR_COLL_PAIR_EMPTY(Allreduce, Iallreduce, TAG_ALLREDUCE,
+                       count == 0 && check_reduce(comm, count, datatype, op) ==
+                                         MPI_SUCCESS,
+                       (sendbuf, recvbuf, count, datatype, op, comm),
+                       const void *sendbuf, void *recvbuf, int count,
+                       MPI_Datatype datatype, MPI_Op op, MPI_Comm comm)
 
 /* ---- Reduce_scatter ---- */
 
@@ -437,6 +448,15 @@ static int reduce_scatter_pairwise(struct sched *s, const char *in, void *rbuf,
         mpchar__sched_copy(s, acc_value(&a), rcounts[r], type, rbuf, rcounts[r],
                            type);
     return rc;
+}
+
+/* Whether every rank's block of a Reduce_scatter is empty (comm valid). */
+static int counts_empty(MPI_Comm comm, const int *rcounts)
+{
+    for (int i = 0; i < comm->size; i++)
+        if (rcounts[i] != 0)
+            return 0;
+    return 1;
 }
 
 static int reduce_scatter_any(struct sched *s, const void *sbuf, void *rbuf,
@@ -470,10 +490,13 @@ static int build_Reduce_scatter(struct sched *s, const void *sendbuf,
         rc = reduce_scatter_any(s, sendbuf, recvbuf, recvcounts, datatype, op);
     return rc;
 }
-MPCHAR_COLL_PAIR(Reduce_scatter, Ireduce_scatter, TAG_REDSCAT,
-                 (sendbuf, recvbuf, recvcounts, datatype, op, comm),
-                 const void *sendbuf, void *recvbuf, const int recvcounts[],
-                 MPI_Datatype datatype, MPI_Op op, MPI_Comm comm)
+MPCHAR_COLL_PAIR_EMPTY(Reduce_scatter, Ireduce_scatter, TAG_REDSCAT,
+                       check_reduce(comm, 0, datatype, op) == MPI_SUCCESS &&
+                           counts_empty(comm, recvcounts),
+                       (sendbuf, recvbuf, recvcounts, datatype, op, comm),
+                       const void *sendbuf, void *recvbuf,
+                       const int recvcounts[], MPI_Datatype datatype, MPI_Op op,
+                       MPI_Comm comm)
 
 static int build_Reduce_scatter_block(struct sched *s, const void *sendbuf,
                                       void *recvbuf, int recvcount,
@@ -488,10 +511,12 @@ static int build_Reduce_scatter_block(struct sched *s, const void *sendbuf,
         counts[i] = recvcount;
     return reduce_scatter_any(s, sendbuf, recvbuf, counts, datatype, op);
 }
-MPCHAR_COLL_PAIR(Reduce_scatter_block, Ireduce_scatter_block, TAG_REDSCAT,
-                 (sendbuf, recvbuf, recvcount, datatype, op, comm),
-                 const void *sendbuf, void *recvbuf, int recvcount,
-                 MPI_Datatype datatype, MPI_Op op, MPI_Comm comm)
+MPCHAR_COLL_PAIR_EMPTY(Reduce_scatter_block, Ireduce_scatter_block, TAG_REDSCAT,
+                       recvcount == 0 && check_reduce(comm, recvcount, datatype,
+                                                      op) == MPI_SUCCESS,
+                       (sendbuf, recvbuf, recvcount, datatype, op, comm),
+                       const void *sendbuf, void *recvbuf, int recvcount,
+                       MPI_Datatype datatype, MPI_Op op, MPI_Comm comm)
 
 /* ---- Scan / Exscan: recursive doubling ---- */
 
@@ -600,18 +625,20 @@ static int scan_any(struct sched *s, const void *sbuf, void *rbuf, int count,
 }
 
 /* MPI_Scan and MPI_Exscan take the same arguments: one builder each. */
-#define SCAN_BUILD(Name, IName, tag, exclusive)                              \
-    static int build_##Name(struct sched *s, const void *sendbuf,            \
-                            void *recvbuf, int count, MPI_Datatype datatype, \
-                            MPI_Op op, MPI_Comm comm)                        \
-    {                                                                        \
-        return scan_any(s, sendbuf, recvbuf, count, datatype, op, comm,      \
-                        exclusive);                                          \
-    }                                                                        \
-    MPCHAR_COLL_PAIR(Name, IName, tag,                                       \
-                     (sendbuf, recvbuf, count, datatype, op, comm),          \
-                     const void *sendbuf, void *recvbuf, int count,          \
-                     MPI_Datatype datatype, MPI_Op op, MPI_Comm comm)
+#define SCAN_BUILD(Name, IName, tag, exclusive)                               \
+    static int build_##Name(struct sched *s, const void *sendbuf,             \
+                            void *recvbuf, int count, MPI_Datatype datatype,  \
+                            MPI_Op op, MPI_Comm comm)                         \
+    {                                                                         \
+        return scan_any(s, sendbuf, recvbuf, count, datatype, op, comm,       \
+                        exclusive);                                           \
+    }                                                                         \
+    MPCHAR_COLL_PAIR_EMPTY(                                                   \
+        Name, IName, tag,                                                     \
+        count == 0 && check_reduce(comm, count, datatype, op) == MPI_SUCCESS, \
+        (sendbuf, recvbuf, count, datatype, op, comm), const void *sendbuf,   \
+        void *recvbuf, int count, MPI_Datatype datatype, MPI_Op op,           \
+        MPI_Comm comm)
 SCAN_BUILD(Scan, Iscan, TAG_SCAN, 0)
 SCAN_BUILD(Exscan, Iexscan, TAG_EXSCAN, 1)
 #undef SCAN_BUILD

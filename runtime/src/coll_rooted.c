@@ -147,9 +147,13 @@ static int build_Bcast(struct sched *s, void *buffer, int count,
         mpchar__sched_unpack(s, pb, bytes, count, datatype, buffer);
     return rc;
 }
-MPCHAR_COLL_PAIR(Bcast, Ibcast, TAG_BCAST,
-                 (buffer, count, datatype, root, comm), void *buffer, int count,
-                 MPI_Datatype datatype, int root, MPI_Comm comm)
+MPCHAR_COLL_PAIR_EMPTY(Bcast, Ibcast, TAG_BCAST,
+                       count == 0 &&
+                           mpchar__coll_check_rooted(comm, count, datatype,
+                                                     root) == MPI_SUCCESS,
+                       (buffer, count, datatype, root, comm), void *buffer,
+                       int count, MPI_Datatype datatype, int root,
+                       MPI_Comm comm)
 
 /* ---- Scatter / Gather: binomial trees over relative ranks ---- */
 
@@ -340,6 +344,22 @@ static int check_block(int count, MPI_Datatype type)
  * Gather's receive) holds the p blocks, each rank's other side its own
  * block, which the root may give as MPI_IN_PLACE.  Every block has the
  * same size by MPI's rules, so each rank sizes them from its own side. */
+/* The checks of a Scatter or Gather's arguments on this rank. */
+static int blocks_check(int gather, const struct blocks_args *a, int root,
+                        MPI_Comm comm)
+{
+    int rc = mpchar__coll_check_rooted(comm, 0, MPI_BYTE, root);
+    int is_root = rc == MPI_SUCCESS && comm->rank == root;
+    const void *own_buf = gather ? a->sendbuf : a->recvbuf;
+    if (rc == MPI_SUCCESS && is_root)
+        rc = gather ? check_block(a->recvcount, a->recvtype)
+                    : check_block(a->sendcount, a->sendtype);
+    if (rc == MPI_SUCCESS && !(is_root && own_buf == MPI_IN_PLACE))
+        rc = gather ? check_block(a->sendcount, a->sendtype)
+                    : check_block(a->recvcount, a->recvtype);
+    return rc;
+}
+
 static int blocks_build(struct sched *s, int gather,
                         const struct blocks_args *a, int root, MPI_Comm comm)
 {
@@ -347,16 +367,10 @@ static int blocks_build(struct sched *s, int gather,
     int own_count = gather ? a->sendcount : a->recvcount;
     MPI_Datatype root_type = gather ? a->recvtype : a->sendtype;
     MPI_Datatype own_type = gather ? a->sendtype : a->recvtype;
-    const void *own_buf = gather ? a->sendbuf : a->recvbuf;
-    int rc = mpchar__coll_check_rooted(comm, 0, MPI_BYTE, root);
-    struct blocks b = {.is_root = rc == MPI_SUCCESS && comm->rank == root,
-                       .root = root};
-    if (rc == MPI_SUCCESS && b.is_root)
-        rc = check_block(root_count, root_type);
-    if (rc == MPI_SUCCESS && !(b.is_root && own_buf == MPI_IN_PLACE))
-        rc = check_block(own_count, own_type);
+    int rc = blocks_check(gather, a, root, comm);
     if (rc != MPI_SUCCESS)
         return rc;
+    struct blocks b = {.is_root = comm->rank == root, .root = root};
     b.blk = b.is_root ? (size_t)root_count * root_type->size
                       : (size_t)own_count * own_type->size;
     if (b.blk == 0)
@@ -367,22 +381,28 @@ static int blocks_build(struct sched *s, int gather,
 }
 
 /* MPI_Scatter and MPI_Gather take the same arguments: one builder each. */
-#define BLOCKS_BUILD(Name, IName, gather)                                   \
-    static int build_##Name(struct sched *s, const void *sendbuf,           \
-                            int sendcount, MPI_Datatype sendtype,           \
-                            void *recvbuf, int recvcount,                   \
-                            MPI_Datatype recvtype, int root, MPI_Comm comm) \
-    {                                                                       \
-        struct blocks_args a = {sendbuf, sendcount, sendtype,               \
-                                recvbuf, recvcount, recvtype};              \
-        return blocks_build(s, gather, &a, root, comm);                     \
-    }                                                                       \
-    MPCHAR_COLL_PAIR(Name, IName, gather ? TAG_GATHER : TAG_SCATTER,        \
-                     (sendbuf, sendcount, sendtype, recvbuf, recvcount,     \
-                      recvtype, root, comm),                                \
-                     const void *sendbuf, int sendcount,                    \
-                     MPI_Datatype sendtype, void *recvbuf, int recvcount,   \
-                     MPI_Datatype recvtype, int root, MPI_Comm comm)
+#define BLOCKS_BUILD(Name, IName, gather)                                     \
+    static int build_##Name(struct sched *s, const void *sendbuf,             \
+                            int sendcount, MPI_Datatype sendtype,             \
+                            void *recvbuf, int recvcount,                     \
+                            MPI_Datatype recvtype, int root, MPI_Comm comm)   \
+    {                                                                         \
+        struct blocks_args a = {sendbuf, sendcount, sendtype,                 \
+                                recvbuf, recvcount, recvtype};                \
+        return blocks_build(s, gather, &a, root, comm);                       \
+    }                                                                         \
+    MPCHAR_COLL_PAIR_EMPTY(                                                   \
+        Name, IName, gather ? TAG_GATHER : TAG_SCATTER,                       \
+        sendcount == 0 && recvcount == 0 &&                                   \
+            blocks_check(gather,                                              \
+                         &(struct blocks_args){sendbuf, sendcount, sendtype,  \
+                                               recvbuf, recvcount, recvtype}, \
+                         root, comm) == MPI_SUCCESS,                          \
+        (sendbuf, sendcount, sendtype, recvbuf, recvcount, recvtype, root,    \
+         comm),                                                               \
+        const void *sendbuf, int sendcount, MPI_Datatype sendtype,            \
+        void *recvbuf, int recvcount, MPI_Datatype recvtype, int root,        \
+        MPI_Comm comm)
 BLOCKS_BUILD(Scatter, Iscatter, 0)
 BLOCKS_BUILD(Gather, Igather, 1)
 #undef BLOCKS_BUILD

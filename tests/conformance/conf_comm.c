@@ -96,13 +96,16 @@ static void test_split(void)
 }
 
 /* Every rooted collective, called by all ranks with a root outside the
- * communicator, returns MPI_ERR_ROOT everywhere and sends nothing. */
+ * communicator, returns MPI_ERR_ROOT everywhere and sends nothing; also
+ * with empty blocks, which the runtime returns from before any set-up. */
 static void test_bad_root(MPI_Comm c)
 {
     int x[2] = {0, 0}, y[2] = {0, 0}, counts[1] = {1}, displs[1] = {0}, cls;
     int root = conf_size;
-    const char *names[] = {"Bcast",    "Scatter", "Gather",
-                           "Scatterv", "Gatherv", "Reduce"};
+    const char *names[] = {"Bcast",       "Scatter",       "Gather",
+                           "Scatterv",    "Gatherv",       "Reduce",
+                           "empty Bcast", "empty Scatter", "empty Gather",
+                           "empty Reduce"};
     int rcs[] = {
         MPI_Bcast(x, 1, MPI_INT, root, c),
         MPI_Scatter(x, 1, MPI_INT, y, 1, MPI_INT, root, c),
@@ -110,6 +113,10 @@ static void test_bad_root(MPI_Comm c)
         MPI_Scatterv(x, counts, displs, MPI_INT, y, 1, MPI_INT, root, c),
         MPI_Gatherv(x, 1, MPI_INT, y, counts, displs, MPI_INT, root, c),
         MPI_Reduce(x, y, 1, MPI_INT, MPI_SUM, root, c),
+        MPI_Bcast(x, 0, MPI_INT, root, c),
+        MPI_Scatter(x, 0, MPI_INT, y, 0, MPI_INT, root, c),
+        MPI_Gather(x, 0, MPI_INT, y, 0, MPI_INT, root, c),
+        MPI_Reduce(x, y, 0, MPI_INT, MPI_SUM, root, c),
     };
     for (size_t i = 0; i < sizeof rcs / sizeof rcs[0]; i++) {
         MPI_Error_class(rcs[i], &cls);

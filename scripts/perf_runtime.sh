@@ -38,6 +38,9 @@ set -eu
 root=$(cd "$(dirname "$0")/.." && pwd)
 build=${1:-$root/build-perf}
 reps=${2:-5}
+case $reps in
+  '' | *[!0-9]* | 0) echo "perf_runtime.sh: REPS: '$reps' is not a whole number of rounds, 1 or more" >&2; exit 2 ;;
+esac
 sizes="1K,4K,16K,64K,256K,1M,4M"
 all_sizes="0,8,64,512,1K,2K,4K,8K,16K,32K,64K,256K,1M,4M"
 p2p=pingpong,stream,pingping,bistream,postfirst

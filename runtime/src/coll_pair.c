@@ -41,10 +41,10 @@ static int combine_half(struct sched *s, int world, const char *mine, char *dst,
     size_t len = (size_t)n * type->size;
     if (dst == mine) {
         char *tmp = mpchar__sched_alloc(s, len);
-        mpchar__cma_solo(world, 0, tmp, remote, len);
+        mpchar__cma(world, 0, tmp, remote, len, 1);
         return mpchar__op_apply(op, tmp, dst, n, type);
     }
-    mpchar__cma_solo(world, 0, dst, remote, len);
+    mpchar__cma(world, 0, dst, remote, len, 1);
     return mpchar__op_apply(op, mine, dst, n, type);
 }
 
@@ -71,7 +71,7 @@ static int pair_run(struct sched *s, const void *sbuf, void *rbuf, int count,
         rc = combine_half(s, world, value + off, dst, theirs.value + off, n,
                           type, op);
     if (rc == MPI_SUCCESS && give)
-        mpchar__cma_solo(world, 1, dst, theirs.result + off, len);
+        mpchar__cma(world, 1, dst, theirs.result + off, len, 1);
     int rc_end = mpchar__sched_sendrecv(s, NULL, 0, MPI_BYTE, peer, NULL, 0,
                                         MPI_BYTE, peer);
     return rc != MPI_SUCCESS ? rc : rc_end;

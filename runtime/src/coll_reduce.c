@@ -491,8 +491,9 @@ static int build_Reduce_scatter(struct sched *s, const void *sendbuf,
     return rc;
 }
 MPCHAR_COLL_PAIR_EMPTY(Reduce_scatter, Ireduce_scatter, TAG_REDSCAT,
-                       check_reduce(comm, 0, datatype, op) == MPI_SUCCESS &&
-                           counts_empty(comm, recvcounts),
+                       mpchar__comm_check(comm) == MPI_SUCCESS &&
+                           counts_empty(comm, recvcounts) &&
+                           check_reduce(comm, 0, datatype, op) == MPI_SUCCESS,
                        (sendbuf, recvbuf, recvcounts, datatype, op, comm),
                        const void *sendbuf, void *recvbuf,
                        const int recvcounts[], MPI_Datatype datatype, MPI_Op op,

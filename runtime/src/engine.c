@@ -602,15 +602,10 @@ int mpchar__engine_cma(void)
     return E.cma;
 }
 
-void mpchar__cma(int peer, int to_peer, void *local, uint64_t remote, size_t n)
+void mpchar__cma(int peer, int to_peer, void *local, uint64_t remote, size_t n,
+                 int solo)
 {
-    cma_copy((struct share){peer, to_peer, local, remote, n, 0, 0});
-}
-
-void mpchar__cma_solo(int peer, int to_peer, void *local, uint64_t remote,
-                      size_t n)
-{
-    cma_copy((struct share){peer, to_peer, local, remote, n, 0, 1});
+    cma_copy((struct share){peer, to_peer, local, remote, n, 0, solo});
 }
 
 /* The helper's side: the copy runs the other way from here, and the

@@ -159,7 +159,7 @@ static void move_bytes(struct xfer *x, uint64_t addr, size_t len, size_t off)
         return;
     }
     if (x->cma) {
-        mpchar__cma(x->world, x->kind == RMA_PUT, local, addr, len);
+        mpchar__cma(x->world, x->kind == RMA_PUT, local, addr, len, 0);
         return;
     }
     /* copy-through's own fragment size (MPCHAR_RT_FRAG): 16 KiB packets

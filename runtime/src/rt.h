@@ -555,12 +555,10 @@ void mpchar__post(int peer, const struct rt_pkt *h, const void *payload,
 int mpchar__engine_cma(void);
 /* Copies n bytes between local and address remote of world rank peer with
  * process_vm_writev (to_peer) or process_vm_readv, shared with the peer
- * when large (docs/runtime.md, "Shared copies"). */
-void mpchar__cma(int peer, int to_peer, void *local, uint64_t remote, size_t n);
-/* The same copy, never shared: this rank reads or writes the bytes next
- * itself (coll_pair.c). */
-void mpchar__cma_solo(int peer, int to_peer, void *local, uint64_t remote,
-                      size_t n);
+ * when large (docs/runtime.md, "Shared copies") unless solo: this rank
+ * reads or writes the bytes next itself (coll_pair.c). */
+void mpchar__cma(int peer, int to_peer, void *local, uint64_t remote, size_t n,
+                 int solo);
 
 /* blocking collectives used by init.c and comm.c (coll_*.c) */
 int mpchar__barrier(MPI_Comm comm);

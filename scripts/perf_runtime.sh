@@ -43,7 +43,7 @@ case $reps in
 esac
 sizes="1K,4K,16K,64K,256K,1M,4M"
 all_sizes="0,8,64,512,1K,2K,4K,8K,16K,32K,64K,256K,1M,4M"
-p2p=pingpong,stream,pingping,bistream,postfirst
+p2p="pingpong stream pingping bistream postfirst recvfirst"
 colls=barrier,bcast,scatter,gather,allgather,alltoall,reduce,allreduce,reduce_scatter,scan
 
 if [ ! -x "$build/bin/mpchar-bench-builtin" ] || [ ! -x "$build/bin/mpchar-exec" ]; then
@@ -73,9 +73,9 @@ bench() { # LIB DIR PATTERNS SIZES [ENV...]
     ${PERF_BENCH_OPTS:-} --out "$dir" --progress none >/dev/null
 }
 
-# the chunks of a round: one or two patterns each, measured on every library
-chunks="pingpong stream pingping bistream postfirst recvfirst barrier,bcast scatter,gather
-  allgather,alltoall reduce,allreduce reduce_scatter,scan"
+# the chunks of a round, measured on every library: each point-to-point
+# pattern alone, the collectives in pairs
+chunks="$p2p $(echo "$colls" | tr , '\n' | paste -d, - -)"
 
 probe() { "$out/cacheline_probe"; }
 

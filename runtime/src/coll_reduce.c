@@ -381,11 +381,11 @@ static int allreduce_sched(struct sched *s, const void *sbuf, void *rbuf,
                            int count, MPI_Datatype type, MPI_Op op)
 {
     struct acc a;
+    if (mpchar__pair_split(s, count, type, op))
+        return mpchar__allreduce_pair(s, sbuf, rbuf, count, type, op);
     acc_init(&a, sbuf == IN_PLACE ? rbuf : sbuf, rbuf, count, type, op);
     int rc = MPI_SUCCESS, p = s->comm->size;
     size_t bytes = (size_t)count * type->size;
-    if (mpchar__pair_split(s, count, type, op))
-        return mpchar__allreduce_pair(s, sbuf, rbuf, count, type, op);
     if (p > 1 && op->commute && bytes >= mpchar__cfg.allreduce_long &&
         (size_t)p >= mpchar__cfg.allreduce_min_procs &&
         count >= mpchar__pof2(p))

@@ -340,10 +340,6 @@ static int check_block(int count, MPI_Datatype type)
     return count < 0 ? MPI_ERR_COUNT : mpchar__type_check(type);
 }
 
-/* Scatter (gather 0) and Gather (1): the root's side (Scatter's send,
- * Gather's receive) holds the p blocks, each rank's other side its own
- * block, which the root may give as MPI_IN_PLACE.  Every block has the
- * same size by MPI's rules, so each rank sizes them from its own side. */
 /* The checks of a Scatter or Gather's arguments on this rank. */
 static int blocks_check(int gather, const struct blocks_args *a, int root,
                         MPI_Comm comm)
@@ -360,6 +356,10 @@ static int blocks_check(int gather, const struct blocks_args *a, int root,
     return rc;
 }
 
+/* Scatter (gather 0) and Gather (1): the root's side (Scatter's send,
+ * Gather's receive) holds the p blocks, each rank's other side its own
+ * block, which the root may give as MPI_IN_PLACE.  Every block has the
+ * same size by MPI's rules, so each rank sizes them from its own side. */
 static int blocks_build(struct sched *s, int gather,
                         const struct blocks_args *a, int root, MPI_Comm comm)
 {

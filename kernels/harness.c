@@ -2,8 +2,10 @@
  * kernels/harness.c: the state the kernels share with the harness: the
  * communication time accumulated between kernel_comm_begin and
  * kernel_comm_end (outermost brackets only, so that nested calls are not
- * counted twice), the fault MPCHAR_KERNEL_FAULT injects, and the buffers
- * kept from one repetition to the next (kernel_alloc).
+ * counted twice), the fault MPCHAR_KERNEL_FAULT injects, the buffers
+ * kept from one repetition to the next (kernel_alloc), and what the
+ * harness does around the repetitions: the library's warm-up and the
+ * probe of the machine's state.
  */
 #include <math.h>
 #include <stdio.h>
@@ -149,6 +151,49 @@ void harness_library_warmup(MPI_Comm comm)
                           (int)sizeof in, MPI_BYTE, from, 0, comm,
                           MPI_STATUS_IGNORE);
     }
+}
+
+static int compare_doubles(const void *a, const void *b)
+{
+    double x = *(const double *)a, y = *(const double *)b;
+    return (x > y) - (x < y);
+}
+
+/* n 0-byte round trips of ranks 0 and 1, in seconds. */
+static double round_trips_s(MPI_Comm comm, int rank, int n)
+{
+    enum { TAG = 0x57a7e };
+    int peer = 1 - rank;
+    double t0_s = MPI_Wtime();
+    for (int i = 0; i < n; i++) {
+        if (rank == 0) {
+            PMPI_Send(NULL, 0, MPI_BYTE, peer, TAG, comm);
+            PMPI_Recv(NULL, 0, MPI_BYTE, peer, TAG, comm, MPI_STATUS_IGNORE);
+        } else {
+            PMPI_Recv(NULL, 0, MPI_BYTE, peer, TAG, comm, MPI_STATUS_IGNORE);
+            PMPI_Send(NULL, 0, MPI_BYTE, peer, TAG, comm);
+        }
+    }
+    return MPI_Wtime() - t0_s;
+}
+
+double harness_state_probe(MPI_Comm comm)
+{
+    int rank, size;
+    MPI_Comm_rank(comm, &rank);
+    MPI_Comm_size(comm, &size);
+    if (size < 2 || rank > 1)
+        return NAN;
+    double one_way_us[HARNESS_PROBE_BATCHES];
+    round_trips_s(comm, rank, HARNESS_PROBE_TRIPS); /* warm */
+    for (int b = 0; b < HARNESS_PROBE_BATCHES; b++)
+        one_way_us[b] = round_trips_s(comm, rank, HARNESS_PROBE_TRIPS) * 1e6 /
+                        (2.0 * HARNESS_PROBE_TRIPS);
+    if (rank != 0)
+        return NAN;
+    qsort(one_way_us, HARNESS_PROBE_BATCHES, sizeof one_way_us[0],
+          compare_doubles);
+    return one_way_us[HARNESS_PROBE_BATCHES / 2];
 }
 
 void harness_buffers_release(void)

@@ -45,6 +45,19 @@ int harness_fault_parse(const char *text, char *msg, size_t msg_len);
 #define HARNESS_WARMUP_BYTES 8000
 void harness_library_warmup(MPI_Comm comm);
 
+/* The machine's speed level before a repetition (docs/apps.md, "The
+ * machine's state"): the median over HARNESS_PROBE_BATCHES batches of the
+ * mean one-way time of HARNESS_PROBE_TRIPS 0-byte round trips between
+ * ranks 0 and 1 (PMPI, unseen by a profiler), in microseconds on rank 0;
+ * NAN on the other ranks and at p = 1.  Batches, because a round trip can
+ * take less than MPI_Wtime's tick (0.1 us with Open MPI 4.1).  `mpchar
+ * apps --model` compares it with the model's 0-byte ping-pong: on a VM
+ * whose cores move between levels a model measured at one level predicts
+ * nothing at the other. */
+#define HARNESS_PROBE_BATCHES 9
+#define HARNESS_PROBE_TRIPS 32
+double harness_state_probe(MPI_Comm comm);
+
 /* Frees every buffer kernel_alloc handed out (at the end of the job). */
 void harness_buffers_release(void);
 

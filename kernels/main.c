@@ -12,6 +12,7 @@
  * so every rank reaches the same decision without communicating.
  */
 #include <errno.h>
+#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -134,6 +135,7 @@ static bool run_once(const struct kernel_desc *k, const struct kernel_run *run,
                      long rep, long reps)
 {
     struct kernel_result res = {0};
+    double probe_us = harness_state_probe(run->comm);
     MPI_Barrier(run->comm);
     harness_comm_reset(rep == 1 && reps > 1);
     double t0_s = MPI_Wtime();
@@ -144,10 +146,15 @@ static bool run_once(const struct kernel_desc *k, const struct kernel_run *run,
     int verified = res.verified;
     MPI_Bcast(&verified, 1, MPI_INT, 0, run->comm);
     if (run->rank == 0) {
+        char probe[32] = ""; /* empty: no peer to probe (p = 1) */
+        if (!isnan(probe_us))
+            snprintf(probe, sizeof probe, "%.4f", probe_us);
         printf("kernel=%s suite=%s class=%c p=%d rep=%ld t_total_s=%.6f "
-               "t_comm_s=%.6f verified=%s value=%.15e reference=%.15e\n",
+               "t_comm_s=%.6f probe_us=%s verified=%s value=%.15e "
+               "reference=%.15e\n",
                k->name, k->suite, run->problem_class, run->size, rep, max_s[0],
-               max_s[1], verified ? "yes" : "no", res.value, res.reference);
+               max_s[1], probe, verified ? "yes" : "no", res.value,
+               res.reference);
         fflush(stdout);
         if (!verified)
             fprintf(stderr, PROGRAM ": %s class %c: verification failed: %s\n",

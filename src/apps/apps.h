@@ -28,12 +28,15 @@
 /* One repetition of a kernel, as rank 0 of mpchar-kernels-<library>
  * prints it:
  * kernel=NAME suite=SUITE class=C p=P rep=R t_total_s=.. t_comm_s=..
- * verified=yes|no value=.. reference=.. */
+ * probe_us=.. verified=yes|no value=.. reference=..
+ * probe_us is the state probe taken before the repetition (a 0-byte
+ * ping-pong's median one-way time, kernels/harness_state.h); empty, NAN
+ * here, at p = 1. */
 typedef struct apps_result {
     char kernel[APPS_NAME_MAX], suite[APPS_NAME_MAX];
     char problem_class;
     long p, rep;
-    double t_total_s, t_comm_s;
+    double t_total_s, t_comm_s, probe_us;
     bool verified;
     double value, reference;
 } apps_result;
@@ -69,6 +72,10 @@ typedef struct apps_row {
     /* --model: predicted communication time of the rank with the most,
      * per repetition, and the calls no model covered */
     double t_comm_pred_s, unmodelled_calls;
+    /* the machine's state (apps_state.c): the median of the repetitions'
+     * probes (apps_result's probe_us; NAN at p = 1), and with --model the
+     * model's 0-byte ping-pong time of the library (NAN without one) */
+    double probe_us, model_probe_us;
 } apps_row;
 
 /* A row with every measured column NAN. */
@@ -78,9 +85,13 @@ int apps_csv_header(char *buf, size_t len);
 int apps_row_format(const apps_row *row, char *buf, size_t len,
                     mpchar_error *err);
 /* Reads path's rows; a missing file is no rows when missing_ok.  Fails
- * naming the file, line and field at fault. */
+ * naming the file, line and field at fault.  A file without some of the
+ * measured columns (written by an earlier mpchar) reads with them NAN. */
 int apps_csv_read(const char *path, bool missing_ok, apps_row **rows_p,
                   size_t *count_p, mpchar_error *err);
+/* Fails, naming path, unless its header is today's: rows appended to it
+ * would not line up with the columns an earlier mpchar wrote. */
+int apps_csv_check_current(const char *path, mpchar_error *err);
 /* The row of (library, kernel, class, p) among rows, or NULL. */
 const apps_row *apps_rows_find(const apps_row *rows, size_t count,
                                const char *library, const char *kernel,
@@ -146,5 +157,26 @@ int apps_predict(const profile *prof, const mpchar_model *model,
  * seconds of the whole profile; false and NAN when the ranks' calls did
  * not match one to one. */
 bool apps_comm_split(const profile *prof, double *wait_s, double *sync_s);
+
+/* ---- the machine's state (apps_state.c) ----------------------------- */
+
+/* A model predicts for the machine in the state it was measured in: on a
+ * VM whose cores move between speed levels (docs/timing.md, "Level
+ * changes") the same primitive takes 2-4x longer at the slow level.  The
+ * kernels' harness probes the state before every repetition (a 0-byte
+ * ping-pong, kernels/harness_state.h); the model's own 0-byte ping-pong is
+ * its state.  They differ when one is more than APPS_STATE_FACTOR times
+ * the other: well above the spread of one level's probes, well below the
+ * gap between the levels (docs/apps.md, "The machine's state"). */
+#define APPS_STATE_FACTOR 1.5
+
+/* The model's 0-byte ping-pong one-way time of library (pingpong at n = 0,
+ * p = 2, its best family), in microseconds; NAN when it has none. */
+double apps_model_probe_us(const mpchar_model *model, const char *library);
+/* row's probe over its model's; NAN unless both are known. */
+double apps_state_ratio(const apps_row *row);
+/* Whether the row's kernels ran in another state than its model was
+ * measured in (false when either is unknown). */
+bool apps_state_differs(const apps_row *row);
 
 #endif

@@ -1,7 +1,10 @@
 /* apps.csv: one row per (library, kernel, class, p).  Its columns are one
  * table (name, kind, where the value lives in apps_row) that the header,
  * the writer and the reader all read, so that they cannot disagree; the
- * report and `mpchar apps`'s resume read the file back through it. */
+ * report and `mpchar apps`'s resume read the file back through it.  The
+ * reader goes by the header's names, so that a file an earlier mpchar
+ * wrote, without the measured columns added since, still reads (those
+ * columns NAN); `--resume` appends only to a file of today's header. */
 #include <errno.h>
 #include <float.h>
 #include <math.h>
@@ -19,6 +22,7 @@ typedef enum column_kind {
     COL_CLASS,   /* char: one letter */
     COL_LONG,    /* long, >= 1 */
     COL_SECONDS, /* double, "%.9f" (ns); NAN: empty */
+    COL_MICROS,  /* double, "%.4f"; NAN: empty */
     COL_COUNT,   /* double holding a count, "%.0f"; NAN: empty */
     COL_YESNO,   /* bool: yes or no */
 } column_kind;
@@ -56,14 +60,24 @@ static const column columns[] = {
     COL(t_comm_sync_s, COL_SECONDS),
     COL(t_comm_pred_s, COL_SECONDS),
     COL(unmodelled_calls, COL_COUNT),
+    COL(probe_us, COL_MICROS),
+    COL(model_probe_us, COL_MICROS),
 };
 #define N_COLUMNS (sizeof columns / sizeof columns[0])
+
+/* Whether a column holds a measurement that may be missing: empty in a
+ * row, and absent from the header of an earlier mpchar's file. */
+static bool measured(const column *c)
+{
+    return c->kind == COL_SECONDS || c->kind == COL_MICROS ||
+           c->kind == COL_COUNT;
+}
 
 void apps_row_init(apps_row *row)
 {
     memset(row, 0, sizeof *row);
     for (size_t i = 0; i < N_COLUMNS; i++)
-        if (columns[i].kind == COL_SECONDS || columns[i].kind == COL_COUNT)
+        if (measured(&columns[i]))
             *(double *)((char *)row + columns[i].offset) = NAN;
 }
 
@@ -91,12 +105,17 @@ static void format_value(const apps_row *row, const column *c, char *out,
         snprintf(out, len, "%s", *(const bool *)at ? "yes" : "no");
         break;
     case COL_SECONDS:
+    case COL_MICROS:
     case COL_COUNT:
         memcpy(&d, at, sizeof d);
         if (isnan(d))
             out[0] = '\0';
         else
-            snprintf(out, len, c->kind == COL_SECONDS ? "%.9f" : "%.0f", d);
+            snprintf(out, len,
+                     c->kind == COL_SECONDS  ? "%.9f"
+                     : c->kind == COL_MICROS ? "%.4f"
+                                             : "%.0f",
+                     d);
         break;
     }
 }
@@ -142,6 +161,7 @@ static int parse_value(const column *c, const char *v, apps_row *row,
         return 0;
     }
     case COL_SECONDS:
+    case COL_MICROS:
     case COL_COUNT:
         if (v[0] && mpchar_parse_double(v, 0, DBL_MAX, &d, err) != 0)
             return -1;
@@ -151,33 +171,73 @@ static int parse_value(const column *c, const char *v, apps_row *row,
     return -1;
 }
 
-static int parse_row(char *line, apps_row *row, mpchar_error *err)
+/* A file's layout: the column of each of its fields, in its order. */
+typedef struct layout {
+    const column *of_field[N_COLUMNS];
+    size_t count;
+} layout;
+
+static const column *column_named(const char *name)
+{
+    for (size_t i = 0; i < N_COLUMNS; i++)
+        if (strcmp(columns[i].name, name) == 0)
+            return &columns[i];
+    return NULL;
+}
+
+/* The header's names: each a column, none twice, every column that is
+ * not a measurement present. */
+static int read_layout(char *header, layout *lay, mpchar_error *err)
+{
+    char *fields[MPCHAR_CSV_MAX_FIELDS];
+    bool seen[N_COLUMNS] = {false};
+    if (mpchar_csv_split(header, fields, &lay->count, err) != 0)
+        return -1;
+    if (lay->count > N_COLUMNS)
+        return mpchar_error_set(err, "%zu columns, at most %zu", lay->count,
+                                N_COLUMNS);
+    for (size_t f = 0; f < lay->count; f++) {
+        const column *c = column_named(fields[f]);
+        if (!c || seen[c - columns])
+            return mpchar_error_set(err, "column '%s' %s", fields[f],
+                                    c ? "twice" : "unknown");
+        seen[c - columns] = true;
+        lay->of_field[f] = c;
+    }
+    for (size_t i = 0; i < N_COLUMNS; i++)
+        if (!seen[i] && !measured(&columns[i]))
+            return mpchar_error_set(err, "no column %s", columns[i].name);
+    return 0;
+}
+
+static int parse_row(char *line, const layout *lay, apps_row *row,
+                     mpchar_error *err)
 {
     char *fields[MPCHAR_CSV_MAX_FIELDS];
     size_t count;
     if (mpchar_csv_split(line, fields, &count, err) != 0)
         return -1;
-    if (count != N_COLUMNS)
+    if (count != lay->count)
         return mpchar_error_set(err, "%zu fields, expected %zu", count,
-                                N_COLUMNS);
+                                lay->count);
     apps_row_init(row);
-    for (size_t i = 0; i < N_COLUMNS; i++)
-        if (parse_value(&columns[i], fields[i], row, err) != 0)
-            return mpchar_error_prefix(err, "field %s", columns[i].name);
+    for (size_t f = 0; f < count; f++)
+        if (parse_value(lay->of_field[f], fields[f], row, err) != 0)
+            return mpchar_error_prefix(err, "field %s", lay->of_field[f]->name);
     return 0;
 }
 
 static int read_rows(FILE *f, const char *path, apps_row **rows_p,
                      size_t *count_p, mpchar_error *err)
 {
-    char line[4096], header[4096];
+    char line[4096];
     size_t cap = 0, lineno = 1;
-    apps_csv_header(header, sizeof header);
-    if (!fgets(line, sizeof line, f) || strcmp(line, header) != 0)
-        return mpchar_error_set(err,
-                                "%s:1: not an apps.csv header "
-                                "(expected %.*s)",
-                                path, (int)strlen(header) - 1, header);
+    layout lay;
+    if (!fgets(line, sizeof line, f))
+        return mpchar_error_set(err, "%s:1: empty, not an apps.csv", path);
+    line[strcspn(line, "\r\n")] = '\0';
+    if (read_layout(line, &lay, err) != 0)
+        return mpchar_error_prefix(err, "%s:1: not an apps.csv header", path);
     while (fgets(line, sizeof line, f)) {
         lineno++;
         if (!strchr(line, '\n') && !feof(f))
@@ -189,7 +249,7 @@ static int read_rows(FILE *f, const char *path, apps_row **rows_p,
         if (!grown)
             return mpchar_error_set(err, "out of memory");
         *rows_p = grown;
-        if (parse_row(line, &grown[*count_p], err) != 0)
+        if (parse_row(line, &lay, &grown[*count_p], err) != 0)
             return mpchar_error_prefix(err, "%s:%zu", path, lineno);
         (*count_p)++;
     }
@@ -215,6 +275,24 @@ int apps_csv_read(const char *path, bool missing_ok, apps_row **rows_p,
         *count_p = 0;
     }
     return rc;
+}
+
+int apps_csv_check_current(const char *path, mpchar_error *err)
+{
+    char line[4096], header[4096];
+    FILE *f = fopen(path, "r");
+    if (!f)
+        return mpchar_error_set(err, "%s: %s", path, strerror(errno));
+    bool current = fgets(line, sizeof line, f) &&
+                   apps_csv_header(header, sizeof header) == 0 &&
+                   strcmp(line, header) == 0;
+    fclose(f);
+    return current ? 0
+                   : mpchar_error_set(err,
+                                      "%s: written by an earlier mpchar, "
+                                      "with other columns: `mpchar report` "
+                                      "reads it; run into a new --out",
+                                      path);
 }
 
 const apps_row *apps_rows_find(const apps_row *rows, size_t count,

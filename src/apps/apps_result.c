@@ -4,6 +4,7 @@
  * strictly, so that a kernel that drifts from the contract is named, not
  * misread. */
 #include <float.h>
+#include <math.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -19,6 +20,7 @@ enum field {
     F_REP,
     F_T_TOTAL,
     F_T_COMM,
+    F_PROBE,
     F_VERIFIED,
     F_VALUE,
     F_REFERENCE,
@@ -26,8 +28,8 @@ enum field {
 };
 
 static const char *const field_names[F_COUNT] = {
-    "kernel",    "suite",    "class",    "p",     "rep",
-    "t_total_s", "t_comm_s", "verified", "value", "reference",
+    "kernel",   "suite",    "class",    "p",     "rep",       "t_total_s",
+    "t_comm_s", "probe_us", "verified", "value", "reference",
 };
 
 static int set_name(char *dst, const char *v, mpchar_error *err)
@@ -53,6 +55,9 @@ static int set_field(apps_result *r, enum field f, const char *v,
     case F_T_TOTAL:
         return mpchar_parse_double(v, 0, DBL_MAX, &r->t_total_s, err);
     case F_T_COMM: return mpchar_parse_double(v, 0, DBL_MAX, &r->t_comm_s, err);
+    case F_PROBE:
+        r->probe_us = NAN; /* empty: the kernel ran on one process */
+        return v[0] ? mpchar_parse_double(v, 0, DBL_MAX, &r->probe_us, err) : 0;
     case F_VERIFIED: {
         int yes;
         if (mpchar_parse_choice(v, "no|yes", &yes, err) != 0)

@@ -137,12 +137,30 @@ static int write_calls(const char *dir, const profile *p,
     return fclose(f) == 0 ? 0 : mpchar_error_set(err, "%s: cannot write", path);
 }
 
+/* Warns when the kernels ran in another state of the machine than the
+ * model was measured in: its prediction is then for another machine. */
+static void check_state(const run_library *lib, apps_row *row,
+                        const mpchar_model *model)
+{
+    row->model_probe_us = apps_model_probe_us(model, lib->base);
+    if (apps_state_differs(row))
+        fprintf(stderr,
+                "mpchar apps: warning: %s %s p=%ld: a 0-byte ping-pong took "
+                "%.3f us before the repetitions and %.3f us in the model "
+                "(%.1fx): the machine was in another state when the model "
+                "was measured, and t_comm_pred_s is not for this run "
+                "(docs/apps.md, \"The machine's state\")\n",
+                lib->name, row->kernel, row->p, row->probe_us,
+                row->model_probe_us, apps_state_ratio(row));
+}
+
 static int predict(const profile *p, const mpchar_model *model,
                    const run_library *lib, apps_row *row, mpchar_error *err)
 {
     apps_prediction pred;
     if (apps_predict(p, model, lib->base, &pred, err) != 0)
         return -1;
+    check_state(lib, row, model);
     double kernel_reps = (double)apps_profile_reps(p, row->reps);
     row->t_comm_pred_s = pred.t_comm_s / kernel_reps;
     row->unmodelled_calls = (double)pred.unmodelled_calls / kernel_reps;

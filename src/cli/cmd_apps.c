@@ -234,7 +234,7 @@ static int open_out(apps_state *st, mpchar_error *err)
         apps_csv_read(st->csv, true, &st->done, &st->ndone, err))
         return -1;
     if (access(st->csv, F_OK) == 0)
-        return 0;
+        return apps_csv_check_current(st->csv, err);
     char header[2048];
     apps_csv_header(header, sizeof header);
     return append_line(st->csv, header, err);
@@ -297,16 +297,20 @@ static void note(json_t *list, FILE *out, const char *fmt, ...)
     json_array_append_new(list, json_string(line));
 }
 
-/* The median (and *min_p, the minimum) of one field of the results;
- * NAN when out of memory. */
+/* The median (and *min_p, the minimum) of one field of the results,
+ * over those that have it (not NAN); NAN when none has it or out of
+ * memory. */
 static double median_of(const apps_launch *l, size_t offset, double *min_p)
 {
     double *x = malloc(l->count * sizeof *x);
     mpchar_stats s = {NAN, NAN, NAN, NAN, NAN};
-    for (size_t i = 0; x && i < l->count; i++)
-        memcpy(&x[i], (const char *)&l->results[i] + offset, sizeof x[i]);
-    if (x)
-        mpchar_stats_compute(x, l->count, &s, NULL);
+    size_t n = 0;
+    for (size_t i = 0; x && i < l->count; i++) {
+        memcpy(&x[n], (const char *)&l->results[i] + offset, sizeof x[n]);
+        n += !isnan(x[n]);
+    }
+    if (x && n)
+        mpchar_stats_compute(x, n, &s, NULL);
     free(x);
     if (min_p)
         *min_p = s.min;
@@ -328,6 +332,7 @@ static void fill_row(const apps_state *st, const run_library *lib,
         median_of(l, offsetof(apps_result, t_total_s), &row->t_total_min_s);
     row->t_comm_s =
         median_of(l, offsetof(apps_result, t_comm_s), &row->t_comm_min_s);
+    row->probe_us = median_of(l, offsetof(apps_result, probe_us), NULL);
     row->verified = l->exit_status == 0;
     for (size_t i = 0; i < l->count; i++)
         row->verified = row->verified && l->results[i].verified;

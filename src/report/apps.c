@@ -194,14 +194,43 @@ static void error_cell(mpchar__doc *d, int col, double pred_s, double meas_s)
         mpchar__doc_cell(d, col, "%+.0f%%", 100 * (pred_s / meas_s - 1));
 }
 
+/* Names the predictions made with a model of another state of the
+ * machine (apps.h, APPS_STATE_FACTOR). */
+static void state_notes(mpchar__report *r)
+{
+    for (size_t i = 0; i < r->napps; i++) {
+        const apps_row *a = &r->apps[i];
+        if (!isnan(a->t_comm_pred_s) && apps_state_differs(a))
+            mpchar__doc_note(&r->doc,
+                             "%s %s class %c p=%ld ran in another state of "
+                             "the machine than its model was measured in "
+                             "(0-byte ping-pong %.3f us, the model's %.3f "
+                             "us: %.1fx): its prediction is not for that "
+                             "run; measure the model again next to the "
+                             "kernels (docs/apps.md)",
+                             a->library, a->kernel, a->problem_class, a->p,
+                             a->probe_us, a->model_probe_us,
+                             apps_state_ratio(a));
+    }
+}
+
 static void prediction_table(mpchar__report *r)
 {
-    static const char *const head[] = {
-        "kernel",           "library",       "p",
-        "t_comm_s",         "t_comm_min_s",  "t_comm_wait_s",
-        "t_comm_sync_s",    "t_comm_pred_s", "error (median)",
-        "error (fastest)",  "error (sync)",  "unmodelled",
-        "t_mpi_s (profile)"};
+    static const char *const head[] = {"kernel",
+                                       "library",
+                                       "p",
+                                       "t_comm_s",
+                                       "t_comm_min_s",
+                                       "t_comm_wait_s",
+                                       "t_comm_sync_s",
+                                       "t_comm_pred_s",
+                                       "error (median)",
+                                       "error (fastest)",
+                                       "error (sync)",
+                                       "unmodelled",
+                                       "t_mpi_s (profile)",
+                                       "probe_us",
+                                       "model_probe_us"};
     mpchar__doc *d = &r->doc;
     mpchar__doc_table(d,
                       "Communication time predicted from the profiled calls "
@@ -210,8 +239,9 @@ static void prediction_table(mpchar__report *r)
                       "and fastest repetition) and against the profiled "
                       "time in communication calls once every rank had "
                       "entered them (sync; wait: before that), per "
-                      "repetition",
-                      13, head);
+                      "repetition; probe_us: a 0-byte ping-pong before the "
+                      "repetitions and in the model (the machine's state)",
+                      15, head);
     mpchar__doc_table_id(d, "apps-prediction");
     for (size_t i = 0; i < r->napps; i++) {
         const apps_row *a = &r->apps[i];
@@ -231,7 +261,12 @@ static void prediction_table(mpchar__report *r)
             error_cell(d, 10, a->t_comm_pred_s, a->t_comm_sync_s);
         mpchar__doc_cell(d, 11, "%.0f", a->unmodelled_calls);
         mpchar__doc_cell(d, 12, "%.6f", a->t_mpi_s);
+        if (!isnan(a->probe_us))
+            mpchar__doc_cell(d, 13, "%.3f", a->probe_us);
+        if (!isnan(a->model_probe_us))
+            mpchar__doc_cell(d, 14, "%.3f", a->model_probe_us);
     }
+    state_notes(r);
 }
 
 static bool has_library(const mpchar__report *r, const char *library)

@@ -8,7 +8,9 @@
 # communication calls is split into waiting and the rest, and
 # prediction.csv holds the same prediction call size by call size; the
 # prediction and the split count the calls inside the kernel's
-# communication brackets (Pcontrol region 1), not the harness's.
+# communication brackets (Pcontrol region 1), not the harness's; the
+# kernels' probe of the machine's state is kept beside the model's, and
+# mpchar apps warns exactly when they differ by more than 1.5x.
 source "$(dirname "$0")/lib.sh"
 M="$BIN/mpchar"
 LIB=$1
@@ -33,8 +35,9 @@ open(sys.argv[1], "w").write("\n".join(rows) + "\n")
 PY
 "$M" fit "$WORK/model" >/dev/null || fail "fit"
 "$M" apps --mpi "$LIB" --kernels series --class S --p 2 --reps 2 \
-  --model "$WORK/model" --out "$WORK/a" >"$WORK/out" || fail "apps: $(cat "$WORK/out")"
-python3 - "$WORK/a" "$LIB" <<'PY' || fail "prediction"
+  --model "$WORK/model" --out "$WORK/a" >"$WORK/out" 2>"$WORK/err" ||
+  fail "apps: $(cat "$WORK/out" "$WORK/err")"
+python3 - "$WORK/a" "$LIB" "$WORK/err" <<'PY' || fail "prediction"
 import csv, json, sys
 from apps_lines import LINES, PATTERN_OF, TIMES_P
 out, lib = sys.argv[1], sys.argv[2]
@@ -89,6 +92,15 @@ assert abs(max(pred.values()) * 1e-6 / KREPS - got) <= 1e-3 * got, \
     (pred, got)
 assert any(s["region"] == 2 for s in prof["ranks"][0]["call_sizes"]), \
     "no warm-up calls (Pcontrol level 2) in the first repetition"
+# the machine's state: the model's 0-byte ping-pong is its line's a at
+# p = 2; the kernels' probe a measured one; the warning comes exactly when
+# they differ by more than 1.5x (apps.h, APPS_STATE_FACTOR)
+model_probe, probe = float(row["model_probe_us"]), float(row["probe_us"])
+assert abs(model_probe - LINES["pingpong"][0]) <= 1e-3, row
+assert 0 < probe < 1e4, row
+warned = "another state" in open(sys.argv[3]).read()
+assert warned == (not 1 / 1.5 <= probe / model_probe <= 1.5), \
+    (probe, model_probe, warned)
 print(f"ok: t_comm_pred_s {got:.9f} s, from the lines {want:.9f} s; "
       f"measured t_comm_s {row['t_comm_s']}")
 PY

@@ -4,7 +4,9 @@
 # T(1)/T(p) per library, the communication share, predicted against
 # measured communication, SR against NSR, the built-in runtime against the
 # fastest other library -- the speedup figure drawn, a failed
-# verification noted, and a damaged apps.csv named by line and field.
+# verification noted, and a damaged apps.csv named by line and field; the
+# first file has an earlier mpchar's columns, the second today's, with
+# the machine's state probes and the note on a model of another state.
 source "$(dirname "$0")/lib.sh"
 M="$BIN/mpchar"
 D="$WORK/apps"
@@ -37,6 +39,23 @@ want "| cg S | 2 | 1.000000 | openmpi | 1.250000 | **0.80** |"
 if command -v gnuplot >/dev/null; then
   [ -s "$WORK/r/plots/apps-cg-S.svg" ] || fail "no speedup figure"
 fi
+# today's layout, with the state probes: openmpi's kernels ran at a probe
+# of 0.100 us against its model's 0.040 (2.5x: noted), mpich's at 0.120
+# against 0.100 (1.2x: the same state, no note)
+D2="$WORK/apps2"
+mkdir -p "$D2"
+cat >"$D2/apps.csv" <<'CSV'
+library,kernel,suite,class,p,reps,t_total_s,t_comm_s,t_total_min_s,t_comm_min_s,verified,oversubscribed,t_mpi_s,calls,bytes,overlap_min_s,overlap_max_s,t_comm_wait_s,t_comm_sync_s,t_comm_pred_s,unmodelled_calls,probe_us,model_probe_us
+openmpi,cg,npb,S,2,3,1.250000000,0.500000000,1.200000000,0.400000000,yes,no,0.600000000,100,4096,0.000000000,0.010000000,0.150000000,0.320000000,0.400000000,0,0.1000,0.0400
+mpich,cg,npb,S,2,3,1.250000000,0.500000000,1.200000000,0.400000000,yes,no,0.600000000,100,4096,0.000000000,0.010000000,0.150000000,0.320000000,0.400000000,0,0.1200,0.1000
+CSV
+"$M" report "$D2" --out "$WORK/r3" >/dev/null || fail "report (probes)"
+MD="$WORK/r3/report.md"
+want "| 0 | 0.600000 | 0.100 | 0.040 |"
+want "| 0 | 0.600000 | 0.120 | 0.100 |"
+want "openmpi cg class S p=2 ran in another state of the machine than its model was measured in (0-byte ping-pong 0.100 us, the model's 0.040 us: 2.5x)"
+! grep -q "mpich cg class S p=2 ran in another state" "$MD" ||
+  fail "a 1.2x difference noted as another state"
 sed -i 's/^openmpi,cg,npb,S,2,3,1.25/openmpi,cg,npb,S,2,x,1.25/' "$D/apps.csv"
 expect_error "damaged apps.csv" "apps.csv:3: field reps" \
   "$M" report "$D" --out "$WORK/r2"

@@ -1,6 +1,7 @@
 /* Unit tests for `mpchar apps`'s core (src/apps): the kernels' result
  * line (a known line, a line that is not one, each way a line can break
- * the contract); apps.csv written and read back, empty columns NAN; and
+ * the contract); apps.csv written and read back, empty columns NAN, an
+ * earlier mpchar's layout read; the machine's state against a model's; and
  * the predicted communication time of a hand-made profile against a
  * model fitted to synthetic Hockney lines, worked out by hand. */
 #include <setjmp.h>
@@ -21,8 +22,8 @@
 
 #define LINE                                                        \
     "kernel=series suite=jgf class=A p=2 rep=1 t_total_s=1.250000 " \
-    "t_comm_s=0.125000 verified=yes value=-2.880000000000000e+00 "  \
-    "reference=-2.880000000000000e+00"
+    "t_comm_s=0.125000 probe_us=0.1234 verified=yes "               \
+    "value=-2.880000000000000e+00 reference=-2.880000000000000e+00"
 
 static void test_result_known(void **state)
 {
@@ -37,9 +38,24 @@ static void test_result_known(void **state)
     assert_int_equal(r.rep, 1);
     assert_double_near(r.t_total_s, 1.25, 1e-12);
     assert_double_near(r.t_comm_s, 0.125, 1e-12);
+    assert_double_near(r.probe_us, 0.1234, 1e-12);
     assert_true(r.verified);
     assert_double_near(r.value, -2.88, 1e-12);
     assert_double_near(r.reference, -2.88, 1e-12);
+}
+
+/* At p = 1 there is no peer to probe: the field is empty, NAN. */
+static void test_result_no_probe(void **state)
+{
+    (void)state;
+    char line[1024];
+    const char *at = strstr(LINE, "0.1234");
+    snprintf(line, sizeof line, "%.*s%s", (int)(at - LINE), LINE, at + 6);
+    apps_result r;
+    mpchar_error err;
+    assert_int_equal(apps_result_parse(line, &r, &err), 0);
+    assert_true(isnan(r.probe_us));
+    assert_true(r.verified);
 }
 
 static void test_result_other_line(void **state)
@@ -75,6 +91,8 @@ static void test_result_broken(void **state)
     expect_broken("class=A", "class=AB", "class");
     expect_broken("t_total_s=1.250000", "t_total_s=-1", "t_total_s");
     expect_broken("t_total_s=1.250000", "t_total_s=fast", "t_total_s");
+    expect_broken("probe_us=0.1234", "probe_us=-1", "probe_us");
+    expect_broken("probe_us=0.1234 ", "", "probe_us");
     expect_broken("reference=-2.880000000000000e+00",
                   "reference=-2.880000000000000e+00 extra=1", "extra=1");
     expect_broken("reference=-2.880000000000000e+00", "", "reference");
@@ -107,6 +125,8 @@ static void test_csv_round_trip(void **state)
     b.unmodelled_calls = 0;
     b.t_comm_wait_s = 0.0625;
     b.t_comm_sync_s = 0.1875;
+    b.probe_us = 0.0625;
+    b.model_probe_us = 0.1875;
     mpchar_error err;
     size_t n;
     assert_int_equal(apps_csv_header(line, sizeof line), 0);
@@ -134,12 +154,16 @@ static void test_csv_round_trip(void **state)
     assert_double_near(rows[1].t_comm_wait_s, 0.0625, 1e-9);
     assert_double_near(rows[1].t_comm_sync_s, 0.1875, 1e-9);
     assert_true(isnan(rows[0].t_comm_sync_s));
+    assert_double_near(rows[1].probe_us, 0.0625, 1e-9);
+    assert_double_near(rows[1].model_probe_us, 0.1875, 1e-9);
+    assert_true(isnan(rows[0].probe_us) && isnan(rows[0].model_probe_us));
+    assert_int_equal(apps_csv_check_current(path, &err), 0);
     assert_ptr_equal(apps_rows_find(rows, n, "mpich", "cg", 'S', 4), &rows[1]);
     assert_null(apps_rows_find(rows, n, "mpich", "cg", 'S', 2));
     free(rows);
     /* a damaged row is named by file, line and field */
     FILE *f = fopen(path, "a");
-    fputs("mpich,cg,npb,S,two,3,0.5,0.25,0.4,0.2,yes,no,,,,,,,,,\n", f);
+    fputs("mpich,cg,npb,S,two,3,0.5,0.25,0.4,0.2,yes,no,,,,,,,,,,,\n", f);
     fclose(f);
     assert_int_equal(apps_csv_read(path, false, &rows, &n, &err), -1);
     assert_contains(err.msg, ":4: field p");
@@ -153,6 +177,57 @@ static void test_csv_round_trip(void **state)
     fclose(f);
     assert_int_equal(apps_csv_read(path, false, &rows, &n, &err), -1);
     assert_contains(err.msg, ":2: longer than");
+    unlink(path);
+    assert_int_equal(apps_csv_read(path, true, &rows, &n, &err), 0);
+    assert_int_equal(n, 0);
+}
+
+static void write_file(const char *path, const char *text)
+{
+    FILE *f = fopen(path, "w");
+    assert_non_null(f);
+    fputs(text, f);
+    fclose(f);
+}
+
+/* Files of earlier mpchar versions, without the measured columns added
+ * since (here the state probe's), read with those columns NAN; resume
+ * refuses them; a header names every column it lacks or does not know. */
+static void test_csv_earlier_layout(void **state)
+{
+    (void)state;
+    char path[] = "/tmp/test_apps_XXXXXX";
+    int fd = mkstemp(path);
+    assert_true(fd >= 0);
+    close(fd);
+    const char *earlier =
+        "library,kernel,suite,class,p,reps,t_total_s,t_comm_s,"
+        "t_total_min_s,t_comm_min_s,verified,oversubscribed\n"
+        "mpich,is,npb,S,2,3,0.5,0.25,0.4,0.2,yes,no\n";
+    write_file(path, earlier);
+    apps_row *rows;
+    size_t n;
+    mpchar_error err;
+    assert_int_equal(apps_csv_read(path, false, &rows, &n, &err), 0);
+    assert_int_equal(n, 1);
+    assert_double_near(rows[0].t_comm_s, 0.25, 1e-12);
+    assert_true(isnan(rows[0].probe_us) && isnan(rows[0].t_comm_pred_s));
+    free(rows);
+    assert_int_equal(apps_csv_check_current(path, &err), -1);
+    assert_contains(err.msg, "earlier mpchar");
+    write_file(path, "library,kernel,suite,class,p,reps,t_total_s,t_comm_s,"
+                     "verified,oversubscribed,probe_ms\n");
+    assert_int_equal(apps_csv_read(path, false, &rows, &n, &err), -1);
+    assert_contains(err.msg, ":1: not an apps.csv header: column 'probe_ms' "
+                             "unknown");
+    write_file(path, "library,kernel,suite,class,p,t_total_s,t_comm_s,"
+                     "verified,oversubscribed\n");
+    assert_int_equal(apps_csv_read(path, false, &rows, &n, &err), -1);
+    assert_contains(err.msg, "no column reps");
+    write_file(path, "library,kernel,suite,class,p,reps,reps,t_total_s,"
+                     "t_comm_s,verified,oversubscribed\n");
+    assert_int_equal(apps_csv_read(path, false, &rows, &n, &err), -1);
+    assert_contains(err.msg, "column 'reps' twice");
     unlink(path);
     assert_int_equal(apps_csv_read(path, true, &rows, &n, &err), 0);
     assert_int_equal(n, 0);
@@ -511,13 +586,45 @@ static void test_comm_calls(void **state)
     free(rank.sizes);
 }
 
+/* The model's state is its 0-byte ping-pong; a row's kernels ran in
+ * another state when their probe is more than APPS_STATE_FACTOR times it,
+ * or less than its inverse. */
+static void test_state(void **state)
+{
+    (void)state;
+    mpchar_model model;
+    fitted_model(&model);
+    assert_double_near(apps_model_probe_us(&model, "lib"), 2.0, 2.0 * 0.01);
+    assert_true(isnan(apps_model_probe_us(&model, "other")));
+    mpchar_model_free(&model);
+    apps_row row;
+    apps_row_init(&row);
+    assert_false(apps_state_differs(&row)); /* neither known */
+    row.model_probe_us = 2.0;
+    assert_false(apps_state_differs(&row)); /* p = 1: no probe */
+    static const struct {
+        double probe_us;
+        bool differs;
+    } cases[] = {{2.0, false}, {2.9, false}, {3.1, true},
+                 {1.4, false}, {1.3, true},  {0.05, true}};
+    for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+        row.probe_us = cases[i].probe_us;
+        assert_double_near(apps_state_ratio(&row), cases[i].probe_us / 2.0,
+                           1e-12);
+        assert_int_equal(apps_state_differs(&row), cases[i].differs);
+    }
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_result_known),
+        cmocka_unit_test(test_result_no_probe),
         cmocka_unit_test(test_result_other_line),
         cmocka_unit_test(test_result_broken),
         cmocka_unit_test(test_csv_round_trip),
+        cmocka_unit_test(test_csv_earlier_layout),
+        cmocka_unit_test(test_state),
         cmocka_unit_test(test_predict_sum),
         cmocka_unit_test(test_predict_bracketed),
         cmocka_unit_test(test_predict_sendrecv),

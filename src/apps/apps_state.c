@@ -1,0 +1,31 @@
+/* The machine's state of a kernel run against its model's (apps.h,
+ * APPS_STATE_FACTOR): the model's 0-byte ping-pong, and whether the
+ * kernels' probe says the machine was at another speed level. */
+#include <math.h>
+
+#include "apps.h"
+
+double apps_model_probe_us(const mpchar_model *model, const char *library)
+{
+    const mpchar_entry *e =
+        mpchar_model_find(model, library, "pingpong", NULL, NULL, NULL);
+    mpchar_prediction pred;
+    if (!e ||
+        mpchar_entry_predict(e, MPCHAR_FAMILY_BEST, 0.0, 2, &pred, NULL) != 0 ||
+        !(pred.t_us > 0))
+        return NAN;
+    return pred.t_us;
+}
+
+double apps_state_ratio(const apps_row *row)
+{
+    return row->probe_us > 0 && row->model_probe_us > 0
+               ? row->probe_us / row->model_probe_us
+               : NAN;
+}
+
+bool apps_state_differs(const apps_row *row)
+{
+    double ratio = apps_state_ratio(row);
+    return ratio > APPS_STATE_FACTOR || ratio < 1.0 / APPS_STATE_FACTOR;
+}

@@ -173,8 +173,9 @@ bool apps_comm_split(const profile *prof, double *wait_s, double *sync_s);
 /* The model's 0-byte ping-pong one-way time of library (pingpong at n = 0,
  * p = 2, its best family), in microseconds; NAN when it has none. */
 double apps_model_probe_us(const mpchar_model *model, const char *library);
-/* row's probe over its model's; NAN unless both are known. */
-double apps_state_ratio(const apps_row *row);
+/* How many times the larger of row's probe and its model's is the
+ * smaller; NAN unless both are known. */
+double apps_state_gap(const apps_row *row);
 /* Whether the row's kernels ran in another state than its model was
  * measured in (false when either is unknown). */
 bool apps_state_differs(const apps_row *row);

@@ -17,15 +17,15 @@ double apps_model_probe_us(const mpchar_model *model, const char *library)
     return pred.t_us;
 }
 
-double apps_state_ratio(const apps_row *row)
+double apps_state_gap(const apps_row *row)
 {
-    return row->probe_us > 0 && row->model_probe_us > 0
-               ? row->probe_us / row->model_probe_us
-               : NAN;
+    if (!(row->probe_us > 0 && row->model_probe_us > 0))
+        return NAN;
+    return fmax(row->probe_us, row->model_probe_us) /
+           fmin(row->probe_us, row->model_probe_us);
 }
 
 bool apps_state_differs(const apps_row *row)
 {
-    double ratio = apps_state_ratio(row);
-    return ratio > APPS_STATE_FACTOR || ratio < 1.0 / APPS_STATE_FACTOR;
+    return apps_state_gap(row) > APPS_STATE_FACTOR;
 }

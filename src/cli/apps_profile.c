@@ -144,14 +144,15 @@ static void check_state(const run_library *lib, apps_row *row,
 {
     row->model_probe_us = apps_model_probe_us(model, lib->base);
     if (apps_state_differs(row))
-        fprintf(stderr,
-                "mpchar apps: warning: %s %s p=%ld: a 0-byte ping-pong took "
-                "%.3f us before the repetitions and %.3f us in the model "
-                "(%.1fx): the machine was in another state when the model "
-                "was measured, and t_comm_pred_s is not for this run "
-                "(docs/apps.md, \"The machine's state\")\n",
-                lib->name, row->kernel, row->p, row->probe_us,
-                row->model_probe_us, apps_state_ratio(row));
+        fprintf(
+            stderr,
+            "mpchar apps: warning: %s %s p=%ld: a 0-byte ping-pong took "
+            "%.3f us before the repetitions and %.3f us in the model "
+            "(%.1fx apart): the machine was in another state when the model "
+            "was measured, and t_comm_pred_s is not for this run "
+            "(docs/apps.md, \"The machine's state\")\n",
+            lib->name, row->kernel, row->p, row->probe_us, row->model_probe_us,
+            apps_state_gap(row));
 }
 
 static int predict(const profile *p, const mpchar_model *model,

@@ -205,12 +205,11 @@ static void state_notes(mpchar__report *r)
                              "%s %s class %c p=%ld ran in another state of "
                              "the machine than its model was measured in "
                              "(0-byte ping-pong %.3f us, the model's %.3f "
-                             "us: %.1fx): its prediction is not for that "
+                             "us: %.1fx apart): its prediction is not for that "
                              "run; measure the model again next to the "
                              "kernels (docs/apps.md)",
                              a->library, a->kernel, a->problem_class, a->p,
-                             a->probe_us, a->model_probe_us,
-                             apps_state_ratio(a));
+                             a->probe_us, a->model_probe_us, apps_state_gap(a));
     }
 }
 

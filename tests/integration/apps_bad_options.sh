@@ -35,5 +35,12 @@ expect_error "operand" "unexpected argument" "$M" "${A[@]}" extra
 mkdir -p "$WORK/c" && echo "library,kernel" >"$WORK/c/apps.csv"
 expect_error "damaged apps.csv" "$WORK/c/apps.csv:1" \
   "$M" apps --mpi "$LIB" --kernels series --out "$WORK/c" --resume
+# an earlier mpchar's apps.csv: the report reads it, resume does not append
+mkdir -p "$WORK/e"
+printf '%s\n' "library,kernel,suite,class,p,reps,t_total_s,t_comm_s,t_total_min_s,t_comm_min_s,verified,oversubscribed" \
+  "$LIB,series,jgf,S,1,1,0.1,0.0,0.1,0.0,yes,no" >"$WORK/e/apps.csv"
+expect_error "earlier apps.csv" "$WORK/e/apps.csv: written by an earlier mpchar" \
+  "$M" apps --mpi "$LIB" --kernels series --p 2 --out "$WORK/e" --resume
+[ "$(wc -l <"$WORK/e/apps.csv")" -eq 2 ] || fail "resume appended to an earlier apps.csv"
 [ ! -e "$WORK/a" ] || fail "a bad option created $WORK/a"
 echo "PASS: apps_bad_options"

@@ -27,6 +27,10 @@ for r in rows:
         "t_total_s", "t_total_min_s", "t_comm_s", "t_comm_min_s"))
     assert 0 < tmin <= t and 0 <= cmin <= comm <= t, r
     assert r["t_mpi_s"] == "" and r["t_comm_pred_s"] == "", r
+    # the state probe needs a peer; no model, no model probe
+    assert (r["probe_us"] == "") == (r["p"] == "1"), r
+    assert r["probe_us"] == "" or float(r["probe_us"]) > 0, r
+    assert r["model_probe_us"] == "", r
 meta = json.load(open(out + "/meta.json"))
 assert meta["status"] == "complete" and meta["options"]["reps"] == 2, meta
 assert meta["libraries"][0]["name"] == lib, meta

@@ -609,8 +609,8 @@ static void test_state(void **state)
                  {1.4, false}, {1.3, true},  {0.05, true}};
     for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
         row.probe_us = cases[i].probe_us;
-        assert_double_near(apps_state_ratio(&row), cases[i].probe_us / 2.0,
-                           1e-12);
+        double gap = fmax(cases[i].probe_us / 2.0, 2.0 / cases[i].probe_us);
+        assert_double_near(apps_state_gap(&row), gap, 1e-12);
         assert_int_equal(apps_state_differs(&row), cases[i].differs);
     }
 }

@@ -140,17 +140,15 @@ struct rt_pkt *mpchar__ring_reserve(struct rt_ring *ring, size_t bytes_total)
     } else if (!has_room(ring, need)) {
         return NULL;
     }
-    struct rt_pkt *pkt = cell(ring, ring->pos);
-    pkt->lines = (uint16_t)need;
-    pkt->flags = 0;
-    return pkt;
+    return cell(ring, ring->pos);
 }
 
-void mpchar__ring_commit(struct rt_ring *ring, struct rt_pkt *pkt)
+void mpchar__ring_commit(struct rt_ring *ring, struct rt_pkt *pkt,
+                         size_t bytes_total)
 {
-    uint64_t pos = ring->pos;
-    mark_packet(ring, pos, pkt->lines);
-    ring->pos += pkt->lines;
+    uint64_t pos = ring->pos, need = (bytes_total + RT_LINE - 1) / RT_LINE;
+    mark_packet(ring, pos, need);
+    ring->pos += need;
     /* The line after the packet is where the consumer looks next.  If in the
    * previous lap it held payload, which may be any bytes, clear its stamp
    * word (it is free then: a line still unconsumed is a packet start).  A
@@ -160,6 +158,7 @@ void mpchar__ring_commit(struct rt_ring *ring, struct rt_pkt *pkt)
     if (!was_start(ring, ring->pos) && ring->pos - ring->cached < ring->lines)
         atomic_store_explicit(&cell(ring, ring->pos)->stamp, 0,
                               memory_order_relaxed);
+    pkt->lines = (uint16_t)need;
     atomic_store_explicit(&pkt->stamp, pos + 1, memory_order_release);
 }
 

@@ -189,9 +189,15 @@ struct rt_ring {             /* process-local view of one ring */
 void mpchar__ring_view(struct rt_ring *ring, void *mem, uint64_t lines,
                        int producer, uint64_t lap_lines);
 void mpchar__ring_free(struct rt_ring *ring);
-/* Reserves a packet of payload_off + bytes; NULL when the ring is full. */
+/* Reserves a packet of bytes_total bytes (header included); NULL when the
+ * ring is full.  Nothing is written into it: the consumer polls its first
+ * line, and every store there before the last ones may meet a poll that
+ * takes the line away, one more transfer of it per store that does. */
 struct rt_pkt *mpchar__ring_reserve(struct rt_ring *ring, size_t bytes_total);
-void mpchar__ring_commit(struct rt_ring *ring, struct rt_pkt *pkt);
+/* Publishes the packet reserved with bytes_total: its line count, then its
+ * stamp, the consumer's signal. */
+void mpchar__ring_commit(struct rt_ring *ring, struct rt_pkt *pkt,
+                         size_t bytes_total);
 struct rt_pkt *mpchar__ring_peek(struct rt_ring *ring);
 void mpchar__ring_release(struct rt_ring *ring, struct rt_pkt *pkt);
 uint64_t mpchar__ring_max_packet(const struct rt_ring *ring);

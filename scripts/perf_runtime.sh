@@ -12,8 +12,9 @@
 # and a library measured in the other state than its rival wins or loses
 # by that alone.  So a round is cut into chunks of one or two patterns,
 # and each chunk measures the three libraries back to back (their order
-# rotating from round to round) between two runs of the probe; a chunk
-# whose probe moved by more than 1.5x is measured again (at most twice).
+# rotating from round to round), the probe run before each library and
+# after the last; a chunk whose probe readings differ by more than 1.5x is
+# measured again (at most twice).
 # Every run is on 2 ranks bound to distinct cores: pingpong, stream,
 # pingping and bistream at 0 B .. 4 MiB, with receives posted late (as those patterns do) and posted first (the
 # postfirst pattern: a window of MPI_Irecv posted before the peer's
@@ -79,23 +80,28 @@ chunks="$p2p $(echo "$colls" | tr , '\n' | paste -d, - -)"
 
 probe() { "$out/cacheline_probe"; }
 
-moved() { # A B: whether two probe readings differ by more than 1.5x
-  awk -v a="$1" -v b="$2" 'BEGIN { exit !(a > 1.5 * b || b > 1.5 * a) }'
+moved() { # READINGS...: whether the probe readings differ by more than 1.5x
+  echo "$@" | awk '{ lo = hi = $1; for (i = 2; i <= NF; i++) { if ($i < lo) lo = $i; if ($i > hi) hi = $i }
+                     exit !(hi > 1.5 * lo) }'
 }
 
-chunk() { # DIR PATTERNS LIBS: the libraries in turn, between two probes
-  # (names apart from bench's, which sh does not scope)
+chunk() { # DIR PATTERNS LIBS: the libraries in turn, a probe before each
+  # and after the last, so that a state that came and went within the
+  # chunk is seen too (names apart from bench's, which sh does not scope)
   chunk_dir=$1 chunk_pat=$2 chunk_libs=$3 try=1
   while :; do
     rm -rf "$chunk_dir" && mkdir -p "$chunk_dir"
-    before=$(probe)
-    for chunk_lib in $chunk_libs; do bench "$chunk_lib" "$chunk_dir/$chunk_lib" "$chunk_pat" "$all_sizes"; done
-    after=$(probe)
-    moved "$before" "$after" && [ "$try" -lt 3 ] || break
+    readings=""
+    for chunk_lib in $chunk_libs; do
+      readings="$readings $(probe)"
+      bench "$chunk_lib" "$chunk_dir/$chunk_lib" "$chunk_pat" "$all_sizes"
+    done
+    readings="$readings $(probe)"
+    moved $readings && [ "$try" -lt 3 ] || break
     try=$((try + 1))
     retried=$((retried + 1))
   done
-  echo "$before $after" | awk '{ print ($1 + $2) / 2 }' >"$chunk_dir/floor"
+  echo $readings | awk '{ for (i = 1; i <= NF; i++) s += $i; print s / NF }' >"$chunk_dir/floor"
 }
 
 round() { # I: one round of every measurement, the libraries' order rotated

@@ -8,7 +8,9 @@
 #  - 10 Isend of 1 KiB each followed by 20 ms of computation (longer than
 #    even a start-up calibration on a loaded machine makes a transfer): the
 #    transfer (eager) overlaps completely, so overlap_max equals the
-#    transfer time; rank 1's blocking receives overlap nothing;
+#    transfer time (on the built-in runtime, whose copies are measured, at
+#    most the transfer time: see below); rank 1's blocking receives overlap
+#    nothing;
 #  - --show prints the profile in every format, --events keeps the files;
 #    `mpchar report` shows the profile directory.
 source "$(dirname "$0")/../integration/lib.sh"
@@ -71,12 +73,16 @@ p = load("p1")
 t0, t1 = p["ranks"][0]["total"], p["ranks"][1]["total"]
 check("x = 20 ms: rank 0 messages", t0["sent_messages"], 10)
 # On the built-in runtime the eager copies are measured (XFER events): the
-# receiver may copy a message while rank 0 still posts the next Isends, an
-# overlap with MPI calls and not with computation, so there the bound may
-# fall short of the transfer by those copies (profile_measured.sh checks
-# the measured overlap itself).
+# receiver, spinning in MPI_Recv, copies a message as soon as it is in the
+# ring, which may be before rank 0 has left MPI_Isend, an overlap with MPI
+# calls and not with computation; since the sender writes a packet's
+# polled line last (docs/performance.md, "The polled line last") a 1 KiB
+# copy of 0.1 us can end there, and the bound fall to nearly nothing (0.15
+# of 1.03 us, in 2 of 20 runs).  So here only the upper bound is a known
+# answer; profile_measured.sh checks the measured overlap itself, with the
+# receiver copying while the sender computes.
 measured = lib == "builtin"
-low = 0.5 * t0["transfer_us"] if measured else t0["transfer_us"] * (1 - 1e-6)
+low = 0.0 if measured else t0["transfer_us"] * (1 - 1e-6)
 if t0["transfer_us"] <= 0 or not low <= t0["overlap_max_us"] <= t0["transfer_us"] * (1 + 1e-6):
     sys.exit(f"x = 20 ms: overlap_max {t0['overlap_max_us']} not within "
              f"[{low}, {t0['transfer_us']}] (the transfer)")

@@ -123,9 +123,15 @@ static int goes_back(struct rt_ring *ring, uint64_t to_end, uint64_t need)
     return 0;
 }
 
+/* The lines a packet of bytes_total bytes takes. */
+static uint64_t packet_lines(size_t bytes_total)
+{
+    return (bytes_total + RT_LINE - 1) / RT_LINE;
+}
+
 struct rt_pkt *mpchar__ring_reserve(struct rt_ring *ring, size_t bytes_total)
 {
-    uint64_t need = (bytes_total + RT_LINE - 1) / RT_LINE;
+    uint64_t need = packet_lines(bytes_total);
     uint64_t to_end = ring->lines - ring->pos % ring->lines;
     if (need > to_end || goes_back(ring, to_end, need)) {
         if (!has_room(ring, to_end + need))
@@ -146,7 +152,7 @@ struct rt_pkt *mpchar__ring_reserve(struct rt_ring *ring, size_t bytes_total)
 void mpchar__ring_commit(struct rt_ring *ring, struct rt_pkt *pkt,
                          size_t bytes_total)
 {
-    uint64_t pos = ring->pos, need = (bytes_total + RT_LINE - 1) / RT_LINE;
+    uint64_t pos = ring->pos, need = packet_lines(bytes_total);
     mark_packet(ring, pos, need);
     ring->pos += need;
     /* The line after the packet is where the consumer looks next.  If in the

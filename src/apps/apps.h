@@ -86,12 +86,11 @@ int apps_row_format(const apps_row *row, char *buf, size_t len,
                     mpchar_error *err);
 /* Reads path's rows; a missing file is no rows when missing_ok.  Fails
  * naming the file, line and field at fault.  A file without some of the
- * measured columns (written by an earlier mpchar) reads with them NAN. */
+ * measured columns (written by an earlier mpchar) reads with them NAN,
+ * and *current_p (when not NULL) false: rows appended to it would not
+ * line up with its columns. */
 int apps_csv_read(const char *path, bool missing_ok, apps_row **rows_p,
-                  size_t *count_p, mpchar_error *err);
-/* Fails, naming path, unless its header is today's: rows appended to it
- * would not line up with the columns an earlier mpchar wrote. */
-int apps_csv_check_current(const char *path, mpchar_error *err);
+                  size_t *count_p, bool *current_p, mpchar_error *err);
 /* The row of (library, kernel, class, p) among rows, or NULL. */
 const apps_row *apps_rows_find(const apps_row *rows, size_t count,
                                const char *library, const char *kernel,
@@ -179,5 +178,9 @@ double apps_state_gap(const apps_row *row);
 /* Whether the row's kernels ran in another state than its model was
  * measured in (false when either is unknown). */
 bool apps_state_differs(const apps_row *row);
+/* One clause saying so, for `mpchar apps`'s warning and the report's
+ * note alike: "a 0-byte ping-pong took .. us with the kernels and .. us in
+ * the model (..x apart)". */
+void apps_state_describe(const apps_row *row, char *buf, size_t len);
 
 #endif

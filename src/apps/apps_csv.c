@@ -4,7 +4,8 @@
  * report and `mpchar apps`'s resume read the file back through it.  The
  * reader goes by the header's names, so that a file an earlier mpchar
  * wrote, without the measured columns added since, still reads (those
- * columns NAN); `--resume` appends only to a file of today's header. */
+ * columns NAN) and says it is not today's, to which `--resume` does not
+ * append. */
 #include <errno.h>
 #include <float.h>
 #include <math.h>
@@ -228,13 +229,16 @@ static int parse_row(char *line, const layout *lay, apps_row *row,
 }
 
 static int read_rows(FILE *f, const char *path, apps_row **rows_p,
-                     size_t *count_p, mpchar_error *err)
+                     size_t *count_p, bool *current_p, mpchar_error *err)
 {
-    char line[4096];
+    char line[4096], today[4096];
     size_t cap = 0, lineno = 1;
     layout lay;
     if (!fgets(line, sizeof line, f))
         return mpchar_error_set(err, "%s:1: empty, not an apps.csv", path);
+    if (current_p)
+        *current_p = apps_csv_header(today, sizeof today) == 0 &&
+                     strcmp(line, today) == 0;
     line[strcspn(line, "\r\n")] = '\0';
     if (read_layout(line, &lay, err) != 0)
         return mpchar_error_prefix(err, "%s:1: not an apps.csv header", path);
@@ -257,17 +261,19 @@ static int read_rows(FILE *f, const char *path, apps_row **rows_p,
 }
 
 int apps_csv_read(const char *path, bool missing_ok, apps_row **rows_p,
-                  size_t *count_p, mpchar_error *err)
+                  size_t *count_p, bool *current_p, mpchar_error *err)
 {
     *rows_p = NULL;
     *count_p = 0;
+    if (current_p)
+        *current_p = true; /* a missing file is started with today's */
     FILE *f = fopen(path, "r");
     if (!f) {
         if (errno == ENOENT && missing_ok)
             return 0;
         return mpchar_error_set(err, "%s: %s", path, strerror(errno));
     }
-    int rc = read_rows(f, path, rows_p, count_p, err);
+    int rc = read_rows(f, path, rows_p, count_p, current_p, err);
     fclose(f);
     if (rc != 0) {
         free(*rows_p);
@@ -275,24 +281,6 @@ int apps_csv_read(const char *path, bool missing_ok, apps_row **rows_p,
         *count_p = 0;
     }
     return rc;
-}
-
-int apps_csv_check_current(const char *path, mpchar_error *err)
-{
-    char line[4096], header[4096];
-    FILE *f = fopen(path, "r");
-    if (!f)
-        return mpchar_error_set(err, "%s: %s", path, strerror(errno));
-    bool current = fgets(line, sizeof line, f) &&
-                   apps_csv_header(header, sizeof header) == 0 &&
-                   strcmp(line, header) == 0;
-    fclose(f);
-    return current ? 0
-                   : mpchar_error_set(err,
-                                      "%s: written by an earlier mpchar, "
-                                      "with other columns: `mpchar report` "
-                                      "reads it; run into a new --out",
-                                      path);
 }
 
 const apps_row *apps_rows_find(const apps_row *rows, size_t count,

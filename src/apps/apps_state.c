@@ -2,6 +2,7 @@
  * APPS_STATE_FACTOR): the model's 0-byte ping-pong, and whether the
  * kernels' probe says the machine was at another speed level. */
 #include <math.h>
+#include <stdio.h>
 
 #include "apps.h"
 
@@ -28,4 +29,12 @@ double apps_state_gap(const apps_row *row)
 bool apps_state_differs(const apps_row *row)
 {
     return apps_state_gap(row) > APPS_STATE_FACTOR;
+}
+
+void apps_state_describe(const apps_row *row, char *buf, size_t len)
+{
+    snprintf(buf, len,
+             "a 0-byte ping-pong took %.3f us with the kernels and %.3f us "
+             "in the model (%.1fx apart)",
+             row->probe_us, row->model_probe_us, apps_state_gap(row));
 }

@@ -142,17 +142,16 @@ static int write_calls(const char *dir, const profile *p,
 static void check_state(const run_library *lib, apps_row *row,
                         const mpchar_model *model)
 {
+    char gap[160];
     row->model_probe_us = apps_model_probe_us(model, lib->base);
-    if (apps_state_differs(row))
-        fprintf(
-            stderr,
-            "mpchar apps: warning: %s %s p=%ld: a 0-byte ping-pong took "
-            "%.3f us before the repetitions and %.3f us in the model "
-            "(%.1fx apart): the machine was in another state when the model "
-            "was measured, and t_comm_pred_s is not for this run "
-            "(docs/apps.md, \"The machine's state\")\n",
-            lib->name, row->kernel, row->p, row->probe_us, row->model_probe_us,
-            apps_state_gap(row));
+    if (!apps_state_differs(row))
+        return;
+    apps_state_describe(row, gap, sizeof gap);
+    fprintf(stderr,
+            "mpchar apps: warning: %s %s p=%ld: %s: the machine was in "
+            "another state when the model was measured, and t_comm_pred_s "
+            "is not for this run (docs/apps.md, \"The machine's state\")\n",
+            lib->name, row->kernel, row->p, gap);
 }
 
 static int predict(const profile *p, const mpchar_model *model,

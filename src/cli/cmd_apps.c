@@ -230,11 +230,18 @@ static int open_out(apps_state *st, mpchar_error *err)
                                 "%s already holds apps.csv: use --resume, "
                                 "or another --out",
                                 st->out);
+    bool current;
     if (mpchar_make_dirs(st->out, err) ||
-        apps_csv_read(st->csv, true, &st->done, &st->ndone, err))
+        apps_csv_read(st->csv, true, &st->done, &st->ndone, &current, err))
         return -1;
+    if (!current)
+        return mpchar_error_set(err,
+                                "%s: written by an earlier mpchar, with other "
+                                "columns: `mpchar report` reads it; run into "
+                                "a new --out",
+                                st->csv);
     if (access(st->csv, F_OK) == 0)
-        return apps_csv_check_current(st->csv, err);
+        return 0;
     char header[2048];
     apps_csv_header(header, sizeof header);
     return append_line(st->csv, header, err);
@@ -425,7 +432,7 @@ static size_t name_failures(apps_state *st, mpchar_error *err)
 {
     apps_row *rows;
     size_t n, bad = 0;
-    if (apps_csv_read(st->csv, false, &rows, &n, err) != 0) {
+    if (apps_csv_read(st->csv, false, &rows, &n, NULL, err) != 0) {
         note(st->failed, stderr, "%s", err->msg);
         return 1;
     }

@@ -24,7 +24,7 @@ int mpchar__load_apps(mpchar__report *r, const char *dir, mpchar_error *err)
     int w = snprintf(path, sizeof path, "%s/apps.csv", dir);
     if (w < 0 || (size_t)w >= sizeof path)
         return mpchar_error_set(err, "%s: path too long", dir);
-    if (apps_csv_read(path, false, &rows, &n, err) != 0)
+    if (apps_csv_read(path, false, &rows, &n, NULL, err) != 0)
         return -1;
     apps_row *grown = realloc(r->apps, (r->napps + n + 1) * sizeof *grown);
     if (!grown) {
@@ -198,18 +198,18 @@ static void error_cell(mpchar__doc *d, int col, double pred_s, double meas_s)
  * machine (apps.h, APPS_STATE_FACTOR). */
 static void state_notes(mpchar__report *r)
 {
+    char gap[160];
     for (size_t i = 0; i < r->napps; i++) {
         const apps_row *a = &r->apps[i];
-        if (!isnan(a->t_comm_pred_s) && apps_state_differs(a))
-            mpchar__doc_note(&r->doc,
-                             "%s %s class %c p=%ld ran in another state of "
-                             "the machine than its model was measured in "
-                             "(0-byte ping-pong %.3f us, the model's %.3f "
-                             "us: %.1fx apart): its prediction is not for that "
-                             "run; measure the model again next to the "
-                             "kernels (docs/apps.md)",
-                             a->library, a->kernel, a->problem_class, a->p,
-                             a->probe_us, a->model_probe_us, apps_state_gap(a));
+        if (isnan(a->t_comm_pred_s) || !apps_state_differs(a))
+            continue;
+        apps_state_describe(a, gap, sizeof gap);
+        mpchar__doc_note(&r->doc,
+                         "%s %s class %c p=%ld ran in another state of the "
+                         "machine than its model was measured in (%s): its "
+                         "prediction is not for that run; measure the model "
+                         "again next to the kernels (docs/apps.md)",
+                         a->library, a->kernel, a->problem_class, a->p, gap);
     }
 }
 

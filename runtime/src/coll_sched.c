@@ -158,7 +158,7 @@ static int run_step(struct sched *s, const struct sched_step *st)
     case ST_UNPACK:
         mpchar__type_unpack(st->src, st->bytes, st->count, st->type, st->dst);
         break;
-    case ST_MEMCPY: memcpy(st->dst, st->src, st->bytes); break;
+    case ST_MEMCPY: mpchar__copy_local(st->dst, st->src, st->bytes); break;
     case ST_REDUCE:
         note_error(
             s, mpchar__op_apply(st->op, st->src, st->dst, st->count, st->type));

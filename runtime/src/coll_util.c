@@ -104,7 +104,7 @@ void mpchar__tbuf_copy(const void *src, int scount, MPI_Datatype stype,
         return;
     if (stype->contig && rtype->contig) {
         size_t cap = (size_t)rcount * rtype->size;
-        memmove(dst, src, bytes < cap ? bytes : cap);
+        mpchar__copy_local(dst, src, bytes < cap ? bytes : cap);
         return;
     }
     void *tmp = malloc(bytes);

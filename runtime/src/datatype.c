@@ -94,9 +94,9 @@ static void run_copy(const struct rt_run *run, char *mem, char **stream,
         if (n > *left)
             n = *left;
         if (to_stream)
-            memcpy(*stream, base, n);
+            mpchar__copy_local(*stream, base, n);
         else
-            memcpy(base, *stream, n);
+            mpchar__copy_local(base, *stream, n);
         *stream += n;
         *left -= n;
         return;
@@ -124,9 +124,9 @@ static void walk(char *mem, int count, MPI_Datatype type, char *stream,
         return;
     if (type->contig) {
         if (to_stream)
-            memcpy(stream, mem, bytes);
+            mpchar__copy_local(stream, mem, bytes);
         else
-            memcpy(mem, stream, bytes);
+            mpchar__copy_local(mem, stream, bytes);
         return;
     }
     size_t left = bytes;

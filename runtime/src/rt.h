@@ -51,6 +51,7 @@ struct rt_config {
     size_t frag_bytes;
     size_t lap_bytes;
     size_t stream_copy_min;
+    size_t copy_piece;
     size_t spin_polls;
     int copy_force;       /* -1 auto, else enum rt_copy_kind */
     const char *counters; /* NULL, "stderr", or a file appended to */
@@ -220,6 +221,11 @@ extern const struct rt_copy_ops mpchar__copy_cma;
  * store: for ring packets the peer will read only later (from
  * mpchar__cfg.stream_copy_min bytes). */
 void mpchar__copy_streaming(void *dst, const void *src, size_t n);
+
+/* Copies within this process (src and dst may overlap) in pieces of at
+ * most mpchar__cfg.copy_piece bytes, each below the size from which
+ * glibc's memcpy leaves `rep movsb` for a slower loop. */
+void mpchar__copy_local(void *dst, const void *src, size_t n);
 
 /* ---------------- datatypes (datatype.c) ---------------- */
 /* Basic types: (MPI name, C type, class).  Classes: I integer, F real,

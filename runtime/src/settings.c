@@ -63,6 +63,14 @@ const struct rt_setting mpchar__settings[] = {
             "(a stream), is copied into the ring with non-temporal stores "
             "(smaller ones stay in the lap's cached lines, where normal stores "
             "win, docs/performance.md)"},
+    {.env = "MPCHAR_RT_COPY_PIECE",
+     .dflt = "262144",
+     .type = SET_SIZE,
+     .offset = offsetof(struct rt_config, copy_piece),
+     .doc = "largest piece of one memcpy in a copy within a process (a "
+            "message to itself, a collective's own block): glibc's memcpy is "
+            "15-45% slower from the L2 cache's size on, 1 MiB here "
+            "(docs/performance.md); 0 copies in one piece"},
     {.env = "MPCHAR_RT_FRAG",
      .dflt = "32768",
      .type = SET_SIZE,

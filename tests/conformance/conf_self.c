@@ -13,9 +13,9 @@
  */
 #include "conf.h"
 
-static const size_t sizes[] = {0,     1,     8,     9,      100,
-                               4095,  4096,  4097,  5600,   8192,
-                               16384, 16385, 65536, 100000, 1 << 20};
+static const size_t sizes[] = {0,     1,      8,       9,      100,   4095,
+                               4096,  4097,   5600,    8192,   16384, 16385,
+                               65536, 100000, 1000003, 1 << 20};
 #define NSIZES (sizeof sizes / sizeof sizes[0])
 
 static void fill(unsigned char *b, size_t n, int src, int tag)

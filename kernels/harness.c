@@ -2,10 +2,10 @@
  * kernels/harness.c: the state the kernels share with the harness: the
  * communication time accumulated between kernel_comm_begin and
  * kernel_comm_end (outermost brackets only, so that nested calls are not
- * counted twice), the fault MPCHAR_KERNEL_FAULT injects, the buffers
- * kept from one repetition to the next (kernel_alloc), and what the
+ * counted twice), the fault MPCHAR_KERNEL_FAULT injects, and what the
  * harness does around the repetitions: the library's warm-up and the
- * probe of the machine's state.
+ * probe of the machine's state.  The kernels' buffers are in
+ * kernels/buffers.c.
  */
 #include <math.h>
 #include <stdio.h>
@@ -21,15 +21,6 @@ static int comm_region = MPCHAR_KERNEL_COMM_REGION;
 static double comm_start_s;
 static double comm_total_s;
 static double fault_value;
-
-/* Every buffer kernel_alloc made; free ones are reused by size. */
-struct kept_buffer {
-    void *at;
-    size_t bytes;
-    bool in_use;
-};
-static struct kept_buffer *kept;
-static size_t kept_count, kept_capacity;
 
 /* The brackets are a Pcontrol region (mpchar/kernel_region.h), entered
  * before the clock starts and left after it stops, so that a profile
@@ -103,40 +94,6 @@ int harness_fault_parse(const char *text, char *msg, size_t msg_len)
     return 0;
 }
 
-void *kernel_alloc(size_t bytes)
-{
-    for (size_t i = 0; i < kept_count; i++) {
-        if (!kept[i].in_use && kept[i].bytes == bytes) {
-            kept[i].in_use = true;
-            return kept[i].at;
-        }
-    }
-    if (kept_count == kept_capacity) {
-        size_t grown = kept_capacity ? 2 * kept_capacity : 32;
-        struct kept_buffer *more = realloc(kept, grown * sizeof *more);
-        if (!more)
-            return NULL;
-        kept = more;
-        kept_capacity = grown;
-    }
-    void *at = malloc(bytes ? bytes : 1);
-    if (!at)
-        return NULL;
-    memset(at, 0, bytes); /* first touch, outside the timed repetitions */
-    kept[kept_count++] = (struct kept_buffer){at, bytes, true};
-    return at;
-}
-
-void kernel_free(void *buffer)
-{
-    for (size_t i = 0; buffer && i < kept_count; i++) {
-        if (kept[i].at == buffer) {
-            kept[i].in_use = false;
-            return;
-        }
-    }
-}
-
 void harness_library_warmup(MPI_Comm comm)
 {
     int rank, size;
@@ -194,13 +151,4 @@ double harness_state_probe(MPI_Comm comm)
     qsort(one_way_us, HARNESS_PROBE_BATCHES, sizeof one_way_us[0],
           compare_doubles);
     return one_way_us[HARNESS_PROBE_BATCHES / 2];
-}
-
-void harness_buffers_release(void)
-{
-    for (size_t i = 0; i < kept_count; i++)
-        free(kept[i].at);
-    free(kept);
-    kept = NULL;
-    kept_count = kept_capacity = 0;
 }

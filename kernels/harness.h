@@ -61,11 +61,16 @@ void kernel_require_memory(bool ok, MPI_Comm comm, const char *kernel);
  * harness, which hands it back to the next repetition's kernel_alloc of
  * the same size, so that only the first (warm-up) repetition pays the
  * allocation and its page faults (docs/apps.md, FT: half of each
- * Alltoall's time was faults on a freshly allocated receive buffer).  A
- * new buffer is zeroed (touching every page), a reused one holds what the
- * last repetition left: initialise what you read.  NULL when out of
- * memory; kernel_free(NULL) does nothing. */
+ * Alltoall's time was faults on a freshly allocated receive buffer).
+ * Buffers are laid out by the harness, 64-byte aligned, in the order they
+ * are first asked for, the same in every library's program
+ * (kernels/buffers.c): a kernel takes every array it computes on from
+ * here, not from malloc.  A new buffer is zeroed (touching every page), a
+ * reused one holds what the last repetition left: initialise what you
+ * read, or ask kernel_calloc, which zeroes it every time.  NULL when out
+ * of memory; kernel_free(NULL) does nothing. */
 void *kernel_alloc(size_t bytes);
+void *kernel_calloc(size_t count, size_t size);
 void kernel_free(void *buffer);
 
 /* 0, or the perturbation MPCHAR_KERNEL_FAULT asks for: kernels add it to

@@ -31,8 +31,8 @@ void jgf_block_counts(const struct kernel_run *run, long total, long granule,
     c->displs = NULL;
     if (run->rank != 0)
         return;
-    c->counts = calloc((size_t)run->size, sizeof *c->counts);
-    c->displs = calloc((size_t)run->size, sizeof *c->displs);
+    c->counts = kernel_calloc((size_t)run->size, sizeof *c->counts);
+    c->displs = kernel_calloc((size_t)run->size, sizeof *c->displs);
     kernel_require_memory(c->counts && c->displs, run->comm, "jgf");
     for (int k = 0; k < run->size; k++) {
         struct jgf_block b;
@@ -44,8 +44,8 @@ void jgf_block_counts(const struct kernel_run *run, long total, long granule,
 
 void jgf_counts_free(struct jgf_counts *c)
 {
-    free(c->counts);
-    free(c->displs);
+    kernel_free(c->counts);
+    kernel_free(c->displs);
 }
 
 const char *jgf_block_refuse(long total, long granule,

@@ -200,15 +200,15 @@ static void crypt_run(const struct kernel_run *run,
     uint8_t *plain = NULL;
     uint8_t *back = NULL;
     if (run->rank == 0) {
-        plain = malloc((size_t)total);
-        back = malloc((size_t)total);
+        plain = kernel_alloc((size_t)total);
+        back = kernel_alloc((size_t)total);
         kernel_require_memory(plain && back, run->comm, "crypt");
         for (long i = 0; i < total; i++)
             plain[i] = (uint8_t)i;
     }
-    uint8_t *p_plain = malloc((size_t)me.count);
-    uint8_t *p_crypt = malloc((size_t)me.count);
-    uint8_t *p_back = malloc((size_t)me.count);
+    uint8_t *p_plain = kernel_alloc((size_t)me.count);
+    uint8_t *p_crypt = kernel_alloc((size_t)me.count);
+    uint8_t *p_back = kernel_alloc((size_t)me.count);
     kernel_require_memory(p_plain && p_crypt && p_back, run->comm, "crypt");
     crypt_move(run, total, plain, p_plain, false);
     crypt_text(p_plain, p_crypt, me.count, z);
@@ -219,11 +219,11 @@ static void crypt_run(const struct kernel_run *run,
     crypt_move(run, total, back, p_back, true);
     if (run->rank == 0)
         crypt_check(result, plain, back, total);
-    free(plain);
-    free(back);
-    free(p_plain);
-    free(p_crypt);
-    free(p_back);
+    kernel_free(plain);
+    kernel_free(back);
+    kernel_free(p_plain);
+    kernel_free(p_crypt);
+    kernel_free(p_back);
 }
 
 JGF_KERNEL(kernel_jgf_crypt, "crypt", crypt_refuse, crypt_run);

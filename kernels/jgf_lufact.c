@@ -103,7 +103,7 @@ static long lu_factor(const struct kernel_run *run, struct lu_local *loc,
 {
     long n = loc->n;
     long lda = loc->cols.lda;
-    double *pivot_col = calloc((size_t)lda, sizeof *pivot_col);
+    double *pivot_col = kernel_calloc((size_t)lda, sizeof *pivot_col);
     kernel_require_memory(pivot_col != NULL, run->comm, "lufact");
     long info = -1;
     for (long k = 0; k < n - 1; k++) {
@@ -138,7 +138,7 @@ static long lu_factor(const struct kernel_run *run, struct lu_local *loc,
         }
     }
     ipvt[n - 1] = n - 1;
-    free(pivot_col);
+    kernel_free(pivot_col);
     return info;
 }
 
@@ -205,7 +205,7 @@ static void lu_move_columns(const struct kernel_run *run,
 static double lu_residual(const struct lu_matrix *a, const double *x)
 {
     long n = a->n;
-    double *b = calloc((size_t)n, sizeof *b);
+    double *b = kernel_calloc((size_t)n, sizeof *b);
     kernel_require_memory(b != NULL, MPI_COMM_WORLD, "lufact");
     double norma = lu_matgen(a, b);
     for (long i = 0; i < n; i++)
@@ -219,7 +219,7 @@ static double lu_residual(const struct lu_matrix *a, const double *x)
         resid = fmax(resid, fabs(b[i]));
         normx = fmax(normx, fabs(x[i]));
     }
-    free(b);
+    kernel_free(b);
     /* Linpack's epslon(1.0) evaluates to 2^-52 in IEEE double */
     return resid / ((double)n * norma * normx * 0x1.0p-52);
 }
@@ -265,16 +265,17 @@ static void lu_run(const struct kernel_run *run, struct kernel_result *result)
     struct lu_matrix a = {.n = n, .lda = n + 1};
     double *b = NULL;
     if (run->rank == 0) {
-        a.a = calloc((size_t)(n * a.lda), sizeof *a.a);
-        b = calloc((size_t)n, sizeof *b);
+        a.a = kernel_calloc((size_t)(n * a.lda), sizeof *a.a);
+        b = kernel_calloc((size_t)n, sizeof *b);
         kernel_require_memory(a.a && b, run->comm, "lufact");
         lu_matgen(&a, b);
     }
     struct lu_local loc = {.n = n};
     loc.cols.lda = a.lda;
     loc.cols.n = (n - run->rank + run->size - 1) / run->size;
-    loc.cols.a = calloc((size_t)(loc.cols.n * a.lda), sizeof *loc.cols.a);
-    long *ipvt = calloc((size_t)n, sizeof *ipvt);
+    loc.cols.a =
+        kernel_calloc((size_t)(loc.cols.n * a.lda), sizeof *loc.cols.a);
+    long *ipvt = kernel_calloc((size_t)n, sizeof *ipvt);
     kernel_require_memory(loc.cols.a && ipvt, run->comm, "lufact");
 
     lu_move_columns(run, &a, &loc, false);
@@ -287,10 +288,10 @@ static void lu_run(const struct kernel_run *run, struct kernel_result *result)
             zero_pivot = n - 1; /* Linpack's last check */
         lu_check(result, lu_residual(&a, b), lu_residual_ref[ci], zero_pivot);
     }
-    free(a.a);
-    free(b);
-    free(loc.cols.a);
-    free(ipvt);
+    kernel_free(a.a);
+    kernel_free(b);
+    kernel_free(loc.cols.a);
+    kernel_free(ipvt);
 }
 
 JGF_KERNEL(kernel_jgf_lufact, "lufact", lu_refuse, lu_run);

@@ -129,14 +129,14 @@ static void series_run(const struct kernel_run *run,
     long rows = series_rows[jgf_class_index(run->problem_class)];
     struct jgf_block mine;
     jgf_block_split(rows, 1, run->size, run->rank, &mine);
-    double *a = calloc((size_t)mine.count, sizeof *a);
-    double *b = calloc((size_t)mine.count, sizeof *b);
+    double *a = kernel_calloc((size_t)mine.count, sizeof *a);
+    double *b = kernel_calloc((size_t)mine.count, sizeof *b);
     kernel_require_memory(a && b, run->comm, "series");
     double *all_a = NULL;
     double *all_b = NULL;
     if (run->rank == 0) {
-        all_a = calloc((size_t)rows, sizeof *all_a);
-        all_b = calloc((size_t)rows, sizeof *all_b);
+        all_a = kernel_calloc((size_t)rows, sizeof *all_a);
+        all_b = kernel_calloc((size_t)rows, sizeof *all_b);
         kernel_require_memory(all_a && all_b, run->comm, "series");
     }
     series_compute(mine.first, mine.count, a, b);
@@ -145,10 +145,10 @@ static void series_run(const struct kernel_run *run,
     series_gather(run, &mine, rows, a, b, all_a, all_b);
     if (run->rank == 0)
         series_validate(all_a, all_b, result);
-    free(a);
-    free(b);
-    free(all_a);
-    free(all_b);
+    kernel_free(a);
+    kernel_free(b);
+    kernel_free(all_a);
+    kernel_free(all_b);
 }
 
 JGF_KERNEL(kernel_jgf_series, "series", series_refuse, series_run);

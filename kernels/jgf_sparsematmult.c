@@ -41,9 +41,9 @@ struct sparse_entries {
 static void sparse_alloc(struct sparse_entries *e, long count)
 {
     e->count = count;
-    e->row = calloc((size_t)count, sizeof *e->row);
-    e->col = calloc((size_t)count, sizeof *e->col);
-    e->val = calloc((size_t)count, sizeof *e->val);
+    e->row = kernel_calloc((size_t)count, sizeof *e->row);
+    e->col = kernel_calloc((size_t)count, sizeof *e->col);
+    e->val = kernel_calloc((size_t)count, sizeof *e->val);
     /* also called by rank 0 alone (the whole matrix): abort the world */
     kernel_require_memory(e->row && e->col && e->val, MPI_COMM_WORLD,
                           "sparsematmult");
@@ -51,9 +51,9 @@ static void sparse_alloc(struct sparse_entries *e, long count)
 
 static void sparse_free(struct sparse_entries *e)
 {
-    free(e->row);
-    free(e->col);
-    free(e->val);
+    kernel_free(e->row);
+    kernel_free(e->col);
+    kernel_free(e->val);
 }
 
 /* Math.abs(r.nextInt()) % bound, as Java computes it. */
@@ -141,7 +141,7 @@ static void sparse_run(const struct kernel_run *run,
     long m = sparse_m[ci];
     struct jgf_random r;
     jgf_random_init(&r, SPARSE_SEED);
-    double *x = malloc((size_t)m * sizeof *x);
+    double *x = kernel_alloc((size_t)m * sizeof *x);
     kernel_require_memory(x != NULL, run->comm, "sparsematmult");
     for (long i = 0; i < m; i++)
         x[i] = jgf_random_double(&r) * 1e-6;
@@ -156,8 +156,8 @@ static void sparse_run(const struct kernel_run *run,
     }
     sparse_send_blocks(run, &all, &mine);
 
-    double *partial_y = calloc((size_t)m, sizeof *partial_y);
-    double *y = calloc((size_t)m, sizeof *y);
+    double *partial_y = kernel_calloc((size_t)m, sizeof *partial_y);
+    double *y = kernel_calloc((size_t)m, sizeof *y);
     kernel_require_memory(partial_y && y, run->comm, "sparsematmult");
     sparse_multiply(run, &mine, x, partial_y, y, m, sparse_iterations[ci]);
     if (run->rank == 0) {
@@ -169,9 +169,9 @@ static void sparse_run(const struct kernel_run *run,
     }
     sparse_free(&mine);
     sparse_free(&all);
-    free(x);
-    free(partial_y);
-    free(y);
+    kernel_free(x);
+    kernel_free(partial_y);
+    kernel_free(y);
 }
 
 JGF_KERNEL(kernel_jgf_sparsematmult, "sparsematmult", sparse_refuse,

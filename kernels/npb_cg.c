@@ -73,8 +73,12 @@ static void cg_push(struct cg_triples *t, int row, int col, double value)
 {
     if (t->count == t->capacity) {
         t->capacity = t->capacity ? 2 * t->capacity : 4096;
-        t->at = realloc(t->at, sizeof *t->at * t->capacity);
-        kernel_require_memory(t->at != NULL, MPI_COMM_WORLD, "cg");
+        struct cg_triple *more = kernel_alloc(sizeof *more * t->capacity);
+        kernel_require_memory(more != NULL, MPI_COMM_WORLD, "cg");
+        if (t->count)
+            memcpy(more, t->at, sizeof *more * t->count);
+        kernel_free(t->at);
+        t->at = more;
     }
     t->at[t->count++] = (struct cg_triple){row, col, value};
 }
@@ -156,15 +160,15 @@ static void cg_generate(const struct cg_class *c, const struct cg_grid *g,
 static bool cg_assemble(const struct cg_triples *t, struct cg_grid *g)
 {
     int n = g->nrows;
-    int *start = calloc((size_t)n + 1, sizeof(int));
-    int *cols = malloc(sizeof(int) * (t->count + 1));
-    double *vals = malloc(sizeof(double) * (t->count + 1));
-    double *acc = calloc((size_t)g->ncols, sizeof(double));
-    int *mark = calloc((size_t)g->ncols, sizeof(int));
-    int *order = malloc(sizeof(int) * ((size_t)g->ncols + 1));
-    g->rowstr = malloc(sizeof(int) * ((size_t)n + 1));
-    g->colidx = malloc(sizeof(int) * (t->count + 1));
-    g->a = malloc(sizeof(double) * (t->count + 1));
+    int *start = kernel_calloc((size_t)n + 1, sizeof(int));
+    int *cols = kernel_alloc(sizeof(int) * (t->count + 1));
+    double *vals = kernel_alloc(sizeof(double) * (t->count + 1));
+    double *acc = kernel_calloc((size_t)g->ncols, sizeof(double));
+    int *mark = kernel_calloc((size_t)g->ncols, sizeof(int));
+    int *order = kernel_alloc(sizeof(int) * ((size_t)g->ncols + 1));
+    g->rowstr = kernel_alloc(sizeof(int) * ((size_t)n + 1));
+    g->colidx = kernel_alloc(sizeof(int) * (t->count + 1));
+    g->a = kernel_alloc(sizeof(double) * (t->count + 1));
     bool ok = start && cols && vals && acc && mark && order && g->rowstr &&
               g->colidx && g->a;
     if (ok) {
@@ -205,12 +209,12 @@ static bool cg_assemble(const struct cg_triples *t, struct cg_grid *g)
             g->rowstr[r + 1] = nza;
         }
     }
-    free(start);
-    free(cols);
-    free(vals);
-    free(acc);
-    free(mark);
-    free(order);
+    kernel_free(start);
+    kernel_free(cols);
+    kernel_free(vals);
+    kernel_free(acc);
+    kernel_free(mark);
+    kernel_free(order);
     return ok;
 }
 
@@ -369,9 +373,9 @@ static void cg_free(struct cg_grid *g, struct cg_vectors *v)
     kernel_free(v->r);
     kernel_free(v->partial);
     kernel_free(v->sum);
-    free(g->rowstr);
-    free(g->colidx);
-    free(g->a);
+    kernel_free(g->rowstr);
+    kernel_free(g->colidx);
+    kernel_free(g->a);
     MPI_Comm_free(&g->row_comm);
 }
 
@@ -392,7 +396,7 @@ static void cg_run(const struct kernel_run *run, struct kernel_result *result)
     kernel_comm_end();
     cg_generate(c, &g, &t);
     bool ok = cg_assemble(&t, &g) && cg_alloc(&g, &v);
-    free(t.at);
+    kernel_free(t.at);
     kernel_require_memory(ok, run->comm, "cg");
     double zeta = cg_power(c, &g, &v) + kernel_fault();
     cg_free(&g, &v);

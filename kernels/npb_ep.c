@@ -134,14 +134,14 @@ static void ep_run(const struct kernel_run *run, struct kernel_result *result)
     int64_t first = run->rank * share + (run->rank < extra ? run->rank : extra);
     int64_t mine = share + (run->rank < extra ? 1 : 0);
     double an = npb_pow46(NPB_RANDOM_A, 2 * EP_PAIRS);
-    double *x = malloc(sizeof *x * 2 * EP_PAIRS);
+    double *x = kernel_alloc(sizeof *x * 2 * EP_PAIRS);
     double sums[EP_SUMS] = {0};
     double total[EP_SUMS];
     kernel_require_memory(x != NULL, run->comm, "ep");
     for (int64_t k = 0; k < mine; k++) {
         ep_batch(first + k, an, x, sums);
     }
-    free(x);
+    kernel_free(x);
     kernel_comm_begin();
     MPI_Allreduce(sums, total, EP_SUMS, MPI_DOUBLE, MPI_SUM, run->comm);
     kernel_comm_end();

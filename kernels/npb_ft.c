@@ -89,7 +89,7 @@ struct ft_state {
 static bool ft_plan_init(struct ft_plan *p, int n)
 {
     p->n = n;
-    p->root = malloc(sizeof *p->root * (size_t)(n / 2 + 1));
+    p->root = kernel_alloc(sizeof *p->root * (size_t)(n / 2 + 1));
     for (int k = 0; p->root != NULL && k < n / 2; k++) {
         double t = -2.0 * FT_PI * k / n;
         p->root[k] = ft_complex(cos(t), sin(t));
@@ -245,7 +245,7 @@ static void ft_initial(struct ft_state *s, double complex *u)
 /* exp(-4 alpha pi^2 kbar^2) for kbar = 0, 1, ..., n/2 - 1, -n/2, ..., -1. */
 static double *ft_decay(int n)
 {
-    double *e = malloc(sizeof *e * (size_t)n);
+    double *e = kernel_alloc(sizeof *e * (size_t)n);
     for (int i = 0; e != NULL && i < n; i++) {
         int k = (i + n / 2) % n - n / 2;
         e[i] = exp(-4.0 * FT_ALPHA * FT_PI * FT_PI * (double)k * k);
@@ -304,7 +304,7 @@ static bool ft_alloc(struct ft_state *s)
     s->work = kernel_alloc(sizeof(double complex) * s->local);
     s->send = kernel_alloc(sizeof(double complex) * s->local);
     s->recv = kernel_alloc(sizeof(double complex) * s->local);
-    s->line = malloc(sizeof(double complex) * (size_t)longest);
+    s->line = kernel_alloc(sizeof(double complex) * (size_t)longest);
     s->ex = ft_decay(c->nx);
     s->ey = ft_decay(c->ny);
     s->ez = ft_decay(c->nz);
@@ -316,17 +316,17 @@ static bool ft_alloc(struct ft_state *s)
 
 static void ft_free(struct ft_state *s)
 {
-    free(s->px.root);
-    free(s->py.root);
-    free(s->pz.root);
+    kernel_free(s->px.root);
+    kernel_free(s->py.root);
+    kernel_free(s->pz.root);
     kernel_free(s->spectrum);
     kernel_free(s->work);
     kernel_free(s->send);
     kernel_free(s->recv);
-    free(s->line);
-    free(s->ex);
-    free(s->ey);
-    free(s->ez);
+    kernel_free(s->line);
+    kernel_free(s->ex);
+    kernel_free(s->ey);
+    kernel_free(s->ez);
 }
 
 /* Compares every iteration's checksum with the published one; value and

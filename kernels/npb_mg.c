@@ -492,7 +492,7 @@ static void mg_zran3(struct mg_state *s, int n)
     }
     int size = s->run->size;
     double mine[4 * MG_CHARGES];
-    double *all = malloc(sizeof(double) * 4 * MG_CHARGES * (size_t)size);
+    double *all = kernel_alloc(sizeof(double) * 4 * MG_CHARGES * (size_t)size);
     kernel_require_memory(all != NULL, s->run->comm, "mg");
     memcpy(mine, top.value, sizeof top.value);
     memcpy(mine + MG_CHARGES, top.where, sizeof top.where);
@@ -509,7 +509,7 @@ static void mg_zran3(struct mg_state *s, int n)
             mg_keep(&glow, c[2 * MG_CHARGES + i], c[3 * MG_CHARGES + i], -1);
         }
     }
-    free(all);
+    kernel_free(all);
     memset(v, 0, sizeof(double) * mg_points(m));
     for (int i = 0; i < 2 * MG_CHARGES; i++) {
         double where =
@@ -544,32 +544,32 @@ static bool mg_alloc(struct mg_state *s, int n)
         size_t f = (size_t)L->m[0] * L->m[1] + (size_t)L->m[1] * L->m[2] +
                    (size_t)L->m[0] * L->m[2];
         face = f > face ? f : face;
-        L->u = calloc(mg_points(L->m), sizeof(double));
-        L->r = calloc(mg_points(L->m), sizeof(double));
+        L->u = kernel_calloc(mg_points(L->m), sizeof(double));
+        L->r = kernel_calloc(mg_points(L->m), sizeof(double));
         ok = ok && L->u && L->r;
     }
     size_t line = (size_t)s->level[s->lt].m[0] + 2;
-    s->v = calloc(mg_points(s->level[s->lt].m), sizeof(double));
-    s->face_out = malloc(sizeof(double) * face);
-    s->face_in = malloc(sizeof(double) * face);
-    s->t1 = malloc(sizeof(double) * line);
-    s->t2 = malloc(sizeof(double) * line);
-    s->t3 = malloc(sizeof(double) * line);
+    s->v = kernel_calloc(mg_points(s->level[s->lt].m), sizeof(double));
+    s->face_out = kernel_alloc(sizeof(double) * face);
+    s->face_in = kernel_alloc(sizeof(double) * face);
+    s->t1 = kernel_alloc(sizeof(double) * line);
+    s->t2 = kernel_alloc(sizeof(double) * line);
+    s->t3 = kernel_alloc(sizeof(double) * line);
     return ok && s->v && s->face_out && s->face_in && s->t1 && s->t2 && s->t3;
 }
 
 static void mg_free(struct mg_state *s)
 {
     for (int k = 1; k <= s->lt; k++) {
-        free(s->level[k].u);
-        free(s->level[k].r);
+        kernel_free(s->level[k].u);
+        kernel_free(s->level[k].r);
     }
-    free(s->v);
-    free(s->face_out);
-    free(s->face_in);
-    free(s->t1);
-    free(s->t2);
-    free(s->t3);
+    kernel_free(s->v);
+    kernel_free(s->face_out);
+    kernel_free(s->face_in);
+    kernel_free(s->t1);
+    kernel_free(s->t2);
+    kernel_free(s->t3);
 }
 
 /* kc: the coarsest level whose 2^k points per side every rank of the
@@ -603,7 +603,7 @@ static const char *mg_refuse(const struct kernel_run *run)
  * the gather's buffers; false without memory. */
 static bool mg_coarse_alloc(struct mg_state *s)
 {
-    s->coarse = calloc(1, sizeof *s->coarse);
+    s->coarse = kernel_calloc(1, sizeof *s->coarse);
     if (!s->coarse) {
         return false;
     }
@@ -617,8 +617,8 @@ static bool mg_coarse_alloc(struct mg_state *s)
     mg_grid(s->coarse);
     const int *m = s->level[s->kc].m;
     size_t blk = (size_t)(m[0] - 2) * (m[1] - 2) * (m[2] - 2);
-    s->gather_blk = malloc(sizeof(double) * blk);
-    s->gather_all = malloc(sizeof(double) * blk * (size_t)s->run->size);
+    s->gather_blk = kernel_alloc(sizeof(double) * blk);
+    s->gather_all = kernel_alloc(sizeof(double) * blk * (size_t)s->run->size);
     return mg_alloc(s->coarse, 1 << s->kc) && s->gather_blk && s->gather_all;
 }
 
@@ -626,10 +626,10 @@ static void mg_coarse_free(struct mg_state *s)
 {
     if (s->coarse) {
         mg_free(s->coarse);
-        free(s->coarse);
+        kernel_free(s->coarse);
     }
-    free(s->gather_blk);
-    free(s->gather_all);
+    kernel_free(s->gather_blk);
+    kernel_free(s->gather_all);
 }
 
 static void mg_run(const struct kernel_run *run, struct kernel_result *result)

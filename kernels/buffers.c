@@ -57,19 +57,18 @@ static size_t chunk_count, chunk_capacity;
 static struct kept_buffer *kept;
 static size_t kept_count, kept_capacity;
 
-/* Room for one more element of an array of elem_bytes each. */
-static bool make_room(void **array, size_t *capacity, size_t count,
-                      size_t elem_bytes)
+/* The array, moved if need be, with room for one more element of
+ * elem_bytes; NULL (the array left as it was) when out of memory. */
+static void *make_room(void *array, size_t *capacity, size_t count,
+                       size_t elem_bytes)
 {
     if (count < *capacity)
-        return true;
+        return array;
     size_t grown = *capacity ? 2 * *capacity : 32;
-    void *more = realloc(*array, grown * elem_bytes);
-    if (!more)
-        return false;
-    *array = more;
-    *capacity = grown;
-    return true;
+    void *more = realloc(array, grown * elem_bytes);
+    if (more)
+        *capacity = grown;
+    return more;
 }
 
 static size_t round_up(size_t bytes, size_t unit)
@@ -79,9 +78,11 @@ static size_t round_up(size_t bytes, size_t unit)
 
 static struct chunk *map_chunk(size_t need)
 {
-    if (!make_room((void **)&chunks, &chunk_capacity, chunk_count,
-                   sizeof *chunks))
+    struct chunk *more =
+        make_room(chunks, &chunk_capacity, chunk_count, sizeof *chunks);
+    if (!more)
         return NULL;
+    chunks = more;
     size_t bytes =
         need > CHUNK_BYTES ? round_up(need, CHUNK_BYTES) : CHUNK_BYTES;
     void *base = mmap(NULL, bytes, PROT_READ | PROT_WRITE,
@@ -121,8 +122,11 @@ static void *take(size_t bytes, bool *reused)
         }
     }
     *reused = false;
-    if (!make_room((void **)&kept, &kept_capacity, kept_count, sizeof *kept))
+    struct kept_buffer *more =
+        make_room(kept, &kept_capacity, kept_count, sizeof *kept);
+    if (!more)
         return NULL;
+    kept = more;
     void *at = carve(bytes);
     if (!at)
         return NULL;

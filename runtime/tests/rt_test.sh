@@ -262,7 +262,8 @@ case $case in
     for bad in "MPCHAR_RT_EAGER_MAX=abc" "MPCHAR_RT_EAGER_MAX=" "MPCHAR_RT_BCAST_MIN_PROCS=-1" \
                "MPCHAR_RT_FRAG=99999999999999999999" "MPCHAR_RT_EAGERMAX=1" "MPCHAR_RT_MODE=XYZ" \
                "MPCHAR_RT_SHARE_MIN=1.5K" "MPCHAR_RT_REDUCE_MIN_PROCS=4K" "MPCHAR_RT_SPIN=many" \
-               "MPCHAR_RT_ALLREDUCE_MIN_PROCS=two" "MPCHAR_RT_LAP=-1" "MPCHAR_RT_STREAM_COPY_MIN=lots"; do
+               "MPCHAR_RT_ALLREDUCE_MIN_PROCS=two" "MPCHAR_RT_LAP=-1" "MPCHAR_RT_STREAM_COPY_MIN=lots" \
+               "MPCHAR_RT_COPY_PIECE=1.5K"; do
       var=${bad%%=*}
       env "$bad" "$exe" -n 2 --timeout 30 "$bin/rt_inspect" hello >"$tmp/out" 2>"$tmp/err" \
         && fail "$bad accepted"
@@ -275,7 +276,8 @@ case $case in
       [ $? = 2 ] || fail "MPCHAR_RT_RING_KIB=$bad: exit status, want 2"
       grep -q "^mpchar-exec: MPCHAR_RT_RING_KIB: " "$tmp/err" || { cat "$tmp/err"; fail "MPCHAR_RT_RING_KIB=$bad: no clear line"; }
     done
-    for good in "MPCHAR_RT_RING_KIB=256" "MPCHAR_RT_EAGER_MAX=8K" "MPCHAR_RT_FRAG=64K" "MPCHAR_RT_ALLGATHER_LONG=1G" "MPCHAR_RT_LAP=0"; do
+    for good in "MPCHAR_RT_RING_KIB=256" "MPCHAR_RT_EAGER_MAX=8K" "MPCHAR_RT_FRAG=64K" "MPCHAR_RT_ALLGATHER_LONG=1G" "MPCHAR_RT_LAP=0" \
+                "MPCHAR_RT_COPY_PIECE=0"; do
       env "$good" "$exe" -n 2 --timeout 30 "$bin/rt_inspect" hello >/dev/null 2>"$tmp/err" \
         || { cat "$tmp/err"; fail "$good rejected"; }
     done ;;

@@ -164,6 +164,14 @@ void kernel_free(void *buffer)
     }
 }
 
+size_t harness_buffers_bytes(void)
+{
+    size_t bytes = 0;
+    for (size_t i = 0; i < kept_count; i++)
+        bytes += kept[i].bytes;
+    return bytes;
+}
+
 void harness_buffers_release(void)
 {
     for (size_t i = 0; i < chunk_count; i++) {

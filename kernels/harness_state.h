@@ -58,6 +58,11 @@ void harness_library_warmup(MPI_Comm comm);
 #define HARNESS_PROBE_TRIPS 32
 double harness_state_probe(MPI_Comm comm);
 
+/* The bytes of every buffer kernel_alloc has handed out and keeps: the
+ * arrays the kernel works on, which `mpchar apps` compares with a core's
+ * cache to tell which model of the buffers' state predicts its calls. */
+size_t harness_buffers_bytes(void);
+
 /* Frees every buffer kernel_alloc handed out (at the end of the job). */
 void harness_buffers_release(void);
 

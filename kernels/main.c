@@ -140,9 +140,10 @@ static bool run_once(const struct kernel_desc *k, const struct kernel_run *run,
     harness_comm_reset(rep == 1 && reps > 1);
     double t0_s = MPI_Wtime();
     k->run(run, &res);
-    double mine_s[2] = {MPI_Wtime() - t0_s, harness_comm_seconds()};
-    double max_s[2];
-    MPI_Reduce(mine_s, max_s, 2, MPI_DOUBLE, MPI_MAX, 0, run->comm);
+    double mine[3] = {MPI_Wtime() - t0_s, harness_comm_seconds(),
+                      (double)harness_buffers_bytes()};
+    double max[3]; /* seconds, seconds, bytes */
+    MPI_Reduce(mine, max, 3, MPI_DOUBLE, MPI_MAX, 0, run->comm);
     int verified = res.verified;
     MPI_Bcast(&verified, 1, MPI_INT, 0, run->comm);
     if (run->rank == 0) {
@@ -150,10 +151,10 @@ static bool run_once(const struct kernel_desc *k, const struct kernel_run *run,
         if (!isnan(probe_us))
             snprintf(probe, sizeof probe, "%.4f", probe_us);
         printf("kernel=%s suite=%s class=%c p=%d rep=%ld t_total_s=%.6f "
-               "t_comm_s=%.6f probe_us=%s verified=%s value=%.15e "
-               "reference=%.15e\n",
-               k->name, k->suite, run->problem_class, run->size, rep, max_s[0],
-               max_s[1], probe, verified ? "yes" : "no", res.value,
+               "t_comm_s=%.6f probe_us=%s arrays_bytes=%.0f verified=%s "
+               "value=%.15e reference=%.15e\n",
+               k->name, k->suite, run->problem_class, run->size, rep, max[0],
+               max[1], probe, max[2], verified ? "yes" : "no", res.value,
                res.reference);
         fflush(stdout);
         if (!verified)

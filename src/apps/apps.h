@@ -28,7 +28,7 @@
 /* One repetition of a kernel, as rank 0 of mpchar-kernels-<library>
  * prints it:
  * kernel=NAME suite=SUITE class=C p=P rep=R t_total_s=.. t_comm_s=..
- * probe_us=.. verified=yes|no value=.. reference=..
+ * probe_us=.. arrays_bytes=.. verified=yes|no value=.. reference=..
  * probe_us is the state probe taken before the repetition (a 0-byte
  * ping-pong's median one-way time, kernels/harness_state.h); empty, NAN
  * here, at p = 1. */
@@ -37,6 +37,7 @@ typedef struct apps_result {
     char problem_class;
     long p, rep;
     double t_total_s, t_comm_s, probe_us;
+    double arrays_bytes; /* the kernel's arrays on the rank with the most */
     bool verified;
     double value, reference;
 } apps_result;
@@ -72,6 +73,12 @@ typedef struct apps_row {
     /* --model: predicted communication time of the rank with the most,
      * per repetition, and the calls no model covered */
     double t_comm_pred_s, unmodelled_calls;
+    /* --cold-model: the same from a model of cold buffers (`mpchar run
+     * --cache cold`) */
+    double t_comm_pred_cold_s;
+    /* the kernel's arrays on the rank with the most (the result line's
+     * arrays_bytes, the largest of the repetitions) */
+    double arrays_bytes;
     /* the machine's state (apps_state.c): the median of the repetitions'
      * probes (apps_result's probe_us; NAN at p = 1), and with --model the
      * model's 0-byte ping-pong time of the library (NAN without one) */

@@ -63,6 +63,8 @@ static const column columns[] = {
     COL(unmodelled_calls, COL_COUNT),
     COL(probe_us, COL_MICROS),
     COL(model_probe_us, COL_MICROS),
+    COL(t_comm_pred_cold_s, COL_SECONDS),
+    COL(arrays_bytes, COL_COUNT),
 };
 #define N_COLUMNS (sizeof columns / sizeof columns[0])
 

@@ -21,6 +21,7 @@ enum field {
     F_T_TOTAL,
     F_T_COMM,
     F_PROBE,
+    F_ARRAYS,
     F_VERIFIED,
     F_VALUE,
     F_REFERENCE,
@@ -28,8 +29,8 @@ enum field {
 };
 
 static const char *const field_names[F_COUNT] = {
-    "kernel",   "suite",    "class",    "p",     "rep",       "t_total_s",
-    "t_comm_s", "probe_us", "verified", "value", "reference",
+    "kernel",   "suite",    "class",        "p",        "rep",   "t_total_s",
+    "t_comm_s", "probe_us", "arrays_bytes", "verified", "value", "reference",
 };
 
 static int set_name(char *dst, const char *v, mpchar_error *err)
@@ -58,6 +59,8 @@ static int set_field(apps_result *r, enum field f, const char *v,
     case F_PROBE:
         r->probe_us = NAN; /* empty: the kernel ran on one process */
         return v[0] ? mpchar_parse_double(v, 0, DBL_MAX, &r->probe_us, err) : 0;
+    case F_ARRAYS:
+        return mpchar_parse_double(v, 0, DBL_MAX, &r->arrays_bytes, err);
     case F_VERIFIED: {
         int yes;
         if (mpchar_parse_choice(v, "no|yes", &yes, err) != 0)

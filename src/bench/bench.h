@@ -15,6 +15,7 @@
 #include <stdint.h>
 #include <stdio.h>
 
+#include "mpchar/cache_state.h"
 #include "mpchar/error.h"
 #include "mpchar/grow.h"
 #include "mpchar/measure_defaults.h"
@@ -55,6 +56,8 @@ typedef struct bench_options {
     long window; /* messages per repetition of stream/bistream */
     bool rotate_root;
     bench_sync sync;
+    mpchar_cache cache;         /* cache.c */
+    uint64_t cache_sweep_bytes; /* 0: bench_cold_sweep_bytes() */
     bool check;
     bool raw;
     bool plan_only;              /* print the points and exit, no MPI_Init */
@@ -430,12 +433,31 @@ double bench_clock_now(const bench_clock *clk);
  * whether it had passed, from the one read taken before waiting. */
 bool bench_clock_wait_until(const bench_clock *clk, double start_s);
 
+/* --cache cold's sweep (cache.c), and the most --cache-sweep takes. */
+#define BENCH_SWEEP_MAX ((uint64_t)64 << 30)
+typedef struct bench_cold {
+    unsigned char *sweep;
+    size_t sweep_bytes, line_bytes;
+} bench_cold;
+
+/* Twice the largest cache sysfs lists for CPU 0 (64 MiB when it lists
+ * none): what a sweep reads to leave no buffer in any cache. */
+size_t bench_cold_sweep_bytes(void);
+int bench_cold_init(bench_cold *cold, size_t sweep_bytes, mpchar_error *err);
+void bench_cold_free(bench_cold *cold);
+/* Before a repetition: sweeps the caches, then writes c's send buffer. */
+void bench_cold_prepare(const bench_cold *cold, bench_ctx *c);
+
 typedef struct bench_loop_params {
     double budget_s;
     long min_reps, max_reps, warmup_reps;
     double timer_resolution_s;
     bench_sync sync; /* barrier wherever ranks share cores */
     bench_clock *clock;
+    /* NULL: buffers warm.  Cold repetitions run one operation each, all
+     * ranks starting together (a window or a barrier), so that the one
+     * operation timed is the one that meets the cold buffers. */
+    const bench_cold *cold;
 } bench_loop_params;
 
 typedef struct bench_loop_result {
@@ -538,7 +560,7 @@ int bench_output_open(bench_output *out, const bench_options *opt,
                       mpchar_error *err);
 void bench_output_close(bench_output *out);
 int bench_output_library_info(const bench_output *out, const bench_options *opt,
-                              double timer_res_s, bool oversubscribed,
+                              const bench_loop_params *lp, bool oversubscribed,
                               mpchar_error *err);
 void bench_output_begin(const bench_output *out, const bench_point *pt,
                         size_t index, size_t total);
@@ -575,6 +597,7 @@ typedef struct bench_run {
     bench_output out;
     bench_loop_params lp;
     bench_clock clock;
+    bench_cold cold; /* --cache cold's sweep; unused when warm */
     bench_refine_params refine;
     bench_settle_params settle;
     bench_hang hang;

@@ -237,6 +237,24 @@ static int check_p_and_memory(bench_run *r, mpchar_error *err)
     return 0;
 }
 
+static int start_cold(bench_run *r, mpchar_error *err)
+{
+    size_t sweep_bytes = r->opt.cache_sweep_bytes
+                             ? (size_t)r->opt.cache_sweep_bytes
+                             : bench_cold_sweep_bytes();
+    bool mine = bench_cold_init(&r->cold, sweep_bytes, err) == 0;
+    if (!bench_all_agree(mine, MPI_COMM_WORLD)) {
+        if (mine)
+            mpchar_error_set(err,
+                             "--cache cold: another rank is out of memory for "
+                             "a sweep of %zu MiB",
+                             sweep_bytes >> 20);
+        return -1;
+    }
+    r->lp.cold = &r->cold;
+    return 0;
+}
+
 static int run_all(bench_run *r, mpchar_error *err)
 {
     if (bench_plan_build(&r->opt, r->world, &r->plan, err) != 0 ||
@@ -254,10 +272,13 @@ static int run_all(bench_run *r, mpchar_error *err)
                                 r->opt.warmup_reps,
                                 res,
                                 r->opt.sync,
-                                &r->clock};
+                                &r->clock,
+                                NULL};
+    if (r->opt.cache == MPCHAR_CACHE_COLD && start_cold(r, err) != 0)
+        return -1;
     bool over = comm_oversubscribed(MPI_COMM_WORLD, &r->opt);
     if (r->rank == 0 &&
-        bench_output_library_info(&r->out, &r->opt, res, over, err) != 0)
+        bench_output_library_info(&r->out, &r->opt, &r->lp, over, err) != 0)
         return -1;
     bench_ops_create(r->ops);
     long default_p = r->world;
@@ -267,6 +288,7 @@ static int run_all(bench_run *r, mpchar_error *err)
         measure_p(r, ps[i]);
     bench_sweep_report_waits(r);
     bench_ops_free(r->ops);
+    bench_cold_free(&r->cold);
     return 0;
 }
 

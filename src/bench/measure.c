@@ -65,14 +65,32 @@ static void verify_rep(bench_ctx *c, check_state *chk)
 /* One repetition; returns this rank's elapsed time in seconds, and in
  * *untimed_p (when not NULL: the warm-up asks, the timed loop does not)
  * the seconds its preparation and check took around it. */
-static double one_rep(bench_ctx *c, check_state *chk, double *untimed_p)
+static void prepare_rep(bench_ctx *c, const bench_loop_params *lp)
+{
+    const bench_pattern *pat = c->pt->pattern;
+    if (pat->prepare)
+        pat->prepare(c);
+    if (lp->cold)
+        bench_cold_prepare(lp->cold, c);
+}
+
+/* Whether every rank must start a repetition together: the pattern says
+ * so, or cold buffers, which a rank still sweeping would make its peers
+ * wait for inside the timed region. */
+static bool starts_together(const bench_pattern *pat,
+                            const bench_loop_params *lp)
+{
+    return pat->barrier_before_rep || lp->cold;
+}
+
+static double one_rep(bench_ctx *c, const bench_loop_params *lp,
+                      check_state *chk, double *untimed_p)
 {
     const bench_pattern *pat = c->pt->pattern;
     double u0 = untimed_p ? MPI_Wtime() : 0.0;
-    if (pat->prepare)
-        pat->prepare(c);
+    prepare_rep(c, lp);
     double u1 = untimed_p ? MPI_Wtime() : 0.0;
-    if (pat->barrier_before_rep)
+    if (starts_together(pat, lp))
         MPI_Barrier(c->comm);
     double t0 = MPI_Wtime();
     pat->run(c);
@@ -86,12 +104,12 @@ static double one_rep(bench_ctx *c, check_state *chk, double *untimed_p)
 /* One repetition started at `start` on rank 0's clock; returns this
  * rank's end minus start in seconds, or INFINITY when the rank came to
  * the start late (its predecessor overran, or the start time came late). */
-static double window_rep(bench_ctx *c, const bench_clock *clk, double start,
-                         check_state *chk)
+static double window_rep(bench_ctx *c, const bench_loop_params *lp,
+                         double start, check_state *chk)
 {
     const bench_pattern *pat = c->pt->pattern;
-    if (pat->prepare)
-        pat->prepare(c);
+    const bench_clock *clk = lp->clock;
+    prepare_rep(c, lp);
     bool late = bench_clock_wait_until(clk, start);
     pat->run(c);
     double end = bench_clock_now(clk);
@@ -101,7 +119,7 @@ static double window_rep(bench_ctx *c, const bench_clock *clk, double start,
 
 static bool uses_windows(const bench_pattern *pat, const bench_loop_params *lp)
 {
-    return pat->barrier_before_rep && lp->sync == SYNC_WINDOW;
+    return starts_together(pat, lp) && lp->sync == SYNC_WINDOW;
 }
 
 static void set_root(bench_ctx *c, bool rotate)
@@ -114,14 +132,14 @@ static void set_root(bench_ctx *c, bool rotate)
  * what later repetitions will look like), and in *cycle_p (when not NULL)
  * the shortest repetition with its preparation and check, which a window
  * must hold. */
-static double warm_up(bench_ctx *c, long n, bool rotate, check_state *chk,
-                      double *cycle_p)
+static double warm_up(bench_ctx *c, const bench_loop_params *lp, long n,
+                      bool rotate, check_state *chk, double *cycle_p)
 {
     double shortest[2] = {1e30, 1e30};
     for (long i = 0; i < n; i++) {
         double untimed;
         set_root(c, rotate);
-        double t = one_rep(c, chk, &untimed);
+        double t = one_rep(c, lp, chk, &untimed);
         shortest[0] = fmin(shortest[0], t);
         shortest[1] = fmin(shortest[1], t + untimed);
     }
@@ -134,6 +152,8 @@ static double warm_up(bench_ctx *c, long n, bool rotate, check_state *chk,
 long bench_batch_size(const bench_pattern *pat, const bench_loop_params *lp,
                       double span_s)
 {
+    if (lp->cold)
+        return 1;
     if (pat->barrier_before_rep &&
         (uses_windows(pat, lp) || lp->timer_resolution_s <= FINE_TIMER_STEP_S))
         return 1;
@@ -156,7 +176,7 @@ static int calibrate_batch(bench_ctx *c, const bench_loop_params *lp,
                            mpchar_error *err)
 {
     const bench_pattern *pat = c->pt->pattern;
-    double span = warm_up(c, lp->warmup_reps, rotate, chk, cycle_p);
+    double span = warm_up(c, lp, lp->warmup_reps, rotate, chk, cycle_p);
     long batch = bench_batch_size(pat, lp, span);
     if (batch == c->batch)
         return 0;
@@ -168,7 +188,7 @@ static int calibrate_batch(bench_ctx *c, const bench_loop_params *lp,
     /* One operation warms the new buffers; a whole batch would add 300 us
      * to every round of every point. */
     c->batch = 1;
-    warm_up(c, 1, rotate, chk, NULL);
+    warm_up(c, lp, 1, rotate, chk, NULL);
     c->batch = batch;
     return 0;
 }
@@ -219,7 +239,7 @@ static long measure_in_turn(bench_ctx *c, const bench_loop_params *lp,
         long chunk = next_chunk(lp, done, elapsed);
         for (long i = 0; i < chunk; i++) {
             set_root(c, rotate);
-            times[done++] = one_rep(c, chk, NULL) * scale;
+            times[done++] = one_rep(c, lp, chk, NULL) * scale;
         }
         elapsed = MPI_Wtime() - start;
         /* Agree on the clock so that every rank stops at the same rep. */
@@ -250,7 +270,7 @@ static void window_chunk(bench_ctx *c, const bench_loop_params *lp, bool rotate,
     MPI_Bcast(&first, 1, MPI_DOUBLE, 0, c->comm);
     for (long i = 0; i < chunk; i++) {
         set_root(c, rotate);
-        buf[i] = window_rep(c, lp->clock, first + (double)i * width_s, chk);
+        buf[i] = window_rep(c, lp, first + (double)i * width_s, chk);
     }
     MPI_Allreduce(MPI_IN_PLACE, buf, (int)chunk, MPI_DOUBLE, MPI_MAX, c->comm);
 }

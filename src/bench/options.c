@@ -258,6 +258,29 @@ static int on_sync(bench_options *o, const char *a, mpchar_error *e)
     return 0;
 }
 
+static int on_cache_sweep(bench_options *o, const char *a, mpchar_error *e)
+{
+    if (strcmp(a, "auto") == 0) {
+        o->cache_sweep_bytes = 0;
+        return 0;
+    }
+    if (mpchar_parse_size(a, &o->cache_sweep_bytes, e) != 0)
+        return mpchar_error_prefix(e, "--cache-sweep");
+    if (o->cache_sweep_bytes == 0 || o->cache_sweep_bytes > BENCH_SWEEP_MAX)
+        return mpchar_error_set(
+            e, "--cache-sweep: '%s' is not auto or 1 to 64G", a);
+    return 0;
+}
+
+static int on_cache(bench_options *o, const char *a, mpchar_error *e)
+{
+    int i;
+    if (mpchar_parse_choice_in(a, mpchar_cache_names, &i, e) != 0)
+        return mpchar_error_prefix(e, "--cache");
+    o->cache = (mpchar_cache)i;
+    return 0;
+}
+
 static const option_spec specs[] = {
     {{"library", "NAME",
       "short library name written in every row "
@@ -388,6 +411,19 @@ static const option_spec specs[] = {
       "ranks share cores always use the barrier",
       NULL},
      .handle = on_sync},
+    {{"cache", "STATE",
+      "buffers at the start of a repetition: warm (default, as the last "
+      "one left them) or cold (each process reads through twice its "
+      "largest cache, then writes its send buffer; one operation per "
+      "repetition, ranks started together)",
+      NULL},
+     .handle = on_cache},
+    {{"cache-sweep", "BYTES|auto",
+      "--cache cold: bytes each process reads before a repetition, e.g. "
+      "what an application walks between two calls; auto (default): twice "
+      "the largest cache",
+      NULL},
+     .handle = on_cache_sweep},
     {{"check", NULL,
       "fill buffers with a known pattern and verify every "
       "received byte (untimed)",
@@ -513,6 +549,8 @@ int bench_options_parse(int argc, char **argv, bench_options *opt, int *exit_p,
     if (opt->min_reps > opt->max_reps)
         return mpchar_error_set(err, "--min-reps %ld is above --max-reps %ld",
                                 opt->min_reps, opt->max_reps);
+    if (opt->cache_sweep_bytes && opt->cache != MPCHAR_CACHE_COLD)
+        return mpchar_error_set(err, "--cache-sweep needs --cache cold");
     const char *inject = getenv("MPCHAR_BENCH_INJECT_HANG");
     if (inject && *inject)
         opt->inject_hang = inject;

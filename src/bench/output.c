@@ -101,7 +101,7 @@ static void utc_now(char *buf, size_t len)
 }
 
 int bench_output_library_info(const bench_output *out, const bench_options *opt,
-                              double timer_res_s, bool oversubscribed,
+                              const bench_loop_params *lp, bool oversubscribed,
                               mpchar_error *err)
 {
     if (!out->dir)
@@ -140,7 +140,11 @@ int bench_output_library_info(const bench_output *out, const bench_options *opt,
     fprintf(f, "  \"settle_rounds\": %ld,\n", opt->settle_rounds);
     fprintf(f, "  \"settle_tolerance_pct\": %g,\n", opt->settle_tolerance_pct);
     fprintf(f, "  \"min_rounds\": %ld,\n", opt->min_rounds);
-    fprintf(f, "  \"timer_resolution_us\": %.6f,\n", timer_res_s * 1e6);
+    json_field(f, "cache", mpchar_cache_names[opt->cache], 0);
+    fprintf(f, "  \"cache_sweep_bytes\": %zu,\n",
+            lp->cold ? lp->cold->sweep_bytes : 0);
+    fprintf(f, "  \"timer_resolution_us\": %.6f,\n",
+            lp->timer_resolution_s * 1e6);
     fprintf(f, "  \"mpi_wtick_us\": %.6f\n}\n", MPI_Wtick() * 1e6);
     if (fclose(f) != 0 || rename(tmp, path) != 0)
         return mpchar_error_set(err, "%s: cannot write: %s", path,

@@ -5,6 +5,7 @@
  * aggregates per repetition into the row, and the communication time the
  * model predicts from its calls (src/apps/apps_predict.c). */
 #include <math.h>
+#include <stddef.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -90,12 +91,36 @@ static void fill_profile(const profile *p, apps_row *row)
     }
 }
 
+/* The models given, the warm one first. */
+static const mpchar_model *first_model(const mpchar_model *const *models)
+{
+    return models[MPCHAR_CACHE_WARM] ? models[MPCHAR_CACHE_WARM]
+                                     : models[MPCHAR_CACHE_COLD];
+}
+
+/* One call's predicted time by each model given, empty where none is. */
+static void write_call_predictions(FILE *f, const profile *p,
+                                   const profile_size *s, bool bracketed,
+                                   const mpchar_model *const *models,
+                                   const char *library)
+{
+    for (int m = 0; m < MPCHAR_CACHE_STATES; m++) {
+        apps_call_prediction c;
+        if (models[m])
+            apps_predict_size(p, s, bracketed, models[m], library, &c);
+        if (models[m] && c.kind == APPS_CALL_PREDICTED)
+            fprintf(f, "%.3f,", c.t_s * 1e6);
+        else
+            fprintf(f, ",");
+    }
+}
+
 /* dir/prediction.csv: per rank and communication (call, bytes), the
- * calls of the whole launch, what the model predicts for one, and the
- * measured time in them and its part waiting for the last rank
- * (docs/apps.md, "Where the time goes"). */
+ * calls of the whole launch, what the models predict for one (warm and
+ * cold buffers), and the measured time in them and its part waiting for
+ * the last rank (docs/apps.md, "Where the time goes"). */
 static int write_calls(const char *dir, const profile *p,
-                       const mpchar_model *model, const char *library,
+                       const mpchar_model *const *models, const char *library,
                        mpchar_error *err)
 {
     char path[4600];
@@ -104,13 +129,14 @@ static int write_calls(const char *dir, const profile *p,
     if (!f)
         return mpchar_error_set(err, "%s: cannot write", path);
     fprintf(f, "rank,call,bytes,calls,primitive,n_bytes,p,t_pred_us,"
-               "t_call_us,t_wait_us\n");
+               "t_pred_cold_us,t_call_us,t_wait_us\n");
     bool bracketed = apps_profile_bracketed(p);
     for (size_t i = 0; i < p->n_ranks; i++)
         for (size_t k = 0; k < p->ranks[i].n_sizes; k++) {
             const profile_size *s = &p->ranks[i].sizes[k];
             apps_call_prediction c;
-            apps_predict_size(p, s, bracketed, model, library, &c);
+            apps_predict_size(p, s, bracketed, first_model(models), library,
+                              &c);
             if (c.kind == APPS_CALL_NOT_KERNEL)
                 continue;
             fprintf(f, "%d,%s,%llu,%llu,%s%s,", p->ranks[i].rank,
@@ -124,10 +150,7 @@ static int write_calls(const char *dir, const profile *p,
                 fprintf(f, "%.0f,%ld,", c.n_bytes, c.p);
             else
                 fprintf(f, ",,");
-            if (c.kind == APPS_CALL_PREDICTED)
-                fprintf(f, "%.3f,", c.t_s * 1e6);
-            else
-                fprintf(f, ",");
+            write_call_predictions(f, p, s, bracketed, models, library);
             fprintf(f, "%.3f,", s->call_us);
             if (p->waits_aligned)
                 fprintf(f, "%.3f\n", s->wait_us);
@@ -154,26 +177,59 @@ static void check_state(const run_library *lib, apps_row *row,
             lib->name, row->kernel, row->p, gap);
 }
 
+/* The row's columns of each model's prediction. */
+static const struct {
+    const char *column;
+    size_t pred;
+} prediction_columns[MPCHAR_CACHE_STATES] = {
+    [MPCHAR_CACHE_WARM] = {"t_comm_pred_s", offsetof(apps_row, t_comm_pred_s)},
+    [MPCHAR_CACHE_COLD] = {"t_comm_pred_cold_s",
+                           offsetof(apps_row, t_comm_pred_cold_s)},
+};
+
 static int predict(const profile *p, const mpchar_model *model,
-                   const run_library *lib, apps_row *row, mpchar_error *err)
+                   mpchar_cache state, const run_library *lib, apps_row *row,
+                   mpchar_error *err)
 {
     apps_prediction pred;
     if (apps_predict(p, model, lib->base, &pred, err) != 0)
         return -1;
-    check_state(lib, row, model);
+    /* the cold model's 0-byte ping-pong sweeps the caches first: it is no
+     * probe of the machine's state */
+    if (state == MPCHAR_CACHE_WARM)
+        check_state(lib, row, model);
     double kernel_reps = (double)apps_profile_reps(p, row->reps);
-    row->t_comm_pred_s = pred.t_comm_s / kernel_reps;
-    row->unmodelled_calls = (double)pred.unmodelled_calls / kernel_reps;
+    *(double *)((char *)row + prediction_columns[state].pred) =
+        pred.t_comm_s / kernel_reps;
+    /* both models name the same calls unless one lacks a pattern: the
+     * column counts the calls the model with the most left out */
+    double unmodelled = (double)pred.unmodelled_calls / kernel_reps;
+    if (!(row->unmodelled_calls >= unmodelled))
+        row->unmodelled_calls = unmodelled;
     if (pred.unmodelled_calls)
         printf("mpchar apps: %s %s p=%ld: %llu calls of %s have no entry in "
-               "the model of %s: left out of t_comm_pred_s\n",
+               "the %s model of %s: left out of %s\n",
                lib->name, row->kernel, row->p,
                (unsigned long long)pred.unmodelled_calls, pred.unmodelled,
-               lib->base);
+               mpchar_cache_names[state], lib->base,
+               prediction_columns[state].column);
     return 0;
 }
 
-int apps_profile_finish(const char *dir, const mpchar_model *model,
+static int predict_all(const char *dir, const profile *p,
+                       const mpchar_model *const *models,
+                       const run_library *lib, apps_row *row, mpchar_error *err)
+{
+    if (!first_model(models))
+        return 0;
+    for (int m = 0; m < MPCHAR_CACHE_STATES; m++)
+        if (models[m] &&
+            predict(p, models[m], (mpchar_cache)m, lib, row, err) != 0)
+            return -1;
+    return write_calls(dir, p, models, lib->base, err);
+}
+
+int apps_profile_finish(const char *dir, const mpchar_model *const *models,
                         const run_library *lib, apps_row *row,
                         mpchar_error *err)
 {
@@ -183,13 +239,11 @@ int apps_profile_finish(const char *dir, const mpchar_model *model,
     profile p;
     memset(&p, 0, sizeof p);
     profile_bins_default(&p.bins);
-    int rc =
-        profile_analyze_dir(dir, &p, false, err) != 0 ||
-                profile_write_json(&p, path, err) != 0 ||
-                (model && (predict(&p, model, lib, row, err) != 0 ||
-                           write_calls(dir, &p, model, lib->base, err) != 0))
-            ? -1
-            : 0;
+    int rc = profile_analyze_dir(dir, &p, false, err) != 0 ||
+                     profile_write_json(&p, path, err) != 0 ||
+                     predict_all(dir, &p, models, lib, row, err) != 0
+                 ? -1
+                 : 0;
     if (rc == 0) {
         fill_profile(&p, row);
         profile_remove_events(dir);

@@ -16,6 +16,7 @@
 
 #include "apps_run.h"
 #include "command.h"
+#include "mpchar/cache_state.h"
 #include "mpchar/fileio.h"
 #include "mpchar/parse.h"
 #include "mpchar/stats.h"
@@ -24,7 +25,8 @@
 #define APPS_CSV "apps.csv"
 
 typedef struct apps_args {
-    const char *mpi, *kernels, *problem_class, *p, *reps, *model, *out;
+    const char *mpi, *kernels, *problem_class, *p, *reps, *model, *cold_model,
+        *out;
     bool profile, resume;
 } apps_args;
 
@@ -66,6 +68,12 @@ static const mpchar_option_entry options[] = {
       NULL},
      mpchar_option_text,
      offsetof(apps_args, model)},
+    {{"cold-model", "DIR",
+      "also predict it from DIR/model.json fitted to `mpchar run --cache "
+      "cold` (implies --profile): t_comm_pred_cold_s",
+      NULL},
+     mpchar_option_text,
+     offsetof(apps_args, cold_model)},
     {{"out", "DIR", "folder of apps.csv and meta.json", "apps-<date>"},
      mpchar_option_text,
      offsetof(apps_args, out)},
@@ -101,8 +109,8 @@ typedef struct apps_state {
     size_t nlibs;
     apps_kernel *kernels;
     size_t nkernels;
-    mpchar_model model;
-    bool have_model;
+    mpchar_model models[MPCHAR_CACHE_STATES]; /* --model, --cold-model */
+    bool have_model[MPCHAR_CACHE_STATES];
     apps_row *done; /* the rows apps.csv held at the start */
     size_t ndone;
     json_t *skipped, *failed; /* lines, for meta.json */
@@ -136,16 +144,63 @@ static int check_class(apps_state *st, mpchar_error *err)
     return 0;
 }
 
-static int read_model(apps_state *st, mpchar_error *err)
+/* The option that gives the model of buffers in state s. */
+static const char *const model_options[MPCHAR_CACHE_STATES] = {
+    [MPCHAR_CACHE_WARM] = "--model",
+    [MPCHAR_CACHE_COLD] = "--cold-model",
+};
+
+/* The cache state dir's run measured its buffers in: its meta.json's
+ * options.cache (`mpchar run --cache`), warm for a run made before that
+ * option or a folder without a meta.json. */
+static int run_cache_state(const char *dir, const char *option,
+                           mpchar_cache *s_p, mpchar_error *err)
 {
     char path[4200];
-    int w = snprintf(path, sizeof path, "%s/model.json", st->a.model);
+    snprintf(path, sizeof path, "%s/meta.json", dir);
+    *s_p = MPCHAR_CACHE_WARM;
+    if (access(path, F_OK) != 0)
+        return 0;
+    json_error_t jerr;
+    json_t *root = json_load_file(path, 0, &jerr);
+    if (!root)
+        return mpchar_error_set(err, "%s: %s:%d: %s", option, path, jerr.line,
+                                jerr.text);
+    json_t *cache = json_object_get(json_object_get(root, "options"), "cache");
+    const char *name = json_string_value(cache);
+    int rc = 0;
+    if (name && strcmp(name, "cold") == 0)
+        *s_p = MPCHAR_CACHE_COLD;
+    else if (cache && (!name || strcmp(name, "warm") != 0))
+        rc = mpchar_error_set(err,
+                              "%s: %s: options.cache is not \"warm\" or "
+                              "\"cold\"",
+                              option, path);
+    json_decref(root);
+    return rc;
+}
+
+static int read_model(apps_state *st, const char *dir, mpchar_cache want,
+                      mpchar_error *err)
+{
+    const char *option = model_options[want];
+    char path[4200];
+    mpchar_cache got;
+    int w = snprintf(path, sizeof path, "%s/model.json", dir);
     if (w < 0 || (size_t)w >= sizeof path)
-        return mpchar_error_set(err, "--model: longer than %zu bytes",
+        return mpchar_error_set(err, "%s: longer than %zu bytes", option,
                                 sizeof path - sizeof "/model.json");
-    if (mpchar_model_read(path, &st->model, err) != 0)
-        return mpchar_error_prefix(err, "--model");
-    st->have_model = true;
+    if (mpchar_model_read(path, &st->models[want], err) != 0)
+        return mpchar_error_prefix(err, "%s", option);
+    st->have_model[want] = true;
+    if (run_cache_state(dir, option, &got, err) != 0)
+        return -1;
+    if (got != want)
+        return mpchar_error_set(err,
+                                "%s %s: its run measured %s buffers (mpchar "
+                                "run --cache %s): give it as %s",
+                                option, dir, mpchar_cache_names[got],
+                                mpchar_cache_names[got], model_options[got]);
     st->a.profile = true;
     return 0;
 }
@@ -187,7 +242,10 @@ static int check_options(apps_state *st, mpchar_error *err)
         return mpchar_error_prefix(err, "--p");
     if (mpchar_parse_long(st->a.reps, 1, 1000, &st->reps, err))
         return mpchar_error_prefix(err, "--reps");
-    if (st->a.model && read_model(st, err))
+    if ((st->a.model &&
+         read_model(st, st->a.model, MPCHAR_CACHE_WARM, err) != 0) ||
+        (st->a.cold_model &&
+         read_model(st, st->a.cold_model, MPCHAR_CACHE_COLD, err) != 0))
         return -1;
     if (apps_libraries_resolve(st->a.mpi, &st->libs, &st->nlibs, err) ||
         apps_kernels_list(st->libs[0].bench, &st->kernels, &st->nkernels, err))
@@ -268,10 +326,10 @@ static int write_meta(const apps_state *st, const char *status,
     char path[4200], tmp[4300], now[32];
     const apps_args *a = &st->a;
     run_utc_now(now, sizeof now);
-    json_t *opts = json_pack("{s:s, s:s, s:s, s:s, s:i, s:b, s:s?}", "mpi",
-                             a->mpi, "kernels", a->kernels, "class",
-                             a->problem_class, "p", a->p, "reps", (int)st->reps,
-                             "profile", a->profile, "model", a->model);
+    json_t *opts = json_pack(
+        "{s:s, s:s, s:s, s:s, s:i, s:b, s:s?, s:s?}", "mpi", a->mpi, "kernels",
+        a->kernels, "class", a->problem_class, "p", a->p, "reps", (int)st->reps,
+        "profile", a->profile, "model", a->model, "cold_model", a->cold_model);
     json_t *meta = json_pack(
         "{s:s, s:s, s:s, s:s, s:s, s:{s:s, s:s, s:i}, s:o, s:o, s:O, s:O}",
         "schema", "mpchar-apps-meta/1", "mpchar_version", MPCHAR_VERSION,
@@ -341,8 +399,11 @@ static void fill_row(const apps_state *st, const run_library *lib,
         median_of(l, offsetof(apps_result, t_comm_s), &row->t_comm_min_s);
     row->probe_us = median_of(l, offsetof(apps_result, probe_us), NULL);
     row->verified = l->exit_status == 0;
-    for (size_t i = 0; i < l->count; i++)
+    for (size_t i = 0; i < l->count; i++) {
         row->verified = row->verified && l->results[i].verified;
+        if (!(row->arrays_bytes >= l->results[i].arrays_bytes))
+            row->arrays_bytes = l->results[i].arrays_bytes;
+    }
     row->oversubscribed = p > st->sys.cores;
 }
 
@@ -397,9 +458,11 @@ static int run_one(apps_state *st, const run_library *lib, const apps_kernel *k,
         "mpchar apps: %s: t_total_s %.6f, t_comm_s %.6f (medians of %ld)%s\n",
         what, row.t_total_s, row.t_comm_s, row.reps,
         row.verified ? "" : ", VERIFICATION FAILED");
+    const mpchar_model *models[MPCHAR_CACHE_STATES];
+    for (int s = 0; s < MPCHAR_CACHE_STATES; s++)
+        models[s] = st->have_model[s] ? &st->models[s] : NULL;
     if (st->a.profile &&
-        apps_profile_finish(prof_dir, st->have_model ? &st->model : NULL, lib,
-                            &row, err) != 0)
+        apps_profile_finish(prof_dir, models, lib, &row, err) != 0)
         return mpchar_error_prefix(err, "%s: profile", what);
     char line[4096];
     if (apps_row_format(&row, line, sizeof line, err) != 0)
@@ -453,8 +516,9 @@ static void state_free(apps_state *st)
     free(st->libs);
     free(st->kernels);
     free(st->done);
-    if (st->have_model)
-        mpchar_model_free(&st->model);
+    for (int s = 0; s < MPCHAR_CACHE_STATES; s++)
+        if (st->have_model[s])
+            mpchar_model_free(&st->models[s]);
     json_decref(st->skipped);
     json_decref(st->failed);
 }

@@ -303,6 +303,28 @@ const run_option run_options_table[] = {
      "sync",
      "barrier",
      NULL},
+    {{"cache", "warm|cold",
+      "buffers at the start of a repetition: as the last one left them "
+      "(warm), or sent just after written with the caches swept (cold, "
+      "one operation per repetition)" SEE_TIMING,
+      "warm"},
+     RUN_TEXT,
+     NULL,
+     true,
+     "cache",
+     "warm",
+     NULL},
+    {{"cache-sweep", "BYTES|auto",
+      "--cache cold: bytes each process reads before a repetition, e.g. "
+      "what an application walks between two calls; auto: twice the "
+      "largest cache",
+      "auto"},
+     RUN_TEXT,
+     NULL,
+     true,
+     "cache_sweep",
+     "auto",
+     NULL},
     {{"point-timeout", "S", "watchdog: end a point silent for S seconds",
       "120"},
      RUN_SECONDS,

@@ -268,6 +268,56 @@ static void prediction_table(mpchar__report *r)
     state_notes(r);
 }
 
+static bool any_cold_prediction(const mpchar__report *r)
+{
+    for (size_t i = 0; i < r->napps; i++)
+        if (!isnan(r->apps[i].t_comm_pred_cold_s))
+            return true;
+    return false;
+}
+
+/* The two models side by side: buffers warm (t_comm_pred_s) and cold
+ * (`mpchar apps --cold-model`), against the synchronized part and the
+ * median, with the kernel's arrays beside them (docs/apps.md, "Warm and
+ * cold buffers"). */
+static void cold_prediction_table(mpchar__report *r)
+{
+    static const char *const head[] = {
+        "kernel",        "library",        "p",
+        "arrays_bytes",  "t_comm_s",       "t_comm_sync_s",
+        "t_comm_pred_s", "error (sync)",   "t_comm_pred_cold_s",
+        "error (sync)",  "error (median)",
+    };
+    mpchar__doc *d = &r->doc;
+    mpchar__doc_table(d,
+                      "Communication time predicted from a model of warm "
+                      "buffers (t_comm_pred_s) and of cold ones "
+                      "(t_comm_pred_cold_s: measured with `mpchar run "
+                      "--cache cold`), per repetition, against the measured "
+                      "time; arrays_bytes: the kernel's arrays on the rank "
+                      "with the most",
+                      11, head);
+    mpchar__doc_table_id(d, "apps-prediction-cold");
+    for (size_t i = 0; i < r->napps; i++) {
+        const apps_row *a = &r->apps[i];
+        if (isnan(a->t_comm_pred_cold_s))
+            continue;
+        key_cells(d, a, true);
+        if (!isnan(a->arrays_bytes))
+            mpchar__doc_cell(d, 3, "%.0f", a->arrays_bytes);
+        mpchar__doc_cell(d, 4, "%.6f", a->t_comm_s);
+        if (!isnan(a->t_comm_sync_s))
+            mpchar__doc_cell(d, 5, "%.6f", a->t_comm_sync_s);
+        if (!isnan(a->t_comm_pred_s)) {
+            mpchar__doc_cell(d, 6, "%.6f", a->t_comm_pred_s);
+            error_cell(d, 7, a->t_comm_pred_s, a->t_comm_sync_s);
+        }
+        mpchar__doc_cell(d, 8, "%.6f", a->t_comm_pred_cold_s);
+        error_cell(d, 9, a->t_comm_pred_cold_s, a->t_comm_sync_s);
+        error_cell(d, 10, a->t_comm_pred_cold_s, a->t_comm_s);
+    }
+}
+
 static bool has_library(const mpchar__report *r, const char *library)
 {
     for (size_t i = 0; i < r->napps; i++)
@@ -366,6 +416,8 @@ int mpchar__section_apps(mpchar__report *r, mpchar_error *err)
             speedup_figure(r, &r->apps[i]);
     if (any_prediction(r))
         prediction_table(r);
+    if (any_cold_prediction(r))
+        cold_prediction_table(r);
     if (has_library(r, NSR_LIBRARY) && has_library(r, SR_LIBRARY))
         sr_table(r);
     if (has_library(r, NSR_LIBRARY))

@@ -25,6 +25,27 @@ expect_error "model folder" "--model: $WORK/none/model.json" \
   "$M" "${A[@]}" --model "$WORK/none"
 mkdir -p "$WORK/bad" && echo '{"format": 3}' >"$WORK/bad/model.json"
 expect_error "model file" "--model" "$M" "${A[@]}" --model "$WORK/bad"
+expect_error "cold model folder" "--cold-model: $WORK/none/model.json" \
+  "$M" "${A[@]}" --cold-model "$WORK/none"
+mkdir -p "$WORK/cold" # a model of one ping-pong line
+{
+  echo "library,pattern,variant,op,datatype,p,n_bytes,set,reps,t_min_us,t_median_us,t_mean_us,t_max_us,t_stddev_us,oversubscribed"
+  for n in 0 1024 65536 1048576; do
+    t=$((1 + n / 1000))
+    echo "$LIB,pingpong,-,-,byte,2,$n,fit,10,$t,$t,$t,$t,0,false"
+  done
+} >"$WORK/cold/measurements.csv"
+"$M" fit "$WORK/cold" >/dev/null || fail "fit of the cold model"
+echo '{"options": {"cache": 3}}' >"$WORK/cold/meta.json"
+expect_error "cold model's meta.json" \
+  "--cold-model: $WORK/cold/meta.json: options.cache is not \"warm\" or \"cold\"" \
+  "$M" "${A[@]}" --cold-model "$WORK/cold"
+echo '{"options": ' >"$WORK/cold/meta.json"
+expect_error "cold model's meta.json damaged" "--cold-model: $WORK/cold/meta.json:" \
+  "$M" "${A[@]}" --cold-model "$WORK/cold"
+echo '{"options": {"cache": "warm"}}' >"$WORK/cold/meta.json"
+expect_error "warm model as cold" "--cold-model $WORK/cold: its run measured warm buffers (mpchar run --cache warm): give it as --model" \
+  "$M" "${A[@]}" --cold-model "$WORK/cold"
 long=$(printf '%05000d' 0)
 expect_error "out too long" "--out: longer than" \
   "$M" apps --mpi "$LIB" --kernels series --out "$WORK/$long"

@@ -10,15 +10,23 @@
 # prediction and the split count the calls inside the kernel's
 # communication brackets (Pcontrol region 1), not the harness's; the
 # kernels' probe of the machine's state is kept beside the model's, and
-# mpchar apps warns exactly when they differ by more than 1.5x.
+# mpchar apps warns exactly when they differ by more than 1.5x.  A second
+# model, of cold buffers (its run's meta.json says `--cache cold`), with
+# the lines scaled by known factors, gives t_comm_pred_cold_s and
+# prediction.csv's t_pred_cold_us; each model given as the other's option
+# is refused with one line.
 source "$(dirname "$0")/lib.sh"
 M="$BIN/mpchar"
 LIB=$1
 export PYTHONPATH="$HERE${PYTHONPATH:+:$PYTHONPATH}" # apps_lines.py
-mkdir -p "$WORK/model"
-python3 - "$WORK/model/measurements.csv" "$LIB" <<'PY'
+mkdir -p "$WORK/model" "$WORK/cold"
+echo '{"options": {"cache": "cold"}}' >"$WORK/cold/meta.json"
+for dir in model cold; do
+python3 - "$WORK/$dir/measurements.csv" "$LIB" "$dir" <<'PY'
 import sys
-from apps_lines import LINES
+from apps_lines import LINES, cold_lines
+if sys.argv[3] == "cold":
+    LINES = cold_lines()
 head = ("library,pattern,variant,op,datatype,p,n_bytes,set,reps,t_min_us,"
         "t_median_us,t_mean_us,t_max_us,t_stddev_us,oversubscribed")
 rows = [head]
@@ -33,33 +41,50 @@ for pat, (a, b) in LINES.items():
                             + ",".join([f"{t:.6f}"] * 4) + ",0,false")
 open(sys.argv[1], "w").write("\n".join(rows) + "\n")
 PY
-"$M" fit "$WORK/model" >/dev/null || fail "fit"
+"$M" fit "$WORK/$dir" >/dev/null || fail "fit $dir"
+done
+for wrong in "--model $WORK/cold" "--cold-model $WORK/model"; do
+  # shellcheck disable=SC2086 # the option and its folder, two words
+  "$M" apps --mpi "$LIB" --kernels series --class S --p 2 --reps 2 $wrong \
+    --out "$WORK/wrong" >"$WORK/out" 2>&1 && fail "apps took $wrong"
+  grep -q "measured .* buffers (mpchar run --cache .*): give it as --" \
+    "$WORK/out" || fail "$wrong: $(cat "$WORK/out")"
+done
 "$M" apps --mpi "$LIB" --kernels series --class S --p 2 --reps 2 \
-  --model "$WORK/model" --out "$WORK/a" >"$WORK/out" 2>"$WORK/err" ||
-  fail "apps: $(cat "$WORK/out" "$WORK/err")"
+  --model "$WORK/model" --cold-model "$WORK/cold" --out "$WORK/a" \
+  >"$WORK/out" 2>"$WORK/err" || fail "apps: $(cat "$WORK/out" "$WORK/err")"
 python3 - "$WORK/a" "$LIB" "$WORK/err" <<'PY' || fail "prediction"
 import csv, json, sys
-from apps_lines import LINES, PATTERN_OF, TIMES_P
+from apps_lines import LINES, PATTERN_OF, TIMES_P, cold_lines
 out, lib = sys.argv[1], sys.argv[2]
 (row,) = list(csv.DictReader(open(out + "/apps.csv")))
 prof = json.load(open(f"{out}/profiles/{lib}-series-S-p2/profile.json"))
 # the kernels' bracket region (mpchar/kernel_region.h): of the launch's 2
 # repetitions the second; the first's (level 2) is the warm-up
 KERNEL, KREPS = 1, 1
-def predicted_us(rank):
+def predicted_us(rank, lines):
     t = 0.0
     for s in rank["call_sizes"]:
         pat = PATTERN_OF.get(s["call"])
         if pat and s["region"] == KERNEL:
-            a, b = LINES[pat]
+            a, b = lines[pat]
             n = s["bytes"] * (2 if s["call"] in TIMES_P else 1)
             if s.get("self"):  # a local copy: pingpong's transfer term
-                a, b = 0.0, LINES["pingpong"][1]
+                a, b = 0.0, lines["pingpong"][1]
             t += s["calls"] * (a + b * n)
     return t
-want = max(predicted_us(r) for r in prof["ranks"]) * 1e-6 / KREPS
+want = max(predicted_us(r, LINES) for r in prof["ranks"]) * 1e-6 / KREPS
 got = float(row["t_comm_pred_s"])
 assert want > 0 and abs(got - want) <= 1e-3 * want + 2e-9, (got, want)
+want_cold = max(predicted_us(r, cold_lines()) for r in prof["ranks"]) \
+    * 1e-6 / KREPS
+got_cold = float(row["t_comm_pred_cold_s"])
+assert want_cold > want and abs(got_cold - want_cold) <= 1e-3 * want_cold, \
+    (got_cold, want_cold)
+# Series's arrays on rank 0, the rank with the most: its half of the 1000
+# coefficients of class S, twice (a and b, 8000 B), the gathered 1000,
+# twice (16000 B), and the gather's counts and displacements (2 x 2 ints)
+assert row["arrays_bytes"] == "24016", row
 assert row["unmodelled_calls"] == "0", row
 for k in ("t_mpi_s", "calls", "bytes", "overlap_min_s", "overlap_max_s",
           "t_comm_wait_s", "t_comm_sync_s"):
@@ -83,13 +108,15 @@ assert abs(float(row["t_comm_sync_s"]) - sync * 1e-6 / KREPS) <= 2e-9, \
 assert any(s["region"] != KERNEL for s in prof["ranks"][0]["call_sizes"]
            if s["call"] in PATTERN_OF), "no harness call outside the brackets"
 # prediction.csv: per rank and call size, the same prediction
-pred = {}
-for c in csv.DictReader(open(f"{out}/profiles/{lib}-series-S-p2/prediction.csv")):
-    if c["t_pred_us"]:
-        pred[c["rank"]] = pred.get(c["rank"], 0.0) + \
-            int(c["calls"]) * float(c["t_pred_us"])
-assert abs(max(pred.values()) * 1e-6 / KREPS - got) <= 1e-3 * got, \
-    (pred, got)
+for column, total in (("t_pred_us", got), ("t_pred_cold_us", got_cold)):
+    pred = {}
+    for c in csv.DictReader(
+            open(f"{out}/profiles/{lib}-series-S-p2/prediction.csv")):
+        if c[column]:
+            pred[c["rank"]] = pred.get(c["rank"], 0.0) + \
+                int(c["calls"]) * float(c[column])
+    assert abs(max(pred.values()) * 1e-6 / KREPS - total) <= 1e-3 * total, \
+        (column, pred, total)
 assert any(s["region"] == 2 for s in prof["ranks"][0]["call_sizes"]), \
     "no warm-up calls (Pcontrol level 2) in the first repetition"
 # the machine's state: the model's 0-byte ping-pong is its line's a at

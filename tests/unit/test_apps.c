@@ -22,7 +22,8 @@
 
 #define LINE                                                        \
     "kernel=series suite=jgf class=A p=2 rep=1 t_total_s=1.250000 " \
-    "t_comm_s=0.125000 probe_us=0.1234 verified=yes "               \
+    "t_comm_s=0.125000 probe_us=0.1234 arrays_bytes=8392752 "       \
+    "verified=yes "                                                 \
     "value=-2.880000000000000e+00 reference=-2.880000000000000e+00"
 
 static void test_result_known(void **state)
@@ -39,6 +40,7 @@ static void test_result_known(void **state)
     assert_double_near(r.t_total_s, 1.25, 1e-12);
     assert_double_near(r.t_comm_s, 0.125, 1e-12);
     assert_double_near(r.probe_us, 0.1234, 1e-12);
+    assert_double_near(r.arrays_bytes, 8392752, 0);
     assert_true(r.verified);
     assert_double_near(r.value, -2.88, 1e-12);
     assert_double_near(r.reference, -2.88, 1e-12);
@@ -93,6 +95,8 @@ static void test_result_broken(void **state)
     expect_broken("t_total_s=1.250000", "t_total_s=fast", "t_total_s");
     expect_broken("probe_us=0.1234", "probe_us=-1", "probe_us");
     expect_broken("probe_us=0.1234 ", "", "probe_us");
+    expect_broken("arrays_bytes=8392752", "arrays_bytes=-8", "arrays_bytes");
+    expect_broken("arrays_bytes=8392752 ", "", "arrays_bytes");
     expect_broken("reference=-2.880000000000000e+00",
                   "reference=-2.880000000000000e+00 extra=1", "extra=1");
     expect_broken("reference=-2.880000000000000e+00", "", "reference");
@@ -127,6 +131,8 @@ static void test_csv_round_trip(void **state)
     b.t_comm_sync_s = 0.1875;
     b.probe_us = 0.0625;
     b.model_probe_us = 0.1875;
+    b.t_comm_pred_cold_s = 0.15625;
+    b.arrays_bytes = 8392752;
     mpchar_error err;
     size_t n;
     assert_int_equal(apps_csv_header(line, sizeof line), 0);
@@ -157,6 +163,10 @@ static void test_csv_round_trip(void **state)
     assert_double_near(rows[1].probe_us, 0.0625, 1e-9);
     assert_double_near(rows[1].model_probe_us, 0.1875, 1e-9);
     assert_true(isnan(rows[0].probe_us) && isnan(rows[0].model_probe_us));
+    assert_double_near(rows[1].t_comm_pred_cold_s, 0.15625, 1e-9);
+    assert_double_near(rows[1].arrays_bytes, 8392752, 0);
+    assert_true(isnan(rows[0].t_comm_pred_cold_s) &&
+                isnan(rows[0].arrays_bytes));
     free(rows); /* read again: a file of today's header says so */
     bool current = false;
     assert_int_equal(apps_csv_read(path, false, &rows, &n, &current, &err), 0);
@@ -166,7 +176,7 @@ static void test_csv_round_trip(void **state)
     free(rows);
     /* a damaged row is named by file, line and field */
     FILE *f = fopen(path, "a");
-    fputs("mpich,cg,npb,S,two,3,0.5,0.25,0.4,0.2,yes,no,,,,,,,,,,,\n", f);
+    fputs("mpich,cg,npb,S,two,3,0.5,0.25,0.4,0.2,yes,no,,,,,,,,,,,,,\n", f);
     fclose(f);
     assert_int_equal(apps_csv_read(path, false, &rows, &n, NULL, &err), -1);
     assert_contains(err.msg, ":4: field p");

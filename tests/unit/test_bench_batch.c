@@ -73,6 +73,25 @@ static void test_recvfirst_is_never_batched(void **state)
     assert_int_equal(batch("recvfirst", SYNC_WINDOW, FINE_TIMER_S, 0.2e-6), 1);
 }
 
+/* Cold buffers: one operation per repetition whatever the pattern and
+ * timer, since only the first operation after the sweep meets them. */
+static void test_cold_buffers_are_never_batched(void **state)
+{
+    (void)state;
+    bench_cold cold = {NULL, 0, 64};
+    const char *patterns[] = {"pingpong", "stream", "bcast", "alltoall"};
+    for (size_t i = 0; i < sizeof patterns / sizeof patterns[0]; i++) {
+        bench_loop_params lp = {.timer_resolution_s = COARSE_TIMER_S,
+                                .sync = SYNC_BARRIER,
+                                .cold = &cold};
+        const bench_pattern *pat = bench_registry_find(patterns[i]);
+        assert_non_null(pat);
+        assert_int_equal(bench_batch_size(pat, &lp, 0.1e-6), 1);
+        lp.cold = NULL;
+        assert_true(bench_batch_size(pat, &lp, 0.1e-6) > 1);
+    }
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -81,6 +100,7 @@ int main(void)
         cmocka_unit_test(test_batches_are_capped),
         cmocka_unit_test(test_synchronized_patterns),
         cmocka_unit_test(test_recvfirst_is_never_batched),
+        cmocka_unit_test(test_cold_buffers_are_never_batched),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

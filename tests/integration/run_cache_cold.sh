@@ -1,0 +1,48 @@
+#!/usr/bin/env bash
+# mpchar run --cache cold on one MPI library (argument) at p = 2: with
+# --check every byte received is still right after the sweeps (the send
+# buffer is written again, unchanged), every point is measured, the state
+# and the sweep are recorded in meta.json and library-<lib>.json, and the
+# ranks held the sweep (the launch's largest resident set is above
+# --cache-sweep); bad values get one line.
+source "$(dirname "$0")/lib.sh"
+lib=$1
+SWEEP_MIB=96
+python3 - "$BIN/mpchar" "$lib" "$WORK/r" "$SWEEP_MIB" <<'PY' || fail "cold run"
+import csv, json, resource, subprocess, sys
+mpchar, lib, out, sweep_mib = sys.argv[1], sys.argv[2], sys.argv[3], int(sys.argv[4])
+patterns = ["pingpong", "pingping", "bcast", "allreduce", "alltoall"]
+sizes = ["0", "1024", "65536", "1048576"]
+run = subprocess.run(
+    [mpchar, "run", "--mpi", lib, "--p", "2", "--patterns", ",".join(patterns),
+     "--sizes", ",".join(sizes), "--max-size", "1M", "--time-per-point", "2",
+     "--rounds", "1", "--refine", "0", "--validation-count", "0",
+     "--level-retries", "0", "--level-wait", "0", "--check",
+     "--cache", "cold", "--cache-sweep", f"{sweep_mib}M", "--out", out],
+    capture_output=True, text=True)
+assert run.returncode == 0, run.stdout + run.stderr
+rows = list(csv.DictReader(open(f"{out}/measurements.csv")))
+measured = {(r["pattern"], r["n_bytes"]) for r in rows}
+for pat in patterns:
+    for n in sizes:
+        assert (pat, n) in measured, (pat, n, sorted(measured))
+assert all(float(r["t_min_us"]) > 0 for r in rows if r["n_bytes"] != "0"), rows
+meta = json.load(open(f"{out}/meta.json"))
+assert meta["options"]["cache"] == "cold", meta["options"]
+assert meta["options"]["cache_sweep"] == f"{sweep_mib}M", meta["options"]
+info = json.load(open(f"{out}/library-{lib}.json"))
+assert info["cache"] == "cold", info
+assert info["cache_sweep_bytes"] == sweep_mib << 20, info
+# ru_maxrss: KiB of the largest resident set of any process waited for
+kib = resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss
+assert kib >= sweep_mib << 10, f"largest resident set {kib} KiB"
+print(f"ok: {len(rows)} rows checked cold; largest resident set {kib >> 10} MiB")
+PY
+expect_error "--cache lukewarm" "--cache: unknown value 'lukewarm'" \
+  "$BIN/mpchar" run --mpi "$lib" --p 2 --cache lukewarm --out "$WORK/bad"
+expect_error "--cache-sweep 0" "--cache-sweep: '0' is not auto or 1 to 64G" \
+  "$BIN/mpchar" run --mpi "$lib" --p 2 --cache cold --cache-sweep 0 \
+  --out "$WORK/bad"
+expect_error "--cache-sweep without cold" "--cache-sweep needs --cache cold" \
+  "$BIN/mpchar" run --mpi "$lib" --p 2 --cache-sweep 8M --out "$WORK/bad"
+echo "PASS: run_cache_cold $lib"

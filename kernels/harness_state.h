@@ -59,8 +59,8 @@ void harness_library_warmup(MPI_Comm comm);
 double harness_state_probe(MPI_Comm comm);
 
 /* The bytes of every buffer kernel_alloc has handed out and keeps: the
- * arrays the kernel works on, which `mpchar apps` compares with a core's
- * cache to tell which model of the buffers' state predicts its calls. */
+ * arrays the kernel works on, the most it can walk between two calls
+ * (`mpchar run --cache-sweep` models that; docs/kernels.md). */
 size_t harness_buffers_bytes(void);
 
 /* Frees every buffer kernel_alloc handed out (at the end of the job). */

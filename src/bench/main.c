@@ -167,6 +167,23 @@ static void print_series(const bench_run *r, size_t first, size_t end)
     }
 }
 
+/* --cache cold's sweep, 0 when warm. */
+static size_t sweep_bytes(const bench_options *opt)
+{
+    if (opt->cache != MPCHAR_CACHE_COLD)
+        return 0;
+    return opt->cache_sweep_bytes ? (size_t)opt->cache_sweep_bytes
+                                  : bench_cold_sweep_bytes();
+}
+
+/* The most one process holds: the largest point's buffers and the
+ * sweep. */
+static uint64_t memory_per_process(const bench_run *r)
+{
+    return bench_plan_memory_bytes(&r->plan, r->opt.window) +
+           sweep_bytes(&r->opt);
+}
+
 static int print_plan(bench_run *r)
 {
     mpchar_error err;
@@ -179,9 +196,8 @@ static int print_plan(bench_run *r)
         end = bench_series_end(&r->plan, i);
         print_series(r, i, end);
     }
-    printf(
-        "@@mpchar memory_bytes_per_process %llu\n",
-        (unsigned long long)bench_plan_memory_bytes(&r->plan, r->opt.window));
+    printf("@@mpchar memory_bytes_per_process %llu\n",
+           (unsigned long long)memory_per_process(r));
     return 0;
 }
 
@@ -218,7 +234,7 @@ static int check_p_and_memory(bench_run *r, mpchar_error *err)
                                     "--p %ld is more than the %d "
                                     "processes launched",
                                     r->opt.p_list[i], r->world);
-    uint64_t need = bench_plan_memory_bytes(&r->plan, r->opt.window);
+    uint64_t need = memory_per_process(r);
     uint64_t have =
         (uint64_t)sysconf(_SC_PHYS_PAGES) * (uint64_t)sysconf(_SC_PAGESIZE);
     MPI_Comm node;
@@ -230,25 +246,26 @@ static int check_p_and_memory(bench_run *r, mpchar_error *err)
     if (need > have / 2 / (uint64_t)local)
         return mpchar_error_set(err,
                                 "the largest size needs %llu MiB per "
-                                "process; %d processes on this node have "
-                                "%llu MiB of memory: lower --max-size",
-                                (unsigned long long)(need >> 20), local,
+                                "process (--cache-sweep: %zu MiB of it); %d "
+                                "processes on this node have %llu MiB of "
+                                "memory: lower --max-size or --cache-sweep",
+                                (unsigned long long)(need >> 20),
+                                sweep_bytes(&r->opt) >> 20, local,
                                 (unsigned long long)(have >> 20));
     return 0;
 }
 
 static int start_cold(bench_run *r, mpchar_error *err)
 {
-    size_t sweep_bytes = r->opt.cache_sweep_bytes
-                             ? (size_t)r->opt.cache_sweep_bytes
-                             : bench_cold_sweep_bytes();
-    bool mine = bench_cold_init(&r->cold, sweep_bytes, err) == 0;
+    size_t bytes = sweep_bytes(&r->opt);
+    bool mine = bench_cold_init(&r->cold, bytes, err) == 0;
     if (!bench_all_agree(mine, MPI_COMM_WORLD)) {
         if (mine)
             mpchar_error_set(err,
                              "--cache cold: another rank is out of memory for "
                              "a sweep of %zu MiB",
-                             sweep_bytes >> 20);
+                             bytes >> 20);
+        bench_cold_free(&r->cold);
         return -1;
     }
     r->lp.cold = &r->cold;

@@ -286,15 +286,17 @@ static int count_plan_one(run_state *st, const run_library *lib, const char *p,
     uint64_t have =
         (uint64_t)sysconf(_SC_PHYS_PAGES) * (uint64_t)sysconf(_SC_PAGESIZE);
     uint64_t ranks = (uint64_t)st->ps[st->np - 1];
+    bool cold = strcmp(run_value(&st->opt, "cache"), "cold") == 0;
     if (launches_here(st) && !run_flag(&st->opt, "sbatch") &&
         memory * ranks > have / 2)
-        return mpchar_error_set(err,
-                                "--max-size %s needs %llu MiB in each "
-                                "of %llu processes, more than half of this "
-                                "machine's %llu MiB: lower it",
-                                run_value(&st->opt, "max-size"), memory >> 20,
-                                (unsigned long long)ranks,
-                                (unsigned long long)(have >> 20));
+        return mpchar_error_set(
+            err,
+            "--max-size %s%s%s needs %llu MiB in each of %llu processes, more "
+            "than half of this machine's %llu MiB: lower %s",
+            run_value(&st->opt, "max-size"), cold ? " with --cache-sweep " : "",
+            cold ? run_value(&st->opt, "cache-sweep") : "", memory >> 20,
+            (unsigned long long)ranks, (unsigned long long)(have >> 20),
+            cold ? "them" : "it");
     total->pending += c->pending;
     total->series += c->series;
     return 0;

@@ -45,4 +45,11 @@ expect_error "--cache-sweep 0" "--cache-sweep: '0' is not auto or 1 to 64G" \
   --out "$WORK/bad"
 expect_error "--cache-sweep without cold" "--cache-sweep needs --cache cold" \
   "$BIN/mpchar" run --mpi "$lib" --p 2 --cache-sweep 8M --out "$WORK/bad"
+# the sweep counts in the memory a process needs (2 x 64 GiB: more than
+# half of any machine below 256 GiB)
+if [ "$(awk '/^MemTotal/ {print $2}' /proc/meminfo)" -lt $((256 << 20)) ]; then
+  expect_error "--cache-sweep 64G" "--max-size 1M with --cache-sweep 64G needs" \
+    "$BIN/mpchar" run --mpi "$lib" --p 2 --max-size 1M --cache cold \
+    --cache-sweep 64G --out "$WORK/bad"
+fi
 echo "PASS: run_cache_cold $lib"

@@ -14,7 +14,7 @@ declare -A value=(
   [rounds]=2 [level-retries]=1 [level-wait]=0 [validation-count]=3
   [validation-seed]=7 [datatypes]=int
   [settle-rounds]=2 [settle-tolerance]=5 [min-rounds]=3
-  [sync]=barrier [point-timeout]=30
+  [sync]=barrier [cache]=cold [cache-sweep]=2M [point-timeout]=30
   [launcher]="$launcher --allow-run-as-root --oversubscribe -n {p}"
   [algorithms]=openmpi@barrier:linear
   [out]="$WORK/r" [quick]= [check]= [oversubscribe]= [raw]= [rotate-root]=
@@ -59,7 +59,8 @@ assert meta["options"] == first_meta["options"], "resume changed the options"
 first = first_meta["launches"][0]["command"]
 last = meta["launches"][0]["command"]
 assert first == last, f"resume launched\n{last}\ninstead of\n{first}"
-for opt in ("--check", "--raw", "--rotate-root", "--sync", "--rounds"):
+for opt in ("--check", "--raw", "--rotate-root", "--sync", "--rounds",
+            "--cache", "--cache-sweep"):
     assert opt in first, f"{opt} not passed on: {first}"
 print("ok:", len(values), "values and", len(flags), "flags kept and resumed")
 PY

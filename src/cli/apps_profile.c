@@ -70,10 +70,10 @@ void apps_profile_end(void)
     saved = false;
 }
 
-/* The profile's aggregates, per repetition. */
-static void fill_profile(const profile *p, apps_row *row)
+/* The profile's aggregates, per repetition of its launch (reps). */
+static void fill_profile(const profile *p, long launch_reps, apps_row *row)
 {
-    double reps = (double)row->reps, most_us = 0.0;
+    double reps = (double)launch_reps, most_us = 0.0;
     for (size_t i = 0; i < p->n_ranks; i++)
         if (p->ranks[i].total.call_us > most_us)
             most_us = p->ranks[i].total.call_us;
@@ -84,7 +84,7 @@ static void fill_profile(const profile *p, apps_row *row)
     row->overlap_min_s = t->overlap_min_us * 1e-6 / reps;
     row->overlap_max_s = t->overlap_max_us * 1e-6 / reps;
     double wait_s, sync_s,
-        kernel_reps = (double)apps_profile_reps(p, row->reps);
+        kernel_reps = (double)apps_profile_reps(p, launch_reps);
     if (apps_comm_split(p, &wait_s, &sync_s)) {
         row->t_comm_wait_s = wait_s / kernel_reps;
         row->t_comm_sync_s = sync_s / kernel_reps;
@@ -188,8 +188,8 @@ static const struct {
 };
 
 static int predict(const profile *p, const mpchar_model *model,
-                   mpchar_cache state, const run_library *lib, apps_row *row,
-                   mpchar_error *err)
+                   mpchar_cache state, const run_library *lib, long launch_reps,
+                   apps_row *row, mpchar_error *err)
 {
     apps_prediction pred;
     if (apps_predict(p, model, lib->base, &pred, err) != 0)
@@ -198,7 +198,7 @@ static int predict(const profile *p, const mpchar_model *model,
      * probe of the machine's state */
     if (state == MPCHAR_CACHE_WARM)
         check_state(lib, row, model);
-    double kernel_reps = (double)apps_profile_reps(p, row->reps);
+    double kernel_reps = (double)apps_profile_reps(p, launch_reps);
     *(double *)((char *)row + prediction_columns[state].pred) =
         pred.t_comm_s / kernel_reps;
     /* both models name the same calls unless one lacks a pattern: the
@@ -218,19 +218,20 @@ static int predict(const profile *p, const mpchar_model *model,
 
 static int predict_all(const char *dir, const profile *p,
                        const mpchar_model *const *models,
-                       const run_library *lib, apps_row *row, mpchar_error *err)
+                       const run_library *lib, long launch_reps, apps_row *row,
+                       mpchar_error *err)
 {
     if (!first_model(models))
         return 0;
     for (int m = 0; m < MPCHAR_CACHE_STATES; m++)
-        if (models[m] &&
-            predict(p, models[m], (mpchar_cache)m, lib, row, err) != 0)
+        if (models[m] && predict(p, models[m], (mpchar_cache)m, lib,
+                                 launch_reps, row, err) != 0)
             return -1;
     return write_calls(dir, p, models, lib->base, err);
 }
 
 int apps_profile_finish(const char *dir, const mpchar_model *const *models,
-                        const run_library *lib, apps_row *row,
+                        const run_library *lib, long launch_reps, apps_row *row,
                         mpchar_error *err)
 {
     char path[4600];
@@ -239,13 +240,14 @@ int apps_profile_finish(const char *dir, const mpchar_model *const *models,
     profile p;
     memset(&p, 0, sizeof p);
     profile_bins_default(&p.bins);
-    int rc = profile_analyze_dir(dir, &p, false, err) != 0 ||
-                     profile_write_json(&p, path, err) != 0 ||
-                     predict_all(dir, &p, models, lib, row, err) != 0
-                 ? -1
-                 : 0;
+    int rc =
+        profile_analyze_dir(dir, &p, false, err) != 0 ||
+                profile_write_json(&p, path, err) != 0 ||
+                predict_all(dir, &p, models, lib, launch_reps, row, err) != 0
+            ? -1
+            : 0;
     if (rc == 0) {
-        fill_profile(&p, row);
+        fill_profile(&p, launch_reps, row);
         profile_remove_events(dir);
     }
     profile_free(&p);

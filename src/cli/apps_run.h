@@ -52,11 +52,12 @@ int apps_profile_begin(const run_library *lib, const char *dir,
 /* Restores the environment after the launch. */
 void apps_profile_end(void);
 /* Analyses dir's events into dir/profile.json and fills row's profile
- * columns (per repetition, reps of them) and, for each model given
+ * columns (per repetition: the launch made launch_reps) and, for each
+ * model given
  * (models[MPCHAR_CACHE_WARM]: --model, [MPCHAR_CACHE_COLD]: --cold-model;
  * NULL: none), its prediction. */
 int apps_profile_finish(const char *dir, const mpchar_model *const *models,
-                        const run_library *lib, apps_row *row,
+                        const run_library *lib, long launch_reps, apps_row *row,
                         mpchar_error *err);
 
 #endif

@@ -18,6 +18,7 @@
 #include "command.h"
 #include "mpchar/cache_state.h"
 #include "mpchar/fileio.h"
+#include "mpchar/grow.h"
 #include "mpchar/parse.h"
 #include "mpchar/stats.h"
 #include "mpchar/version.h"
@@ -25,8 +26,8 @@
 #define APPS_CSV "apps.csv"
 
 typedef struct apps_args {
-    const char *mpi, *kernels, *problem_class, *p, *reps, *model, *cold_model,
-        *out;
+    const char *mpi, *kernels, *problem_class, *p, *reps, *rounds, *model,
+        *cold_model, *out;
     bool profile, resume;
 } apps_args;
 
@@ -57,6 +58,13 @@ static const mpchar_option_entry options[] = {
       "3"},
      mpchar_option_text,
      offsetof(apps_args, reps)},
+    {{"rounds", "N",
+      "launches per kernel, library and p, the libraries taking turns "
+      "(their order rotated each round); the row holds the medians of all "
+      "their repetitions, the profile the last launch's",
+      "1"},
+     mpchar_option_text,
+     offsetof(apps_args, rounds)},
     {{"profile", NULL,
       "run under libmpchar-prof: time in MPI, calls, bytes, overlap bounds",
       NULL},
@@ -101,7 +109,7 @@ static const command_options apps_command = {
 typedef struct apps_state {
     apps_args a;
     char problem_class;
-    long *ps, reps;
+    long *ps, reps, rounds;
     size_t np;
     char out[4096], csv[4200], created_utc[32];
     mpchar_sysinfo sys;
@@ -242,6 +250,8 @@ static int check_options(apps_state *st, mpchar_error *err)
         return mpchar_error_prefix(err, "--p");
     if (mpchar_parse_long(st->a.reps, 1, 1000, &st->reps, err))
         return mpchar_error_prefix(err, "--reps");
+    if (mpchar_parse_long(st->a.rounds, 1, 1000, &st->rounds, err))
+        return mpchar_error_prefix(err, "--rounds");
     if ((st->a.model &&
          read_model(st, st->a.model, MPCHAR_CACHE_WARM, err) != 0) ||
         (st->a.cold_model &&
@@ -326,10 +336,11 @@ static int write_meta(const apps_state *st, const char *status,
     char path[4200], tmp[4300], now[32];
     const apps_args *a = &st->a;
     run_utc_now(now, sizeof now);
-    json_t *opts = json_pack(
-        "{s:s, s:s, s:s, s:s, s:i, s:b, s:s?, s:s?}", "mpi", a->mpi, "kernels",
-        a->kernels, "class", a->problem_class, "p", a->p, "reps", (int)st->reps,
-        "profile", a->profile, "model", a->model, "cold_model", a->cold_model);
+    json_t *opts = json_pack("{s:s, s:s, s:s, s:s, s:i, s:i, s:b, s:s?, s:s?}",
+                             "mpi", a->mpi, "kernels", a->kernels, "class",
+                             a->problem_class, "p", a->p, "reps", (int)st->reps,
+                             "rounds", (int)st->rounds, "profile", a->profile,
+                             "model", a->model, "cold_model", a->cold_model);
     json_t *meta = json_pack(
         "{s:s, s:s, s:s, s:s, s:s, s:{s:s, s:s, s:i}, s:o, s:o, s:O, s:O}",
         "schema", "mpchar-apps-meta/1", "mpchar_version", MPCHAR_VERSION,
@@ -425,21 +436,54 @@ static bool launch_gave_row(apps_state *st, const char *what,
     return true;
 }
 
-static int run_one(apps_state *st, const run_library *lib, const apps_kernel *k,
-                   long p, mpchar_error *err)
-{
+/* A (kernel, library, p) over the rounds: every launch's results, the
+ * worst exit status, and the last launch's repetitions (its profile is
+ * the one kept). */
+typedef struct apps_cell {
     char what[256], prof_dir[4400];
-    bool over = p > st->sys.cores;
-    snprintf(what, sizeof what, "%s %s class %c p=%ld%s", lib->name, k->name,
-             st->problem_class, p, over ? " (oversubscribed)" : "");
-    if (apps_rows_find(st->done, st->ndone, lib->name, k->name,
-                       st->problem_class, p)) {
-        printf("mpchar apps: %s: already in %s\n", what, st->csv);
-        return 0;
-    }
-    snprintf(prof_dir, sizeof prof_dir, "%s/profiles/%s-%s-%c-p%ld", st->out,
-             lib->name, k->name, st->problem_class, p);
-    if (st->a.profile && apps_profile_begin(lib, prof_dir, err) != 0) {
+    bool done;   /* a row of apps.csv already (resume) */
+    bool no_row; /* a launch gave none: no more launches, no row */
+    apps_launch all;
+    long last_reps;
+} apps_cell;
+
+static void cell_init(apps_state *st, const run_library *lib,
+                      const apps_kernel *k, long p, apps_cell *c)
+{
+    memset(c, 0, sizeof *c);
+    snprintf(c->what, sizeof c->what, "%s %s class %c p=%ld%s", lib->name,
+             k->name, st->problem_class, p,
+             p > st->sys.cores ? " (oversubscribed)" : "");
+    snprintf(c->prof_dir, sizeof c->prof_dir, "%s/profiles/%s-%s-%c-p%ld",
+             st->out, lib->name, k->name, st->problem_class, p);
+    c->done = apps_rows_find(st->done, st->ndone, lib->name, k->name,
+                             st->problem_class, p) != NULL;
+    if (c->done)
+        printf("mpchar apps: %s: already in %s\n", c->what, st->csv);
+}
+
+/* Appends a launch's results to the cell's. */
+static int cell_add(apps_cell *c, const apps_launch *l, mpchar_error *err)
+{
+    apps_result *grown = mpchar_grow(c->all.results, &c->all.cap,
+                                     c->all.count + l->count, sizeof *grown);
+    if (!grown)
+        return mpchar_error_set(err, "out of memory");
+    c->all.results = grown;
+    memcpy(grown + c->all.count, l->results, l->count * sizeof *grown);
+    c->all.count += l->count;
+    if (c->all.exit_status == 0)
+        c->all.exit_status = l->exit_status;
+    c->last_reps = (long)l->count;
+    return 0;
+}
+
+/* One launch of the cell, under the profiler with --profile. */
+static int launch_once(apps_state *st, const run_library *lib,
+                       const apps_kernel *k, long p, apps_cell *c,
+                       mpchar_error *err)
+{
+    if (st->a.profile && apps_profile_begin(lib, c->prof_dir, err) != 0) {
         apps_profile_end();
         return -1;
     }
@@ -447,27 +491,66 @@ static int run_one(apps_state *st, const run_library *lib, const apps_kernel *k,
     int rc = apps_launch_kernel(lib, &st->sys, k->name, st->problem_class, p,
                                 st->reps, &l, err);
     apps_profile_end();
-    if (rc != 0 || !launch_gave_row(st, what, &l)) {
-        apps_launch_free(&l);
-        return rc;
-    }
-    apps_row row;
-    fill_row(st, lib, k, p, &l, &row);
+    if (rc == 0 && !launch_gave_row(st, c->what, &l))
+        c->no_row = true;
+    else if (rc == 0)
+        rc = cell_add(c, &l, err);
     apps_launch_free(&l);
+    return rc;
+}
+
+/* The cell's row, from all its launches, appended to apps.csv. */
+static int write_row(apps_state *st, const run_library *lib,
+                     const apps_kernel *k, long p, apps_cell *c,
+                     mpchar_error *err)
+{
+    apps_row row;
+    fill_row(st, lib, k, p, &c->all, &row);
     printf(
         "mpchar apps: %s: t_total_s %.6f, t_comm_s %.6f (medians of %ld)%s\n",
-        what, row.t_total_s, row.t_comm_s, row.reps,
+        c->what, row.t_total_s, row.t_comm_s, row.reps,
         row.verified ? "" : ", VERIFICATION FAILED");
     const mpchar_model *models[MPCHAR_CACHE_STATES];
     for (int s = 0; s < MPCHAR_CACHE_STATES; s++)
         models[s] = st->have_model[s] ? &st->models[s] : NULL;
-    if (st->a.profile &&
-        apps_profile_finish(prof_dir, models, lib, &row, err) != 0)
-        return mpchar_error_prefix(err, "%s: profile", what);
+    if (st->a.profile && apps_profile_finish(c->prof_dir, models, lib,
+                                             c->last_reps, &row, err) != 0)
+        return mpchar_error_prefix(err, "%s: profile", c->what);
     char line[4096];
     if (apps_row_format(&row, line, sizeof line, err) != 0)
         return -1;
     return append_line(st->csv, line, err);
+}
+
+/* Every library's launches of kernel k at p: round r starts with library
+ * r (mod their number), so that none always runs first or last while the
+ * machine drifts (docs/apps.md, "EP at p = 2"); then their rows. */
+static int run_cell(apps_state *st, const apps_kernel *k, long p,
+                    mpchar_error *err)
+{
+    apps_cell *cells = calloc(st->nlibs, sizeof *cells);
+    if (!cells)
+        return mpchar_error_set(err, "out of memory");
+    for (size_t i = 0; i < st->nlibs; i++)
+        cell_init(st, &st->libs[i], k, p, &cells[i]);
+    int rc = 0;
+    for (long r = 0; rc == 0 && r < st->rounds; r++)
+        for (size_t n = 0; rc == 0 && n < st->nlibs; n++) {
+            size_t i = ((size_t)r + n) % st->nlibs;
+            if (cells[i].done || cells[i].no_row)
+                continue;
+            if (st->rounds > 1)
+                printf("mpchar apps: %s: round %ld of %ld\n", cells[i].what,
+                       r + 1, st->rounds);
+            rc = launch_once(st, &st->libs[i], k, p, &cells[i], err);
+        }
+    for (size_t i = 0; rc == 0 && i < st->nlibs; i++)
+        if (!cells[i].done && !cells[i].no_row)
+            rc = write_row(st, &st->libs[i], k, p, &cells[i], err);
+    for (size_t i = 0; i < st->nlibs; i++)
+        apps_launch_free(&cells[i].all);
+    free(cells);
+    return rc;
 }
 
 static int run_all(apps_state *st, mpchar_error *err)
@@ -480,11 +563,10 @@ static int run_all(apps_state *st, mpchar_error *err)
                  st->problem_class, kern->classes);
             continue;
         }
-        for (size_t i = 0; i < st->nlibs; i++)
-            for (size_t j = 0; j < st->np; j++)
-                if (run_one(st, &st->libs[i], kern, st->ps[j], err) != 0 ||
-                    write_meta(st, "running", err) != 0)
-                    return -1;
+        for (size_t j = 0; j < st->np; j++)
+            if (run_cell(st, kern, st->ps[j], err) != 0 ||
+                write_meta(st, "running", err) != 0)
+                return -1;
     }
     return 0;
 }

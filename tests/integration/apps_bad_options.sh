@@ -15,6 +15,7 @@ expect_error "p 0" "--p" "$M" "${A[@]}" --p 0
 expect_error "p text" "--p" "$M" "${A[@]}" --p two
 expect_error "reps 0" "--reps" "$M" "${A[@]}" --reps 0
 expect_error "reps huge" "--reps" "$M" "${A[@]}" --reps 99999999999999999999
+expect_error "rounds 0" "--rounds" "$M" "${A[@]}" --rounds 0
 expect_error "library" "--mpi: 'nosuch' is not an MPI library" \
   "$M" apps --mpi nosuch --out "$WORK/a"
 expect_error "kernel" "--kernels: 'nosuch' is not a kernel" \

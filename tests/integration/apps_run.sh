@@ -4,7 +4,8 @@
 # medians of 2 repetitions, verified; meta.json complete; a class one
 # kernel lacks skipped with a line, and a p FT refuses; an existing folder refused without
 # --resume; --resume runs only the missing row; a fault injected through
-# MPCHAR_KERNEL_FAULT gives verified=no and exit 1 naming the kernel.
+# MPCHAR_KERNEL_FAULT gives verified=no and exit 1 naming the kernel;
+# with the built-in runtime, --rounds alternates it with builtin-sr.
 source "$(dirname "$0")/lib.sh"
 M="$BIN/mpchar"
 LIB=$1
@@ -60,6 +61,30 @@ head -n 3 "$A/apps.csv" >"$WORK/cut" && cp "$WORK/cut" "$A/apps.csv"
 grep -q "p=$OVER (oversubscribed): t_total_s" "$WORK/out" || fail "resume ran nothing"
 [ "$(wc -l <"$A/apps.csv")" -eq 4 ] || fail "resume: $(cat "$A/apps.csv")"
 echo "ok: resume"
+
+# --rounds: the libraries take turns, the first of each round rotating;
+# a row holds every launch's repetitions, its profile the last launch's
+# (calls per repetition as with one round)
+if [ "$LIB" = builtin ]; then
+  for rounds in 1 3; do
+    "$M" apps --mpi builtin,builtin-sr --kernels series --p 2 --reps 2 \
+      --rounds $rounds --profile --out "$WORK/rounds$rounds" >"$WORK/out$rounds" ||
+      fail "--rounds $rounds: $(cat "$WORK/out$rounds")"
+  done
+  order=$(sed -n 's/^mpchar apps: \([a-z-]*\) series class S p=2: round \([0-9]\) of 3$/\2 \1/p' \
+    "$WORK/out3" | tr '\n' ' ')
+  [ "$order" = "1 builtin 1 builtin-sr 2 builtin-sr 2 builtin 3 builtin 3 builtin-sr " ] ||
+    fail "--rounds 3 launched: $order"
+  python3 - "$WORK/rounds1/apps.csv" "$WORK/rounds3/apps.csv" <<'PY' || fail "--rounds rows"
+import csv, sys
+one, three = ({r["library"]: r for r in csv.DictReader(open(f))} for f in sys.argv[1:])
+for lib in ("builtin", "builtin-sr"):
+    assert one[lib]["reps"] == "2" and three[lib]["reps"] == "6", (one, three)
+    assert three[lib]["verified"] == "yes", three[lib]
+    assert three[lib]["calls"] == one[lib]["calls"] != "", (one[lib], three[lib])
+PY
+  echo "ok: --rounds 3 alternates, 6 repetitions a row, the profile per launch"
+fi
 
 rc=0
 MPCHAR_KERNEL_FAULT=1 "$M" apps --mpi "$LIB" --kernels series --class S \

@@ -437,8 +437,8 @@ static bool launch_gave_row(apps_state *st, const char *what,
 }
 
 /* A (kernel, library, p) over the rounds: every launch's results, the
- * worst exit status, and the last launch's repetitions (its profile is
- * the one kept). */
+ * first non-zero exit status, and the last launch's repetitions (its
+ * profile is the one kept). */
 typedef struct apps_cell {
     char what[256], prof_dir[4400];
     bool done;   /* a row of apps.csv already (resume) */

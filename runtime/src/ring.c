@@ -139,11 +139,7 @@ struct rt_pkt *mpchar__ring_reserve(struct rt_ring *ring, size_t bytes_total)
         struct rt_pkt *skip = cell(ring, ring->pos);
         skip->type = PKT_SKIP;
         skip->lines = (uint16_t)to_end;
-        /* Only the SKIP's own line is written: the lines it covers keep
-         * what they held, and their bits already say what that was.  So
-         * one bit, not the rest of the ring's (whose clearing made every
-         * message past the lap cost time in proportion to the ring). */
-        mark_packet(ring, ring->pos, 1);
+        mark_packet(ring, ring->pos, to_end);
         atomic_store_explicit(&skip->stamp, ring->pos + 1,
                               memory_order_release);
         ring->pos += to_end;

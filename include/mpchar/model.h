@@ -22,6 +22,7 @@
 #include <stdint.h>
 #include <stdio.h>
 
+#include "mpchar/cache_state.h"
 #include "mpchar/error.h"
 #include "mpchar/patterns.h"
 #include "mpchar/pform.h"
@@ -271,6 +272,12 @@ typedef struct mpchar_model {
     char generator[64];
     mpchar_fit_options opt;
     size_t rows_used, rows_excluded_oversubscribed;
+    /* The state of the measured buffers, as the run's meta.json gives it
+     * (`mpchar run --cache`), and for cold ones the --cache-sweep that
+     * emptied the caches ("auto" or a size): a model of cold buffers
+     * predicts other times than a warm one (docs/timing.md). */
+    mpchar_cache cache;
+    char cache_sweep[32];
     size_t nentries;
     mpchar_entry *entries;
     size_t nfindings;
@@ -303,6 +310,12 @@ int mpchar_model_fit(const mpchar_measurements *m, const char *source,
                      const mpchar_fit_options *opt, mpchar_model *model_p,
                      mpchar_error *err);
 void mpchar_model_free(mpchar_model *model);
+/* Sets model's cache and cache_sweep to those of the run in results
+ * folder dir: its meta.json's options.cache and options.cache_sweep
+ * (`mpchar run --cache`); warm for a run made before that option, or
+ * measurements without a meta.json. */
+int mpchar_model_read_buffers(mpchar_model *model, const char *dir,
+                              mpchar_error *err);
 
 /* Adds an entry (deep copy of *e, whose fits array is copied). */
 int mpchar_model_add_entry(mpchar_model *model, const mpchar_entry *e,

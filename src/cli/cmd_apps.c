@@ -158,42 +158,11 @@ static const char *const model_options[MPCHAR_CACHE_STATES] = {
     [MPCHAR_CACHE_COLD] = "--cold-model",
 };
 
-/* The cache state dir's run measured its buffers in: its meta.json's
- * options.cache (`mpchar run --cache`), warm for a run made before that
- * option or a folder without a meta.json. */
-static int run_cache_state(const char *dir, const char *option,
-                           mpchar_cache *s_p, mpchar_error *err)
-{
-    char path[4200];
-    snprintf(path, sizeof path, "%s/meta.json", dir);
-    *s_p = MPCHAR_CACHE_WARM;
-    if (access(path, F_OK) != 0)
-        return 0;
-    json_error_t jerr;
-    json_t *root = json_load_file(path, 0, &jerr);
-    if (!root)
-        return mpchar_error_set(err, "%s: %s:%d: %s", option, path, jerr.line,
-                                jerr.text);
-    json_t *cache = json_object_get(json_object_get(root, "options"), "cache");
-    const char *name = json_string_value(cache);
-    int rc = 0;
-    if (name && strcmp(name, "cold") == 0)
-        *s_p = MPCHAR_CACHE_COLD;
-    else if (cache && (!name || strcmp(name, "warm") != 0))
-        rc = mpchar_error_set(err,
-                              "%s: %s: options.cache is not \"warm\" or "
-                              "\"cold\"",
-                              option, path);
-    json_decref(root);
-    return rc;
-}
-
 static int read_model(apps_state *st, const char *dir, mpchar_cache want,
                       mpchar_error *err)
 {
     const char *option = model_options[want];
     char path[4200];
-    mpchar_cache got;
     int w = snprintf(path, sizeof path, "%s/model.json", dir);
     if (w < 0 || (size_t)w >= sizeof path)
         return mpchar_error_set(err, "%s: longer than %zu bytes", option,
@@ -201,14 +170,14 @@ static int read_model(apps_state *st, const char *dir, mpchar_cache want,
     if (mpchar_model_read(path, &st->models[want], err) != 0)
         return mpchar_error_prefix(err, "%s", option);
     st->have_model[want] = true;
-    if (run_cache_state(dir, option, &got, err) != 0)
-        return -1;
+    mpchar_cache got = st->models[want].cache;
     if (got != want)
         return mpchar_error_set(err,
-                                "%s %s: its run measured %s buffers (mpchar "
-                                "run --cache %s): give it as %s",
+                                "%s %s: its model was fitted on %s buffers "
+                                "(model.json's source.cache, from mpchar run "
+                                "--cache): give it as %s",
                                 option, dir, mpchar_cache_names[got],
-                                mpchar_cache_names[got], model_options[got]);
+                                model_options[got]);
     st->a.profile = true;
     return 0;
 }

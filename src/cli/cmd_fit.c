@@ -1,6 +1,7 @@
 /* `mpchar fit DIR`: fits the models of DIR/measurements.csv, writes
- * DIR/model.json (or --out FILE) and prints the point-to-point,
- * collective, accuracy and findings tables. */
+ * DIR/model.json (or --out FILE) with the state of the measured buffers
+ * DIR/meta.json gives, and prints the point-to-point, collective,
+ * accuracy and findings tables. */
 #include <math.h>
 #include <stddef.h>
 #include <stdio.h>
@@ -142,6 +143,15 @@ static int fit_options(fit_args *a)
     return 0;
 }
 
+static void print_written(const mpchar_model *model, const char *out)
+{
+    if (model->cache == MPCHAR_CACHE_COLD)
+        printf("model of cold buffers (--cache-sweep %s) written to %s\n",
+               model->cache_sweep, out);
+    else
+        printf("model written to %s\n", out);
+}
+
 int cmd_fit(int argc, char **argv)
 {
     fit_args a = {.dir = NULL, .stat = -1, .weighting = -1};
@@ -178,11 +188,13 @@ int cmd_fit(int argc, char **argv)
         fprintf(stderr, "mpchar fit: %s\n", err.msg);
         return 1;
     }
-    rc = mpchar_model_write(&model, out, &err);
+    rc = mpchar_model_read_buffers(&model, a.dir, &err);
+    if (rc == 0)
+        rc = mpchar_model_write(&model, out, &err);
     if (rc == 0 && !a.quiet)
         rc = mpchar_model_print_tables(&model, stdout, a.fmt, a.units, &err);
     if (rc == 0 && !a.quiet && a.fmt == MPCHAR_FORMAT_TEXT)
-        printf("model written to %s\n", out);
+        print_written(&model, out);
     mpchar_model_free(&model);
     if (rc != 0) {
         fprintf(stderr, "mpchar fit: %s\n", err.msg);

@@ -92,7 +92,8 @@ static const command_options predict_command = {
     0,
 };
 
-static void print_json(const predict_args *a, const mpchar_prediction *r)
+static void print_json(const predict_args *a, const mpchar_model *m,
+                       const mpchar_prediction *r)
 {
     const mpchar_entry *e = r->entry;
     printf("{\"t_us\": %.17g, \"family\": \"%s\", \"library\": \"%s\", "
@@ -110,14 +111,19 @@ static void print_json(const predict_args *a, const mpchar_prediction *r)
     if (r->segment >= 0)
         printf(", \"segment\": %d", r->segment);
     printf("}, \"from_pforms\": %s, \"extrapolated_n\": %s, "
-           "\"extrapolated_p\": %s, \"oversubscribed\": %s}\n",
+           "\"extrapolated_p\": %s, \"oversubscribed\": %s, "
+           "\"cache\": \"%s\"",
            r->from_pforms ? "true" : "false",
            r->extrapolated_n ? "true" : "false",
            r->extrapolated_p ? "true" : "false",
-           r->oversubscribed ? "true" : "false");
+           r->oversubscribed ? "true" : "false", mpchar_cache_names[m->cache]);
+    if (m->cache == MPCHAR_CACHE_COLD)
+        printf(", \"cache_sweep\": \"%s\"", m->cache_sweep);
+    printf("}\n");
 }
 
-static void print_text(const predict_args *a, const mpchar_prediction *r)
+static void print_text(const predict_args *a, const mpchar_model *m,
+                       const mpchar_prediction *r)
 {
     const mpchar_entry *e = r->entry;
     printf("%s %s%s%s%s%s, n = %.0f bytes, p = %ld: %.6g us (%s model",
@@ -142,6 +148,10 @@ static void print_text(const predict_args *a, const mpchar_prediction *r)
         printf("  note: extrapolation: p is outside the measured p\n");
     if (r->oversubscribed)
         printf("  note: fitted on oversubscribed measurements\n");
+    if (m->cache == MPCHAR_CACHE_COLD)
+        printf("  note: cold buffers: measured with the caches swept "
+               "(--cache-sweep %s) and the send buffer just written\n",
+               m->cache_sweep);
 }
 
 int cmd_predict(int argc, char **argv)
@@ -173,9 +183,9 @@ int cmd_predict(int argc, char **argv)
     if (rc != 0) {
         fprintf(stderr, "mpchar predict: %s: %s\n", a.model, err.msg);
     } else if (a.json) {
-        print_json(&a, &r);
+        print_json(&a, &model, &r);
     } else {
-        print_text(&a, &r);
+        print_text(&a, &model, &r);
     }
     mpchar_model_free(&model);
     return rc != 0;

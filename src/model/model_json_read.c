@@ -17,6 +17,7 @@
 #include "mpchar/fileio.h"
 #include "mpchar/measure_defaults.h"
 #include "mpchar/overlap.h"
+#include "mpchar/parse.h"
 
 typedef struct rd {
     const char *file;
@@ -641,6 +642,27 @@ static int get_overlap(const rd *r, json_t *root, mpchar_model *m)
     return 0;
 }
 
+/* The measured buffers' state: absent in a model fitted before `mpchar
+ * run --cache` existed, whose buffers were warm. */
+static int get_cache(const rd *r, json_t *src, mpchar_model *m)
+{
+    char name[16];
+    int state;
+    mpchar_error unused;
+    m->cache = MPCHAR_CACHE_WARM;
+    if (!json_object_get(src, "cache"))
+        return 0;
+    if (get_str(r, src, "source", "cache", false, name, sizeof name))
+        return -1;
+    if (mpchar_parse_choice_in(name, mpchar_cache_names, &state, &unused))
+        return bad(r, "source", "cache", "expected warm or cold");
+    m->cache = (mpchar_cache)state;
+    if (m->cache == MPCHAR_CACHE_COLD)
+        return get_str(r, src, "source", "cache_sweep", false, m->cache_sweep,
+                       sizeof m->cache_sweep);
+    return 0;
+}
+
 static int get_header(const rd *r, json_t *root, mpchar_model *m)
 {
     char schema[64];
@@ -671,7 +693,7 @@ static int get_header(const rd *r, json_t *root, mpchar_model *m)
         get_size(r, src, "source", "rows_used", &m->rows_used) ||
         get_size(r, src, "source", "rows_excluded_oversubscribed",
                  &m->rows_excluded_oversubscribed) ||
-        get_options(r, root, &m->opt) ||
+        get_cache(r, src, m) || get_options(r, root, &m->opt) ||
         get_arr(r, root, "", "entries", 1000000, &entries))
         return -1;
     return 0;

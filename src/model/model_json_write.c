@@ -429,6 +429,9 @@ static json_t *model_json(const mpchar_model *m, int *bad)
         put(src, "rows_used", json_integer((json_int_t)m->rows_used), bad);
         put(src, "rows_excluded_oversubscribed",
             json_integer((json_int_t)m->rows_excluded_oversubscribed), bad);
+        put(src, "cache", json_string(mpchar_cache_names[m->cache]), bad);
+        if (m->cache == MPCHAR_CACHE_COLD)
+            put(src, "cache_sweep", json_string(m->cache_sweep), bad);
     }
     put(root, "source", src, bad);
     put(root, "options", options_json(&m->opt, bad), bad);

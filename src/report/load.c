@@ -319,7 +319,12 @@ static void load_model(mpchar__report *r, mpchar__source *s,
     mpchar_fit_options opt;
     mpchar_fit_options_default(&opt);
     snprintf(path, sizeof path, "%s/%s", dir, MPCHAR_MEASUREMENTS_FILE);
-    if (mpchar_model_fit(m, path, &opt, model, &err) == 0) {
+    int rc = mpchar_model_fit(m, path, &opt, model, &err);
+    if (rc == 0 && mpchar_model_read_buffers(model, dir, &err) != 0) {
+        mpchar_model_free(model);
+        rc = -1;
+    }
+    if (rc == 0) {
         s->model = "fitted by the report (default options)";
         *ok_p = true;
     } else

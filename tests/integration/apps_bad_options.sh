@@ -36,16 +36,21 @@ mkdir -p "$WORK/cold" # a model of one ping-pong line
     echo "$LIB,pingpong,-,-,byte,2,$n,fit,10,$t,$t,$t,$t,0,false"
   done
 } >"$WORK/cold/measurements.csv"
-"$M" fit "$WORK/cold" >/dev/null || fail "fit of the cold model"
+# the state of a model's buffers is its run's meta.json's, which mpchar
+# fit copies into model.json
 echo '{"options": {"cache": 3}}' >"$WORK/cold/meta.json"
-expect_error "cold model's meta.json" \
-  "--cold-model: $WORK/cold/meta.json: options.cache is not \"warm\" or \"cold\"" \
-  "$M" "${A[@]}" --cold-model "$WORK/cold"
+expect_error "cold run's meta.json" \
+  "$WORK/cold/meta.json: field 'options.cache' is not \"warm\" or \"cold\"" \
+  "$M" fit "$WORK/cold"
+echo '{"options": {"cache": "cold"}}' >"$WORK/cold/meta.json"
+expect_error "cold run's sweep" "$WORK/cold/meta.json: field 'options.cache_sweep'" \
+  "$M" fit "$WORK/cold"
 echo '{"options": ' >"$WORK/cold/meta.json"
-expect_error "cold model's meta.json damaged" "--cold-model: $WORK/cold/meta.json:" \
-  "$M" "${A[@]}" --cold-model "$WORK/cold"
+expect_error "cold run's meta.json damaged" "$WORK/cold/meta.json:2: unexpected token" \
+  "$M" fit "$WORK/cold"
 echo '{"options": {"cache": "warm"}}' >"$WORK/cold/meta.json"
-expect_error "warm model as cold" "--cold-model $WORK/cold: its run measured warm buffers (mpchar run --cache warm): give it as --model" \
+"$M" fit "$WORK/cold" >/dev/null || fail "fit of the warm model"
+expect_error "warm model as cold" "--cold-model $WORK/cold: its model was fitted on warm buffers (model.json's source.cache, from mpchar run --cache): give it as --model" \
   "$M" "${A[@]}" --cold-model "$WORK/cold"
 long=$(printf '%05000d' 0)
 expect_error "out too long" "--out: longer than" \

@@ -20,7 +20,7 @@ M="$BIN/mpchar"
 LIB=$1
 export PYTHONPATH="$HERE${PYTHONPATH:+:$PYTHONPATH}" # apps_lines.py
 mkdir -p "$WORK/model" "$WORK/cold"
-echo '{"options": {"cache": "cold"}}' >"$WORK/cold/meta.json"
+echo '{"options": {"cache": "cold", "cache_sweep": "8M"}}' >"$WORK/cold/meta.json"
 for dir in model cold; do
 python3 - "$WORK/$dir/measurements.csv" "$LIB" "$dir" <<'PY'
 import sys
@@ -43,11 +43,20 @@ open(sys.argv[1], "w").write("\n".join(rows) + "\n")
 PY
 "$M" fit "$WORK/$dir" >/dev/null || fail "fit $dir"
 done
+# mpchar fit copies the run's state of the buffers into model.json
+python3 - "$WORK" <<'PY' || fail "model.json's source.cache"
+import json, sys
+for d, want in (("model", {"cache": "warm"}),
+                ("cold", {"cache": "cold", "cache_sweep": "8M"})):
+    src = json.load(open(f"{sys.argv[1]}/{d}/model.json"))["source"]
+    got = {k: src[k] for k in ("cache", "cache_sweep") if k in src}
+    assert got == want, (d, got)
+PY
 for wrong in "--model $WORK/cold" "--cold-model $WORK/model"; do
   # shellcheck disable=SC2086 # the option and its folder, two words
   "$M" apps --mpi "$LIB" --kernels series --class S --p 2 --reps 2 $wrong \
     --out "$WORK/wrong" >"$WORK/out" 2>&1 && fail "apps took $wrong"
-  grep -q "measured .* buffers (mpchar run --cache .*): give it as --" \
+  grep -q "fitted on .* buffers (model.json's source.cache, from mpchar run --cache): give it as --" \
     "$WORK/out" || fail "$wrong: $(cat "$WORK/out")"
 done
 "$M" apps --mpi "$LIB" --kernels series --class S --p 2 --reps 2 \

@@ -2,8 +2,9 @@
 # mpchar run --cache cold on one MPI library (argument) at p = 2: with
 # --check every byte received is still right after the sweeps (the send
 # buffer is written again, unchanged), every point is measured, the state
-# and the sweep are recorded in meta.json and library-<lib>.json, and the
-# ranks held the sweep (the launch's largest resident set is above
+# and the sweep are recorded in meta.json and library-<lib>.json, mpchar
+# fit copies them into model.json and predict names them, and the ranks
+# held the sweep (the launch's largest resident set is above
 # --cache-sweep); bad values get one line.
 source "$(dirname "$0")/lib.sh"
 lib=$1
@@ -33,6 +34,19 @@ assert meta["options"]["cache_sweep"] == f"{sweep_mib}M", meta["options"]
 info = json.load(open(f"{out}/library-{lib}.json"))
 assert info["cache"] == "cold", info
 assert info["cache_sweep_bytes"] == sweep_mib << 20, info
+# the model carries the state: mpchar fit copies it, predict says it
+fit = subprocess.run([mpchar, "fit", out, "--quiet"], capture_output=True,
+                     text=True)
+assert fit.returncode == 0, fit.stderr
+src = json.load(open(f"{out}/model.json"))["source"]
+assert (src["cache"], src["cache_sweep"]) == ("cold", f"{sweep_mib}M"), src
+ask = [mpchar, "predict", "--model", f"{out}/model.json", "--library", lib,
+       "--pattern", "pingpong", "--n", "1024"]
+said = json.loads(subprocess.run(ask + ["--json"], capture_output=True,
+                                 text=True, check=True).stdout)
+assert (said["cache"], said["cache_sweep"]) == ("cold", f"{sweep_mib}M"), said
+text = subprocess.run(ask, capture_output=True, text=True, check=True).stdout
+assert f"note: cold buffers: measured with the caches swept (--cache-sweep {sweep_mib}M)" in text, text
 # ru_maxrss: KiB of the largest resident set of any process waited for
 kib = resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss
 assert kib >= sweep_mib << 10, f"largest resident set {kib} KiB"

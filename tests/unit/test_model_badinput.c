@@ -203,7 +203,33 @@ static void test_bad_model_json(void **state)
                           "field 'entries[0].fits[0].p'");
     expect_replaced_error(text, "\"form\": \"a\"",
                           "\"form\": \"expr\", \"expr\": \"p +\"", "expr");
+    expect_replaced_error(text, "\"cache\": \"warm\"", "\"cache\": \"tepid\"",
+                          "field 'source.cache'");
+    expect_replaced_error(text, "\"cache\": \"warm\"", "\"cache\": 1",
+                          "field 'source.cache'");
+    /* a cold model names its sweep */
+    expect_replaced_error(text, "\"cache\": \"warm\"", "\"cache\": \"cold\"",
+                          "field 'source.cache_sweep'");
     free(text);
+    mpchar_model_free(&m);
+}
+
+/* A model fitted before `mpchar run --cache` existed has no source.cache:
+ * its buffers were warm. */
+static void test_model_before_cache(void **state)
+{
+    (void)state;
+    mpchar_model m, back;
+    char *text = dumped(small_model, &m);
+    char *older = replaced(text, ",\n  \"cache\": \"warm\"", "");
+    mpchar_error err;
+    if (mpchar_model_parse(older, strlen(older), "model.json", &back, &err))
+        fail_msg("%s", err.msg);
+    assert_int_equal(back.cache, MPCHAR_CACHE_WARM);
+    assert_null(strstr(older, "\"cache\""));
+    free(older);
+    free(text);
+    mpchar_model_free(&back);
     mpchar_model_free(&m);
 }
 
@@ -408,6 +434,7 @@ int main(void)
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_malformed_csv),
         cmocka_unit_test(test_bad_model_json),
+        cmocka_unit_test(test_model_before_cache),
         cmocka_unit_test(test_bad_overlap_table),
         cmocka_unit_test(test_unreadable_model),
         cmocka_unit_test(test_too_few_sizes),

@@ -1,8 +1,9 @@
 /* model.json round trip: a model with every kind of entry (point-to-point
  * with protocol switches, collectives over many p, reductions with sum and
  * nop, a Barrier measured at n = 0 only, an entry that could not be
- * fitted, oversubscribed points) is written, read back and written again:
- * the two texts are identical and the read model predicts the same. */
+ * fitted, oversubscribed points), of cold buffers, is written, read back
+ * and written again: the two texts are identical and the read model
+ * predicts the same. */
 #include <math.h>
 #include <setjmp.h>
 #include <stdarg.h>
@@ -61,6 +62,8 @@ static void test_round_trip(void **state)
     (void)state;
     mpchar_model m, back;
     rich_model(&m);
+    m.cache = MPCHAR_CACHE_COLD;
+    snprintf(m.cache_sweep, sizeof m.cache_sweep, "8M");
     char *t1, *t2;
     mpchar_error err;
     assert_int_equal(mpchar_model_dump(&m, &t1, &err), 0);
@@ -70,6 +73,8 @@ static void test_round_trip(void **state)
     assert_string_equal(t1, t2);
     assert_int_equal(back.nentries, m.nentries);
     assert_int_equal(back.nfindings, m.nfindings);
+    assert_int_equal(back.cache, MPCHAR_CACHE_COLD);
+    assert_string_equal(back.cache_sweep, "8M");
     static const struct {
         const char *pat, *op;
         double n;
@@ -124,6 +129,7 @@ static void test_file_round_trip(void **state)
         fail_msg("%s", err.msg);
     assert_int_equal(back.nentries, m.nentries);
     assert_string_equal(back.source, "rich/measurements.csv");
+    assert_int_equal(back.cache, MPCHAR_CACHE_WARM);
     assert_true(back.opt.include_oversubscribed);
     remove(path);
     mpchar_model_free(&back);

@@ -150,8 +150,8 @@ static bool run_once(const struct kernel_desc *k, const struct kernel_run *run,
         char probe[32] = ""; /* empty: no peer to probe (p = 1) */
         if (!isnan(probe_us))
             snprintf(probe, sizeof probe, "%.4f", probe_us);
-        printf("kernel=%s suite=%s class=%c p=%d rep=%ld t_total_s=%.6f "
-               "t_comm_s=%.6f probe_us=%s arrays_bytes=%.0f verified=%s "
+        printf("kernel=%s suite=%s class=%c p=%d rep=%ld t_total_s=%.9f "
+               "t_comm_s=%.9f probe_us=%s arrays_bytes=%.0f verified=%s "
                "value=%.15e reference=%.15e\n",
                k->name, k->suite, run->problem_class, run->size, rep, max[0],
                max[1], probe, max[2], verified ? "yes" : "no", res.value,

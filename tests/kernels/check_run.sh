@@ -41,7 +41,7 @@ num='[-+]?[0-9]\.[0-9]{15}e[-+][0-9]{2,3}'
 probe='[0-9]+\.[0-9]{4}' # the state probe: ranks 0 and 1's ping-pong
 [ "$p" -gt 1 ] || probe=''
 for rep in $(seq 1 "$reps"); do
-    line="^kernel=$kernel suite=[a-z]+ class=$class p=$p rep=$rep t_total_s=[0-9]+\.[0-9]{6} t_comm_s=[0-9]+\.[0-9]{6} probe_us=$probe arrays_bytes=[1-9][0-9]* verified=$verdict value=$num reference=$num\$"
+    line="^kernel=$kernel suite=[a-z]+ class=$class p=$p rep=$rep t_total_s=[0-9]+\.[0-9]{9} t_comm_s=[0-9]+\.[0-9]{9} probe_us=$probe arrays_bytes=[1-9][0-9]* verified=$verdict value=$num reference=$num\$"
     [ "$(grep -Ec "$line" "$out")" -eq 1 ] || fail "no single line /$line/"
 done
 [ "$(grep -c . "$out")" -eq "$reps" ] || fail "stdout has other lines than the $reps result lines"

@@ -96,6 +96,8 @@ typedef struct mpchar_comparison {
 /* (t_median - t_min) / t_min; 0 when both are 0, INFINITY when only t_min
  * is. */
 double mpchar_compare_spread(const mpchar_measurement *m);
+/* The same of any median and minimum (seconds or microseconds alike). */
+double mpchar_compare_spread_of(double median, double min);
 
 /* The verdict of one ratio against threshold + allowance (fractions). */
 mpchar_compare_verdict mpchar_compare_judge(double ratio, double allowance,

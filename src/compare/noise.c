@@ -15,11 +15,16 @@
 
 #include "compare_internal.h"
 
+double mpchar_compare_spread_of(double median, double min)
+{
+    if (min > 0.0)
+        return (median - min) / min;
+    return median > 0.0 ? INFINITY : 0.0;
+}
+
 double mpchar_compare_spread(const mpchar_measurement *m)
 {
-    if (m->t_min_us > 0.0)
-        return (m->t_median_us - m->t_min_us) / m->t_min_us;
-    return m->t_median_us > 0.0 ? INFINITY : 0.0;
+    return mpchar_compare_spread_of(m->t_median_us, m->t_min_us);
 }
 
 int mpchar__series_cmp(const mpchar_point_key *x, const mpchar_point_key *y)

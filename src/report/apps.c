@@ -11,6 +11,7 @@
 #include <string.h>
 
 #include "apps.h"
+#include "mpchar/compare.h"
 #include "report_internal.h"
 
 #define SR_LIBRARY APPS_BUILTIN_SR
@@ -370,6 +371,21 @@ static const apps_row *best_other(const mpchar__report *r, const apps_row *like)
     return best;
 }
 
+/* How a ratio of the runtime's median to another library's is judged:
+ * as `mpchar compare` judges a point (mpchar/compare.h), against the
+ * larger of the two rows' spreads (median - minimum) / minimum. */
+static const char *const verdict_names[] = {
+    [MPCHAR_VERDICT_WITHIN] = "within noise",
+    [MPCHAR_VERDICT_SLOWER] = "slower",
+    [MPCHAR_VERDICT_FASTER] = "faster",
+    [MPCHAR_VERDICT_UNDEFINED] = "no ratio",
+};
+
+static double row_spread(const apps_row *a)
+{
+    return mpchar_compare_spread_of(a->t_total_s, a->t_total_min_s);
+}
+
 static void builtin_table(mpchar__report *r)
 {
     static const char *const head[] = {"kernel",
@@ -377,12 +393,17 @@ static void builtin_table(mpchar__report *r)
                                        "builtin t_total_s",
                                        "fastest other",
                                        "its t_total_s",
-                                       "builtin / fastest"};
+                                       "builtin / fastest",
+                                       "noise allowance",
+                                       "verdict"};
     mpchar__doc *d = &r->doc;
     mpchar__doc_table(d,
                       "The built-in runtime against the fastest other "
-                      "library (ratio of medians; above 1: slower)",
-                      6, head);
+                      "library (ratio of medians; above 1: slower), judged "
+                      "as mpchar compare judges a point: slower or faster "
+                      "only beyond the noise allowance, the larger of the "
+                      "two rows' (median - min) / min",
+                      8, head);
     mpchar__doc_table_id(d, "apps-builtin");
     for (size_t i = 0; i < r->napps; i++) {
         const apps_row *b = &r->apps[i];
@@ -394,9 +415,17 @@ static void builtin_table(mpchar__report *r)
         mpchar__doc_cell(d, 2, "%.6f", b->t_total_s);
         mpchar__doc_cell(d, 3, "%s", o->library);
         mpchar__doc_cell(d, 4, "%.6f", o->t_total_s);
-        mpchar__doc_cell(d, 5, "%.2f", b->t_total_s / o->t_total_s);
+        double ratio = b->t_total_s / o->t_total_s;
+        double allowance = fmax(row_spread(b), row_spread(o));
+        mpchar__doc_cell(d, 5, "%.2f", ratio);
         if (b->t_total_s <= o->t_total_s)
             mpchar__doc_cell_best(d, 5);
+        if (isnan(allowance))
+            continue;
+        mpchar__doc_cell(d, 6, "%.1f%%", 100.0 * allowance);
+        mpchar__doc_cell(
+            d, 7, "%s",
+            verdict_names[mpchar_compare_judge(ratio, allowance, 0.0)]);
     }
 }
 

@@ -27,7 +27,9 @@
 # between the two cores: the physical floor of a one-way message.  Each
 # cell of the tables is the median over the rounds of mpchar-bench's
 # per-point median; a ratio is the runtime's time over the better
-# library's (<= 1.00: the runtime is not the slower library).  Since the
+# library's (<= 1.00: the runtime is not the slower library); each cell
+# above 1.00 is listed with the number of rounds in which the runtime was
+# slower than that round's better library.  Since the
 # chunks replace waiting for the machine's best speed, mpchar-bench runs
 # with --level-wait 0 --level-retries 0.
 # PERF_BENCH_OPTS adds mpchar-bench options to every run (e.g.
@@ -136,8 +138,8 @@ done
 # the latency's floor is the pingpong chunk's)
 awk -F, -v reps="$reps" -v sizes="$all_sizes" -v colls="$colls" -v retried="$retried" '
   FILENAME ~ /\/floor$/ { floors[++nfloors] = $1; if (FILENAME ~ /\/pingpong\/floor$/) v["floor", ++cnt["floor"]] = $1; next }
-  FNR == 1 { split(FILENAME, parts, "/"); d = parts[length(parts) - 1]; next }
-  { key = d SUBSEP $2 SUBSEP $3 SUBSEP $7; v[key, ++cnt[key]] = $11 }
+  FNR == 1 { split(FILENAME, parts, "/"); d = parts[length(parts) - 1]; rd = parts[length(parts) - 3]; next }
+  { key = d SUBSEP $2 SUBSEP $3 SUBSEP $7; v[key, ++cnt[key]] = $11; by_round[key, rd] = $11; rounds[rd] = 1 }
   function med(key,   n, i, j, t, a) {
     n = cnt[key]; if (n == 0) return -1
     for (i = 1; i <= n; i++) a[i] = v[key, i]
@@ -152,9 +154,25 @@ awk -F, -v reps="$reps" -v sizes="$all_sizes" -v colls="$colls" -v retried="$ret
     if (b < 0 || best <= 0) return -1
     r = b / best
     if (r > worst) { worst = r; worst_at = pat "/" var " " n }
-    over += r > 1.00
+    if (r > 1.00) {
+      over++
+      above = above sprintf("\n    %s/%s %s: %.2f, slower in %d of %d rounds", pat, var, label(n), r,
+                            rounds_slower(pat, var, n), nrounds())
+    }
     return r
   }
+  # the rounds in which the runtime was slower than the better library of
+  # that round: 5 of 5 is a cost (a sign test: 1 in 32 by chance), 3 of 5 noise
+  function rounds_slower(pat, var, n,   rr, o, m, b, best, k) {
+    for (rr in rounds) {
+      o = by_round["openmpi" SUBSEP pat SUBSEP var SUBSEP n, rr]; m = by_round["mpich" SUBSEP pat SUBSEP var SUBSEP n, rr]
+      b = by_round["builtin" SUBSEP pat SUBSEP var SUBSEP n, rr]
+      best = o == "" ? m : (m == "" || o + 0 < m + 0 ? o : m)
+      k += b != "" && best != "" && b + 0 > best + 0
+    }
+    return k
+  }
+  function nrounds(   rr, k) { for (rr in rounds) k++; return k }
   function cell(r) { return r < 0 ? sprintf("%8s", "-") : sprintf("%7.2f%s", r, r > 1.00 ? "*" : " ") }
   function label(n) { return n >= 1048576 ? n / 1048576 "M" : n >= 1024 ? n / 1024 "K" : n }
   function bw(d, n,   t) { t = med(d SUBSEP "stream" SUBSEP "-" SUBSEP n); return t > 0 ? n / t : -1 }
@@ -179,7 +197,7 @@ awk -F, -v reps="$reps" -v sizes="$all_sizes" -v colls="$colls" -v retried="$ret
     printf "  %-6s %-35s %s\n", "", "receives posted late", "receives posted first (postfirst)"
     printf "  %-6s %8s %8s %8s %8s    %8s %8s %8s %8s\n", "size", "pingpong", "stream", "pingping", "bistream",
       "pingpong", "stream", "pingping", "bistream"
-    worst = 0; over = 0
+    worst = 0; over = 0; above = ""
     for (k = 1; k <= nall; k++) {
       n = allb[k]
       printf "  %-6s %s %s %s %s    %s %s %s %s\n", all[k], cell(ratio("pingpong", "send", n)),
@@ -187,7 +205,7 @@ awk -F, -v reps="$reps" -v sizes="$all_sizes" -v colls="$colls" -v retried="$ret
         cell(ratio("postfirst", "pingpong", n)), cell(ratio("postfirst", "stream", n)),
         cell(ratio("postfirst", "pingping", n)), cell(ratio("postfirst", "bistream", n))
     }
-    printf "  worst %.2f (%s); %d of %d above 1.00\n", worst, worst_at, over, 8 * nall
+    printf "  worst %.2f (%s); %d of %d above 1.00%s\n", worst, worst_at, over, 8 * nall, above
     f = med("floor"); b8 = med("builtin" SUBSEP "pingpong" SUBSEP "send" SUBSEP 8)
     printf "\n8-byte one-way latency against the floor (two processes bouncing one cache line between the two cores), us, median of %d runs\n", reps
     printf "  %-10s %-10s %-10s %-10s %s\n", "floor", "openmpi", "mpich", "builtin", "builtin/floor"
@@ -198,13 +216,13 @@ awk -F, -v reps="$reps" -v sizes="$all_sizes" -v colls="$colls" -v retried="$ret
     printf "  %-6s", "size"
     for (c = 1; c <= nc; c++) printf " %8.8s", cl[c]
     printf "\n"
-    worst = 0; over = 0; cells = 0
+    worst = 0; over = 0; cells = 0; above = ""
     for (k = 1; k <= nall; k++) {
       printf "  %-6s", all[k]
       for (c = 1; c <= nc; c++) { r = ratio(cl[c], "-", allb[k]); cells += r >= 0; printf " %s", cell(r) }
       printf "\n"
     }
-    printf "  worst %.2f (%s); %d of %d above 1.00\n", worst, worst_at, over, cells
+    printf "  worst %.2f (%s); %d of %d above 1.00%s\n", worst, worst_at, over, cells, above
     printf "\nreceive-first, receiver computing (recvfirst): wait after computing (us), median of %d runs\n", reps
     printf "  %-9s %10s %10s %10s %10s %10s\n", "size", "openmpi", "mpich", "SR", "NSR", "NSR/SR"
     for (k = 1; k <= ns; k++) {

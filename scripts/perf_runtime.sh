@@ -29,7 +29,7 @@
 # per-point median; a ratio is the runtime's time over the better
 # library's (<= 1.00: the runtime is not the slower library); each cell
 # above 1.00 is listed with the number of rounds in which the runtime was
-# slower than that round's better library.  Since the
+# slower than the library that is better in the medians.  Since the
 # chunks replace waiting for the machine's best speed, mpchar-bench runs
 # with --level-wait 0 --level-retries 0.
 # PERF_BENCH_OPTS adds mpchar-bench options to every run (e.g.
@@ -147,7 +147,7 @@ awk -F, -v reps="$reps" -v sizes="$all_sizes" -v colls="$colls" -v retried="$ret
     return n % 2 ? a[(n + 1) / 2] : (a[n / 2] + a[n / 2 + 1]) / 2
   }
   # the runtime over the better library at (pattern, variant, n); -1: unmeasured
-  function ratio(pat, var, n,   o, m, b, best) {
+  function ratio(pat, var, n,   o, m, b, best, lib) {
     o = med("openmpi" SUBSEP pat SUBSEP var SUBSEP n); m = med("mpich" SUBSEP pat SUBSEP var SUBSEP n)
     b = med("builtin" SUBSEP pat SUBSEP var SUBSEP n)
     best = o < 0 ? m : (m < 0 || o < m ? o : m)
@@ -156,19 +156,21 @@ awk -F, -v reps="$reps" -v sizes="$all_sizes" -v colls="$colls" -v retried="$ret
     if (r > worst) { worst = r; worst_at = pat "/" var " " n }
     if (r > 1.00) {
       over++
-      above = above sprintf("\n    %s/%s %s: %.2f, slower in %d of %d rounds", pat, var, label(n), r,
-                            rounds_slower(pat, var, n), nrounds())
+      lib = best == o ? "openmpi" : "mpich"
+      above = above sprintf("\n    %s/%s %s: %.2f, slower than %s in %d of %d rounds", pat, var, label(n), r,
+                            lib, rounds_slower(pat, var, n, lib), nrounds())
     }
     return r
   }
-  # the rounds in which the runtime was slower than the better library of
-  # that round: 5 of 5 is a cost (a sign test: 1 in 32 by chance), 3 of 5 noise
-  function rounds_slower(pat, var, n,   rr, o, m, b, best, k) {
+  # the rounds in which the runtime was slower than lib, the better library
+  # in the medians: against one library a tie is slower in half the rounds,
+  # so 5 of 5 is a cost (a sign test: 1 in 32 by chance) and 3 of 5 noise;
+  # against the better library of each round a tie would be slower in two
+  # rounds of three
+  function rounds_slower(pat, var, n, lib,   rr, o, b, k) {
     for (rr in rounds) {
-      o = by_round["openmpi" SUBSEP pat SUBSEP var SUBSEP n, rr]; m = by_round["mpich" SUBSEP pat SUBSEP var SUBSEP n, rr]
-      b = by_round["builtin" SUBSEP pat SUBSEP var SUBSEP n, rr]
-      best = o == "" ? m : (m == "" || o + 0 < m + 0 ? o : m)
-      k += b != "" && best != "" && b + 0 > best + 0
+      o = by_round[lib SUBSEP pat SUBSEP var SUBSEP n, rr]; b = by_round["builtin" SUBSEP pat SUBSEP var SUBSEP n, rr]
+      k += b != "" && o != "" && b + 0 > o + 0
     }
     return k
   }

@@ -36,7 +36,8 @@ int mpchar_model_read_buffers(mpchar_model *model, const char *dir,
                               "\"cold\"",
                               path);
     else if (state == MPCHAR_CACHE_COLD &&
-             (!sweep || !*sweep || strlen(sweep) >= sizeof model->cache_sweep))
+             (!sweep || !mpchar_name_valid(sweep) ||
+              strlen(sweep) >= sizeof model->cache_sweep))
         rc = mpchar_error_set(err,
                               "%s: field 'options.cache_sweep' is not the "
                               "sweep of a cold run (auto or a size)",

@@ -658,7 +658,7 @@ static int get_cache(const rd *r, json_t *src, mpchar_model *m)
         return bad(r, "source", "cache", "expected warm or cold");
     m->cache = (mpchar_cache)state;
     if (m->cache == MPCHAR_CACHE_COLD)
-        return get_str(r, src, "source", "cache_sweep", false, m->cache_sweep,
+        return get_str(r, src, "source", "cache_sweep", true, m->cache_sweep,
                        sizeof m->cache_sweep);
     return 0;
 }

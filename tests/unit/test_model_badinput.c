@@ -210,6 +210,9 @@ static void test_bad_model_json(void **state)
     /* a cold model names its sweep */
     expect_replaced_error(text, "\"cache\": \"warm\"", "\"cache\": \"cold\"",
                           "field 'source.cache_sweep'");
+    expect_replaced_error(text, "\"cache\": \"warm\"",
+                          "\"cache\": \"cold\", \"cache_sweep\": \"8\\\"M\"",
+                          "field 'source.cache_sweep'");
     free(text);
     mpchar_model_free(&m);
 }

@@ -310,10 +310,13 @@ int mpchar_model_fit(const mpchar_measurements *m, const char *source,
                      const mpchar_fit_options *opt, mpchar_model *model_p,
                      mpchar_error *err);
 void mpchar_model_free(mpchar_model *model);
-/* Sets model's cache and cache_sweep to those of the run in results
- * folder dir: its meta.json's options.cache and options.cache_sweep
- * (`mpchar run --cache`); warm for a run made before that option, or
- * measurements without a meta.json. */
+/* The state of the buffers the run in results folder dir measured: its
+ * meta.json's options.cache and, when cold, options.cache_sweep into
+ * sweep (`mpchar run --cache`); warm for a run made before that option,
+ * or measurements without a meta.json. */
+int mpchar_run_buffers_read(const char *dir, mpchar_cache *state_p, char *sweep,
+                            size_t sweep_len, mpchar_error *err);
+/* The same into model's cache and cache_sweep. */
 int mpchar_model_read_buffers(mpchar_model *model, const char *dir,
                               mpchar_error *err);
 

@@ -17,6 +17,7 @@
 
 #include "command.h"
 #include "mpchar/compare.h"
+#include "mpchar/model.h"
 #include "mpchar/options.h"
 #include "mpchar/parse.h"
 #include "mpchar/results.h"
@@ -35,6 +36,10 @@ typedef struct compare_args {
     bool fail; /* --fail-above given */
     double threshold_pct;
     mpchar_compare_options opt;
+    /* each side's buffers, from its results directory's meta.json (a CSV
+     * file given alone: warm) */
+    mpchar_cache cache[2];
+    char cache_sweep[2][32];
 } compare_args;
 
 /* "10", "10%", "2.5": a percentage in [0, 1000]. */
@@ -132,9 +137,10 @@ static const command_options compare_command = {
 
 /* Reads side's measurements from a results directory or a CSV file;
  * csv receives the file's path. */
-static int load_side(const char *side, const char *path, char *csv, size_t len,
+static int load_side(compare_args *a, int side_index, char *csv, size_t len,
                      mpchar_measurements *m)
 {
+    const char *side = side_index ? "B" : "A", *path = a->path[side_index];
     struct stat st;
     if (stat(path, &st) != 0) {
         fprintf(stderr,
@@ -151,6 +157,13 @@ static int load_side(const char *side, const char *path, char *csv, size_t len,
         return -1;
     }
     mpchar_error err;
+    if (S_ISDIR(st.st_mode) &&
+        mpchar_run_buffers_read(path, &a->cache[side_index],
+                                a->cache_sweep[side_index],
+                                sizeof a->cache_sweep[side_index], &err) != 0) {
+        fprintf(stderr, "mpchar compare: %s: %s\n", side, err.msg);
+        return -1;
+    }
     mpchar_read_options ropt = {.allow_truncated_tail = false,
                                 .placement_as_library = true};
     if (mpchar_measurements_read(csv, &ropt, m, NULL, &err) != 0) {
@@ -363,8 +376,18 @@ static void print_header(const compare_args *a, const char csv[2][4096],
                          const mpchar_comparison *c)
 {
     const char *bullet = a->fmt == FORMAT_MARKDOWN ? "- " : "";
-    printf("%sA: %s (%zu points)\n", bullet, csv[0], m[0].count);
-    printf("%sB: %s (%zu points)\n", bullet, csv[1], m[1].count);
+    for (int i = 0; i < 2; i++) {
+        printf("%s%c: %s (%zu points", bullet, "AB"[i], csv[i], m[i].count);
+        if (a->cache[i] == MPCHAR_CACHE_COLD)
+            printf(", cold buffers: --cache-sweep %s", a->cache_sweep[i]);
+        printf(")\n");
+    }
+    if (a->cache[0] != a->cache[1])
+        printf("%snote: A measured %s buffers and B %s ones (mpchar run "
+               "--cache): the ratios are the caches' cost as much as the "
+               "libraries'\n",
+               bullet, mpchar_cache_names[a->cache[0]],
+               mpchar_cache_names[a->cache[1]]);
     printf("%slibraries: ", bullet);
     if (c->pairing == MPCHAR_PAIRING_COMMON) {
         for (size_t i = 0; i < c->pair_count; i++)
@@ -515,9 +538,9 @@ int cmd_compare(int argc, char **argv)
     a.opt.threshold = a.fail ? a.threshold_pct / 100.0 : 0.0;
     char csv[2][4096];
     mpchar_measurements m[2] = {{0}, {0}};
-    if (load_side("A", a.path[0], csv[0], sizeof csv[0], &m[0]) != 0)
+    if (load_side(&a, 0, csv[0], sizeof csv[0], &m[0]) != 0)
         return EXIT_USAGE;
-    if (load_side("B", a.path[1], csv[1], sizeof csv[1], &m[1]) != 0) {
+    if (load_side(&a, 1, csv[1], sizeof csv[1], &m[1]) != 0) {
         mpchar_measurements_free(&m[0]);
         return EXIT_USAGE;
     }

@@ -11,13 +11,14 @@
 #include "mpchar/parse.h"
 #include "mpchar/results.h"
 
-int mpchar_model_read_buffers(mpchar_model *model, const char *dir,
-                              mpchar_error *err)
+int mpchar_run_buffers_read(const char *dir, mpchar_cache *state_p,
+                            char *sweep_out, size_t sweep_len,
+                            mpchar_error *err)
 {
     char path[4200];
     json_error_t jerr;
     snprintf(path, sizeof path, "%s/%s", dir, MPCHAR_META_FILE);
-    model->cache = MPCHAR_CACHE_WARM;
+    *state_p = MPCHAR_CACHE_WARM;
     if (access(path, F_OK) != 0)
         return 0;
     json_t *root = json_load_file(path, 0, &jerr);
@@ -37,17 +38,23 @@ int mpchar_model_read_buffers(mpchar_model *model, const char *dir,
                               path);
     else if (state == MPCHAR_CACHE_COLD &&
              (!sweep || !mpchar_name_valid(sweep) ||
-              strlen(sweep) >= sizeof model->cache_sweep))
+              strlen(sweep) >= sweep_len))
         rc = mpchar_error_set(err,
                               "%s: field 'options.cache_sweep' is not the "
                               "sweep of a cold run (auto or a size)",
                               path);
     if (rc == 0) {
-        model->cache = (mpchar_cache)state;
+        *state_p = (mpchar_cache)state;
         if (state == MPCHAR_CACHE_COLD)
-            snprintf(model->cache_sweep, sizeof model->cache_sweep, "%s",
-                     sweep);
+            snprintf(sweep_out, sweep_len, "%s", sweep);
     }
     json_decref(root);
     return rc;
+}
+
+int mpchar_model_read_buffers(mpchar_model *model, const char *dir,
+                              mpchar_error *err)
+{
+    return mpchar_run_buffers_read(dir, &model->cache, model->cache_sweep,
+                                   sizeof model->cache_sweep, err);
 }

@@ -501,6 +501,8 @@ static int load_dir(mpchar__report *r, const char *dir, mpchar_error *err)
     mpchar_process_rows pr = {0};
     load_rows(r, dir, &m, &f, &pr);
     load_model(r, s, &m, &model, &have_model);
+    s->cache = model.cache;
+    copy(s->cache_sweep, sizeof s->cache_sweep, model.cache_sweep);
     int rc = merge_rows(r, r->nsources - 1, &m, &f, &pr);
     if (rc == 0 && have_model)
         rc = merge_model(r, r->nsources - 1, &model);

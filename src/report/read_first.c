@@ -4,7 +4,7 @@
  * measured pingpong bandwidth, its protocol switches (the piecewise
  * model's segment boundaries), the collectives in which it is the slowest
  * library (against the fastest, by the best models) and its findings by
- * kind.  Everything comes from the model and measurements the other
+ * kind; first, which directories measured cold buffers.  Everything comes from the model and measurements the other
  * sections read; the sections below hold the evidence. */
 #include <math.h>
 #include <stdio.h>
@@ -202,8 +202,25 @@ static void library_lines(mpchar__report *r, const char *lib)
                      find);
 }
 
+/* A run of cold buffers says so first: its times are above a warm run's
+ * by design, and a reader comparing it with one must know. */
+static void cold_lines(mpchar__report *r)
+{
+    for (size_t i = 0; i < r->nsources; i++)
+        if (r->sources[i].cache == MPCHAR_CACHE_COLD)
+            mpchar__doc_item(
+                &r->doc,
+                "%s: cold buffers (mpchar run --cache cold): before each "
+                "repetition every process swept its caches (--cache-sweep "
+                "%s) and wrote its send buffer again, so its times are "
+                "above a warm run's by design (docs/timing.md, \"Cold "
+                "buffers\").",
+                r->sources[i].dir, r->sources[i].cache_sweep);
+}
+
 int mpchar__section_read_first(mpchar__report *r, mpchar_error *err)
 {
+    cold_lines(r);
     for (size_t i = 0; i < r->nlibs; i++)
         library_lines(r, r->libs[i].name);
     return r->doc.failed ? mpchar_error_set(err, "out of memory") : 0;

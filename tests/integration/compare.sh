@@ -184,4 +184,20 @@ sed '2,$s/^\([^,]*,[^,]*,[^,]*,[^,]*,[^,]*\),2,/\1,3,/; 2,$s/^\([^,]*,[^,]*,[^,]
   "$A/measurements.csv" > "$WORK/disjoint/measurements.csv"
 bad "no matching point" "no point of" "$A" "$WORK/disjoint"
 bad "--brief with csv" "--brief is for text and markdown" "$A" "$A" --brief --format csv
+# each side's buffers come from its meta.json (mpchar run --cache): a cold
+# side is named, and warm against cold is noted; a bad state is one line
+mkdir -p "$WORK/cold"
+cp "$A/measurements.csv" "$WORK/cold/"
+echo '{"options": {"cache": "cold", "cache_sweep": "8M"}}' >"$WORK/cold/meta.json"
+"$M" compare "$A" "$WORK/cold" >"$WORK/cold.out" 2>&1 || fail "compare warm and cold: $(cat "$WORK/cold.out")"
+grep -qF "B: $WORK/cold/measurements.csv (" "$WORK/cold.out" &&
+  grep -qF "points, cold buffers: --cache-sweep 8M)" "$WORK/cold.out" || fail "cold side not named: $(head -4 "$WORK/cold.out")"
+grep -qF "note: A measured warm buffers and B cold ones" "$WORK/cold.out" || fail "no warm/cold note"
+"$M" compare "$WORK/cold" "$WORK/cold" >"$WORK/cold2.out" 2>&1 || fail "compare cold and cold"
+! grep -q "note: A measured" "$WORK/cold2.out" || fail "cold against cold noted as different"
+"$M" compare "$A" "$A" >"$WORK/warm.out" 2>&1 || fail "compare warm and warm"
+grep -qF "A: $A/measurements.csv (" "$WORK/warm.out" || fail "no header: $(head -2 "$WORK/warm.out")"
+! grep -q "cold buffers\|note: A measured" "$WORK/warm.out" || fail "warm sides named cold"
+echo '{"options": {"cache": "frozen"}}' >"$WORK/cold/meta.json"
+bad "bad cache state" "B: $WORK/cold/meta.json: field 'options.cache' is not" "$A" "$WORK/cold"
 echo "ok: mpchar compare"

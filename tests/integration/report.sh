@@ -82,6 +82,7 @@ assert f"<!-- plots: {expected} -->" in md
 for table in ("| library | pattern | variant | ts (us) |", "| primitive | library | op | T(0) (us) | t0(p) (us) |",
               "| family | point-to-point: mean validation error % (max) |"):
     assert table in md, "report.md lacks " + table
+assert "cold buffers" not in md, "a run of warm buffers reported as cold"
 for link in re.findall(r"!\[[^]]*\]\(([^)]+)\)", md):
     assert os.path.getsize(os.path.join(rep, link)) > 0, link
 print(expected)

@@ -3,7 +3,7 @@
 # --check every byte received is still right after the sweeps (the send
 # buffer is written again, unchanged), every point is measured, the state
 # and the sweep are recorded in meta.json and library-<lib>.json, mpchar
-# fit copies them into model.json and predict names them, and the ranks
+# fit copies them into model.json, predict and the report name them, and the ranks
 # held the sweep (the launch's largest resident set is above
 # --cache-sweep); bad values get one line.
 source "$(dirname "$0")/lib.sh"
@@ -47,6 +47,12 @@ said = json.loads(subprocess.run(ask + ["--json"], capture_output=True,
 assert (said["cache"], said["cache_sweep"]) == ("cold", f"{sweep_mib}M"), said
 text = subprocess.run(ask, capture_output=True, text=True, check=True).stdout
 assert f"note: cold buffers: measured with the caches swept (--cache-sweep {sweep_mib}M)" in text, text
+# the report says first that the run's buffers were cold
+rep = subprocess.run([mpchar, "report", out, "--out", f"{out}-report"],
+                     capture_output=True, text=True)
+assert rep.returncode == 0, rep.stderr
+md = open(f"{out}-report/report.md").read()
+assert f"{out}: cold buffers (mpchar run --cache cold): before each repetition every process swept its caches (--cache-sweep {sweep_mib}M)" in md, md[:3000]
 # ru_maxrss: KiB of the largest resident set of any process waited for
 kib = resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss
 assert kib >= sweep_mib << 10, f"largest resident set {kib} KiB"

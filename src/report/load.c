@@ -319,12 +319,7 @@ static void load_model(mpchar__report *r, mpchar__source *s,
     mpchar_fit_options opt;
     mpchar_fit_options_default(&opt);
     snprintf(path, sizeof path, "%s/%s", dir, MPCHAR_MEASUREMENTS_FILE);
-    int rc = mpchar_model_fit(m, path, &opt, model, &err);
-    if (rc == 0 && mpchar_model_read_buffers(model, dir, &err) != 0) {
-        mpchar_model_free(model);
-        rc = -1;
-    }
-    if (rc == 0) {
+    if (mpchar_model_fit(m, path, &opt, model, &err) == 0) {
         s->model = "fitted by the report (default options)";
         *ok_p = true;
     } else
@@ -501,8 +496,10 @@ static int load_dir(mpchar__report *r, const char *dir, mpchar_error *err)
     mpchar_process_rows pr = {0};
     load_rows(r, dir, &m, &f, &pr);
     load_model(r, s, &m, &model, &have_model);
-    s->cache = model.cache;
-    copy(s->cache_sweep, sizeof s->cache_sweep, model.cache_sweep);
+    mpchar_error berr;
+    if (mpchar_run_buffers_read(dir, &s->cache, s->cache_sweep,
+                                sizeof s->cache_sweep, &berr) != 0)
+        mpchar__report_note(r, "%s; its buffers are taken as warm", berr.msg);
     int rc = merge_rows(r, r->nsources - 1, &m, &f, &pr);
     if (rc == 0 && have_model)
         rc = merge_model(r, r->nsources - 1, &model);

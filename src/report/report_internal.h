@@ -227,7 +227,7 @@ typedef struct mpchar__source {
     double steal_max_pct;        /* most CPU time stolen in a launch; NAN */
     char steal_where[64];        /* that launch: library and p */
     const char *model;           /* where its model came from */
-    mpchar_cache cache;          /* its model's buffers (mpchar_model) */
+    mpchar_cache cache;          /* its run's buffers (meta.json) */
     char cache_sweep[32];
 } mpchar__source;
 

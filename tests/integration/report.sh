@@ -131,6 +131,21 @@ grep -q "hypervisor took up to 42% of this machine's CPU time" "$WORK/rep6/repor
   || fail "no steal warning"
 echo "ok: stolen CPU time is warned about"
 
+# A meta.json whose buffers' state is not warm or cold: a note, and the
+# report goes on with the buffers taken as warm.
+python3 - "$WORK/s/meta.json" <<'PY'
+import json, sys
+meta = json.load(open(sys.argv[1]))
+meta["options"]["cache"] = "tepid"
+json.dump(meta, open(sys.argv[1], "w"))
+PY
+"$M" report "$WORK/s" --out "$WORK/rep7" > "$WORK/out" 2>&1 \
+  || fail "report of a run with a bad cache state failed: $(cat "$WORK/out")"
+grep -qF "$WORK/s/meta.json: field 'options.cache' is not \"warm\" or \"cold\"; its buffers are taken as warm" \
+  "$WORK/rep7/report.md" || fail "no note on the bad cache state"
+! grep -q "cold buffers (mpchar run" "$WORK/rep7/report.md" || fail "a bad state reported as cold"
+echo "ok: a bad cache state is noted"
+
 mkdir "$WORK/empty"
 expect_error "empty directory" "$WORK/empty: not a results directory" \
   "$M" report "$WORK/empty" --out "$WORK/rep5"

@@ -10,6 +10,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "mpchar/compare.h"
 #include "mpchar/error.h"
 #include "mpchar/model.h"
 #include "mpchar/builtin_modes.h"
@@ -102,6 +103,23 @@ int apps_csv_read(const char *path, bool missing_ok, apps_row **rows_p,
 const apps_row *apps_rows_find(const apps_row *rows, size_t count,
                                const char *library, const char *kernel,
                                char problem_class, long p);
+
+/* ---- the runtime against the others (apps_verdict.c) ----------------- */
+
+typedef struct apps_builtin_verdict {
+    const apps_row *other; /* the fastest library but the runtime's modes */
+    double ratio;          /* the runtime's t_total_s over other's */
+    double allowance;      /* the larger spread of the two rows; NAN when
+                              a minimum is missing */
+    mpchar_compare_verdict verdict;
+} apps_builtin_verdict;
+
+/* Judges rows[i] when it is the runtime's default mode ("builtin") and
+ * another library ran the same kernel, class and p; false otherwise. */
+bool apps_builtin_judge(const apps_row *rows, size_t count, size_t i,
+                        apps_builtin_verdict *v);
+/* "within noise", "slower", "faster", "no ratio", by verdict. */
+extern const char *const apps_verdict_names[];
 
 /* ---- prediction (apps_predict.c) ------------------------------------- */
 

@@ -540,9 +540,37 @@ static int run_all(apps_state *st, mpchar_error *err)
     return 0;
 }
 
+/* One line: how the runtime fared against the fastest other library in
+ * the rows (apps_verdict.c), and each cell slower beyond the noise. */
+static void print_verdicts(const apps_row *rows, size_t n)
+{
+    size_t count[MPCHAR_VERDICT_UNDEFINED + 1] = {0}, judged = 0;
+    apps_builtin_verdict v;
+    for (size_t i = 0; i < n; i++)
+        if (apps_builtin_judge(rows, n, i, &v)) {
+            count[v.verdict]++;
+            judged++;
+        }
+    if (!judged)
+        return;
+    printf("mpchar apps: builtin against the fastest other library, %zu "
+           "cell%s: %zu faster, %zu within noise, %zu slower beyond the "
+           "noise\n",
+           judged, judged == 1 ? "" : "s", count[MPCHAR_VERDICT_FASTER],
+           count[MPCHAR_VERDICT_WITHIN], count[MPCHAR_VERDICT_SLOWER]);
+    for (size_t i = 0; i < n; i++)
+        if (apps_builtin_judge(rows, n, i, &v) &&
+            v.verdict == MPCHAR_VERDICT_SLOWER)
+            printf("mpchar apps:   %s class %c p=%ld: %.3f of %s, noise "
+                   "allowance %.1f%%\n",
+                   rows[i].kernel, rows[i].problem_class, rows[i].p, v.ratio,
+                   v.other->library, 100.0 * v.allowance);
+}
+
 /* Names every row of apps.csv that failed verification (the ones of
- * earlier runs of a resumed folder too); returns how many. */
-static size_t name_failures(apps_state *st, mpchar_error *err)
+ * earlier runs of a resumed folder too) and prints the runtime's
+ * verdicts; returns how many failed. */
+static size_t close_rows(apps_state *st, mpchar_error *err)
 {
     apps_row *rows;
     size_t n, bad = 0;
@@ -557,6 +585,7 @@ static size_t name_failures(apps_state *st, mpchar_error *err)
                  rows[i].p);
             bad++;
         }
+    print_verdicts(rows, n);
     free(rows);
     return bad;
 }
@@ -590,7 +619,7 @@ static int run(apps_state *st)
         return 1;
     }
     size_t before = json_array_size(st->failed);
-    size_t bad = name_failures(st, &err) + before;
+    size_t bad = close_rows(st, &err) + before;
     if (write_meta(st, bad ? "failed" : "complete", &err) != 0) {
         fprintf(stderr, "mpchar apps: %s\n", err.msg);
         return 1;

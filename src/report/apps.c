@@ -11,11 +11,10 @@
 #include <string.h>
 
 #include "apps.h"
-#include "mpchar/compare.h"
 #include "report_internal.h"
 
 #define SR_LIBRARY APPS_BUILTIN_SR
-#define NSR_LIBRARY "builtin"
+#define NSR_LIBRARY MPCHAR_BUILTIN
 
 int mpchar__load_apps(mpchar__report *r, const char *dir, mpchar_error *err)
 {
@@ -356,36 +355,6 @@ static void sr_table(mpchar__report *r)
     }
 }
 
-/* The fastest row of another library than the built-in runtime's two. */
-static const apps_row *best_other(const mpchar__report *r, const apps_row *like)
-{
-    const apps_row *best = NULL;
-    for (size_t i = 0; i < r->napps; i++) {
-        const apps_row *a = &r->apps[i];
-        if (strcmp(a->library, NSR_LIBRARY) && strcmp(a->library, SR_LIBRARY) &&
-            !strcmp(a->kernel, like->kernel) &&
-            a->problem_class == like->problem_class && a->p == like->p &&
-            (!best || a->t_total_s < best->t_total_s))
-            best = a;
-    }
-    return best;
-}
-
-/* How a ratio of the runtime's median to another library's is judged:
- * as `mpchar compare` judges a point (mpchar/compare.h), against the
- * larger of the two rows' spreads (median - minimum) / minimum. */
-static const char *const verdict_names[] = {
-    [MPCHAR_VERDICT_WITHIN] = "within noise",
-    [MPCHAR_VERDICT_SLOWER] = "slower",
-    [MPCHAR_VERDICT_FASTER] = "faster",
-    [MPCHAR_VERDICT_UNDEFINED] = "no ratio",
-};
-
-static double row_spread(const apps_row *a)
-{
-    return mpchar_compare_spread_of(a->t_total_s, a->t_total_min_s);
-}
-
 static void builtin_table(mpchar__report *r)
 {
     static const char *const head[] = {"kernel",
@@ -406,26 +375,21 @@ static void builtin_table(mpchar__report *r)
                       8, head);
     mpchar__doc_table_id(d, "apps-builtin");
     for (size_t i = 0; i < r->napps; i++) {
-        const apps_row *b = &r->apps[i];
-        const apps_row *o =
-            strcmp(b->library, NSR_LIBRARY) ? NULL : best_other(r, b);
-        if (!o)
+        apps_builtin_verdict v;
+        if (!apps_builtin_judge(r->apps, r->napps, i, &v))
             continue;
+        const apps_row *b = &r->apps[i];
         key_cells(d, b, false);
         mpchar__doc_cell(d, 2, "%.6f", b->t_total_s);
-        mpchar__doc_cell(d, 3, "%s", o->library);
-        mpchar__doc_cell(d, 4, "%.6f", o->t_total_s);
-        double ratio = b->t_total_s / o->t_total_s;
-        double allowance = fmax(row_spread(b), row_spread(o));
-        mpchar__doc_cell(d, 5, "%.2f", ratio);
-        if (b->t_total_s <= o->t_total_s)
+        mpchar__doc_cell(d, 3, "%s", v.other->library);
+        mpchar__doc_cell(d, 4, "%.6f", v.other->t_total_s);
+        mpchar__doc_cell(d, 5, "%.2f", v.ratio);
+        if (b->t_total_s <= v.other->t_total_s)
             mpchar__doc_cell_best(d, 5);
-        if (isnan(allowance))
+        if (isnan(v.allowance))
             continue;
-        mpchar__doc_cell(d, 6, "%.1f%%", 100.0 * allowance);
-        mpchar__doc_cell(
-            d, 7, "%s",
-            verdict_names[mpchar_compare_judge(ratio, allowance, 0.0)]);
+        mpchar__doc_cell(d, 6, "%.1f%%", 100.0 * v.allowance);
+        mpchar__doc_cell(d, 7, "%s", apps_verdict_names[v.verdict]);
     }
 }
 

@@ -176,6 +176,18 @@ static void test_bad_overlap_table(void **state)
     mpchar_model_free(&m);
 }
 
+/* Replacements of a warm model's `"cache": "warm"` and the field the
+ * one-line error must name: a state that is not one, and a cold model
+ * without a sweep or with one that is not a name (it would break `mpchar
+ * predict --json`). */
+static const char *const cache_edits[][2] = {
+    {"\"cache\": \"tepid\"", "field 'source.cache'"},
+    {"\"cache\": 1", "field 'source.cache'"},
+    {"\"cache\": \"cold\"", "field 'source.cache_sweep'"},
+    {"\"cache\": \"cold\", \"cache_sweep\": \"8\\\"M\"",
+     "field 'source.cache_sweep'"},
+};
+
 static void test_bad_model_json(void **state)
 {
     (void)state;
@@ -203,16 +215,9 @@ static void test_bad_model_json(void **state)
                           "field 'entries[0].fits[0].p'");
     expect_replaced_error(text, "\"form\": \"a\"",
                           "\"form\": \"expr\", \"expr\": \"p +\"", "expr");
-    expect_replaced_error(text, "\"cache\": \"warm\"", "\"cache\": \"tepid\"",
-                          "field 'source.cache'");
-    expect_replaced_error(text, "\"cache\": \"warm\"", "\"cache\": 1",
-                          "field 'source.cache'");
-    /* a cold model names its sweep */
-    expect_replaced_error(text, "\"cache\": \"warm\"", "\"cache\": \"cold\"",
-                          "field 'source.cache_sweep'");
-    expect_replaced_error(text, "\"cache\": \"warm\"",
-                          "\"cache\": \"cold\", \"cache_sweep\": \"8\\\"M\"",
-                          "field 'source.cache_sweep'");
+    for (size_t i = 0; i < sizeof cache_edits / sizeof cache_edits[0]; i++)
+        expect_replaced_error(text, "\"cache\": \"warm\"", cache_edits[i][0],
+                              cache_edits[i][1]);
     free(text);
     mpchar_model_free(&m);
 }

@@ -14,7 +14,8 @@
 # model, of cold buffers (its run's meta.json says `--cache cold`), with
 # the lines scaled by known factors, gives t_comm_pred_cold_s and
 # prediction.csv's t_pred_cold_us; each model given as the other's option
-# is refused with one line.
+# is refused with one line.  With the runtime beside the library, the
+# closing line's verdicts are those apps.csv's numbers give.
 source "$(dirname "$0")/lib.sh"
 M="$BIN/mpchar"
 LIB=$1
@@ -140,4 +141,35 @@ assert warned == (not 1 / 1.5 <= probe / model_probe <= 1.5), \
 print(f"ok: t_comm_pred_s {got:.9f} s, from the lines {want:.9f} s; "
       f"measured t_comm_s {row['t_comm_s']}")
 PY
+# the closing line judges the runtime against the fastest other library,
+# as the report's table apps-builtin does: the verdict from apps.csv's
+# medians and minima by mpchar compare's rule (here, where the
+# library's own leaks are not checked)
+if [ -x "$BIN/mpchar-kernels-builtin" ]; then
+  "$M" apps --mpi "$LIB",builtin --kernels series,crypt --p 1 --reps 3 \
+    --out "$WORK/verdict" >"$WORK/out" || fail "apps $LIB,builtin: $(cat "$WORK/out")"
+  python3 - "$WORK/verdict/apps.csv" "$WORK/out" "$LIB" <<'PY' || fail "closing verdict line"
+import csv, sys
+rows = list(csv.DictReader(open(sys.argv[1])))
+count = {"faster": 0, "within noise": 0, "slower": 0}
+slower = []
+for k in ("series", "crypt"):
+    b, o = ({r["library"]: r for r in rows if r["kernel"] == k}[lib]
+            for lib in ("builtin", sys.argv[3]))
+    spread = lambda r: (float(r["t_total_s"]) - float(r["t_total_min_s"])) / float(r["t_total_min_s"])
+    ratio, allow = float(b["t_total_s"]) / float(o["t_total_s"]), max(spread(b), spread(o))
+    v = "slower" if ratio - 1 > allow else "faster" if 1 / ratio - 1 > allow else "within noise"
+    count[v] += 1
+    if v == "slower":
+        slower.append(f"mpchar apps:   {k} class S p=1: {ratio:.3f} of {sys.argv[3]}")
+want = (f"mpchar apps: builtin against the fastest other library, 2 cells: "
+        f"{count['faster']} faster, {count['within noise']} within noise, "
+        f"{count['slower']} slower beyond the noise")
+out = open(sys.argv[2]).read()
+assert want in out.splitlines(), (want, out)
+for line in slower:
+    assert line in out, (line, out)
+print("ok:", want)
+PY
+fi
 echo "PASS: apps_model $LIB"

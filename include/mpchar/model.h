@@ -316,9 +316,12 @@ void mpchar_model_free(mpchar_model *model);
  * or measurements without a meta.json. */
 int mpchar_run_buffers_read(const char *dir, mpchar_cache *state_p, char *sweep,
                             size_t sweep_len, mpchar_error *err);
-/* The same into model's cache and cache_sweep. */
-int mpchar_model_read_buffers(mpchar_model *model, const char *dir,
-                              mpchar_error *err);
+/* The same from a meta.json already read: its "options" object (jansson's;
+ * NULL reads as warm); path names the file in errors. */
+struct json_t;
+int mpchar_run_buffers_parse(const struct json_t *options, const char *path,
+                             mpchar_cache *state_p, char *sweep,
+                             size_t sweep_len, mpchar_error *err);
 
 /* Adds an entry (deep copy of *e, whose fits array is copied). */
 int mpchar_model_add_entry(mpchar_model *model, const mpchar_entry *e,

@@ -540,31 +540,31 @@ static int run_all(apps_state *st, mpchar_error *err)
     return 0;
 }
 
-/* One line: how the runtime fared against the fastest other library in
- * the rows (apps_verdict.c), and each cell slower beyond the noise. */
+/* How the runtime fared against the fastest other library in the rows
+ * (apps_verdict.c): a line for each cell slower beyond the noise, then
+ * the counts. */
 static void print_verdicts(const apps_row *rows, size_t n)
 {
     size_t count[MPCHAR_VERDICT_UNDEFINED + 1] = {0}, judged = 0;
     apps_builtin_verdict v;
-    for (size_t i = 0; i < n; i++)
-        if (apps_builtin_judge(rows, n, i, &v)) {
-            count[v.verdict]++;
-            judged++;
-        }
-    if (!judged)
-        return;
-    printf("mpchar apps: builtin against the fastest other library, %zu "
-           "cell%s: %zu faster, %zu within noise, %zu slower beyond the "
-           "noise\n",
-           judged, judged == 1 ? "" : "s", count[MPCHAR_VERDICT_FASTER],
-           count[MPCHAR_VERDICT_WITHIN], count[MPCHAR_VERDICT_SLOWER]);
-    for (size_t i = 0; i < n; i++)
-        if (apps_builtin_judge(rows, n, i, &v) &&
-            v.verdict == MPCHAR_VERDICT_SLOWER)
-            printf("mpchar apps:   %s class %c p=%ld: %.3f of %s, noise "
+    for (size_t i = 0; i < n; i++) {
+        if (!apps_builtin_judge(rows, n, i, &v))
+            continue;
+        count[v.verdict]++;
+        judged++;
+        if (v.verdict == MPCHAR_VERDICT_SLOWER)
+            printf("mpchar apps: slower beyond the noise: %s class %c p=%ld: "
+                   "%.3f of %s, noise "
                    "allowance %.1f%%\n",
                    rows[i].kernel, rows[i].problem_class, rows[i].p, v.ratio,
                    v.other->library, 100.0 * v.allowance);
+    }
+    if (judged)
+        printf("mpchar apps: builtin against the fastest other library, %zu "
+               "cell%s: %zu faster, %zu within noise, %zu slower beyond the "
+               "noise\n",
+               judged, judged == 1 ? "" : "s", count[MPCHAR_VERDICT_FASTER],
+               count[MPCHAR_VERDICT_WITHIN], count[MPCHAR_VERDICT_SLOWER]);
 }
 
 /* Names every row of apps.csv that failed verification (the ones of

@@ -188,7 +188,8 @@ int cmd_fit(int argc, char **argv)
         fprintf(stderr, "mpchar fit: %s\n", err.msg);
         return 1;
     }
-    rc = mpchar_model_read_buffers(&model, a.dir, &err);
+    rc = mpchar_run_buffers_read(a.dir, &model.cache, model.cache_sweep,
+                                 sizeof model.cache_sweep, &err);
     if (rc == 0)
         rc = mpchar_model_write(&model, out, &err);
     if (rc == 0 && !a.quiet)

@@ -129,6 +129,11 @@ static void load_meta(mpchar__report *r, mpchar__source *s)
          json_string_value(json_object_get(meta, "status")));
     meta_options(json_object_get(meta, "options"), s->options,
                  sizeof s->options);
+    mpchar_error err;
+    if (mpchar_run_buffers_parse(json_object_get(meta, "options"), path,
+                                 &s->cache, s->cache_sweep,
+                                 sizeof s->cache_sweep, &err) != 0)
+        mpchar__report_note(r, "%s; its buffers are taken as warm", err.msg);
     launch_steal(json_object_get(meta, "launches"), s);
     json_decref(meta);
 }
@@ -496,10 +501,6 @@ static int load_dir(mpchar__report *r, const char *dir, mpchar_error *err)
     mpchar_process_rows pr = {0};
     load_rows(r, dir, &m, &f, &pr);
     load_model(r, s, &m, &model, &have_model);
-    mpchar_error berr;
-    if (mpchar_run_buffers_read(dir, &s->cache, s->cache_sweep,
-                                sizeof s->cache_sweep, &berr) != 0)
-        mpchar__report_note(r, "%s; its buffers are taken as warm", berr.msg);
     int rc = merge_rows(r, r->nsources - 1, &m, &f, &pr);
     if (rc == 0 && have_model)
         rc = merge_model(r, r->nsources - 1, &model);

@@ -4,8 +4,9 @@
  * measured pingpong bandwidth, its protocol switches (the piecewise
  * model's segment boundaries), the collectives in which it is the slowest
  * library (against the fastest, by the best models) and its findings by
- * kind; first, which directories measured cold buffers.  Everything comes from the model and measurements the other
- * sections read; the sections below hold the evidence. */
+ * kind; first, which directories measured cold buffers.  Everything
+ * comes from the model, measurements and meta.json the other sections
+ * read; the sections below hold the evidence. */
 #include <math.h>
 #include <stdio.h>
 #include <string.h>

@@ -359,6 +359,9 @@ MPCHAR_RT_FN(int, Op_create,
              (MPI_User_function * user_fn, int commute, MPI_Op *op))
 MPCHAR_RT_FN(int, Op_free, (MPI_Op * op))
 MPCHAR_RT_FN(int, Op_commutative, (MPI_Op op, int *commute))
+MPCHAR_RT_FN(int, Reduce_local,
+             (const void *inbuf, void *inoutbuf, int count,
+              MPI_Datatype datatype, MPI_Op op))
 
 MPCHAR_RT_FN(int, Barrier, (MPI_Comm comm))
 MPCHAR_RT_FN(int, Ibarrier, (MPI_Comm comm, MPI_Request *request))

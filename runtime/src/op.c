@@ -48,13 +48,29 @@ typedef void kernel_fn(const void *in, void *inout, size_t n);
 #define E_BOR (a[i] | b[i])
 #define E_BXOR (a[i] ^ b[i])
 
-#define KERNEL(OPN, NAME, ctype)                                       \
-    static void k_##OPN##_##NAME(const void *vin, void *vio, size_t n) \
-    {                                                                  \
-        const ctype *a = vin;                                          \
-        ctype *b = vio;                                                \
-        for (size_t i = 0; i < n; i++)                                 \
-            b[i] = (ctype)(E_##OPN);                                   \
+/* An operation's two buffers never overlap (a rank combines into its own
+ * buffer what it received elsewhere), so the loops vectorize without a
+ * run-time overlap test; on x86-64 each is built twice, for AVX2 and for
+ * the baseline, and the loader picks one by the CPU (MPI_SUM of 512 KiB of
+ * doubles: 9.5 us before, against Open MPI's 8.1; docs/performance.md). */
+#if defined(__x86_64__) && defined(__has_attribute)
+#if __has_attribute(target_clones)
+#define KERNEL_CLONES \
+    __attribute__((target_clones("avx512f", "avx2", "default")))
+#endif
+#endif
+#ifndef KERNEL_CLONES
+#define KERNEL_CLONES
+#endif
+
+#define KERNEL(OPN, NAME, ctype)                                           \
+    KERNEL_CLONES static void k_##OPN##_##NAME(const void *vin, void *vio, \
+                                               size_t n)                   \
+    {                                                                      \
+        const ctype *restrict a = vin;                                     \
+        ctype *restrict b = vio;                                           \
+        for (size_t i = 0; i < n; i++)                                     \
+            b[i] = (ctype)(E_##OPN);                                       \
     }
 
 /* The operations MPI-3.1 allows on each class of basic type (rt.h), each
@@ -190,3 +206,19 @@ int PMPI_Op_commutative(MPI_Op op, int *commute)
     return MPI_SUCCESS;
 }
 MPCHAR_RT_WEAK(Op_commutative)
+
+/* inoutbuf = inbuf op inoutbuf, element by element, as a reduction's
+ * step does (MPI-2.2 5.9.7); MPI_COMM_WORLD's handler reports errors, as
+ * the call has no communicator. */
+int PMPI_Reduce_local(const void *inbuf, void *inoutbuf, int count,
+                      MPI_Datatype datatype, MPI_Op op)
+{
+    int rc = mpchar__check_args(MPI_COMM_WORLD, count, datatype);
+    if (rc == MPI_SUCCESS)
+        rc = mpchar__op_check(op, datatype);
+    if (rc != MPI_SUCCESS)
+        return mpchar__err(MPI_COMM_WORLD, rc, "MPI_Reduce_local");
+    return count ? mpchar__op_apply(op, inbuf, inoutbuf, count, datatype)
+                 : MPI_SUCCESS;
+}
+MPCHAR_RT_WEAK(Reduce_local)

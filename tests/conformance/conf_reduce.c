@@ -3,7 +3,8 @@
  * allows it on, in Reduce, Allreduce, Scan, Exscan and Reduce_scatter_block,
  * against a serial reference computed in the same C type; MAXLOC/MINLOC on
  * the pair types; a non-commutative user operation (composition of affine
- * maps) checking that operands combine in rank order; MPI_IN_PLACE.
+ * maps) checking that operands combine in rank order; MPI_IN_PLACE;
+ * MPI_Reduce_local with each pair, on the same counts.
  * Counts include long vectors so that the long-message algorithms run,
  * and 0.
  */
@@ -90,6 +91,15 @@ enum { N_SHORT = 5, N_LONG = 9000 };
         for (int i = 0; i < n; i++)                                              \
             CHECK(out[i] == ref[r * n + i],                                      \
                   "Reduce_scatter_block %s n=%d element %d", what, n, i);        \
+        for (int i = 0; i < n; i++) {                                            \
+            ref[i] = (ctype)VAL(0, i);                                           \
+            out[i] = (ctype)VAL(1, i);                                           \
+        }                                                                        \
+        MPI_OK(MPI_Reduce_local(ref, out, n, mtype, MPI_##OPN));                 \
+        for (int i = 0; i < n; i++)                                              \
+            CHECK(out[i] ==                                                      \
+                      (ctype)OPF_##OPN((ctype)VAL(0, i), (ctype)VAL(1, i)),      \
+                  "Reduce_local %s n=%d element %d", what, n, i);                \
         free(in);                                                                \
         free(out);                                                               \
         free(ref);                                                               \
@@ -302,6 +312,17 @@ static void test_noncommutative(int n)
         CHECK(out[i].a == want.a && out[i].b == want.b,
               "non-commutative Scan IN_PLACE i=%d", i);
     }
+    /* Reduce_local: inoutbuf = inbuf op inoutbuf, in that order */
+    for (int i = 0; i < n; i++)
+        out[i] = affine_of(1, i);
+    MPI_OK(MPI_Reduce_local(in, out, n, pair, op));
+    for (int i = 0; i < n; i++) {
+        affine want = affine_of(1, i);
+        int len = 1;
+        compose(&in[i], &want, &len, &pair);
+        CHECK(out[i].a == want.a && out[i].b == want.b,
+              "non-commutative Reduce_local i=%d", i);
+    }
     MPI_OK(MPI_Op_free(&op));
     MPI_OK(MPI_Type_free(&pair));
     CONF_FREE(in, out, ref, pre);
@@ -349,6 +370,7 @@ static void test_empty(void)
     MPI_OK(MPI_Reduce_scatter(in, out, zeros, MPI_DOUBLE, MPI_SUM,
                               MPI_COMM_WORLD));
     MPI_OK(MPI_Scan(in, out, 0, MPI_DOUBLE, MPI_SUM, MPI_COMM_WORLD));
+    MPI_OK(MPI_Reduce_local(in, out, 0, MPI_DOUBLE, MPI_SUM));
     CHECK(in[0] == 7 && out[0] == 9, "empty reductions changed a buffer");
     CONF_FREE(zeros);
 }

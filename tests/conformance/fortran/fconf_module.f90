@@ -115,6 +115,11 @@ program fconf_module
   call check(isum(5) == nprocs * (nprocs - 1) / 2, 'user op sums ranks')
   call MPI_REDUCE(ivals, isum, 5, MPI_INTEGER, myop, nprocs - 1, dup, ierr)
   if (rank == nprocs - 1) call check(isum(2) == 2 * nprocs, 'user op reduce')
+  isum(1:5) = (/ 10, 20, 30, 40, 50 /)
+  call MPI_REDUCE_LOCAL(ivals, isum, 5, MPI_INTEGER, myop, ierr)
+  call ok(ierr, 'MPI_REDUCE_LOCAL with the user op')
+  call check(isum(1) == 11 .and. isum(4) == 44 .and. isum(5) == 50 + rank, &
+             'user op reduce_local')
   call MPI_OP_FREE(myop, ierr)
   call check(myop == MPI_OP_NULL, 'freed op is MPI_OP_NULL')
 

@@ -13,29 +13,11 @@
 #include <stdlib.h>
 #include <wchar.h>
 
-enum {
-    OP_MAX,
-    OP_MIN,
-    OP_SUM,
-    OP_PROD,
-    OP_LAND,
-    OP_BAND,
-    OP_LOR,
-    OP_BOR,
-    OP_LXOR,
-    OP_BXOR,
-    OP_MAXLOC,
-    OP_MINLOC,
-    OP_COUNT
-};
-
 #define DEF_OP(NAME)                            \
     struct mpchar_rt_op mpchar_rt_op_##NAME = { \
         .predefined = 1, .commute = 1, .id = OP_##NAME, .fn = NULL};
 MPCHAR_RT_OPS(DEF_OP)
 #undef DEF_OP
-
-typedef void kernel_fn(const void *in, void *inout, size_t n);
 
 #define E_MAX (a[i] > b[i] ? a[i] : b[i])
 #define E_MIN (a[i] < b[i] ? a[i] : b[i])
@@ -114,24 +96,8 @@ RT_PAIR_TYPES(PAIR_KERNELS)
 #define GEN_SLOTS(NAME, ctype, cls) OPS_##cls(SLOT, NAME)
 #define GEN_PAIR_SLOTS(NAME, vtype, itype) SLOT(MAXLOC, NAME) SLOT(MINLOC, NAME)
 
-static kernel_fn *const kernels[OP_COUNT][RT_K_DERIVED] = {
+mpchar__op_kernel *const mpchar__op_kernels[OP_COUNT][RT_K_DERIVED] = {
     RT_BASIC_TYPES(GEN_SLOTS) RT_PAIR_TYPES(GEN_PAIR_SLOTS)};
-
-int mpchar__op_check(MPI_Op op, MPI_Datatype type)
-{
-    if (op == MPI_OP_NULL)
-        return MPI_ERR_OP;
-    if (type == MPI_DATATYPE_NULL)
-        return MPI_ERR_TYPE;
-    if (!op->predefined)
-        return MPI_SUCCESS;
-    if (op->id < 0 || op->id >= OP_COUNT)
-        return MPI_ERR_OP; /* MPI_REPLACE, MPI_NO_OP: one-sided only */
-    for (size_t r = 0; r < type->nruns; r++)
-        if (!kernels[op->id][type->runs[r].basic->kind])
-            return MPI_ERR_OP;
-    return MPI_SUCCESS;
-}
 
 int mpchar__op_apply(MPI_Op op, const void *in, void *inout, int count,
                      MPI_Datatype type)
@@ -150,7 +116,7 @@ int mpchar__op_apply(MPI_Op op, const void *in, void *inout, int count,
     if (type->nruns == 1 && type->runs[0].disp == 0 &&
         (MPI_Aint)type->runs[0].n * type->runs[0].basic->extent ==
             type->extent) {
-        kernels[op->id][type->runs[0].basic->kind](
+        mpchar__op_kernels[op->id][type->runs[0].basic->kind](
             in, inout, (size_t)count * type->runs[0].n);
         return MPI_SUCCESS;
     }
@@ -158,7 +124,7 @@ int mpchar__op_apply(MPI_Op op, const void *in, void *inout, int count,
         MPI_Aint base = (MPI_Aint)i * type->extent;
         for (size_t r = 0; r < type->nruns; r++) {
             const struct rt_run *run = &type->runs[r];
-            kernels[op->id][run->basic->kind](
+            mpchar__op_kernels[op->id][run->basic->kind](
                 (const char *)in + base + run->disp,
                 (char *)inout + base + run->disp, run->n);
         }

@@ -356,7 +356,34 @@ int mpchar__op_create(MPI_User_function *fn, mpchar__fortran_op_fn *ffn,
 /* inout[i] = in[i] op inout[i] over count elements of type (memory layout). */
 int mpchar__op_apply(MPI_Op op, const void *in, void *inout, int count,
                      MPI_Datatype type);
-int mpchar__op_check(MPI_Op op, MPI_Datatype type);
+/* The predefined operations' ids (MPCHAR_RT_OPS order: OP_MAX ...). */
+enum {
+#define RT_OP_ENUM(NAME) OP_##NAME,
+    MPCHAR_RT_OPS(RT_OP_ENUM)
+#undef RT_OP_ENUM
+        OP_COUNT
+};
+typedef void mpchar__op_kernel(const void *in, void *inout, size_t n);
+/* The kernel of each (operation, basic kind); NULL where MPI-3.1 does not
+ * allow the pair. */
+extern mpchar__op_kernel *const mpchar__op_kernels[OP_COUNT][RT_K_DERIVED];
+/* Whether op may reduce type; inline, as a 0-byte reduction is little
+ * more than this check (docs/performance.md, "Vectorized operations"). */
+static inline int mpchar__op_check(MPI_Op op, MPI_Datatype type)
+{
+    if (op == MPI_OP_NULL)
+        return MPI_ERR_OP;
+    if (type == MPI_DATATYPE_NULL)
+        return MPI_ERR_TYPE;
+    if (!op->predefined)
+        return MPI_SUCCESS;
+    if (op->id < 0 || op->id >= OP_COUNT)
+        return MPI_ERR_OP; /* MPI_REPLACE, MPI_NO_OP: one-sided only */
+    for (size_t r = 0; r < type->nruns; r++)
+        if (!mpchar__op_kernels[op->id][type->runs[r].basic->kind])
+            return MPI_ERR_OP;
+    return MPI_SUCCESS;
+}
 
 /* ---------------- communicators (comm.c) ---------------- */
 struct mpchar_rt_errhandler {

@@ -4,7 +4,8 @@
  * MPI_OP_CREATE registers a Fortran procedure, which the library must call
  * with Fortran's conventions (op.c's mpchar__fortran_op_fn), not as an
  * MPI_User_function; MPI_WIN_GET_ATTR returns the attribute's value, where
- * C returns a pointer to it; MPI_INFO_GET's value has the length that
+ * C returns a pointer to it, and so do MPI_COMM_GET_ATTR and MPI_ATTR_GET
+ * for the predefined keys; MPI_INFO_GET's value has the length that
  * VALUELEN and the actual argument allow.
  */
 #include "fortran.h"
@@ -49,6 +50,47 @@ void mpi_win_get_attr_(MPI_Fint *win, MPI_Fint *win_keyval,
     }
     *flag = rc == MPI_SUCCESS && c_flag;
     *ierror = rc;
+}
+
+/* A communicator's attribute as Fortran reads it: a predefined key's
+ * value (C has a pointer to it), or the value C code stored, which MPI
+ * gives Fortran as an address-sized integer (MPI-3.1 17.2.7). */
+static int comm_attr_value(MPI_Fint *comm, MPI_Fint *keyval, MPI_Aint *value,
+                           MPI_Fint *flag, const char *func, MPI_Fint *ierror)
+{
+    MPI_Comm c_comm = NULL;
+    if (mpchar__f_in(F_COMM, *comm, (void **)&c_comm, func, ierror))
+        return 0;
+    void *val = NULL;
+    int c_flag = 0;
+    int rc = MPI_Comm_get_attr(c_comm, *keyval, &val, &c_flag);
+    if (rc == MPI_SUCCESS && c_flag)
+        *value =
+            *keyval < MPCHAR_RT_USER_KEYVAL_BASE ? *(int *)val : (MPI_Aint)val;
+    *flag = rc == MPI_SUCCESS && c_flag;
+    *ierror = rc;
+    return rc == MPI_SUCCESS && c_flag;
+}
+
+void mpi_comm_get_attr_(MPI_Fint *comm, MPI_Fint *comm_keyval,
+                        MPI_Aint *attribute_val, MPI_Fint *flag,
+                        MPI_Fint *ierror);
+void mpi_comm_get_attr_(MPI_Fint *comm, MPI_Fint *comm_keyval,
+                        MPI_Aint *attribute_val, MPI_Fint *flag,
+                        MPI_Fint *ierror)
+{
+    comm_attr_value(comm, comm_keyval, attribute_val, flag, "MPI_COMM_GET_ATTR",
+                    ierror);
+}
+
+void mpi_attr_get_(MPI_Fint *comm, MPI_Fint *keyval, MPI_Fint *attribute_val,
+                   MPI_Fint *flag, MPI_Fint *ierror);
+void mpi_attr_get_(MPI_Fint *comm, MPI_Fint *keyval, MPI_Fint *attribute_val,
+                   MPI_Fint *flag, MPI_Fint *ierror)
+{
+    MPI_Aint value = 0;
+    if (comm_attr_value(comm, keyval, &value, flag, "MPI_ATTR_GET", ierror))
+        *attribute_val = (MPI_Fint)value;
 }
 
 void mpi_info_get_(MPI_Fint *info, char *key, MPI_Fint *valuelen, char *value,

@@ -69,7 +69,8 @@ typedef void MPI_User_function(void *invec, void *inoutvec, int *len,
 #define MPI_ERR_INFO_KEY 31
 #define MPI_ERR_INFO_VALUE 32
 #define MPI_ERR_INFO_NOKEY 33
-#define MPI_ERR_LASTCODE 34
+#define MPI_ERR_KEYVAL 34
+#define MPI_ERR_LASTCODE 35
 
 /* ---- constants ---- */
 #define MPI_ANY_SOURCE (-1)
@@ -520,6 +521,25 @@ MPCHAR_RT_FN(int, Win_free, (MPI_Win * win))
 MPCHAR_RT_FN(int, Win_get_group, (MPI_Win win, MPI_Group *group))
 MPCHAR_RT_FN(int, Win_get_attr,
              (MPI_Win win, int win_keyval, void *attribute_val, int *flag))
+typedef int MPI_Win_copy_attr_function(MPI_Win oldwin, int win_keyval,
+                                       void *extra_state,
+                                       void *attribute_val_in,
+                                       void *attribute_val_out, int *flag);
+typedef int MPI_Win_delete_attr_function(MPI_Win win, int win_keyval,
+                                         void *attribute_val,
+                                         void *extra_state);
+MPI_Win_copy_attr_function mpchar_rt_win_dup_fn;
+#define MPI_WIN_NULL_COPY_FN ((MPI_Win_copy_attr_function *)0)
+#define MPI_WIN_DUP_FN mpchar_rt_win_dup_fn
+#define MPI_WIN_NULL_DELETE_FN ((MPI_Win_delete_attr_function *)0)
+MPCHAR_RT_FN(int, Win_create_keyval,
+             (MPI_Win_copy_attr_function * win_copy_attr_fn,
+              MPI_Win_delete_attr_function *win_delete_attr_fn, int *win_keyval,
+              void *extra_state))
+MPCHAR_RT_FN(int, Win_free_keyval, (int *win_keyval))
+MPCHAR_RT_FN(int, Win_set_attr,
+             (MPI_Win win, int win_keyval, void *attribute_val))
+MPCHAR_RT_FN(int, Win_delete_attr, (MPI_Win win, int win_keyval))
 MPCHAR_RT_FN(int, Put,
              (const void *origin_addr, int origin_count,
               MPI_Datatype origin_datatype, int target_rank,
@@ -692,6 +712,79 @@ MPCHAR_RT_FN(int, Comm_create_group,
 MPCHAR_RT_FN(int, Comm_set_name, (MPI_Comm comm, const char *comm_name))
 MPCHAR_RT_FN(int, Comm_get_name,
              (MPI_Comm comm, char *comm_name, int *resultlen))
+
+/* ---- attribute caching ---- */
+#define MPI_KEYVAL_INVALID (-1)
+/* MPI_COMM_WORLD's predefined attribute keys (user keyvals start above
+ * them; the window keys MPI_WIN_BASE ... are 1-3) */
+#define MPI_TAG_UB 10
+#define MPI_HOST 11
+#define MPI_IO 12
+#define MPI_WTIME_IS_GLOBAL 13
+#define MPI_UNIVERSE_SIZE 14
+#define MPI_APPNUM 15
+#define MPI_LASTUSEDCODE 16
+
+typedef int MPI_Comm_copy_attr_function(MPI_Comm oldcomm, int comm_keyval,
+                                        void *extra_state,
+                                        void *attribute_val_in,
+                                        void *attribute_val_out, int *flag);
+typedef int MPI_Comm_delete_attr_function(MPI_Comm comm, int comm_keyval,
+                                          void *attribute_val,
+                                          void *extra_state);
+typedef int MPI_Type_copy_attr_function(MPI_Datatype oldtype, int type_keyval,
+                                        void *extra_state,
+                                        void *attribute_val_in,
+                                        void *attribute_val_out, int *flag);
+typedef int MPI_Type_delete_attr_function(MPI_Datatype datatype,
+                                          int type_keyval, void *attribute_val,
+                                          void *extra_state);
+typedef MPI_Comm_copy_attr_function MPI_Copy_function;
+typedef MPI_Comm_delete_attr_function MPI_Delete_function;
+
+/* The predefined callbacks: a NULL copy function copies nothing, a NULL
+ * delete function does nothing, a DUP function copies the value. */
+MPI_Comm_copy_attr_function mpchar_rt_comm_dup_fn;
+MPI_Type_copy_attr_function mpchar_rt_type_dup_fn;
+#define MPI_COMM_NULL_COPY_FN ((MPI_Comm_copy_attr_function *)0)
+#define MPI_COMM_DUP_FN mpchar_rt_comm_dup_fn
+#define MPI_COMM_NULL_DELETE_FN ((MPI_Comm_delete_attr_function *)0)
+#define MPI_NULL_COPY_FN MPI_COMM_NULL_COPY_FN
+#define MPI_DUP_FN MPI_COMM_DUP_FN
+#define MPI_NULL_DELETE_FN MPI_COMM_NULL_DELETE_FN
+#define MPI_TYPE_NULL_COPY_FN ((MPI_Type_copy_attr_function *)0)
+#define MPI_TYPE_DUP_FN mpchar_rt_type_dup_fn
+#define MPI_TYPE_NULL_DELETE_FN ((MPI_Type_delete_attr_function *)0)
+
+MPCHAR_RT_FN(int, Comm_create_keyval,
+             (MPI_Comm_copy_attr_function * comm_copy_attr_fn,
+              MPI_Comm_delete_attr_function *comm_delete_attr_fn,
+              int *comm_keyval, void *extra_state))
+MPCHAR_RT_FN(int, Comm_free_keyval, (int *comm_keyval))
+MPCHAR_RT_FN(int, Comm_set_attr,
+             (MPI_Comm comm, int comm_keyval, void *attribute_val))
+MPCHAR_RT_FN(int, Comm_get_attr,
+             (MPI_Comm comm, int comm_keyval, void *attribute_val, int *flag))
+MPCHAR_RT_FN(int, Comm_delete_attr, (MPI_Comm comm, int comm_keyval))
+MPCHAR_RT_FN(int, Keyval_create,
+             (MPI_Copy_function * copy_fn, MPI_Delete_function *delete_fn,
+              int *keyval, void *extra_state))
+MPCHAR_RT_FN(int, Keyval_free, (int *keyval))
+MPCHAR_RT_FN(int, Attr_put, (MPI_Comm comm, int keyval, void *attribute_val))
+MPCHAR_RT_FN(int, Attr_get,
+             (MPI_Comm comm, int keyval, void *attribute_val, int *flag))
+MPCHAR_RT_FN(int, Attr_delete, (MPI_Comm comm, int keyval))
+MPCHAR_RT_FN(int, Type_create_keyval,
+             (MPI_Type_copy_attr_function * type_copy_attr_fn,
+              MPI_Type_delete_attr_function *type_delete_attr_fn,
+              int *type_keyval, void *extra_state))
+MPCHAR_RT_FN(int, Type_free_keyval, (int *type_keyval))
+MPCHAR_RT_FN(int, Type_set_attr,
+             (MPI_Datatype datatype, int type_keyval, void *attribute_val))
+MPCHAR_RT_FN(int, Type_get_attr,
+             (MPI_Datatype datatype, int type_keyval, void *attribute_val,
+              int *flag))
+MPCHAR_RT_FN(int, Type_delete_attr, (MPI_Datatype datatype, int type_keyval))
 
 MPCHAR_RT_FN(int, Dims_create, (int nnodes, int ndims, int dims[]))
 MPCHAR_RT_FN(int, Cart_create,

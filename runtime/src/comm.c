@@ -45,6 +45,15 @@ void mpchar__comm_init_predefined(int rank, int size)
     snprintf(s->name, sizeof s->name, "MPI_COMM_SELF");
 }
 
+int mpchar__comm_final_attrs(void)
+{
+    int rc = mpchar__attr_delete_all(RT_ATTR_COMM, MPI_COMM_SELF,
+                                     &mpchar_rt_comm_self.attrs);
+    int rc_world = mpchar__attr_delete_all(RT_ATTR_COMM, MPI_COMM_WORLD,
+                                           &mpchar_rt_comm_world.attrs);
+    return rc != MPI_SUCCESS ? rc : rc_world;
+}
+
 void mpchar__comm_final(void)
 {
     free(mpchar_rt_comm_world.world);
@@ -89,6 +98,7 @@ static const char *const err_text[MPI_ERR_LASTCODE + 1] = {
     [MPI_ERR_INFO_KEY] = "MPI_ERR_INFO_KEY: info key empty or too long",
     [MPI_ERR_INFO_VALUE] = "MPI_ERR_INFO_VALUE: info value empty or too long",
     [MPI_ERR_INFO_NOKEY] = "MPI_ERR_INFO_NOKEY: no such info key",
+    [MPI_ERR_KEYVAL] = "MPI_ERR_KEYVAL: invalid keyval for this call",
     [MPI_ERR_LASTCODE] = "MPI_ERR_LASTCODE: last error code",
 };
 
@@ -253,6 +263,14 @@ struct mpchar_rt_comm *mpchar__comm_new(MPI_Comm parent, int size,
     return c;
 }
 
+static void comm_destroy(struct mpchar_rt_comm *c)
+{
+    c->valid = 0;
+    free(c->cart);
+    free(c->world);
+    free(c);
+}
+
 int PMPI_Comm_dup(MPI_Comm comm, MPI_Comm *newcomm)
 {
     if (mpchar__comm_check(comm) != MPI_SUCCESS)
@@ -269,6 +287,12 @@ int PMPI_Comm_dup(MPI_Comm comm, MPI_Comm *newcomm)
             free(c);
         }
         return mpchar__err(comm, MPI_ERR_NO_MEM, "MPI_Comm_dup");
+    }
+    rc = mpchar__attr_copy_all(RT_ATTR_COMM, comm, comm->attrs, &c->attrs);
+    if (rc != MPI_SUCCESS) {
+        mpchar__attr_delete_all(RT_ATTR_COMM, c, &c->attrs);
+        comm_destroy(c);
+        return mpchar__err(comm, rc, "MPI_Comm_dup");
     }
     *newcomm = c;
     return MPI_SUCCESS;
@@ -337,10 +361,10 @@ int PMPI_Comm_free(MPI_Comm *comm)
     if (!comm || mpchar__comm_check(*comm) != MPI_SUCCESS ||
         (*comm)->predefined)
         return mpchar__err(MPI_COMM_WORLD, MPI_ERR_COMM, "MPI_Comm_free");
-    (*comm)->valid = 0;
-    free((*comm)->cart);
-    free((*comm)->world);
-    free(*comm);
+    int rc = mpchar__attr_delete_all(RT_ATTR_COMM, *comm, &(*comm)->attrs);
+    if (rc != MPI_SUCCESS)
+        return mpchar__err(*comm, rc, "MPI_Comm_free");
+    comm_destroy(*comm);
     *comm = MPI_COMM_NULL;
     return MPI_SUCCESS;
 }

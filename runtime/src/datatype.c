@@ -427,9 +427,18 @@ int PMPI_Type_dup(MPI_Datatype oldtype, MPI_Datatype *newtype)
         return bad_type("MPI_Type_dup");
     int rc = build_resized(oldtype, oldtype->lb, oldtype->extent, newtype,
                            "MPI_Type_dup");
-    if (rc == MPI_SUCCESS)
-        (*newtype)->committed = oldtype->committed;
-    return rc;
+    if (rc != MPI_SUCCESS)
+        return rc;
+    (*newtype)->committed = oldtype->committed;
+    rc = mpchar__attr_copy_all(RT_ATTR_TYPE, oldtype, oldtype->attrs,
+                               &(*newtype)->attrs);
+    if (rc != MPI_SUCCESS) {
+        mpchar__attr_delete_all(RT_ATTR_TYPE, *newtype, &(*newtype)->attrs);
+        mpchar__type_release(*newtype);
+        *newtype = MPI_DATATYPE_NULL;
+        return mpchar__err(MPI_COMM_WORLD, rc, "MPI_Type_dup");
+    }
+    return MPI_SUCCESS;
 }
 MPCHAR_RT_WEAK(Type_dup)
 
@@ -533,6 +542,10 @@ int PMPI_Type_free(MPI_Datatype *datatype)
 {
     if (!datatype || *datatype == MPI_DATATYPE_NULL || (*datatype)->predefined)
         return bad_type("MPI_Type_free");
+    int rc =
+        mpchar__attr_delete_all(RT_ATTR_TYPE, *datatype, &(*datatype)->attrs);
+    if (rc != MPI_SUCCESS)
+        return mpchar__err(MPI_COMM_WORLD, rc, "MPI_Type_free");
     mpchar__type_release(*datatype);
     *datatype = MPI_DATATYPE_NULL;
     return MPI_SUCCESS;

@@ -138,10 +138,14 @@ int PMPI_Finalize(void)
 {
     if (!mpchar__initialized || mpchar__finalized)
         return mpchar__err(MPI_COMM_WORLD, MPI_ERR_OTHER, "MPI_Finalize");
-    int rc = mpchar__barrier(MPI_COMM_WORLD);
+    int rc = mpchar__comm_final_attrs();
+    int rc_barrier = mpchar__barrier(MPI_COMM_WORLD);
+    if (rc == MPI_SUCCESS)
+        rc = rc_barrier;
     mpchar__counters_write();
     mpchar__engine_final();
     mpchar__comm_final();
+    mpchar__attr_final();
     mpchar__tbuf_cache_free();
     munmap(seg_base, seg_len);
     seg_base = NULL;

@@ -83,6 +83,7 @@ struct mpchar_rt_win {
     int completes;
     int *access, naccess; /* naccess < 0: no access epoch */
     int *expose, nexpose; /* nexpose < 0: no exposure epoch */
+    struct rt_attr *attrs;
 };
 
 /* engine.c's entry for PKT_RMA packets from world rank world. */
@@ -97,6 +98,9 @@ int mpchar__win_check(MPI_Win win);
 int mpchar__win_target(MPI_Win win, int rank, int *skip);
 /* Reports code through the window's error handler. */
 int mpchar__win_err(MPI_Win win, int code, const char *func);
+/* A window's user attribute (attr.c): MPI_Win_get_attr's other keys. */
+int mpchar__win_get_user_attr(MPI_Win win, int win_keyval, void *value_p,
+                              int *flag);
 
 /* Runs progress until cond holds, idling as every wait of the runtime
  * does (engine.c): incoming one-sided packets are answered meanwhile. */

@@ -153,6 +153,9 @@ int PMPI_Win_free(MPI_Win *win)
     for (int i = 0; i < w->comm->size; i++)
         if (w->locked[i])
             return mpchar__win_err(w, MPI_ERR_RMA_SYNC, "MPI_Win_free");
+    rc = mpchar__attr_delete_all(RT_ATTR_WIN, w, &w->attrs);
+    if (rc != MPI_SUCCESS)
+        return mpchar__win_err(w, rc, "MPI_Win_free");
     mpchar__rma_flush(w, -1);
     /* others may still lock and access our memory: answer them until all
      * have come here */
@@ -194,7 +197,9 @@ int PMPI_Win_get_attr(MPI_Win win, int win_keyval, void *attribute_val,
     case MPI_WIN_DISP_UNIT: *(int **)attribute_val = &win->disp_unit; break;
     default:
         *flag = 0;
-        return mpchar__win_err(win, MPI_ERR_ARG, "MPI_Win_get_attr");
+        rc = mpchar__win_get_user_attr(win, win_keyval, attribute_val, flag);
+        return rc == MPI_SUCCESS ? rc
+                                 : mpchar__win_err(win, rc, "MPI_Win_get_attr");
     }
     return MPI_SUCCESS;
 }

@@ -297,6 +297,30 @@ enum rt_kind {
         RT_K_DERIVED
 };
 
+/* ---------------- attribute caching (attr.c) ---------------- */
+/* One attribute of a communicator, datatype or window: a list, newest
+ * first. */
+struct rt_attr {
+    struct rt_attr *next;
+    int keyval;
+    void *value;
+};
+enum rt_attr_kind { RT_ATTR_COMM, RT_ATTR_TYPE, RT_ATTR_WIN };
+/* The first user keyval: above every predefined key of mpi.h. */
+#define MPCHAR_RT_USER_KEYVAL_BASE 64
+/* The copy callbacks of old's attributes (from) into *to, an empty list of
+ * a new object (MPI_Comm_dup, MPI_Type_dup); on an error *to keeps what
+ * was copied, for mpchar__attr_delete_all. */
+int mpchar__attr_copy_all(enum rt_attr_kind kind, void *old,
+                          const struct rt_attr *from, struct rt_attr **to);
+/* Deletes every attribute of obj, newest first, calling the delete
+ * callbacks (the object's free, MPI_Finalize); the first callback error
+ * is returned and the rest are still deleted. */
+int mpchar__attr_delete_all(enum rt_attr_kind kind, void *obj,
+                            struct rt_attr **list);
+/* Frees the keyval table (MPI_Finalize). */
+void mpchar__attr_final(void);
+
 struct rt_run { /* n basic elements at disp, stride = extent */
     MPI_Aint disp;
     const struct mpchar_rt_type *basic;
@@ -318,6 +342,7 @@ struct mpchar_rt_type {
     const char *name;
     /* pair types: value bytes then the index (index_bytes) at int_off */
     size_t value_bytes, int_off, index_bytes;
+    struct rt_attr *attrs;
 };
 
 /* Packs count elements at buf into out (size*count bytes). */
@@ -400,12 +425,16 @@ struct mpchar_rt_comm {
     struct rt_cart *cart; /* Cartesian topology (topo.c), or NULL */
     char name[MPI_MAX_OBJECT_NAME];
     uint32_t nbc_seq; /* nonblocking collectives started (coll_nbc.c) */
+    struct rt_attr *attrs;
 };
 static inline int mpchar__comm_check(MPI_Comm comm)
 {
     return comm != MPI_COMM_NULL && comm->valid ? MPI_SUCCESS : MPI_ERR_COMM;
 }
 void mpchar__comm_init_predefined(int rank, int size);
+/* Deletes MPI_COMM_SELF's attributes, then MPI_COMM_WORLD's, with their
+ * callbacks: the first thing MPI_Finalize does (MPI-3.1 8.7.1). */
+int mpchar__comm_final_attrs(void);
 void mpchar__comm_final(void);
 /* Agrees on a fresh context id over parent (collective over parent). */
 int mpchar__comm_new_ctx(MPI_Comm parent, uint32_t *ctx_p);

@@ -1,6 +1,7 @@
 ! fconf_more: the calls of `use mpi` beyond MPI-1's core: one-sided
 ! (fence epochs with MPI_PUT, MPI_GET, MPI_ACCUMULATE; MPI_WIN_LOCK; an
-! MPI_WIN_ALLOCATE window; window attributes; atomics, lock_all and the
+! MPI_WIN_ALLOCATE window; window attributes and MPI_TAG_UB; atomics,
+! lock_all and the
 ! flushes; a post/start/complete/wait epoch), every nonblocking collective
 ! (MPI_WAIT, MPI_TEST, MPI_WAITALL), persistent rings with MPI_STARTALL
 ! (standard, synchronous, ready, buffered), groups and their algebra,
@@ -64,6 +65,10 @@ program fconf_more
   call check(flag .and. attr == wsize, 'MPI_WIN_SIZE')
   call MPI_WIN_GET_ATTR(win, MPI_WIN_DISP_UNIT, attr, flag, ierr)
   call check(flag .and. attr == 4, 'MPI_WIN_DISP_UNIT')
+  ! a communicator's predefined attribute: its value, where C has a pointer
+  call MPI_COMM_GET_ATTR(MPI_COMM_WORLD, MPI_TAG_UB, attr, flag, ierr)
+  call ok(ierr, 'MPI_COMM_GET_ATTR')
+  call check(flag .and. attr >= 32767, 'MPI_TAG_UB')
   call MPI_WIN_GET_GROUP(win, grp, ierr)
   call MPI_GROUP_SIZE(grp, n, ierr)
   call check(n == nprocs, 'MPI_WIN_GET_GROUP size')

@@ -2,7 +2,8 @@
 ! `include 'mpif.h'`: point-to-point (blocking, nonblocking, status fields,
 ! wildcards, MPI_PROC_NULL, MPI_STATUS(ES)_IGNORE, probe, test), reductions
 ! on INTEGER, REAL, DOUBLE PRECISION and LOGICAL (MPI_IN_PLACE at the root),
-! CHARACTER results with hidden lengths, MPI_ALLOC_MEM through a Cray
+! CHARACTER results with hidden lengths, MPI_ATTR_GET of MPI_TAG_UB,
+! MPI_ALLOC_MEM through a Cray
 ! pointer (-fcray-pointer) under a fence epoch with MPI_PUT and
 ! MPI_ACCUMULATE.  Standard MPI only: built with mpchar-fc, mpif90.openmpi
 ! and mpif90.mpich alike (docs/runtime.md).
@@ -41,6 +42,11 @@ program fconf_mpif
   call check(n > 0 .and. len_trim(estr) == n, 'error string blank-padded')
   call MPI_GET_VERSION(version, subversion, ierr)
   call check(version >= 3, 'MPI_GET_VERSION')
+
+  ! MPI-1's attribute query, as older codes ask for the largest tag
+  call MPI_ATTR_GET(MPI_COMM_WORLD, MPI_TAG_UB, n, flag, ierr)
+  call ok(ierr, 'MPI_ATTR_GET')
+  call check(flag .and. n >= 32767, 'MPI_TAG_UB through MPI_ATTR_GET')
 
   ! blocking receive with wildcards from a nonblocking send round the ring
   do i = 1, 100

@@ -505,6 +505,16 @@ typedef struct mpchar_rt_win *MPI_Win;
 #define MPI_WIN_BASE 1
 #define MPI_WIN_SIZE 2
 #define MPI_WIN_DISP_UNIT 3
+#define MPI_WIN_CREATE_FLAVOR 4
+#define MPI_WIN_MODEL 5
+/* MPI_WIN_CREATE_FLAVOR's values (no dynamic windows here) and
+ * MPI_WIN_MODEL's: one memory, the unified model */
+#define MPI_WIN_FLAVOR_CREATE 1
+#define MPI_WIN_FLAVOR_ALLOCATE 2
+#define MPI_WIN_FLAVOR_DYNAMIC 3
+#define MPI_WIN_FLAVOR_SHARED 4
+#define MPI_WIN_SEPARATE 1
+#define MPI_WIN_UNIFIED 2
 
 /* MPI_REPLACE and MPI_NO_OP: accumulate-only operations */
 extern struct mpchar_rt_op mpchar_rt_op_REPLACE, mpchar_rt_op_NO_OP;
@@ -517,6 +527,12 @@ MPCHAR_RT_FN(int, Win_create,
 MPCHAR_RT_FN(int, Win_allocate,
              (MPI_Aint size, int disp_unit, MPI_Info info, MPI_Comm comm,
               void *baseptr, MPI_Win *win))
+MPCHAR_RT_FN(int, Win_allocate_shared,
+             (MPI_Aint size, int disp_unit, MPI_Info info, MPI_Comm comm,
+              void *baseptr, MPI_Win *win))
+MPCHAR_RT_FN(int, Win_shared_query,
+             (MPI_Win win, int rank, MPI_Aint *size, int *disp_unit,
+              void *baseptr))
 MPCHAR_RT_FN(int, Win_free, (MPI_Win * win))
 MPCHAR_RT_FN(int, Win_get_group, (MPI_Win win, MPI_Group *group))
 MPCHAR_RT_FN(int, Win_get_attr,

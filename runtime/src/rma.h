@@ -64,6 +64,11 @@ struct mpchar_rt_win {
     MPI_Aint size;
     int disp_unit;
     int allocated; /* base is ours to free (Win_allocate) */
+    int flavor;    /* MPI_WIN_FLAVOR_CREATE, _ALLOCATE or _SHARED */
+    /* a shared window's segments, every rank's, as this process maps them
+     * (rma_shm.c); NULL otherwise */
+    void *shm;
+    size_t shm_len;
     struct rma_peer *peers;
     /* origin side: data packets unanswered, per target and in all */
     int *pending;
@@ -98,6 +103,10 @@ int mpchar__win_check(MPI_Win win);
 int mpchar__win_target(MPI_Win win, int rank, int *skip);
 /* Reports code through the window's error handler. */
 int mpchar__win_err(MPI_Win win, int code, const char *func);
+/* Creates the window over base on comm (rma_win.c); allocated: base is
+ * ours to free with the window, else the caller's (on an error too). */
+int mpchar__win_make(void *base, MPI_Aint size, int disp_unit, int allocated,
+                     MPI_Comm comm, MPI_Win *win, const char *func);
 /* A window's user attribute (attr.c): MPI_Win_get_attr's other keys. */
 int mpchar__win_get_user_attr(MPI_Win win, int win_keyval, void *value_p,
                               int *flag);

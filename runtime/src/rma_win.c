@@ -1,6 +1,7 @@
 /*
  * Windows: MPI_Win_create, MPI_Win_allocate, MPI_Win_free, the window's
- * group and attributes, and the checks every RMA call makes.
+ * group and attributes, and the checks every RMA call makes (shared
+ * windows: rma_shm.c).
  *
  * A window duplicates its communicator, so that its collectives (creation,
  * fence, free) never meet the user's, and every member learns each one's
@@ -15,6 +16,7 @@
 
 #include <stdlib.h>
 #include <string.h>
+#include <sys/mman.h>
 
 int mpchar__win_check(MPI_Win win)
 {
@@ -44,6 +46,8 @@ static void win_release(struct mpchar_rt_win *w)
 {
     if (w->allocated)
         free(w->base);
+    if (w->shm)
+        munmap(w->shm, w->shm_len);
     free(w->peers);
     free(w->pending);
     free(w->locked);
@@ -54,9 +58,8 @@ static void win_release(struct mpchar_rt_win *w)
     free(w);
 }
 
-/* Creates the window over base (allocated: ours to free) on comm. */
-static int win_make(void *base, MPI_Aint size, int disp_unit, int allocated,
-                    MPI_Comm comm, MPI_Win *win, const char *func)
+int mpchar__win_make(void *base, MPI_Aint size, int disp_unit, int allocated,
+                     MPI_Comm comm, MPI_Win *win, const char *func)
 {
     int rc = mpchar__comm_check(comm);
     if (!mpchar__initialized || mpchar__finalized)
@@ -85,6 +88,7 @@ static int win_make(void *base, MPI_Aint size, int disp_unit, int allocated,
     }
     w->size = size;
     w->disp_unit = disp_unit;
+    w->flavor = allocated ? MPI_WIN_FLAVOR_ALLOCATE : MPI_WIN_FLAVOR_CREATE;
     w->naccess = w->nexpose = -1;
     rc = PMPI_Comm_dup(comm, &w->comm);
     if (rc != MPI_SUCCESS) {
@@ -117,7 +121,8 @@ int PMPI_Win_create(void *base, MPI_Aint size, int disp_unit, MPI_Info info,
         return mpchar__err(MPI_COMM_WORLD, MPI_ERR_DISP, "MPI_Win_create");
     if (!base && size > 0)
         return mpchar__err(MPI_COMM_WORLD, MPI_ERR_BASE, "MPI_Win_create");
-    return win_make(base, size, disp_unit, 0, comm, win, "MPI_Win_create");
+    return mpchar__win_make(base, size, disp_unit, 0, comm, win,
+                            "MPI_Win_create");
 }
 MPCHAR_RT_WEAK(Win_create)
 
@@ -135,7 +140,8 @@ int PMPI_Win_allocate(MPI_Aint size, int disp_unit, MPI_Info info,
     void *base = malloc(size ? (size_t)size : 1);
     if (!base)
         return mpchar__err(comm, MPI_ERR_NO_MEM, "MPI_Win_allocate");
-    int rc = win_make(base, size, disp_unit, 1, comm, win, "MPI_Win_allocate");
+    int rc = mpchar__win_make(base, size, disp_unit, 1, comm, win,
+                              "MPI_Win_allocate");
     if (rc == MPI_SUCCESS)
         *(void **)baseptr = base;
     return rc;
@@ -185,6 +191,8 @@ MPCHAR_RT_WEAK(Win_get_group)
 int PMPI_Win_get_attr(MPI_Win win, int win_keyval, void *attribute_val,
                       int *flag)
 {
+    /* one memory: every window's public and private copies are the same */
+    static const int unified = MPI_WIN_UNIFIED;
     int rc = mpchar__win_check(win);
     if (rc != MPI_SUCCESS || !attribute_val || !flag)
         return mpchar__win_err(win, rc != MPI_SUCCESS ? rc : MPI_ERR_ARG,
@@ -195,6 +203,8 @@ int PMPI_Win_get_attr(MPI_Win win, int win_keyval, void *attribute_val,
     case MPI_WIN_BASE: *(void **)attribute_val = win->base; break;
     case MPI_WIN_SIZE: *(MPI_Aint **)attribute_val = &win->size; break;
     case MPI_WIN_DISP_UNIT: *(int **)attribute_val = &win->disp_unit; break;
+    case MPI_WIN_CREATE_FLAVOR: *(int **)attribute_val = &win->flavor; break;
+    case MPI_WIN_MODEL: *(const int **)attribute_val = &unified; break;
     default:
         *flag = 0;
         rc = mpchar__win_get_user_attr(win, win_keyval, attribute_val, flag);

@@ -1,6 +1,7 @@
 ! fconf_more: the calls of `use mpi` beyond MPI-1's core: one-sided
 ! (fence epochs with MPI_PUT, MPI_GET, MPI_ACCUMULATE; MPI_WIN_LOCK; an
-! MPI_WIN_ALLOCATE window; window attributes and MPI_TAG_UB; atomics,
+! MPI_WIN_ALLOCATE window; a shared window; window attributes and
+! MPI_TAG_UB; atomics,
 ! lock_all and the
 ! flushes; a post/start/complete/wait epoch), every nonblocking collective
 ! (MPI_WAIT, MPI_TEST, MPI_WAITALL), persistent rings with MPI_STARTALL
@@ -128,6 +129,25 @@ program fconf_more
                MPI_DOUBLE_PRECISION, win2, ierr)
   call MPI_WIN_FENCE(0, win2, ierr)
   call check(dwin(2) == dble(left) + 0.5d0 .and. dwin(1) == -1d0, 'put into allocated window')
+  call MPI_WIN_FREE(win2, ierr)
+
+  ! ---- a shared window: the left rank's segment through MPI_WIN_SHARED_QUERY ----
+  wsize = 8
+  call MPI_WIN_ALLOCATE_SHARED(wsize, 8, MPI_INFO_NULL, MPI_COMM_WORLD, baseptr, win2, ierr)
+  call ok(ierr, 'MPI_WIN_ALLOCATE_SHARED')
+  cp = transfer(baseptr, cp)
+  call c_f_pointer(cp, dwin, (/ 1 /))
+  dwin(1) = dble(rank) + 0.25d0
+  call MPI_WIN_FENCE(0, win2, ierr)
+  call MPI_WIN_SHARED_QUERY(win2, left, wsize, n, baseptr, ierr)
+  call ok(ierr, 'MPI_WIN_SHARED_QUERY')
+  call check(wsize == 8 .and. n == 8, 'the left segment''s size and unit')
+  cp = transfer(baseptr, cp)
+  call c_f_pointer(cp, dmem, (/ 1 /))
+  call check(dmem(1) == dble(left) + 0.25d0, 'a load from the left rank''s segment')
+  call MPI_WIN_GET_ATTR(win2, MPI_WIN_CREATE_FLAVOR, attr, flag, ierr)
+  call check(flag .and. attr == MPI_WIN_FLAVOR_SHARED, 'MPI_WIN_CREATE_FLAVOR')
+  call MPI_WIN_FENCE(0, win2, ierr)
   call MPI_WIN_FREE(win2, ierr)
 
   ! ---- MPI_ALLOC_MEM ----

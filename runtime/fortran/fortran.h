@@ -24,6 +24,7 @@ enum mpchar_f_kind {
     F_INFO,
     F_ERRHANDLER,
     F_WIN,
+    F_MESSAGE,
     F_KINDS
 };
 

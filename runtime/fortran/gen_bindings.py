@@ -34,6 +34,7 @@ HANDLE_KINDS = {  # def kind: (C type, table)
     "info": ("MPI_Info", "F_INFO"),
     "errhandler": ("MPI_Errhandler", "F_ERRHANDLER"),
     "win": ("MPI_Win", "F_WIN"),
+    "message": ("MPI_Message", "F_MESSAGE"),
 }
 # The common blocks of the special addresses: Fortran name, block, size.
 SPECIALS = [

@@ -34,7 +34,8 @@ static const int bad_handle_class[F_KINDS] = {
     [F_COMM] = MPI_ERR_COMM,      [F_TYPE] = MPI_ERR_TYPE,
     [F_OP] = MPI_ERR_OP,          [F_REQUEST] = MPI_ERR_REQUEST,
     [F_GROUP] = MPI_ERR_GROUP,    [F_INFO] = MPI_ERR_ARG,
-    [F_ERRHANDLER] = MPI_ERR_ARG, [F_WIN] = MPI_ERR_WIN};
+    [F_ERRHANDLER] = MPI_ERR_ARG, [F_WIN] = MPI_ERR_WIN,
+    [F_MESSAGE] = MPI_ERR_REQUEST};
 
 /* The table of kind, its predefined slots filled on first use; NULL when
  * there is no memory for them. */
@@ -161,6 +162,7 @@ C2F(Group, MPI_Group, F_GROUP)
 C2F(Info, MPI_Info, F_INFO)
 C2F(Errhandler, MPI_Errhandler, F_ERRHANDLER)
 C2F(Win, MPI_Win, F_WIN)
+C2F(Message, MPI_Message, F_MESSAGE)
 #undef C2F
 
 /* A Fortran status is the C struct's bytes as MPI_STATUS_SIZE INTEGERs

@@ -28,6 +28,7 @@ typedef struct mpchar_rt_request *MPI_Request;
 typedef struct mpchar_rt_errhandler *MPI_Errhandler;
 typedef struct mpchar_rt_group *MPI_Group;
 typedef struct mpchar_rt_info *MPI_Info;
+typedef struct mpchar_rt_message *MPI_Message;
 typedef intptr_t MPI_Aint;
 typedef long long MPI_Offset;
 typedef long long MPI_Count;
@@ -318,6 +319,21 @@ MPCHAR_RT_FN(int, Testsome,
 MPCHAR_RT_FN(int, Request_free, (MPI_Request * request))
 MPCHAR_RT_FN(int, Cancel, (MPI_Request * request))
 MPCHAR_RT_FN(int, Test_cancelled, (const MPI_Status *status, int *flag))
+#define MPI_MESSAGE_NULL ((MPI_Message)0)
+extern struct mpchar_rt_message mpchar_rt_message_no_proc;
+#define MPI_MESSAGE_NO_PROC (&mpchar_rt_message_no_proc)
+MPCHAR_RT_FN(int, Improbe,
+             (int source, int tag, MPI_Comm comm, int *flag,
+              MPI_Message *message, MPI_Status *status))
+MPCHAR_RT_FN(int, Mprobe,
+             (int source, int tag, MPI_Comm comm, MPI_Message *message,
+              MPI_Status *status))
+MPCHAR_RT_FN(int, Mrecv,
+             (void *buf, int count, MPI_Datatype datatype, MPI_Message *message,
+              MPI_Status *status))
+MPCHAR_RT_FN(int, Imrecv,
+             (void *buf, int count, MPI_Datatype datatype, MPI_Message *message,
+              MPI_Request *request))
 MPCHAR_RT_FN(int, Probe,
              (int source, int tag, MPI_Comm comm, MPI_Status *status))
 MPCHAR_RT_FN(int, Iprobe,
@@ -601,6 +617,8 @@ MPCHAR_RT_FN(int, Win_test, (MPI_Win win, int *flag))
 /* Fortran's INTEGER handles of windows (as MPI_Comm_c2f/f2c above). */
 MPCHAR_RT_FN(MPI_Fint, Win_c2f, (MPI_Win win))
 MPCHAR_RT_FN(MPI_Win, Win_f2c, (MPI_Fint win))
+MPCHAR_RT_FN(MPI_Fint, Message_c2f, (MPI_Message message))
+MPCHAR_RT_FN(MPI_Message, Message_f2c, (MPI_Fint message))
 /* ---- Nonblocking collectives and persistent requests (issue 21) ----
  * Each I<collective> takes its blocking twin's arguments and a request;
  * it advances inside MPI calls (docs/runtime.md). */

@@ -1256,25 +1256,30 @@ static int may_request_write(struct mpchar_rt_request *req)
     return 1;
 }
 
+/* A receive takes unexpected message u, out of the queue already. */
+static void take_ux(struct mpchar_rt_request *req, struct ux *u)
+{
+    if (u->world == E.rank) {
+        self_take(req, u);
+    } else if (u->type == PKT_EAGER) {
+        set_status(req, u->src, u->tag, u->len);
+        deliver(req, u->data, (size_t)req->status.mpchar_bytes);
+        if (u->sync)
+            post_ctl(u->world, PKT_FIN, u->sreq, 0, 0);
+        complete(req);
+    } else {
+        start_rndv(req, u->world, u->src, u->tag, u->len, u->saddr, u->sreq);
+    }
+    free(u->data);
+    free(u);
+}
+
 void mpchar__recv_start(struct mpchar_rt_request *req)
 {
     struct ux *u = match_ux(req->ctx, req->peer, req->tag);
     if (u) {
         ux_remove(u);
-        if (u->world == E.rank) {
-            self_take(req, u);
-        } else if (u->type == PKT_EAGER) {
-            set_status(req, u->src, u->tag, u->len);
-            deliver(req, u->data, (size_t)req->status.mpchar_bytes);
-            if (u->sync)
-                post_ctl(u->world, PKT_FIN, u->sreq, 0, 0);
-            complete(req);
-        } else {
-            start_rndv(req, u->world, u->src, u->tag, u->len, u->saddr,
-                       u->sreq);
-        }
-        free(u->data);
-        free(u);
+        take_ux(req, u);
         return;
     }
     int want_write = may_request_write(req);
@@ -1389,6 +1394,59 @@ int mpchar__iprobe(int source, int tag, MPI_Comm comm, int *flag,
         status->mpchar_bytes = (long long)u->len;
     }
     return MPI_SUCCESS;
+}
+
+/* ---------------- matched probes ---------------- */
+
+/* A message MPI_Improbe took out of the unexpected queue: no other receive
+ * can match it any more, and only MPI_Mrecv/MPI_Imrecv receive it. */
+struct mpchar_rt_message {
+    struct ux *u;
+    MPI_Comm comm;
+};
+
+/* MPI_MESSAGE_NO_PROC: what a matched probe of MPI_PROC_NULL returns. */
+struct mpchar_rt_message mpchar_rt_message_no_proc;
+
+int mpchar__improbe(int source, int tag, MPI_Comm comm, int *flag,
+                    MPI_Message *message, MPI_Status *status)
+{
+    mpchar__progress();
+    struct ux *u = match_ux(comm->ctx, source, tag);
+    struct mpchar_rt_message *m = u ? malloc(sizeof *m) : NULL;
+    if (u && !m)
+        return MPI_ERR_NO_MEM;
+    *flag = u != NULL;
+    if (!u)
+        return MPI_SUCCESS;
+    ux_remove(u);
+    *m = (struct mpchar_rt_message){u, comm};
+    *message = m;
+    if (status) {
+        status->MPI_SOURCE = u->src;
+        status->MPI_TAG = u->tag;
+        status->MPI_ERROR = MPI_SUCCESS;
+        status->mpchar_cancelled = 0;
+        status->mpchar_bytes = (long long)u->len;
+    }
+    return MPI_SUCCESS;
+}
+
+MPI_Comm mpchar__message_comm(MPI_Message message)
+{
+    return message->comm;
+}
+
+void mpchar__recv_start_message(struct mpchar_rt_request *req,
+                                MPI_Message message)
+{
+    struct ux *u = message->u;
+    req->ctx = u->ctx;
+    req->peer = u->src;
+    req->peer_world = u->world;
+    req->tag = u->tag;
+    free(message);
+    take_ux(req, u);
 }
 
 /* ---------------- start-up and shut-down ---------------- */

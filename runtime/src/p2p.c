@@ -506,6 +506,94 @@ int PMPI_Probe(int source, int tag, MPI_Comm comm, MPI_Status *status)
 }
 MPCHAR_RT_WEAK(Probe)
 
+/* ---------------- matched probes ---------------- */
+
+int PMPI_Improbe(int source, int tag, MPI_Comm comm, int *flag,
+                 MPI_Message *message, MPI_Status *status)
+{
+    int rc = mpchar__comm_check(comm);
+    if (rc == MPI_SUCCESS && (!flag || !message))
+        rc = MPI_ERR_ARG;
+    if (rc == MPI_SUCCESS && source != MPI_PROC_NULL &&
+        source != MPI_ANY_SOURCE && (source < 0 || source >= comm->size))
+        rc = MPI_ERR_RANK;
+    if (rc == MPI_SUCCESS && tag != MPI_ANY_TAG &&
+        (tag < 0 || tag > MPI_TAG_UB_VALUE))
+        rc = MPI_ERR_TAG;
+    if (rc == MPI_SUCCESS && source == MPI_PROC_NULL) {
+        *flag = 1;
+        *message = MPI_MESSAGE_NO_PROC;
+        if (status)
+            *status = (MPI_Status){.MPI_SOURCE = MPI_PROC_NULL,
+                                   .MPI_TAG = MPI_ANY_TAG};
+        return MPI_SUCCESS;
+    }
+    if (rc == MPI_SUCCESS)
+        rc = mpchar__improbe(source, tag, comm, flag, message, status);
+    return rc == MPI_SUCCESS ? rc : mpchar__err(comm, rc, "MPI_Improbe");
+}
+MPCHAR_RT_WEAK(Improbe)
+
+int PMPI_Mprobe(int source, int tag, MPI_Comm comm, MPI_Message *message,
+                MPI_Status *status)
+{
+    int flag = 0;
+    unsigned idle = 0;
+    for (;;) {
+        int rc = PMPI_Improbe(source, tag, comm, &flag, message, status);
+        if (rc != MPI_SUCCESS || flag)
+            return rc;
+        mpchar__idle(&idle);
+    }
+}
+MPCHAR_RT_WEAK(Mprobe)
+
+/* A receive of the message a matched probe took: MPI_MESSAGE_NO_PROC's is
+ * done at once, as a receive from MPI_PROC_NULL; another takes its source
+ * and tag from the message. */
+static int mrecv_start(void *buf, int count, MPI_Datatype type,
+                       MPI_Message *message, MPI_Request *req_p)
+{
+    if (!message || *message == MPI_MESSAGE_NULL)
+        return MPI_ERR_REQUEST;
+    int no_proc = *message == MPI_MESSAGE_NO_PROC;
+    MPI_Comm comm = no_proc ? MPI_COMM_SELF : mpchar__message_comm(*message);
+    struct mpchar_rt_request *req = req_new(REQ_RECV, comm);
+    int rc = recv_prepare(req, buf, count, type,
+                          no_proc ? MPI_PROC_NULL : MPI_ANY_SOURCE, MPI_ANY_TAG,
+                          comm, 0);
+    if (rc != MPI_SUCCESS) {
+        mpchar__req_dispose(req);
+        return rc;
+    }
+    if (!no_proc)
+        mpchar__recv_start_message(req, *message);
+    *message = MPI_MESSAGE_NULL;
+    *req_p = req;
+    return MPI_SUCCESS;
+}
+
+int PMPI_Imrecv(void *buf, int count, MPI_Datatype datatype,
+                MPI_Message *message, MPI_Request *request)
+{
+    int rc = request ? mrecv_start(buf, count, datatype, message, request)
+                     : MPI_ERR_ARG;
+    return rc == MPI_SUCCESS ? rc
+                             : mpchar__err(MPI_COMM_WORLD, rc, "MPI_Imrecv");
+}
+MPCHAR_RT_WEAK(Imrecv)
+
+int PMPI_Mrecv(void *buf, int count, MPI_Datatype datatype,
+               MPI_Message *message, MPI_Status *status)
+{
+    MPI_Request req;
+    int rc = mrecv_start(buf, count, datatype, message, &req);
+    if (rc != MPI_SUCCESS)
+        return mpchar__err(MPI_COMM_WORLD, rc, "MPI_Mrecv");
+    return mpchar__wait(&req, status);
+}
+MPCHAR_RT_WEAK(Mrecv)
+
 int PMPI_Get_count(const MPI_Status *status, MPI_Datatype datatype, int *count)
 {
     if (datatype == MPI_DATATYPE_NULL)

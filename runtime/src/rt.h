@@ -582,6 +582,16 @@ int mpchar__irecv_operand(void *buf, int count, MPI_Datatype type, int source,
                           int tag, MPI_Comm comm, MPI_Request *req_p);
 int mpchar__iprobe(int source, int tag, MPI_Comm comm, int *flag,
                    MPI_Status *status);
+/* MPI_Improbe: a matching unexpected message is taken out of the queue
+ * into *message (source and tag checked by the caller, MPI_PROC_NULL
+ * excluded); MPI_Mrecv/MPI_Imrecv hand it to a receive request, which the
+ * caller filled in for the message's communicator (mpchar__message_comm)
+ * and which takes it as a receive takes an unexpected message. */
+int mpchar__improbe(int source, int tag, MPI_Comm comm, int *flag,
+                    MPI_Message *message, MPI_Status *status);
+MPI_Comm mpchar__message_comm(MPI_Message message);
+void mpchar__recv_start_message(struct mpchar_rt_request *req,
+                                MPI_Message message);
 /* Hand a request that p2p.c filled in to the engine: a send goes out now
  * or queues behind earlier packets; a receive takes a matching unexpected
  * message or is posted. */

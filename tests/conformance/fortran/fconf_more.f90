@@ -1,7 +1,7 @@
 ! fconf_more: the calls of `use mpi` beyond MPI-1's core: one-sided
 ! (fence epochs with MPI_PUT, MPI_GET, MPI_ACCUMULATE; MPI_WIN_LOCK; an
 ! MPI_WIN_ALLOCATE window; a shared window; window attributes and
-! MPI_TAG_UB; atomics,
+! MPI_TAG_UB; matched probes; atomics,
 ! lock_all and the
 ! flushes; a post/start/complete/wait epoch), every nonblocking collective
 ! (MPI_WAIT, MPI_TEST, MPI_WAITALL), persistent rings with MPI_STARTALL
@@ -42,6 +42,7 @@ program fconf_more
   integer, volatile :: gq(8), gr(8), gs(8), gt(8)
   integer :: nreq(13), cnts(8), dsp(8), awin, origin, cmpv, lgrp, rgrp, g1, g2, g3
   integer :: t1, t2, t3, t4, t5, t6, tsize, bsbuf(200), bsize
+  integer :: msg, mst(MPI_STATUS_SIZE)
   integer(kind=MPI_ADDRESS_KIND) :: adisp(3)
   character(len=64) :: value, key
   character(len=MPI_MAX_OBJECT_NAME) :: cname
@@ -160,6 +161,22 @@ program fconf_more
   call check(dmem(4) == 4d0 * nprocs, 'collective on MPI_ALLOC_MEM memory')
   call MPI_FREE_MEM(dmem, ierr)
   call ok(ierr, 'MPI_FREE_MEM')
+
+  ! ---- matched probes: the message handle in and out ----
+  sendval = rank + 40
+  call MPI_ISEND(sendval, 1, MPI_INTEGER, right, 77, MPI_COMM_WORLD, req, ierr)
+  call MPI_MPROBE(left, 77, MPI_COMM_WORLD, msg, mst, ierr)
+  call ok(ierr, 'MPI_MPROBE')
+  call check(msg /= MPI_MESSAGE_NULL .and. mst(MPI_TAG) == 77, 'MPI_MPROBE''s message')
+  call MPI_MRECV(recvval, 1, MPI_INTEGER, msg, mst, ierr)
+  call ok(ierr, 'MPI_MRECV')
+  call check(recvval == left + 40 .and. msg == MPI_MESSAGE_NULL, 'MPI_MRECV of the probed message')
+  call MPI_WAIT(req, MPI_STATUS_IGNORE, ierr)
+  call MPI_IMPROBE(MPI_PROC_NULL, 0, MPI_COMM_WORLD, flag, msg, mst, ierr)
+  call check(flag .and. msg == MPI_MESSAGE_NO_PROC, 'MPI_MESSAGE_NO_PROC')
+  call MPI_IMRECV(recvval, 1, MPI_INTEGER, msg, req, ierr)
+  call MPI_WAIT(req, mst, ierr)
+  call check(mst(MPI_SOURCE) == MPI_PROC_NULL, 'MPI_IMRECV of MPI_MESSAGE_NO_PROC')
 
   ! ---- nonblocking collectives ----
   call MPI_IALLREDUCE(rank, nsum, 1, MPI_INTEGER, MPI_SUM, MPI_COMM_WORLD, req, ierr)

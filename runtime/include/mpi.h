@@ -243,6 +243,7 @@ MPCHAR_RT_FN(int, Init, (int *argc, char ***argv))
 MPCHAR_RT_FN(int, Init_thread,
              (int *argc, char ***argv, int required, int *provided))
 MPCHAR_RT_FN(int, Query_thread, (int *provided))
+MPCHAR_RT_FN(int, Is_thread_main, (int *flag))
 MPCHAR_RT_FN(int, Finalize, (void))
 MPCHAR_RT_FN(int, Initialized, (int *flag))
 MPCHAR_RT_FN(int, Finalized, (int *flag))
@@ -263,6 +264,10 @@ MPCHAR_RT_FN(int, Pcontrol, (const int level, ...))
 MPCHAR_RT_FN(int, Comm_rank, (MPI_Comm comm, int *rank))
 MPCHAR_RT_FN(int, Comm_size, (MPI_Comm comm, int *size))
 MPCHAR_RT_FN(int, Comm_dup, (MPI_Comm comm, MPI_Comm *newcomm))
+MPCHAR_RT_FN(int, Comm_dup_with_info,
+             (MPI_Comm comm, MPI_Info info, MPI_Comm *newcomm))
+MPCHAR_RT_FN(int, Comm_set_info, (MPI_Comm comm, MPI_Info info))
+MPCHAR_RT_FN(int, Comm_get_info, (MPI_Comm comm, MPI_Info *info_used))
 MPCHAR_RT_FN(int, Comm_split,
              (MPI_Comm comm, int color, int key, MPI_Comm *newcomm))
 MPCHAR_RT_FN(int, Comm_split_type,
@@ -294,6 +299,12 @@ MPCHAR_RT_FN(int, Isend,
 MPCHAR_RT_FN(int, Issend,
              (const void *buf, int count, MPI_Datatype datatype, int dest,
               int tag, MPI_Comm comm, MPI_Request *request))
+MPCHAR_RT_FN(int, Ibsend,
+             (const void *buf, int count, MPI_Datatype datatype, int dest,
+              int tag, MPI_Comm comm, MPI_Request *request))
+MPCHAR_RT_FN(int, Irsend,
+             (const void *buf, int count, MPI_Datatype datatype, int dest,
+              int tag, MPI_Comm comm, MPI_Request *request))
 MPCHAR_RT_FN(int, Irecv,
              (void *buf, int count, MPI_Datatype datatype, int source, int tag,
               MPI_Comm comm, MPI_Request *request))
@@ -319,6 +330,9 @@ MPCHAR_RT_FN(int, Testsome,
 MPCHAR_RT_FN(int, Request_free, (MPI_Request * request))
 MPCHAR_RT_FN(int, Cancel, (MPI_Request * request))
 MPCHAR_RT_FN(int, Test_cancelled, (const MPI_Status *status, int *flag))
+MPCHAR_RT_FN(int, Request_get_status,
+             (MPI_Request request, int *flag, MPI_Status *status))
+MPCHAR_RT_FN(int, Status_set_cancelled, (MPI_Status * status, int flag))
 #define MPI_MESSAGE_NULL ((MPI_Message)0)
 extern struct mpchar_rt_message mpchar_rt_message_no_proc;
 #define MPI_MESSAGE_NO_PROC (&mpchar_rt_message_no_proc)
@@ -341,6 +355,10 @@ MPCHAR_RT_FN(int, Iprobe,
               MPI_Status *status))
 MPCHAR_RT_FN(int, Get_count,
              (const MPI_Status *status, MPI_Datatype datatype, int *count))
+MPCHAR_RT_FN(int, Get_elements,
+             (const MPI_Status *status, MPI_Datatype datatype, int *count))
+MPCHAR_RT_FN(int, Status_set_elements,
+             (MPI_Status * status, MPI_Datatype datatype, int count))
 MPCHAR_RT_FN(int, Sendrecv,
              (const void *sendbuf, int sendcount, MPI_Datatype sendtype,
               int dest, int sendtag, void *recvbuf, int recvcount,
@@ -370,6 +388,15 @@ MPCHAR_RT_FN(int, Type_get_extent,
              (MPI_Datatype datatype, MPI_Aint *lb, MPI_Aint *extent))
 MPCHAR_RT_FN(int, Type_get_true_extent,
              (MPI_Datatype datatype, MPI_Aint *true_lb, MPI_Aint *true_extent))
+MPCHAR_RT_FN(int, Type_set_name, (MPI_Datatype datatype, const char *type_name))
+MPCHAR_RT_FN(int, Type_get_name,
+             (MPI_Datatype datatype, char *type_name, int *resultlen))
+/* MPI_Type_match_size's classes */
+#define MPI_TYPECLASS_REAL 1
+#define MPI_TYPECLASS_INTEGER 2
+#define MPI_TYPECLASS_COMPLEX 3
+MPCHAR_RT_FN(int, Type_match_size,
+             (int typeclass, int size, MPI_Datatype *datatype))
 MPCHAR_RT_FN(int, Get_address, (const void *location, MPI_Aint *address))
 
 MPCHAR_RT_FN(int, Op_create,

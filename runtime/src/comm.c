@@ -299,6 +299,35 @@ int PMPI_Comm_dup(MPI_Comm comm, MPI_Comm *newcomm)
 }
 MPCHAR_RT_WEAK(Comm_dup)
 
+/* Info hints on communicators: none would change what the runtime does,
+ * so MPI_Comm_set_info keeps none and MPI_Comm_get_info returns an empty
+ * object, the hints actually used (MPI-3.1 6.4.4). */
+int PMPI_Comm_dup_with_info(MPI_Comm comm, MPI_Info info, MPI_Comm *newcomm)
+{
+    (void)info;
+    return PMPI_Comm_dup(comm, newcomm);
+}
+MPCHAR_RT_WEAK(Comm_dup_with_info)
+
+int PMPI_Comm_set_info(MPI_Comm comm, MPI_Info info)
+{
+    (void)info;
+    if (mpchar__comm_check(comm) != MPI_SUCCESS)
+        return mpchar__err(MPI_COMM_WORLD, MPI_ERR_COMM, "MPI_Comm_set_info");
+    return MPI_SUCCESS;
+}
+MPCHAR_RT_WEAK(Comm_set_info)
+
+int PMPI_Comm_get_info(MPI_Comm comm, MPI_Info *info_used)
+{
+    if (mpchar__comm_check(comm) != MPI_SUCCESS)
+        return mpchar__err(MPI_COMM_WORLD, MPI_ERR_COMM, "MPI_Comm_get_info");
+    if (!info_used)
+        return mpchar__err(comm, MPI_ERR_ARG, "MPI_Comm_get_info");
+    return PMPI_Info_create(info_used);
+}
+MPCHAR_RT_WEAK(Comm_get_info)
+
 struct split_entry {
     int color, key, rank;
 };

@@ -14,6 +14,8 @@
 #include "rt.h"
 
 #include <complex.h>
+#include <limits.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <wchar.h>
@@ -551,6 +553,147 @@ int PMPI_Type_free(MPI_Datatype *datatype)
     return MPI_SUCCESS;
 }
 MPCHAR_RT_WEAK(Type_free)
+
+int PMPI_Type_set_name(MPI_Datatype datatype, const char *type_name)
+{
+    if (datatype == MPI_DATATYPE_NULL)
+        return bad_type("MPI_Type_set_name");
+    if (!type_name)
+        return mpchar__err(MPI_COMM_WORLD, MPI_ERR_ARG, "MPI_Type_set_name");
+    /* longer names are truncated, as MPI allows */
+    snprintf(datatype->user_name, sizeof datatype->user_name, "%s", type_name);
+    return MPI_SUCCESS;
+}
+MPCHAR_RT_WEAK(Type_set_name)
+
+/* A predefined type is named by default; a derived one is "" until named. */
+int PMPI_Type_get_name(MPI_Datatype datatype, char *type_name, int *resultlen)
+{
+    if (datatype == MPI_DATATYPE_NULL)
+        return bad_type("MPI_Type_get_name");
+    if (!type_name || !resultlen)
+        return mpchar__err(MPI_COMM_WORLD, MPI_ERR_ARG, "MPI_Type_get_name");
+    const char *name = datatype->user_name[0] ? datatype->user_name
+                       : datatype->predefined ? datatype->name
+                                              : "";
+    snprintf(type_name, MPI_MAX_OBJECT_NAME, "%s", name);
+    *resultlen = (int)strlen(type_name);
+    return MPI_SUCCESS;
+}
+MPCHAR_RT_WEAK(Type_get_name)
+
+/* The basic elements of a run's basic type: a pair type (MPI_DOUBLE_INT)
+ * holds two, as Open MPI and MPICH count them. */
+static long long run_elements(const struct rt_run *run)
+{
+    return (long long)run->n * (run->basic->index_bytes ? 2 : 1);
+}
+
+/* The basic elements in the first `bytes` bytes of a stream of elements of
+ * type; -1 when the bytes end inside a basic element. */
+static long long elements_in(MPI_Datatype type, long long bytes)
+{
+    long long per = 0;
+    for (size_t r = 0; r < type->nruns; r++)
+        per += run_elements(&type->runs[r]);
+    if (type->size == 0)
+        return 0;
+    long long n = bytes / (long long)type->size * per;
+    long long rem = bytes % (long long)type->size;
+    for (size_t r = 0; rem > 0 && r < type->nruns; r++) {
+        const struct rt_run *run = &type->runs[r];
+        long long unit = (long long)run->basic->size, k = rem / unit;
+        if (k > (long long)run->n)
+            k = (long long)run->n;
+        n += k * (run->basic->index_bytes ? 2 : 1);
+        rem -= k * unit;
+        if (k < (long long)run->n)
+            break;
+    }
+    return rem ? -1 : n;
+}
+
+/* The bytes of the first `elements` basic elements of such a stream; -1
+ * when they end inside a pair. */
+static long long bytes_of(MPI_Datatype type, long long elements)
+{
+    long long per = 0;
+    for (size_t r = 0; r < type->nruns; r++)
+        per += run_elements(&type->runs[r]);
+    if (per == 0)
+        return elements ? -1 : 0;
+    long long bytes = elements / per * (long long)type->size;
+    long long rem = elements % per;
+    for (size_t r = 0; rem > 0 && r < type->nruns; r++) {
+        const struct rt_run *run = &type->runs[r];
+        long long weight = run->basic->index_bytes ? 2 : 1;
+        long long k =
+            rem / weight < (long long)run->n ? rem / weight : (long long)run->n;
+        bytes += k * (long long)run->basic->size;
+        rem -= k * weight;
+        if (k < (long long)run->n)
+            break;
+    }
+    return rem ? -1 : bytes;
+}
+
+int PMPI_Get_elements(const MPI_Status *status, MPI_Datatype datatype,
+                      int *count)
+{
+    if (datatype == MPI_DATATYPE_NULL)
+        return bad_type("MPI_Get_elements");
+    if (!status || !count)
+        return mpchar__err(MPI_COMM_WORLD, MPI_ERR_ARG, "MPI_Get_elements");
+    long long n = elements_in(datatype, status->mpchar_bytes);
+    *count = n < 0 || n > INT_MAX ? MPI_UNDEFINED : (int)n;
+    return MPI_SUCCESS;
+}
+MPCHAR_RT_WEAK(Get_elements)
+
+/* For generalized requests and layered libraries: the status then says
+ * count basic elements of datatype arrived (MPI_Get_elements and
+ * MPI_Get_count read it back). */
+int PMPI_Status_set_elements(MPI_Status *status, MPI_Datatype datatype,
+                             int count)
+{
+    if (datatype == MPI_DATATYPE_NULL)
+        return bad_type("MPI_Status_set_elements");
+    long long bytes = count < 0 ? -1 : bytes_of(datatype, count);
+    if (!status || status == MPI_STATUS_IGNORE || bytes < 0)
+        return mpchar__err(MPI_COMM_WORLD, MPI_ERR_ARG,
+                           "MPI_Status_set_elements");
+    status->mpchar_bytes = bytes;
+    return MPI_SUCCESS;
+}
+MPCHAR_RT_WEAK(Status_set_elements)
+
+/* The Fortran type of a class and size (MPI-3.1 17.1.9), for programs that
+ * declare REAL*8 or selected_real_kind variables. */
+int PMPI_Type_match_size(int typeclass, int size, MPI_Datatype *datatype)
+{
+    static const struct {
+        int typeclass, size;
+        MPI_Datatype type;
+    } match[] = {
+        {MPI_TYPECLASS_REAL, 4, MPI_REAL4},
+        {MPI_TYPECLASS_REAL, 8, MPI_REAL8},
+        {MPI_TYPECLASS_INTEGER, 1, MPI_INTEGER1},
+        {MPI_TYPECLASS_INTEGER, 2, MPI_INTEGER2},
+        {MPI_TYPECLASS_INTEGER, 4, MPI_INTEGER4},
+        {MPI_TYPECLASS_INTEGER, 8, MPI_INTEGER8},
+        {MPI_TYPECLASS_COMPLEX, 8, MPI_COMPLEX},
+        {MPI_TYPECLASS_COMPLEX, 16, MPI_DOUBLE_COMPLEX},
+    };
+    if (!datatype)
+        return mpchar__err(MPI_COMM_WORLD, MPI_ERR_ARG, "MPI_Type_match_size");
+    for (size_t i = 0; i < sizeof match / sizeof match[0]; i++)
+        if (match[i].typeclass == typeclass && match[i].size == size) {
+            *datatype = match[i].type;
+            return MPI_SUCCESS;
+        }
+    return mpchar__err(MPI_COMM_WORLD, MPI_ERR_ARG, "MPI_Type_match_size");
+}
+MPCHAR_RT_WEAK(Type_match_size)
 
 int PMPI_Type_size(MPI_Datatype datatype, int *size)
 {

@@ -27,6 +27,7 @@ int mpchar__initialized, mpchar__finalized;
 static void *seg_base;
 static size_t seg_len;
 static int thread_level;
+static pid_t main_thread;
 
 /* One write(2) per message: every rank of a job may fail at once (a bad
  * setting reaches them all), and separate writes would interleave their lines. */
@@ -110,6 +111,7 @@ int PMPI_Init_thread(int *argc, char ***argv, int required, int *provided)
     mpchar__initialized = 1;
     mpchar__comm_init_predefined(rank, size);
     mpchar__engine_init(seg_base, rank, size);
+    main_thread = gettid();
     thread_level =
         required < MPI_THREAD_FUNNELED ? required : MPI_THREAD_FUNNELED;
     if (thread_level < MPI_THREAD_SINGLE)
@@ -126,6 +128,15 @@ int PMPI_Init(int *argc, char ***argv)
     return PMPI_Init_thread(argc, argv, MPI_THREAD_SINGLE, &provided);
 }
 MPCHAR_RT_WEAK(Init)
+
+/* The thread that called MPI_Init(_thread): with MPI_THREAD_FUNNELED the
+ * only one that may call MPI. */
+int PMPI_Is_thread_main(int *flag)
+{
+    *flag = gettid() == main_thread;
+    return MPI_SUCCESS;
+}
+MPCHAR_RT_WEAK(Is_thread_main)
 
 int PMPI_Query_thread(int *provided)
 {

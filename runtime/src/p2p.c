@@ -360,6 +360,33 @@ int PMPI_Issend(const void *buf, int count, MPI_Datatype datatype, int dest,
 }
 MPCHAR_RT_WEAK(Issend)
 
+/* A ready send needs no more than a standard one here: the receive that
+ * MPI requires to be posted would match the same way. */
+int PMPI_Irsend(const void *buf, int count, MPI_Datatype datatype, int dest,
+                int tag, MPI_Comm comm, MPI_Request *request)
+{
+    return send_nonblocking(buf, count, datatype, dest, tag, comm, 0, request,
+                            "MPI_Irsend");
+}
+MPCHAR_RT_WEAK(Irsend)
+
+/* MPI_Bsend copies the data into the attached buffer before it returns, so
+ * the request of a buffered send is complete at once. */
+int PMPI_Ibsend(const void *buf, int count, MPI_Datatype datatype, int dest,
+                int tag, MPI_Comm comm, MPI_Request *request)
+{
+    if (!request)
+        return mpchar__err(comm, MPI_ERR_ARG, "MPI_Ibsend");
+    int rc = PMPI_Bsend(buf, count, datatype, dest, tag, comm);
+    if (rc != MPI_SUCCESS)
+        return rc;
+    struct mpchar_rt_request *req = req_new(REQ_SEND, comm);
+    atomic_store(&req->done, 1);
+    *request = req;
+    return MPI_SUCCESS;
+}
+MPCHAR_RT_WEAK(Ibsend)
+
 int PMPI_Irecv(void *buf, int count, MPI_Datatype datatype, int source, int tag,
                MPI_Comm comm, MPI_Request *request)
 {

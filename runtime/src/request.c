@@ -1,6 +1,6 @@
 /*
- * Completion calls: Wait*, Test*, Request_free, Cancel, Test_cancelled,
- * and the request free list.
+ * Completion calls: Wait*, Test*, Request_get_status, Request_free,
+ * Cancel, Test_cancelled, Status_set_cancelled, and the request free list.
  *
  * A request is done when the engine sets its flag; completing it here copies
  * the status out, frees it and sets the handle to MPI_REQUEST_NULL.  Waiting
@@ -73,6 +73,21 @@ static int is_active(MPI_Request req)
            (req->kind != REQ_PERSIST || req->pstarted);
 }
 
+/* The status and error a finished transfer (not persistent) completes
+ * with. */
+static int transfer_status(MPI_Request req, MPI_Status *status)
+{
+    int err = req->kind == REQ_SEND ? MPI_SUCCESS : req->status.MPI_ERROR;
+    if (status != MPI_STATUS_IGNORE) {
+        *status = req->status;
+        if (req->kind == REQ_SEND) {
+            status->MPI_ERROR = MPI_SUCCESS;
+            status->mpchar_bytes = 0;
+        }
+    }
+    return err;
+}
+
 /* Completes a finished request: status out, handle freed; returns its error. */
 static int finish(MPI_Request *req_p, MPI_Status *status)
 {
@@ -85,14 +100,7 @@ static int finish(MPI_Request *req_p, MPI_Status *status)
         empty_status(status);
         return MPI_SUCCESS;
     }
-    int err = req->kind == REQ_SEND ? MPI_SUCCESS : req->status.MPI_ERROR;
-    if (status != MPI_STATUS_IGNORE) {
-        *status = req->status;
-        if (req->kind == REQ_SEND) {
-            status->MPI_ERROR = MPI_SUCCESS;
-            status->mpchar_bytes = 0;
-        }
-    }
+    int err = transfer_status(req, status);
     mpchar__req_free(req);
     *req_p = MPI_REQUEST_NULL;
     return err;
@@ -295,6 +303,34 @@ int PMPI_Test(MPI_Request *request, int *flag, MPI_Status *status)
 }
 MPCHAR_RT_WEAK(Test)
 
+/* MPI_Test without the completion: the request and its handle stay. */
+int PMPI_Request_get_status(MPI_Request request, int *flag, MPI_Status *status)
+{
+    if (!flag)
+        return mpchar__err(MPI_COMM_WORLD, MPI_ERR_ARG,
+                           "MPI_Request_get_status");
+    if (request == MPI_REQUEST_NULL) {
+        *flag = 1;
+        empty_status(status);
+        return MPI_SUCCESS;
+    }
+    if (!is_done(request))
+        mpchar__test_progress();
+    *flag = is_done(request);
+    if (!*flag)
+        return MPI_SUCCESS;
+    MPI_Request req = request->kind == REQ_PERSIST ? request->inner : request;
+    if (!req) { /* an inactive persistent request */
+        empty_status(status);
+        return MPI_SUCCESS;
+    }
+    int err = transfer_status(req, status);
+    return err == MPI_SUCCESS
+               ? err
+               : mpchar__err(request->comm, err, "MPI_Request_get_status");
+}
+MPCHAR_RT_WEAK(Request_get_status)
+
 int PMPI_Request_free(MPI_Request *request)
 {
     if (!request || *request == MPI_REQUEST_NULL)
@@ -327,3 +363,13 @@ int PMPI_Test_cancelled(const MPI_Status *status, int *flag)
     return MPI_SUCCESS;
 }
 MPCHAR_RT_WEAK(Test_cancelled)
+
+int PMPI_Status_set_cancelled(MPI_Status *status, int flag)
+{
+    if (!status || status == MPI_STATUS_IGNORE)
+        return mpchar__err(MPI_COMM_WORLD, MPI_ERR_ARG,
+                           "MPI_Status_set_cancelled");
+    status->mpchar_cancelled = flag != 0;
+    return MPI_SUCCESS;
+}
+MPCHAR_RT_WEAK(Status_set_cancelled)

@@ -343,6 +343,7 @@ struct mpchar_rt_type {
     /* pair types: value bytes then the index (index_bytes) at int_off */
     size_t value_bytes, int_off, index_bytes;
     struct rt_attr *attrs;
+    char user_name[MPI_MAX_OBJECT_NAME]; /* MPI_Type_set_name's; "": none */
 };
 
 /* Packs count elements at buf into out (size*count bytes). */

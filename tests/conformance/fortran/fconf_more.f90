@@ -1,7 +1,8 @@
 ! fconf_more: the calls of `use mpi` beyond MPI-1's core: one-sided
 ! (fence epochs with MPI_PUT, MPI_GET, MPI_ACCUMULATE; MPI_WIN_LOCK; an
 ! MPI_WIN_ALLOCATE window; a shared window; window attributes and
-! MPI_TAG_UB; matched probes; atomics,
+! MPI_TAG_UB; matched probes; MPI_REQUEST_GET_STATUS, type names and
+! sizes; atomics,
 ! lock_all and the
 ! flushes; a post/start/complete/wait epoch), every nonblocking collective
 ! (MPI_WAIT, MPI_TEST, MPI_WAITALL), persistent rings with MPI_STARTALL
@@ -42,7 +43,8 @@ program fconf_more
   integer, volatile :: gq(8), gr(8), gs(8), gt(8)
   integer :: nreq(13), cnts(8), dsp(8), awin, origin, cmpv, lgrp, rgrp, g1, g2, g3
   integer :: t1, t2, t3, t4, t5, t6, tsize, bsbuf(200), bsize
-  integer :: msg, mst(MPI_STATUS_SIZE)
+  integer :: msg, mst(MPI_STATUS_SIZE), mtype
+  character(len=MPI_MAX_OBJECT_NAME) :: tname
   integer(kind=MPI_ADDRESS_KIND) :: adisp(3)
   character(len=64) :: value, key
   character(len=MPI_MAX_OBJECT_NAME) :: cname
@@ -177,6 +179,27 @@ program fconf_more
   call MPI_IMRECV(recvval, 1, MPI_INTEGER, msg, req, ierr)
   call MPI_WAIT(req, mst, ierr)
   call check(mst(MPI_SOURCE) == MPI_PROC_NULL, 'MPI_IMRECV of MPI_MESSAGE_NO_PROC')
+
+  ! ---- a request's status kept, a type by size, names, the main thread ----
+  sendval = rank + 60
+  call MPI_IRECV(recvval, 1, MPI_INTEGER, left, 78, MPI_COMM_WORLD, req, ierr)
+  call MPI_SEND(sendval, 1, MPI_INTEGER, right, 78, MPI_COMM_WORLD, ierr)
+  flag = .false.
+  do while (.not. flag)
+    call MPI_REQUEST_GET_STATUS(req, flag, mst, ierr)
+    call ok(ierr, 'MPI_REQUEST_GET_STATUS')
+  end do
+  call check(req /= MPI_REQUEST_NULL .and. mst(MPI_SOURCE) == left, 'MPI_REQUEST_GET_STATUS keeps the request')
+  call MPI_WAIT(req, mst, ierr)
+  call check(recvval == left + 60, 'the received value')
+  call MPI_TYPE_MATCH_SIZE(MPI_TYPECLASS_REAL, 8, mtype, ierr)
+  call ok(ierr, 'MPI_TYPE_MATCH_SIZE')
+  call MPI_TYPE_SIZE(mtype, n, ierr)
+  call check(n == 8, 'a REAL of 8 bytes')
+  call MPI_TYPE_GET_NAME(MPI_DOUBLE_PRECISION, tname, n, ierr)
+  call check(tname(1:n) == 'MPI_DOUBLE_PRECISION', 'MPI_TYPE_GET_NAME')
+  call MPI_IS_THREAD_MAIN(flag, ierr)
+  call check(flag, 'MPI_IS_THREAD_MAIN')
 
   ! ---- nonblocking collectives ----
   call MPI_IALLREDUCE(rank, nsum, 1, MPI_INTEGER, MPI_SUM, MPI_COMM_WORLD, req, ierr)

@@ -39,7 +39,7 @@ extern const struct mpchar_f_predefined mpchar__f_predefined[F_KINDS];
 /* The common blocks behind Fortran's special addresses (generated, sized
  * as mpif.h declares them); a shim compares argument addresses with them. */
 extern MPI_Fint mpchar_fbottom_[], mpchar_finplace_[], mpchar_fstatus_ignore_[],
-    mpchar_fstatuses_ignore_[];
+    mpchar_fstatuses_ignore_[], mpchar_funweighted_[], mpchar_fweights_empty_[];
 
 /* Fortran handle f of kind to C in *c; an unknown handle calls the error
  * handler of MPI_COMM_WORLD for func, stores the code in *ierror and
@@ -60,6 +60,9 @@ void *mpchar__f_f2c(int kind, MPI_Fint f);
 /* A choice argument: MPI_BOTTOM's and MPI_IN_PLACE's addresses become
  * C's; other addresses are the data. */
 void *mpchar__f_buf(void *p);
+/* A graph's weights: MPI_UNWEIGHTED's and MPI_WEIGHTS_EMPTY's addresses
+ * become C's; other addresses are the weights. */
+int *mpchar__f_weights(MPI_Fint *p);
 /* A status argument: NULL for MPI_STATUS(ES)_IGNORE, else tmp. */
 MPI_Status *mpchar__f_status(MPI_Fint *f, MPI_Status *tmp);
 /* A temporary array of n elements of size bytes for an array argument

@@ -42,6 +42,8 @@ SPECIALS = [
     ("MPI_IN_PLACE", "mpchar_finplace", "1"),
     ("MPI_STATUS_IGNORE", "mpchar_fstatus_ignore", "MPI_STATUS_SIZE"),
     ("MPI_STATUSES_IGNORE", "mpchar_fstatuses_ignore", "MPI_STATUS_SIZE,1"),
+    ("MPI_UNWEIGHTED", "mpchar_funweighted", "1"),
+    ("MPI_WEIGHTS_EMPTY", "mpchar_fweights_empty", "1"),
 ]
 
 
@@ -62,7 +64,7 @@ class Arg:
             "buf int int_out int_inout ints ranges logical logical_out "
             "logicals aint aint_out aints ptr_out status status_in statuses "
             "index_out indices string string_in addr_out cnull "
-            "user_fn".split()) or self.handle() is not None
+            "user_fn weights".split()) or self.handle() is not None
         if not self.known:
             fail("%s: argument %s: unknown kind %s" % (fn, name, kind))
 
@@ -143,6 +145,7 @@ class Arg:
                     "_array": "c_%s"}[h[1]] % n
         return {
             "buf": "mpchar__f_buf(%s)" % n,
+            "weights": "mpchar__f_weights(%s)" % n,
             "int": "*%s" % n, "logical": "*%s" % n, "aint": "*%s" % n,
             "int_out": n, "int_inout": n, "ints": n, "logical_out": n,
             "logicals": n, "index_out": n, "indices": n, "aint_out": n,
@@ -206,6 +209,7 @@ class Arg:
             "ranges": "integer :: %s(3, *)" % n,
             "index_out": "integer, intent(out) :: %s" % n,
             "ints": "integer :: %s(*)" % n, "indices": "integer :: %s(*)" % n,
+            "weights": "integer :: %s(*)" % n,
             "logical": "logical, intent(in) :: %s" % n,
             "logical_out": "logical, intent(out) :: %s" % n,
             "logicals": "logical :: %s(*)" % n,

@@ -196,6 +196,15 @@ void *mpchar__f_buf(void *p)
     return p;
 }
 
+int *mpchar__f_weights(MPI_Fint *p)
+{
+    if (p == mpchar_funweighted_)
+        return MPI_UNWEIGHTED;
+    if (p == mpchar_fweights_empty_)
+        return MPI_WEIGHTS_EMPTY;
+    return p;
+}
+
 MPI_Status *mpchar__f_status(MPI_Fint *f, MPI_Status *tmp)
 {
     if (f == mpchar_fstatus_ignore_ || f == mpchar_fstatuses_ignore_)

@@ -735,6 +735,7 @@ MPCHAR_RT_FN(int, Startall, (int count, MPI_Request requests[]))
 #define MPI_MAX_INFO_VAL 1024
 #define MPI_MAX_OBJECT_NAME 128
 #define MPI_CART 1
+#define MPI_DIST_GRAPH 3
 #define MPI_ORDER_C 0
 #define MPI_ORDER_FORTRAN 1
 
@@ -864,6 +865,72 @@ MPCHAR_RT_FN(int, Cart_get,
               int coords[]))
 MPCHAR_RT_FN(int, Cartdim_get, (MPI_Comm comm, int *ndims))
 MPCHAR_RT_FN(int, Topo_test, (MPI_Comm comm, int *status))
+
+/* distributed graphs and the neighbourhood collectives (on them and on
+ * Cartesian communicators) */
+extern int mpchar_rt_unweighted[1], mpchar_rt_weights_empty[1];
+#define MPI_UNWEIGHTED (mpchar_rt_unweighted)
+#define MPI_WEIGHTS_EMPTY (mpchar_rt_weights_empty)
+MPCHAR_RT_FN(int, Dist_graph_create_adjacent,
+             (MPI_Comm comm_old, int indegree, const int sources[],
+              const int sourceweights[], int outdegree,
+              const int destinations[], const int destweights[],
+              MPI_Info info, int reorder, MPI_Comm *comm_dist_graph))
+MPCHAR_RT_FN(int, Dist_graph_create,
+             (MPI_Comm comm_old, int n, const int sources[],
+              const int degrees[], const int destinations[],
+              const int weights[], MPI_Info info, int reorder,
+              MPI_Comm *comm_dist_graph))
+MPCHAR_RT_FN(int, Dist_graph_neighbors_count,
+             (MPI_Comm comm, int *indegree, int *outdegree, int *weighted))
+MPCHAR_RT_FN(int, Dist_graph_neighbors,
+             (MPI_Comm comm, int maxindegree, int sources[],
+              int sourceweights[], int maxoutdegree, int destinations[],
+              int destweights[]))
+MPCHAR_RT_FN(int, Neighbor_allgather,
+             (const void *sendbuf, int sendcount, MPI_Datatype sendtype,
+              void *recvbuf, int recvcount, MPI_Datatype recvtype,
+              MPI_Comm comm))
+MPCHAR_RT_FN(int, Ineighbor_allgather,
+             (const void *sendbuf, int sendcount, MPI_Datatype sendtype,
+              void *recvbuf, int recvcount, MPI_Datatype recvtype,
+              MPI_Comm comm, MPI_Request *request))
+MPCHAR_RT_FN(int, Neighbor_allgatherv,
+             (const void *sendbuf, int sendcount, MPI_Datatype sendtype,
+              void *recvbuf, const int recvcounts[], const int displs[],
+              MPI_Datatype recvtype, MPI_Comm comm))
+MPCHAR_RT_FN(int, Ineighbor_allgatherv,
+             (const void *sendbuf, int sendcount, MPI_Datatype sendtype,
+              void *recvbuf, const int recvcounts[], const int displs[],
+              MPI_Datatype recvtype, MPI_Comm comm, MPI_Request *request))
+MPCHAR_RT_FN(int, Neighbor_alltoall,
+             (const void *sendbuf, int sendcount, MPI_Datatype sendtype,
+              void *recvbuf, int recvcount, MPI_Datatype recvtype,
+              MPI_Comm comm))
+MPCHAR_RT_FN(int, Ineighbor_alltoall,
+             (const void *sendbuf, int sendcount, MPI_Datatype sendtype,
+              void *recvbuf, int recvcount, MPI_Datatype recvtype,
+              MPI_Comm comm, MPI_Request *request))
+MPCHAR_RT_FN(int, Neighbor_alltoallv,
+             (const void *sendbuf, const int sendcounts[], const int sdispls[],
+              MPI_Datatype sendtype, void *recvbuf, const int recvcounts[],
+              const int rdispls[], MPI_Datatype recvtype, MPI_Comm comm))
+MPCHAR_RT_FN(int, Ineighbor_alltoallv,
+             (const void *sendbuf, const int sendcounts[], const int sdispls[],
+              MPI_Datatype sendtype, void *recvbuf, const int recvcounts[],
+              const int rdispls[], MPI_Datatype recvtype, MPI_Comm comm,
+              MPI_Request *request))
+MPCHAR_RT_FN(int, Neighbor_alltoallw,
+             (const void *sendbuf, const int sendcounts[],
+              const MPI_Aint sdispls[], const MPI_Datatype sendtypes[],
+              void *recvbuf, const int recvcounts[], const MPI_Aint rdispls[],
+              const MPI_Datatype recvtypes[], MPI_Comm comm))
+MPCHAR_RT_FN(int, Ineighbor_alltoallw,
+             (const void *sendbuf, const int sendcounts[],
+              const MPI_Aint sdispls[], const MPI_Datatype sendtypes[],
+              void *recvbuf, const int recvcounts[], const MPI_Aint rdispls[],
+              const MPI_Datatype recvtypes[], MPI_Comm comm,
+              MPI_Request *request))
 
 MPCHAR_RT_FN(int, Alloc_mem, (MPI_Aint size, MPI_Info info, void *baseptr))
 MPCHAR_RT_FN(int, Free_mem, (void *base))

@@ -29,6 +29,7 @@ enum {
     TAG_REDSCAT,
     TAG_SCAN,
     TAG_EXSCAN,
+    TAG_NEIGHBOR,
     TAG_NBC /* nonblocking collectives: TAG_NBC + a sequence number */
 };
 

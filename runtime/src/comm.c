@@ -267,6 +267,7 @@ static void comm_destroy(struct mpchar_rt_comm *c)
 {
     c->valid = 0;
     free(c->cart);
+    mpchar__graph_free(c->graph);
     free(c->world);
     free(c);
 }
@@ -281,11 +282,10 @@ int PMPI_Comm_dup(MPI_Comm comm, MPI_Comm *newcomm)
         return mpchar__err(comm, rc, "MPI_Comm_dup");
     struct mpchar_rt_comm *c =
         mpchar__comm_new(comm, comm->size, comm->world, comm->rank, ctx);
-    if (!c || mpchar__cart_copy(comm, c) != MPI_SUCCESS) {
-        if (c) {
-            free(c->world);
-            free(c);
-        }
+    if (!c || mpchar__cart_copy(comm, c) != MPI_SUCCESS ||
+        mpchar__graph_copy(comm, c) != MPI_SUCCESS) {
+        if (c)
+            comm_destroy(c);
         return mpchar__err(comm, MPI_ERR_NO_MEM, "MPI_Comm_dup");
     }
     rc = mpchar__attr_copy_all(RT_ATTR_COMM, comm, comm->attrs, &c->attrs);

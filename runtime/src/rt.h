@@ -423,7 +423,8 @@ struct mpchar_rt_comm {
     int predefined;
     int valid;
     MPI_Errhandler errh;
-    struct rt_cart *cart; /* Cartesian topology (topo.c), or NULL */
+    struct rt_cart *cart;   /* Cartesian topology (topo.c), or NULL */
+    struct rt_graph *graph; /* distributed graph (topo_graph.c), or NULL */
     char name[MPI_MAX_OBJECT_NAME];
     uint32_t nbc_seq; /* nonblocking collectives started (coll_nbc.c) */
     struct rt_attr *attrs;
@@ -468,9 +469,18 @@ struct rt_cart {
     int ndims;
     int v[]; /* dims[ndims], then periods[ndims] */
 };
+/* A distributed graph topology: this process's in- and out-neighbours
+ * and their weights (each array holds its degree's entries; weights NULL
+ * when unweighted). */
+struct rt_graph {
+    int indegree, outdegree, weighted;
+    int *sources, *sourceweights, *destinations, *destweights;
+};
 /* Gives `to` a copy of the topology of `from` (Comm_dup): MPI_SUCCESS or
  * MPI_ERR_NO_MEM. */
 int mpchar__cart_copy(MPI_Comm from, MPI_Comm to);
+int mpchar__graph_copy(MPI_Comm from, MPI_Comm to);
+void mpchar__graph_free(struct rt_graph *g);
 /* Error path: applies the communicator's handler; returns code. */
 int mpchar__err(MPI_Comm comm, int code, const char *func);
 

@@ -325,7 +325,9 @@ int PMPI_Topo_test(MPI_Comm comm, int *status)
 {
     if (mpchar__comm_check(comm) != MPI_SUCCESS)
         return mpchar__err(MPI_COMM_WORLD, MPI_ERR_COMM, "MPI_Topo_test");
-    *status = comm->cart ? MPI_CART : MPI_UNDEFINED;
+    *status = comm->cart    ? MPI_CART
+              : comm->graph ? MPI_DIST_GRAPH
+                            : MPI_UNDEFINED;
     return MPI_SUCCESS;
 }
 MPCHAR_RT_WEAK(Topo_test)

@@ -69,19 +69,19 @@ int prof_out_degree(MPI_Comm comm)
         return 0;
     if (topo == MPI_CART)
         return PMPI_Cartdim_get(comm, &n) == MPI_SUCCESS ? 2 * n : 0;
-#ifndef PROF_BUILTIN
-    if (topo == MPI_GRAPH)
-        return PMPI_Comm_rank(comm, &rank) == MPI_SUCCESS &&
-                       PMPI_Graph_neighbors_count(comm, rank, &n) == MPI_SUCCESS
-                   ? n
-                   : 0;
     if (topo == MPI_DIST_GRAPH)
         return PMPI_Dist_graph_neighbors_count(comm, &in, &n, &weighted) ==
                        MPI_SUCCESS
                    ? n
                    : 0;
+#ifndef PROF_BUILTIN /* the built-in runtime has no MPI_Graph_create */
+    if (topo == MPI_GRAPH)
+        return PMPI_Comm_rank(comm, &rank) == MPI_SUCCESS &&
+                       PMPI_Graph_neighbors_count(comm, rank, &n) == MPI_SUCCESS
+                   ? n
+                   : 0;
 #else
-    (void)in, (void)weighted, (void)rank;
+    (void)rank;
 #endif
     return 0;
 }

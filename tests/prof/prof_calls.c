@@ -19,11 +19,11 @@
  *   m  management calls, which the table does not list (plain wrappers
  *      generated from mpi.h): Comm_split, Comm_dup, Cart_create (1-D,
  *      periodic: 2 neighbours) and 3 Comm_free; Win_create + Win_free;
- *      where the library has them (not the built-in runtime): on the Cartesian
- *      communicator a Neighbor_alltoall of 4 ints; on a distributed graph
- *      of one neighbour (Dist_graph_create_adjacent, Comm_free) a
- *      Neighbor_alltoallv of 5 ints; and MPI-IO: File_open of argv[2]/prof_calls.dat,
- *      File_write_at of 64 bytes each, File_close
+ *      on the Cartesian communicator a Neighbor_alltoall of 4 ints; on a
+ *      distributed graph of one neighbour (Dist_graph_create_adjacent,
+ *      Comm_free) a Neighbor_alltoallv of 5 ints; and where the library
+ *      has it (not the built-in runtime) MPI-IO: File_open of
+ *      argv[2]/prof_calls.dat, File_write_at of 64 bytes each, File_close
  *   o  MPI-IO data accesses (not on the built-in runtime, which has no
  *      MPI-IO), each of its own count and type, on argv[2]/prof_io.dat:
  *      with a view of the rank's own 4 KiB, the explicit-offset,
@@ -280,7 +280,6 @@ static void others(char *in)
     }
 }
 
-#ifndef MPCHAR_RT /* the built-in runtime has none of these */
 static void neighbours(MPI_Comm cart)
 {
     int send[8] = {rank, rank, rank, rank, rank, rank, rank, rank}, recv[8];
@@ -300,6 +299,7 @@ static void neighbours(MPI_Comm cart)
     MPI_Comm_free(&graph);
 }
 
+#ifndef MPCHAR_RT /* the built-in runtime has no MPI-IO */
 static void file_io(const char *dir)
 {
     char path[4096], data[64];
@@ -426,8 +426,8 @@ static void management(const char *dir)
     check(r == other, "Comm_split order");
     MPI_Comm_dup(split, &dup);
     MPI_Cart_create(MPI_COMM_WORLD, 1, dims, periods, 0, &cart);
-#ifndef MPCHAR_RT
     neighbours(cart);
+#ifndef MPCHAR_RT
     file_io(dir);
 #else
     (void)dir;

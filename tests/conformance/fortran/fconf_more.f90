@@ -2,7 +2,7 @@
 ! (fence epochs with MPI_PUT, MPI_GET, MPI_ACCUMULATE; MPI_WIN_LOCK; an
 ! MPI_WIN_ALLOCATE window; a shared window; window attributes and
 ! MPI_TAG_UB; matched probes; MPI_REQUEST_GET_STATUS, type names and
-! sizes; atomics,
+! sizes; a distributed graph and neighbourhood collectives; atomics,
 ! lock_all and the
 ! flushes; a post/start/complete/wait epoch), every nonblocking collective
 ! (MPI_WAIT, MPI_TEST, MPI_WAITALL), persistent rings with MPI_STARTALL
@@ -43,7 +43,7 @@ program fconf_more
   integer, volatile :: gq(8), gr(8), gs(8), gt(8)
   integer :: nreq(13), cnts(8), dsp(8), awin, origin, cmpv, lgrp, rgrp, g1, g2, g3
   integer :: t1, t2, t3, t4, t5, t6, tsize, bsbuf(200), bsize
-  integer :: msg, mst(MPI_STATUS_SIZE), mtype
+  integer :: msg, mst(MPI_STATUS_SIZE), mtype, dgraph, cring, pair(2), nin, nout
   character(len=MPI_MAX_OBJECT_NAME) :: tname
   integer(kind=MPI_ADDRESS_KIND) :: adisp(3)
   character(len=64) :: value, key
@@ -200,6 +200,24 @@ program fconf_more
   call check(tname(1:n) == 'MPI_DOUBLE_PRECISION', 'MPI_TYPE_GET_NAME')
   call MPI_IS_THREAD_MAIN(flag, ierr)
   call check(flag, 'MPI_IS_THREAD_MAIN')
+
+  ! ---- neighbourhood collectives: a ring as a graph and as a periodic grid ----
+  call MPI_DIST_GRAPH_CREATE_ADJACENT(MPI_COMM_WORLD, 1, (/ left /), MPI_UNWEIGHTED, &
+                                      1, (/ right /), MPI_UNWEIGHTED, MPI_INFO_NULL, &
+                                      .false., dgraph, ierr)
+  call ok(ierr, 'MPI_DIST_GRAPH_CREATE_ADJACENT')
+  call MPI_DIST_GRAPH_NEIGHBORS_COUNT(dgraph, nin, nout, flag, ierr)
+  call check(nin == 1 .and. nout == 1 .and. .not. flag, 'MPI_DIST_GRAPH_NEIGHBORS_COUNT')
+  sendval = rank + 70
+  call MPI_NEIGHBOR_ALLGATHER(sendval, 1, MPI_INTEGER, recvval, 1, MPI_INTEGER, dgraph, ierr)
+  call ok(ierr, 'MPI_NEIGHBOR_ALLGATHER')
+  call check(recvval == left + 70, 'MPI_NEIGHBOR_ALLGATHER on the graph')
+  call MPI_COMM_FREE(dgraph, ierr)
+  call MPI_CART_CREATE(MPI_COMM_WORLD, 1, (/ nprocs /), (/ .true. /), .false., cring, ierr)
+  pair = -1
+  call MPI_NEIGHBOR_ALLGATHER(rank, 1, MPI_INTEGER, pair, 1, MPI_INTEGER, cring, ierr)
+  call check(pair(1) == left .and. pair(2) == right, 'MPI_NEIGHBOR_ALLGATHER on the ring')
+  call MPI_COMM_FREE(cring, ierr)
 
   ! ---- nonblocking collectives ----
   call MPI_IALLREDUCE(rank, nsum, 1, MPI_INTEGER, MPI_SUM, MPI_COMM_WORLD, req, ierr)

@@ -695,6 +695,17 @@ MPCHAR_RT_FN(int, Ialltoallv,
               MPI_Datatype sendtype, void *recvbuf, const int recvcounts[],
               const int rdispls[], MPI_Datatype recvtype, MPI_Comm comm,
               MPI_Request *request))
+MPCHAR_RT_FN(int, Alltoallw,
+             (const void *sendbuf, const int sendcounts[], const int sdispls[],
+              const MPI_Datatype sendtypes[], void *recvbuf,
+              const int recvcounts[], const int rdispls[],
+              const MPI_Datatype recvtypes[], MPI_Comm comm))
+MPCHAR_RT_FN(int, Ialltoallw,
+             (const void *sendbuf, const int sendcounts[], const int sdispls[],
+              const MPI_Datatype sendtypes[], void *recvbuf,
+              const int recvcounts[], const int rdispls[],
+              const MPI_Datatype recvtypes[], MPI_Comm comm,
+              MPI_Request *request))
 MPCHAR_RT_FN(int, Ireduce_scatter,
              (const void *sendbuf, void *recvbuf, const int recvcounts[],
               MPI_Datatype datatype, MPI_Op op, MPI_Comm comm,

@@ -279,6 +279,91 @@ MPCHAR_COLL_PAIR(Alltoallv, Ialltoallv, TAG_ALLTOALL,
                  const int recvcounts[], const int rdispls[],
                  MPI_Datatype recvtype, MPI_Comm comm)
 
+/* Alltoallw: each block has its own count and type, and a displacement in
+ * bytes; the pairwise exchange of Alltoallv. */
+struct wblocks {
+    const char *buf;
+    const int *counts, *displs;
+    const MPI_Datatype *types;
+};
+
+static int alltoallw_pairwise(struct sched *s, const struct wblocks *snd,
+                              const struct wblocks *rcv)
+{
+    int p = s->comm->size, r = s->comm->rank, rc = MPI_SUCCESS;
+    for (int k = 0; rc == MPI_SUCCESS && k < p; k++) {
+        int dst = (r + k) % p, src = (r - k + p) % p;
+        if (k == 0) {
+            mpchar__sched_copy(s, snd->buf + snd->displs[r], snd->counts[r],
+                               snd->types[r], (char *)rcv->buf + rcv->displs[r],
+                               rcv->counts[r], rcv->types[r]);
+            continue;
+        }
+        rc = mpchar__sched_post_recv(s, (char *)rcv->buf + rcv->displs[src],
+                                     rcv->counts[src], rcv->types[src], src);
+        if (rc == MPI_SUCCESS)
+            rc =
+                mpchar__sched_post_send(s, snd->buf + snd->displs[dst],
+                                        snd->counts[dst], snd->types[dst], dst);
+        if (rc == MPI_SUCCESS)
+            rc = mpchar__sched_wait(s);
+    }
+    return rc;
+}
+
+/* MPI_IN_PLACE: every block of the receive buffer packed into one
+ * temporary by the schedule's first step, sent as bytes. */
+static void alltoallw_in_place(struct sched *s, const struct wblocks *rcv,
+                               struct wblocks *snd)
+{
+    int p = s->comm->size;
+    size_t total = 0;
+    for (int i = 0; i < p; i++)
+        total += (size_t)rcv->counts[i] * rcv->types[i]->size;
+    char *buf = mpchar__sched_alloc(s, total + 1);
+    int *cd = mpchar__sched_alloc(s, 2 * (size_t)p * sizeof *cd);
+    MPI_Datatype *bytes = mpchar__sched_alloc(s, (size_t)p * sizeof *bytes);
+    size_t off = 0;
+    for (int i = 0; i < p; i++) {
+        size_t len = (size_t)rcv->counts[i] * rcv->types[i]->size;
+        mpchar__sched_pack(s, rcv->buf + rcv->displs[i], rcv->counts[i],
+                           rcv->types[i], buf + off);
+        cd[i] = (int)len;
+        cd[p + i] = (int)off;
+        bytes[i] = MPI_BYTE;
+        off += len;
+    }
+    *snd = (struct wblocks){buf, cd, cd + p, bytes};
+}
+
+static int build_Alltoallw(struct sched *s, const void *sendbuf,
+                           const int sendcounts[], const int sdispls[],
+                           const MPI_Datatype sendtypes[], void *recvbuf,
+                           const int recvcounts[], const int rdispls[],
+                           const MPI_Datatype recvtypes[], MPI_Comm comm)
+{
+    int rc = mpchar__comm_check(comm);
+    for (int i = 0; rc == MPI_SUCCESS && i < comm->size; i++) {
+        rc = mpchar__check_args(comm, recvcounts[i], recvtypes[i]);
+        if (rc == MPI_SUCCESS && sendbuf != MPI_IN_PLACE)
+            rc = mpchar__check_args(comm, sendcounts[i], sendtypes[i]);
+    }
+    if (rc != MPI_SUCCESS)
+        return rc;
+    struct wblocks rcv = {recvbuf, recvcounts, rdispls, recvtypes},
+                   snd = {sendbuf, sendcounts, sdispls, sendtypes};
+    if (sendbuf == MPI_IN_PLACE)
+        alltoallw_in_place(s, &rcv, &snd);
+    return alltoallw_pairwise(s, &snd, &rcv);
+}
+MPCHAR_COLL_PAIR(Alltoallw, Ialltoallw, TAG_ALLTOALL,
+                 (sendbuf, sendcounts, sdispls, sendtypes, recvbuf, recvcounts,
+                  rdispls, recvtypes, comm),
+                 const void *sendbuf, const int sendcounts[],
+                 const int sdispls[], const MPI_Datatype sendtypes[],
+                 void *recvbuf, const int recvcounts[], const int rdispls[],
+                 const MPI_Datatype recvtypes[], MPI_Comm comm)
+
 /* Alltoall's schedule, the arguments checked. */
 static int alltoall(struct sched *s, const void *sendbuf, int sendcount,
                     MPI_Datatype sendtype, void *recvbuf, int recvcount,

@@ -93,7 +93,7 @@ int main(int argc, char **argv)
     expect(MPI_Win_lock_all(0, MPI_WIN_NULL), MPI_ERR_WIN,
            "Lock_all on MPI_WIN_NULL");
     int flag;
-    expect(MPI_Win_get_attr(win, 99, x, &flag), MPI_ERR_ARG,
+    expect(MPI_Win_get_attr(win, 99, x, &flag), MPI_ERR_KEYVAL,
            "Win_get_attr of key 99");
     MPI_Win_fence(0, win);
     expect(MPI_Win_free(&win), MPI_SUCCESS, "Win_free");

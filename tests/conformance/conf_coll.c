@@ -1,6 +1,6 @@
 /*
  * Data-movement collectives against serial references: Barrier, Bcast,
- * Scatter(v), Gather(v), Allgather(v), Alltoall(v), every root, short and
+ * Scatter(v), Gather(v), Allgather(v), Alltoall(v,w), every root, short and
  * long messages (so that both algorithms of each run), MPI_IN_PLACE, a
  * derived datatype (a strided vector) on one side (Bcast; Scatter and
  * Gather at the root and, apart, at the other ranks, which the runtime's
@@ -271,6 +271,62 @@ static void test_empty(void)
           "empty collectives changed a buffer");
 }
 
+/* Alltoallw: the block between ranks i and j holds n ints when i + j is
+ * even, n doubles when odd, at byte displacements of 8n per block; then
+ * Ialltoallw, and MPI_IN_PLACE with ints. */
+static void test_alltoallw(int n)
+{
+    int p = conf_size, r = conf_rank;
+    size_t span = (size_t)n * 8;
+    char *out = conf_malloc(span * (size_t)p), *in = conf_malloc(span * p);
+    int *counts = conf_malloc(2 * (size_t)p * sizeof *counts);
+    int *displs = counts + p;
+    MPI_Datatype *types = conf_malloc((size_t)p * sizeof *types);
+    for (int j = 0; j < p; j++) {
+        counts[j] = n;
+        displs[j] = (int)(span * (size_t)j);
+        types[j] = (r + j) % 2 ? MPI_DOUBLE : MPI_INT;
+        for (int k = 0; k < n; k++) {
+            if (types[j] == MPI_INT)
+                ((int *)(out + displs[j]))[k] = val(r, j, k);
+            else
+                ((double *)(out + displs[j]))[k] = val(r, j, k) + 0.5;
+        }
+    }
+    for (int round = 0; round < 2; round++) {
+        memset(in, 0, span * (size_t)p);
+        MPI_Request req;
+        if (round == 0)
+            MPI_OK(MPI_Alltoallw(out, counts, displs, types, in, counts, displs,
+                                 types, MPI_COMM_WORLD));
+        else
+            MPI_OK(MPI_Ialltoallw(out, counts, displs, types, in, counts,
+                                  displs, types, MPI_COMM_WORLD, &req));
+        if (round == 1)
+            MPI_OK(MPI_Wait(&req, MPI_STATUS_IGNORE));
+        for (int i = 0; i < p; i++)
+            for (int k = 0; k < n; k++)
+                CHECK(types[i] == MPI_INT
+                          ? ((int *)(in + displs[i]))[k] == val(i, r, k)
+                          : ((double *)(in + displs[i]))[k] ==
+                                val(i, r, k) + 0.5,
+                      "Alltoallw%s n=%d from %d element %d",
+                      round ? " (nonblocking)" : "", n, i, k);
+    }
+    for (int j = 0; j < p; j++) {
+        types[j] = MPI_INT;
+        for (int k = 0; k < n; k++)
+            ((int *)(in + displs[j]))[k] = val(r, j, k);
+    }
+    MPI_OK(MPI_Alltoallw(MPI_IN_PLACE, NULL, NULL, NULL, in, counts, displs,
+                         types, MPI_COMM_WORLD));
+    for (int i = 0; i < p; i++)
+        for (int k = 0; k < n; k++)
+            CHECK(((int *)(in + displs[i]))[k] == val(i, r, k),
+                  "Alltoallw in place n=%d from %d element %d", n, i, k);
+    CONF_FREE(out, in, counts, types);
+}
+
 int main(int argc, char **argv)
 {
     conf_init(&argc, &argv);
@@ -285,6 +341,7 @@ int main(int argc, char **argv)
             test_allgather_alltoall(n);
         }
         test_v(n > 5000 ? 5000 : n);
+        test_alltoallw(n > 5000 ? 5000 : n);
         MPI_OK(MPI_Barrier(MPI_COMM_WORLD));
     }
     test_empty();

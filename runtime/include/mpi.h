@@ -885,8 +885,8 @@ extern int mpchar_rt_unweighted[1], mpchar_rt_weights_empty[1];
 MPCHAR_RT_FN(int, Dist_graph_create_adjacent,
              (MPI_Comm comm_old, int indegree, const int sources[],
               const int sourceweights[], int outdegree,
-              const int destinations[], const int destweights[],
-              MPI_Info info, int reorder, MPI_Comm *comm_dist_graph))
+              const int destinations[], const int destweights[], MPI_Info info,
+              int reorder, MPI_Comm *comm_dist_graph))
 MPCHAR_RT_FN(int, Dist_graph_create,
              (MPI_Comm comm_old, int n, const int sources[],
               const int degrees[], const int destinations[],

@@ -98,10 +98,30 @@ static char *at(const void *buf, MPI_Aint elements, MPI_Datatype type)
     return (char *)buf + elements * type->extent;
 }
 
-static int build_Neighbor_allgather(struct sched *s, const void *sendbuf,
-                                    int sendcount, MPI_Datatype sendtype,
-                                    void *recvbuf, int recvcount,
-                                    MPI_Datatype recvtype, MPI_Comm comm)
+/* n blocks of count elements: block i at i * count elements (stride 1),
+ * or all at the buffer's start (stride 0: allgather's one send block). */
+static void regular_blocks(struct block *b, int n, const void *buf, int count,
+                           MPI_Datatype type, int stride)
+{
+    for (int i = 0; i < n; i++)
+        b[i] = (struct block){at(buf, (MPI_Aint)i * stride * count, type),
+                              count, type};
+}
+
+/* n blocks of counts[i] elements at displs[i] elements. */
+static void varying_blocks(struct block *b, int n, const void *buf,
+                           const int *counts, const int *displs,
+                           MPI_Datatype type)
+{
+    for (int i = 0; i < n; i++)
+        b[i] = (struct block){at(buf, displs[i], type), counts[i], type};
+}
+
+/* Neighbor_allgather (send_stride 0) and Neighbor_alltoall (1). */
+static int neighbor_regular(struct sched *s, const void *sendbuf, int sendcount,
+                            MPI_Datatype sendtype, int send_stride,
+                            void *recvbuf, int recvcount, MPI_Datatype recvtype,
+                            MPI_Comm comm)
 {
     struct nbrs nb;
     struct block *out, *in;
@@ -110,14 +130,35 @@ static int build_Neighbor_allgather(struct sched *s, const void *sendbuf,
         rc = MPI_ERR_COUNT;
     if (rc != MPI_SUCCESS)
         return rc;
-    for (int i = 0; i < nb.nout; i++)
-        out[i] = (struct block){(char *)sendbuf, sendcount, sendtype};
-    for (int i = 0; i < nb.nin; i++)
-        in[i] = (struct block){at(recvbuf, (MPI_Aint)i * recvcount, recvtype),
-                               recvcount, recvtype};
+    regular_blocks(out, nb.nout, sendbuf, sendcount, sendtype, send_stride);
+    regular_blocks(in, nb.nin, recvbuf, recvcount, recvtype, 1);
     return exchange(s, &nb, out, in);
 }
+
+static int build_Neighbor_allgather(struct sched *s, const void *sendbuf,
+                                    int sendcount, MPI_Datatype sendtype,
+                                    void *recvbuf, int recvcount,
+                                    MPI_Datatype recvtype, MPI_Comm comm)
+{
+    return neighbor_regular(s, sendbuf, sendcount, sendtype, 0, recvbuf,
+                            recvcount, recvtype, comm);
+}
 MPCHAR_COLL_PAIR(Neighbor_allgather, Ineighbor_allgather, TAG_NEIGHBOR,
+                 (sendbuf, sendcount, sendtype, recvbuf, recvcount, recvtype,
+                  comm),
+                 const void *sendbuf, int sendcount, MPI_Datatype sendtype,
+                 void *recvbuf, int recvcount, MPI_Datatype recvtype,
+                 MPI_Comm comm)
+
+static int build_Neighbor_alltoall(struct sched *s, const void *sendbuf,
+                                   int sendcount, MPI_Datatype sendtype,
+                                   void *recvbuf, int recvcount,
+                                   MPI_Datatype recvtype, MPI_Comm comm)
+{
+    return neighbor_regular(s, sendbuf, sendcount, sendtype, 1, recvbuf,
+                            recvcount, recvtype, comm);
+}
+MPCHAR_COLL_PAIR(Neighbor_alltoall, Ineighbor_alltoall, TAG_NEIGHBOR,
                  (sendbuf, sendcount, sendtype, recvbuf, recvcount, recvtype,
                   comm),
                  const void *sendbuf, int sendcount, MPI_Datatype sendtype,
@@ -137,11 +178,8 @@ static int build_Neighbor_allgatherv(struct sched *s, const void *sendbuf,
         rc = MPI_ERR_COUNT;
     if (rc != MPI_SUCCESS)
         return rc;
-    for (int i = 0; i < nb.nout; i++)
-        out[i] = (struct block){(char *)sendbuf, sendcount, sendtype};
-    for (int i = 0; i < nb.nin; i++)
-        in[i] = (struct block){at(recvbuf, displs[i], recvtype), recvcounts[i],
-                               recvtype};
+    regular_blocks(out, nb.nout, sendbuf, sendcount, sendtype, 0);
+    varying_blocks(in, nb.nin, recvbuf, recvcounts, displs, recvtype);
     return exchange(s, &nb, out, in);
 }
 MPCHAR_COLL_PAIR(Neighbor_allgatherv, Ineighbor_allgatherv, TAG_NEIGHBOR,
@@ -150,33 +188,6 @@ MPCHAR_COLL_PAIR(Neighbor_allgatherv, Ineighbor_allgatherv, TAG_NEIGHBOR,
                  const void *sendbuf, int sendcount, MPI_Datatype sendtype,
                  void *recvbuf, const int recvcounts[], const int displs[],
                  MPI_Datatype recvtype, MPI_Comm comm)
-
-static int build_Neighbor_alltoall(struct sched *s, const void *sendbuf,
-                                   int sendcount, MPI_Datatype sendtype,
-                                   void *recvbuf, int recvcount,
-                                   MPI_Datatype recvtype, MPI_Comm comm)
-{
-    struct nbrs nb;
-    struct block *out, *in;
-    int rc = prepare(s, comm, sendtype, recvtype, &nb, &out, &in);
-    if (rc == MPI_SUCCESS && (sendcount < 0 || recvcount < 0))
-        rc = MPI_ERR_COUNT;
-    if (rc != MPI_SUCCESS)
-        return rc;
-    for (int i = 0; i < nb.nout; i++)
-        out[i] = (struct block){at(sendbuf, (MPI_Aint)i * sendcount, sendtype),
-                                sendcount, sendtype};
-    for (int i = 0; i < nb.nin; i++)
-        in[i] = (struct block){at(recvbuf, (MPI_Aint)i * recvcount, recvtype),
-                               recvcount, recvtype};
-    return exchange(s, &nb, out, in);
-}
-MPCHAR_COLL_PAIR(Neighbor_alltoall, Ineighbor_alltoall, TAG_NEIGHBOR,
-                 (sendbuf, sendcount, sendtype, recvbuf, recvcount, recvtype,
-                  comm),
-                 const void *sendbuf, int sendcount, MPI_Datatype sendtype,
-                 void *recvbuf, int recvcount, MPI_Datatype recvtype,
-                 MPI_Comm comm)
 
 static int build_Neighbor_alltoallv(struct sched *s, const void *sendbuf,
                                     const int sendcounts[], const int sdispls[],
@@ -189,12 +200,8 @@ static int build_Neighbor_alltoallv(struct sched *s, const void *sendbuf,
     int rc = prepare(s, comm, sendtype, recvtype, &nb, &out, &in);
     if (rc != MPI_SUCCESS)
         return rc;
-    for (int i = 0; i < nb.nout; i++)
-        out[i] = (struct block){at(sendbuf, sdispls[i], sendtype),
-                                sendcounts[i], sendtype};
-    for (int i = 0; i < nb.nin; i++)
-        in[i] = (struct block){at(recvbuf, rdispls[i], recvtype), recvcounts[i],
-                               recvtype};
+    varying_blocks(out, nb.nout, sendbuf, sendcounts, sdispls, sendtype);
+    varying_blocks(in, nb.nin, recvbuf, recvcounts, rdispls, recvtype);
     return exchange(s, &nb, out, in);
 }
 MPCHAR_COLL_PAIR(Neighbor_alltoallv, Ineighbor_alltoallv, TAG_NEIGHBOR,

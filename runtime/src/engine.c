@@ -1380,19 +1380,26 @@ int mpchar__cancel_recv(struct mpchar_rt_request *req)
     return MPI_SUCCESS;
 }
 
+/* What a probe that found unexpected message u says of it. */
+static void ux_status(const struct ux *u, MPI_Status *status)
+{
+    if (!status)
+        return;
+    status->MPI_SOURCE = u->src;
+    status->MPI_TAG = u->tag;
+    status->MPI_ERROR = MPI_SUCCESS;
+    status->mpchar_cancelled = 0;
+    status->mpchar_bytes = (long long)u->len;
+}
+
 int mpchar__iprobe(int source, int tag, MPI_Comm comm, int *flag,
                    MPI_Status *status)
 {
     mpchar__progress();
     struct ux *u = match_ux(comm->ctx, source, tag);
     *flag = u != NULL;
-    if (u && status) {
-        status->MPI_SOURCE = u->src;
-        status->MPI_TAG = u->tag;
-        status->MPI_ERROR = MPI_SUCCESS;
-        status->mpchar_cancelled = 0;
-        status->mpchar_bytes = (long long)u->len;
-    }
+    if (u)
+        ux_status(u, status);
     return MPI_SUCCESS;
 }
 
@@ -1422,13 +1429,7 @@ int mpchar__improbe(int source, int tag, MPI_Comm comm, int *flag,
     ux_remove(u);
     *m = (struct mpchar_rt_message){u, comm};
     *message = m;
-    if (status) {
-        status->MPI_SOURCE = u->src;
-        status->MPI_TAG = u->tag;
-        status->MPI_ERROR = MPI_SUCCESS;
-        status->mpchar_cancelled = 0;
-        status->mpchar_bytes = (long long)u->len;
-    }
+    ux_status(u, status);
     return MPI_SUCCESS;
 }
 

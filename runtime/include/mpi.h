@@ -259,6 +259,16 @@ MPCHAR_RT_FN(int, Comm_set_errhandler,
              (MPI_Comm comm, MPI_Errhandler errhandler))
 MPCHAR_RT_FN(int, Comm_get_errhandler,
              (MPI_Comm comm, MPI_Errhandler *errhandler))
+/* user error handlers and error codes */
+typedef void MPI_Comm_errhandler_function(MPI_Comm *comm, int *errorcode, ...);
+MPCHAR_RT_FN(int, Comm_create_errhandler,
+             (MPI_Comm_errhandler_function * function,
+              MPI_Errhandler *errhandler))
+MPCHAR_RT_FN(int, Comm_call_errhandler, (MPI_Comm comm, int errorcode))
+MPCHAR_RT_FN(int, Errhandler_free, (MPI_Errhandler * errhandler))
+MPCHAR_RT_FN(int, Add_error_class, (int *errorclass))
+MPCHAR_RT_FN(int, Add_error_code, (int errorclass, int *errorcode))
+MPCHAR_RT_FN(int, Add_error_string, (int errorcode, const char *string))
 MPCHAR_RT_FN(int, Pcontrol, (const int level, ...))
 
 MPCHAR_RT_FN(int, Comm_rank, (MPI_Comm comm, int *rank))
@@ -524,6 +534,7 @@ MPCHAR_RT_FORTRAN_TYPES(MPCHAR_RT_DECLARE_TYPE)
 /* ---- one-sided communication (docs/runtime.md, "One-sided
  * communication") ---- */
 typedef struct mpchar_rt_win *MPI_Win;
+typedef void MPI_Win_errhandler_function(MPI_Win *win, int *errorcode, ...);
 #define MPI_WIN_NULL ((MPI_Win)0)
 
 /* error classes of windows and epochs */
@@ -599,6 +610,12 @@ MPCHAR_RT_FN(int, Win_free_keyval, (int *win_keyval))
 MPCHAR_RT_FN(int, Win_set_attr,
              (MPI_Win win, int win_keyval, void *attribute_val))
 MPCHAR_RT_FN(int, Win_delete_attr, (MPI_Win win, int win_keyval))
+MPCHAR_RT_FN(int, Win_create_errhandler,
+             (MPI_Win_errhandler_function * function,
+              MPI_Errhandler *errhandler))
+MPCHAR_RT_FN(int, Win_set_errhandler, (MPI_Win win, MPI_Errhandler errhandler))
+MPCHAR_RT_FN(int, Win_get_errhandler, (MPI_Win win, MPI_Errhandler *errhandler))
+MPCHAR_RT_FN(int, Win_call_errhandler, (MPI_Win win, int errorcode))
 MPCHAR_RT_FN(int, Put,
              (const void *origin_addr, int origin_count,
               MPI_Datatype origin_datatype, int target_rank,

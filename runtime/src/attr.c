@@ -289,14 +289,14 @@ int mpchar_rt_win_dup_fn(MPI_Win oldwin, int keyval, void *extra, void *in,
 
 /* MPI_COMM_WORLD's predefined attributes: one process's values. */
 static int tag_ub = MPI_TAG_UB_VALUE, host = MPI_PROC_NULL, io = MPI_ANY_SOURCE,
-           wtime_is_global = 1, appnum = 0, lastusedcode = MPI_ERR_LASTCODE;
+           wtime_is_global = 1, appnum = 0;
 
 /* The predefined attribute of key, or NULL.  MPI_Wtime reads
  * CLOCK_MONOTONIC, one clock for every process of the node, so it is
  * global; every process may do I/O; the universe is the job. */
 static int *predefined_attr(int key)
 {
-    static int universe_size;
+    static int universe_size, lastusedcode;
     switch (key) {
     case MPI_TAG_UB: return &tag_ub;
     case MPI_HOST: return &host;
@@ -306,7 +306,9 @@ static int *predefined_attr(int key)
         universe_size = MPI_COMM_WORLD->size;
         return &universe_size;
     case MPI_APPNUM: return &appnum;
-    case MPI_LASTUSEDCODE: return &lastusedcode;
+    case MPI_LASTUSEDCODE:
+        lastusedcode = mpchar__last_used_code();
+        return &lastusedcode;
     default: return NULL;
     }
 }

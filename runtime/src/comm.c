@@ -1,5 +1,5 @@
 /*
- * Communicators and error handlers.
+ * Communicators (error handlers and error codes: errors.c).
  *
  * A communicator is a rank map (comm rank -> world rank) and a context id:
  * point-to-point traffic carries ctx, collective traffic ctx + 1, so the two
@@ -15,8 +15,6 @@
 #include <string.h>
 
 struct mpchar_rt_comm mpchar_rt_comm_world, mpchar_rt_comm_self;
-struct mpchar_rt_errhandler mpchar_rt_errors_are_fatal = {1};
-struct mpchar_rt_errhandler mpchar_rt_errors_return = {0};
 
 static uint32_t next_ctx = 4;
 
@@ -61,105 +59,6 @@ void mpchar__comm_final(void)
     mpchar_rt_comm_world.valid = 0;
     mpchar_rt_comm_self.valid = 0;
 }
-
-static const char *const err_text[MPI_ERR_LASTCODE + 1] = {
-    [MPI_SUCCESS] = "MPI_SUCCESS: no error",
-    [MPI_ERR_BUFFER] = "MPI_ERR_BUFFER: invalid buffer",
-    [MPI_ERR_COUNT] = "MPI_ERR_COUNT: invalid count",
-    [MPI_ERR_TYPE] = "MPI_ERR_TYPE: invalid or uncommitted datatype",
-    [MPI_ERR_TAG] = "MPI_ERR_TAG: invalid tag",
-    [MPI_ERR_COMM] = "MPI_ERR_COMM: invalid communicator",
-    [MPI_ERR_RANK] = "MPI_ERR_RANK: invalid rank",
-    [MPI_ERR_REQUEST] = "MPI_ERR_REQUEST: invalid request",
-    [MPI_ERR_ROOT] = "MPI_ERR_ROOT: invalid root",
-    [MPI_ERR_GROUP] = "MPI_ERR_GROUP: invalid group",
-    [MPI_ERR_OP] = "MPI_ERR_OP: invalid operation for this datatype",
-    [MPI_ERR_TOPOLOGY] = "MPI_ERR_TOPOLOGY: invalid topology",
-    [MPI_ERR_DIMS] = "MPI_ERR_DIMS: invalid dimensions",
-    [MPI_ERR_ARG] = "MPI_ERR_ARG: invalid argument",
-    [MPI_ERR_UNKNOWN] = "MPI_ERR_UNKNOWN: unknown error",
-    [MPI_ERR_TRUNCATE] = "MPI_ERR_TRUNCATE: message truncated",
-    [MPI_ERR_OTHER] = "MPI_ERR_OTHER: other error",
-    [MPI_ERR_INTERN] = "MPI_ERR_INTERN: internal error",
-    [MPI_ERR_IN_STATUS] = "MPI_ERR_IN_STATUS: error code in status",
-    [MPI_ERR_PENDING] = "MPI_ERR_PENDING: pending request",
-    [MPI_ERR_NO_MEM] = "MPI_ERR_NO_MEM: out of memory",
-    [MPI_ERR_WIN] = "MPI_ERR_WIN: invalid window",
-    [MPI_ERR_BASE] = "MPI_ERR_BASE: invalid base address",
-    [MPI_ERR_SIZE] = "MPI_ERR_SIZE: invalid size",
-    [MPI_ERR_DISP] = "MPI_ERR_DISP: invalid displacement unit",
-    [MPI_ERR_LOCKTYPE] = "MPI_ERR_LOCKTYPE: invalid lock type",
-    [MPI_ERR_ASSERT] = "MPI_ERR_ASSERT: invalid assert argument",
-    [MPI_ERR_RMA_CONFLICT] =
-        "MPI_ERR_RMA_CONFLICT: conflicting accesses to a window",
-    [MPI_ERR_RMA_SYNC] = "MPI_ERR_RMA_SYNC: wrong synchronization of RMA calls",
-    [MPI_ERR_RMA_RANGE] = "MPI_ERR_RMA_RANGE: target memory outside the window",
-    [MPI_ERR_INFO] = "MPI_ERR_INFO: invalid info object",
-    [MPI_ERR_INFO_KEY] = "MPI_ERR_INFO_KEY: info key empty or too long",
-    [MPI_ERR_INFO_VALUE] = "MPI_ERR_INFO_VALUE: info value empty or too long",
-    [MPI_ERR_INFO_NOKEY] = "MPI_ERR_INFO_NOKEY: no such info key",
-    [MPI_ERR_KEYVAL] = "MPI_ERR_KEYVAL: invalid keyval for this call",
-    [MPI_ERR_LASTCODE] = "MPI_ERR_LASTCODE: last error code",
-};
-
-int PMPI_Error_string(int errorcode, char *string, int *resultlen)
-{
-    const char *t = errorcode >= 0 && errorcode <= MPI_ERR_LASTCODE
-                        ? err_text[errorcode]
-                        : NULL;
-    if (!t)
-        return MPI_ERR_ARG;
-    *resultlen = snprintf(string, MPI_MAX_ERROR_STRING, "%s", t);
-    return MPI_SUCCESS;
-}
-MPCHAR_RT_WEAK(Error_string)
-
-int PMPI_Error_class(int errorcode, int *errorclass)
-{
-    if (errorcode < 0 || errorcode > MPI_ERR_LASTCODE)
-        return MPI_ERR_ARG;
-    *errorclass = errorcode;
-    return MPI_SUCCESS;
-}
-MPCHAR_RT_WEAK(Error_class)
-
-int mpchar__err(MPI_Comm comm, int code, const char *func)
-{
-    MPI_Errhandler h = comm && comm->valid ? comm->errh : MPI_ERRORS_ARE_FATAL;
-    if (!h->fatal)
-        return code;
-    const char *t = code >= 0 && code <= MPI_ERR_LASTCODE ? err_text[code]
-                                                          : "unknown error";
-    fprintf(stderr, "mpchar-rt: rank %d: %s: %s (MPI_ERRORS_ARE_FATAL on %s)\n",
-            mpchar__rank_world(), func, t,
-            !comm || !comm->valid ? "no communicator"
-            : comm->name[0]       ? comm->name
-                                  : "a communicator without a name");
-    PMPI_Abort(MPI_COMM_WORLD, code);
-    return code;
-}
-
-int PMPI_Comm_set_errhandler(MPI_Comm comm, MPI_Errhandler errhandler)
-{
-    if (mpchar__comm_check(comm) != MPI_SUCCESS)
-        return mpchar__err(MPI_COMM_WORLD, MPI_ERR_COMM,
-                           "MPI_Comm_set_errhandler");
-    if (errhandler != MPI_ERRORS_ARE_FATAL && errhandler != MPI_ERRORS_RETURN)
-        return mpchar__err(comm, MPI_ERR_ARG, "MPI_Comm_set_errhandler");
-    comm->errh = errhandler;
-    return MPI_SUCCESS;
-}
-MPCHAR_RT_WEAK(Comm_set_errhandler)
-
-int PMPI_Comm_get_errhandler(MPI_Comm comm, MPI_Errhandler *errhandler)
-{
-    if (mpchar__comm_check(comm) != MPI_SUCCESS)
-        return mpchar__err(MPI_COMM_WORLD, MPI_ERR_COMM,
-                           "MPI_Comm_get_errhandler");
-    *errhandler = comm->errh;
-    return MPI_SUCCESS;
-}
-MPCHAR_RT_WEAK(Comm_get_errhandler)
 
 int PMPI_Comm_rank(MPI_Comm comm, int *rank)
 {
@@ -245,7 +144,7 @@ static struct mpchar_rt_comm *comm_alloc(int size, MPI_Comm parent)
     }
     c->size = size;
     c->valid = 1;
-    c->errh = parent->errh;
+    c->errh = mpchar__errh_retain(parent->errh);
     /* no name until Comm_set_name: Comm_get_name then returns "" */
     return c;
 }
@@ -266,6 +165,7 @@ struct mpchar_rt_comm *mpchar__comm_new(MPI_Comm parent, int size,
 static void comm_destroy(struct mpchar_rt_comm *c)
 {
     c->valid = 0;
+    mpchar__errh_release(c->errh);
     free(c->cart);
     mpchar__graph_free(c->graph);
     free(c->world);

@@ -157,6 +157,7 @@ int PMPI_Finalize(void)
     mpchar__engine_final();
     mpchar__comm_final();
     mpchar__attr_final();
+    mpchar__errors_final();
     mpchar__tbuf_cache_free();
     munmap(seg_base, seg_len);
     seg_base = NULL;

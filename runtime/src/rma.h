@@ -89,6 +89,7 @@ struct mpchar_rt_win {
     int *access, naccess; /* naccess < 0: no access epoch */
     int *expose, nexpose; /* nexpose < 0: no exposure epoch */
     struct rt_attr *attrs;
+    MPI_Errhandler errh; /* MPI_Win_set_errhandler's; NULL: the comm's */
 };
 
 /* engine.c's entry for PKT_RMA packets from world rank world. */

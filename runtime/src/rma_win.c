@@ -36,14 +36,9 @@ int mpchar__win_target(MPI_Win win, int rank, int *skip)
     return MPI_SUCCESS;
 }
 
-int mpchar__win_err(MPI_Win win, int code, const char *func)
-{
-    return mpchar__err(win && win->valid ? win->comm : MPI_COMM_WORLD, code,
-                       func);
-}
-
 static void win_release(struct mpchar_rt_win *w)
 {
+    mpchar__errh_release(w->errh);
     if (w->allocated)
         free(w->base);
     if (w->shm)

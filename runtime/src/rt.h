@@ -414,7 +414,17 @@ static inline int mpchar__op_check(MPI_Op op, MPI_Datatype type)
 /* ---------------- communicators (comm.c) ---------------- */
 struct mpchar_rt_errhandler {
     int fatal;
+    MPI_Comm_errhandler_function *comm_fn; /* a user handler of either */
+    MPI_Win_errhandler_function *win_fn;
+    int refs; /* holders of a user handler; -1: predefined */
 };
+/* errors.c: a holder's reference taken and given back (predefined
+ * handlers are not counted); the last error code in use; its tables
+ * freed at MPI_Finalize. */
+MPI_Errhandler mpchar__errh_retain(MPI_Errhandler h);
+void mpchar__errh_release(MPI_Errhandler h);
+int mpchar__last_used_code(void);
+void mpchar__errors_final(void);
 
 struct mpchar_rt_comm {
     int rank, size;

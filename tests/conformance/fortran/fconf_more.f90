@@ -2,7 +2,8 @@
 ! (fence epochs with MPI_PUT, MPI_GET, MPI_ACCUMULATE; MPI_WIN_LOCK; an
 ! MPI_WIN_ALLOCATE window; a shared window; window attributes and
 ! MPI_TAG_UB; matched probes; MPI_REQUEST_GET_STATUS, type names and
-! sizes; a distributed graph and neighbourhood collectives; atomics,
+! sizes; a distributed graph and neighbourhood collectives; error codes;
+! atomics,
 ! lock_all and the
 ! flushes; a post/start/complete/wait epoch), every nonblocking collective
 ! (MPI_WAIT, MPI_TEST, MPI_WAITALL), persistent rings with MPI_STARTALL
@@ -44,6 +45,8 @@ program fconf_more
   integer :: nreq(13), cnts(8), dsp(8), awin, origin, cmpv, lgrp, rgrp, g1, g2, g3
   integer :: t1, t2, t3, t4, t5, t6, tsize, bsbuf(200), bsize
   integer :: msg, mst(MPI_STATUS_SIZE), mtype, dgraph, cring, pair(2), nin, nout
+  integer :: eclass, ecode, elen
+  character(len=MPI_MAX_ERROR_STRING) :: estring
   character(len=MPI_MAX_OBJECT_NAME) :: tname
   integer(kind=MPI_ADDRESS_KIND) :: adisp(3)
   character(len=64) :: value, key
@@ -218,6 +221,17 @@ program fconf_more
   call MPI_NEIGHBOR_ALLGATHER(rank, 1, MPI_INTEGER, pair, 1, MPI_INTEGER, cring, ierr)
   call check(pair(1) == left .and. pair(2) == right, 'MPI_NEIGHBOR_ALLGATHER on the ring')
   call MPI_COMM_FREE(cring, ierr)
+
+  ! ---- error classes, codes and strings added at run time ----
+  call MPI_ADD_ERROR_CLASS(eclass, ierr)
+  call ok(ierr, 'MPI_ADD_ERROR_CLASS')
+  call MPI_ADD_ERROR_CODE(eclass, ecode, ierr)
+  call MPI_ADD_ERROR_STRING(ecode, 'diverged', ierr)
+  call ok(ierr, 'MPI_ADD_ERROR_STRING')
+  call MPI_ERROR_STRING(ecode, estring, elen, ierr)
+  call check(estring(1:elen) == 'diverged', 'the new code''s string')
+  call MPI_ERROR_CLASS(ecode, n, ierr)
+  call check(n == eclass, 'the new code''s class')
 
   ! ---- nonblocking collectives ----
   call MPI_IALLREDUCE(rank, nsum, 1, MPI_INTEGER, MPI_SUM, MPI_COMM_WORLD, req, ierr)

@@ -182,6 +182,14 @@ void mpchar__errh_release(MPI_Errhandler h)
         free(h);
 }
 
+/* A holder's handler replaced: the new one retained, the old released. */
+static void errh_replace(MPI_Errhandler *slot, MPI_Errhandler h)
+{
+    MPI_Errhandler old = *slot;
+    *slot = mpchar__errh_retain(h);
+    mpchar__errh_release(old);
+}
+
 static void fatal(MPI_Comm comm, int code, const char *func, const char *on)
 {
     const char *t = code_text(code);
@@ -275,9 +283,7 @@ int PMPI_Comm_set_errhandler(MPI_Comm comm, MPI_Errhandler errhandler)
                            "MPI_Comm_set_errhandler");
     if (!errhandler || errhandler->win_fn)
         return mpchar__err(comm, MPI_ERR_ARG, "MPI_Comm_set_errhandler");
-    MPI_Errhandler old = comm->errh;
-    comm->errh = mpchar__errh_retain(errhandler);
-    mpchar__errh_release(old);
+    errh_replace(&comm->errh, errhandler);
     return MPI_SUCCESS;
 }
 MPCHAR_RT_WEAK(Comm_set_errhandler)
@@ -311,9 +317,7 @@ int PMPI_Win_set_errhandler(MPI_Win win, MPI_Errhandler errhandler)
         rc = MPI_ERR_ARG;
     if (rc != MPI_SUCCESS)
         return mpchar__win_err(win, rc, "MPI_Win_set_errhandler");
-    MPI_Errhandler old = win->errh;
-    win->errh = mpchar__errh_retain(errhandler);
-    mpchar__errh_release(old);
+    errh_replace(&win->errh, errhandler);
     return MPI_SUCCESS;
 }
 MPCHAR_RT_WEAK(Win_set_errhandler)

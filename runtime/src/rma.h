@@ -64,7 +64,6 @@ struct mpchar_rt_win {
     MPI_Aint size;
     int disp_unit;
     int allocated; /* base is ours to free (Win_allocate) */
-    int flavor;    /* MPI_WIN_FLAVOR_CREATE, _ALLOCATE or _SHARED */
     /* a shared window's segments, every rank's, as this process maps them
      * (rma_shm.c); NULL otherwise */
     void *shm;

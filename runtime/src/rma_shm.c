@@ -143,7 +143,6 @@ int PMPI_Win_allocate_shared(MPI_Aint size, int disp_unit, MPI_Info info,
         munmap(map, total);
         return rc;
     }
-    (*win)->flavor = MPI_WIN_FLAVOR_SHARED;
     (*win)->shm = map;
     (*win)->shm_len = total;
     *(void **)baseptr = base;
@@ -167,7 +166,7 @@ int PMPI_Win_shared_query(MPI_Win win, int rank, MPI_Aint *size, int *disp_unit,
                           void *baseptr)
 {
     int rc = mpchar__win_check(win);
-    if (rc == MPI_SUCCESS && win->flavor != MPI_WIN_FLAVOR_SHARED)
+    if (rc == MPI_SUCCESS && !win->shm)
         rc = MPI_ERR_WIN; /* MPI-3.1: shared windows only */
     if (rc == MPI_SUCCESS && rank != MPI_PROC_NULL &&
         (rank < 0 || rank >= win->comm->size))

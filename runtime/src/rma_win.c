@@ -83,7 +83,6 @@ int mpchar__win_make(void *base, MPI_Aint size, int disp_unit, int allocated,
     }
     w->size = size;
     w->disp_unit = disp_unit;
-    w->flavor = allocated ? MPI_WIN_FLAVOR_ALLOCATE : MPI_WIN_FLAVOR_CREATE;
     w->naccess = w->nexpose = -1;
     rc = PMPI_Comm_dup(comm, &w->comm);
     if (rc != MPI_SUCCESS) {
@@ -188,6 +187,10 @@ int PMPI_Win_get_attr(MPI_Win win, int win_keyval, void *attribute_val,
 {
     /* one memory: every window's public and private copies are the same */
     static const int unified = MPI_WIN_UNIFIED;
+    /* the flavor follows from how the memory came: no field of its own */
+    static const int flavor_create = MPI_WIN_FLAVOR_CREATE,
+                     flavor_allocate = MPI_WIN_FLAVOR_ALLOCATE,
+                     flavor_shared = MPI_WIN_FLAVOR_SHARED;
     int rc = mpchar__win_check(win);
     if (rc != MPI_SUCCESS || !attribute_val || !flag)
         return mpchar__win_err(win, rc != MPI_SUCCESS ? rc : MPI_ERR_ARG,
@@ -198,7 +201,11 @@ int PMPI_Win_get_attr(MPI_Win win, int win_keyval, void *attribute_val,
     case MPI_WIN_BASE: *(void **)attribute_val = win->base; break;
     case MPI_WIN_SIZE: *(MPI_Aint **)attribute_val = &win->size; break;
     case MPI_WIN_DISP_UNIT: *(int **)attribute_val = &win->disp_unit; break;
-    case MPI_WIN_CREATE_FLAVOR: *(int **)attribute_val = &win->flavor; break;
+    case MPI_WIN_CREATE_FLAVOR:
+        *(const int **)attribute_val = win->shm         ? &flavor_shared
+                                       : win->allocated ? &flavor_allocate
+                                                        : &flavor_create;
+        break;
     case MPI_WIN_MODEL: *(const int **)attribute_val = &unified; break;
     default:
         *flag = 0;

@@ -157,10 +157,10 @@ struct peer {
     struct ctxcount *cc;    /* per context id: K, L, live requests */
     struct rt_box_pair box; /* the duplex box shared with the peer */
     int rts_unread;         /* our RTS the peer has not answered FIN (CMA) */
-    unsigned
-        pushed_in_row; /* payloads pushed since we last consumed a packet of the peer's */
-    int sent_since_recv; /* pushed anything since we last consumed from it */
-    unsigned box_skip;   /* sends left that avoid the box after a crossing */
+    unsigned pushed_in_row; /* messages and payloads pushed since we last
+                               consumed a packet of the peer's */
+    int sent_since_recv;    /* pushed anything since we last consumed from it */
+    unsigned box_skip;      /* sends left that avoid the box after a crossing */
     size_t ncc, capcc, last_cc;
     int pid;
 };
@@ -257,8 +257,15 @@ static int try_push(struct peer *pr, const struct rt_pkt *h, size_t poff,
     memcpy((char *)p + 8, (const char *)h + 8, poff - 8);
     if (head)
         memcpy((char *)p + poff, payload, head);
-    pr->pushed_in_row += plen > 0;
+    int in_row = pr->pushed_in_row > 0;
+    pr->pushed_in_row += plen > 0 || h->type == PKT_EAGER;
     mpchar__ring_commit(&pr->out, p, poff + plen);
+    /* A stream's next packets will take the lines ahead: owning them
+     * before we write them spares each packet a wait for the peer to give
+     * its copy up.  A lone message, as in a ping-pong, is not followed
+     * soon, and there the peer would take the lines back first. */
+    if (in_row)
+        mpchar__ring_prefetch(&pr->out, poff + plen);
     return 1;
 }
 

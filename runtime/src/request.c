@@ -18,6 +18,9 @@
 static struct mpchar_rt_request *req_cache[64];
 static int req_cached;
 
+struct mpchar_rt_request mpchar__req_sent = {
+    .kind = REQ_SEND, .done = 1, .comm = MPI_COMM_WORLD};
+
 struct mpchar_rt_request *mpchar__req_alloc(void)
 {
     struct mpchar_rt_request *req =
@@ -30,6 +33,8 @@ struct mpchar_rt_request *mpchar__req_alloc(void)
 
 void mpchar__req_dispose(struct mpchar_rt_request *req)
 {
+    if (req == &mpchar__req_sent) /* shared, never freed */
+        return;
     if (req_cached < (int)(sizeof req_cache / sizeof req_cache[0]))
         req_cache[req_cached++] = req;
     else

@@ -168,6 +168,27 @@ void mpchar__ring_commit(struct rt_ring *ring, struct rt_pkt *pkt,
     atomic_store_explicit(&pkt->stamp, pos + 1, memory_order_release);
 }
 
+/* A stream of small packets is paced by the cache-line transfers of the
+ * producer's stores: each line it writes was last read by the consumer,
+ * and a store waits until the consumer's copy is invalidated.  Stores
+ * drain in order, so a few such lines fill the store buffer and the
+ * producer waits out the transfers one by one.  Asking for the lines of
+ * the packet after the next one (if it is as long as this one) with write
+ * intent overlaps them; each line is asked for once, and not the next
+ * packet's, whose first line a consumer that keeps up is polling.  Packets
+ * of more than 2 KiB gained nothing (docs/performance.md, "Prefetching a
+ * stream's lines"). */
+#define RT_PREFETCH_MAX_LINES 33 /* a 2 KiB message and its header */
+
+void mpchar__ring_prefetch(struct rt_ring *ring, size_t bytes_total)
+{
+    uint64_t need = packet_lines(bytes_total);
+    if (need > RT_PREFETCH_MAX_LINES)
+        return;
+    for (uint64_t k = need + 1; k <= 2 * need; k++)
+        mpchar__prefetch_write(cell(ring, ring->pos + k));
+}
+
 struct rt_pkt *mpchar__ring_peek(struct rt_ring *ring)
 {
     for (;;) {

@@ -199,6 +199,9 @@ struct rt_pkt *mpchar__ring_reserve(struct rt_ring *ring, size_t bytes_total);
  * stamp, the consumer's signal. */
 void mpchar__ring_commit(struct rt_ring *ring, struct rt_pkt *pkt,
                          size_t bytes_total);
+/* Producer, after a packet of a stream: takes the lines the next packets
+ * of this size will fill. */
+void mpchar__ring_prefetch(struct rt_ring *ring, size_t bytes_total);
 struct rt_pkt *mpchar__ring_peek(struct rt_ring *ring);
 void mpchar__ring_release(struct rt_ring *ring, struct rt_pkt *pkt);
 uint64_t mpchar__ring_max_packet(const struct rt_ring *ring);
@@ -577,6 +580,16 @@ void mpchar__wait_until(_Atomic int *flag);
  * Tests. */
 int mpchar__test_progress(void);
 void mpchar__idle(unsigned *idle); /* one idle poll: spin, yield or sleep */
+/* Asks for a cache line with ownership, without waiting for it. */
+static inline void mpchar__prefetch_write(const void *line)
+{
+#if defined(__x86_64__) || defined(__i386__)
+    __asm__ __volatile__("prefetchw %0" : : "m"(*(const char *)line));
+#else
+    __builtin_prefetch(line, 1, 3);
+#endif
+}
+
 /* A pause between two polls of a line the peer will write: a poll that
  * follows at once takes the line back from the peer while it is between
  * reading our message and writing its reply there (the duplex box), and
@@ -637,6 +650,9 @@ int mpchar__cancel_recv(struct mpchar_rt_request *req);
 void mpchar__req_free(struct mpchar_rt_request *req);
 struct mpchar_rt_request *mpchar__req_alloc(void); /* zeroed */
 void mpchar__req_dispose(struct mpchar_rt_request *req);
+/* The completed send request that every nonblocking send done at once
+ * returns (p2p.c): finishing it leaves it as it is. */
+extern struct mpchar_rt_request mpchar__req_sent;
 void mpchar__req_cache_free(void);
 /* MPI_Request_free of a persistent request, active or not (persist.c). */
 void mpchar__persist_free(struct mpchar_rt_request *req);

@@ -3,7 +3,9 @@
  * ANY_SOURCE/ANY_TAG (also behind receives that name their source, which on
  * mpchar's runtime issue write requests), PROC_NULL, Ssend/Rsend/Bsend,
  * Sendrecv(_replace), probe and Get_count, truncation, nonblocking
- * completion in any order (Wait*, Test*), Request_free and Cancel.
+ * completion in any order (Wait*, Test*), Request_free and Cancel, and
+ * small sends complete at once (Open MPI, MPICH and mpchar's runtime give
+ * them one shared completed request) finished in every way at once.
  */
 #include "conf.h"
 
@@ -391,6 +393,47 @@ static void test_nonblocking(void)
     }
 }
 
+/* Small sends to posted receives, done when MPI_Isend returns, may share
+ * one handle; each still completes on its own, whichever call finishes
+ * it. */
+static void test_done_sends(void)
+{
+    enum { N = 12 };
+    int right = (conf_rank + 1) % conf_size,
+        left = (conf_rank - 1 + conf_size) % conf_size;
+    int s[N], r[N];
+    MPI_Request sr[N], rr[N];
+    for (int i = 0; i < N; i++)
+        MPI_OK(MPI_Irecv(&r[i], 1, MPI_INT, left, 95, MPI_COMM_WORLD, &rr[i]));
+    for (int i = 0; i < N; i++) {
+        s[i] = conf_rank * 100 + i;
+        MPI_OK(MPI_Isend(&s[i], 1, MPI_INT, right, 95, MPI_COMM_WORLD, &sr[i]));
+    }
+    int flag = 0;
+    MPI_Status st;
+    while (!flag)
+        MPI_OK(MPI_Request_get_status(sr[0], &flag, &st));
+    CHECK(sr[0] != MPI_REQUEST_NULL, "Request_get_status keeps the handle");
+    MPI_OK(MPI_Wait(&sr[1], &st));
+    MPI_OK(MPI_Test_cancelled(&st, &flag));
+    CHECK(!flag, "a send done at once reads as cancelled");
+    MPI_OK(MPI_Request_free(&sr[2]));
+    flag = 0;
+    while (!flag)
+        MPI_OK(MPI_Test(&sr[3], &flag, MPI_STATUS_IGNORE));
+    CHECK(sr[1] == MPI_REQUEST_NULL && sr[2] == MPI_REQUEST_NULL &&
+              sr[3] == MPI_REQUEST_NULL,
+          "finishing a send leaves its handle null");
+    MPI_Status sts[N];
+    MPI_OK(MPI_Waitall(N, sr, sts));
+    for (int i = 0; i < N; i++)
+        CHECK(sr[i] == MPI_REQUEST_NULL, "Waitall leaves send %d null", i);
+    MPI_OK(MPI_Waitall(N, rr, MPI_STATUSES_IGNORE));
+    for (int i = 0; i < N; i++)
+        CHECK(r[i] == left * 100 + i, "send %d of %d arrived as %d", i, left,
+              r[i]);
+}
+
 static void test_cancel(void)
 {
     int left = (conf_rank - 1 + conf_size) % conf_size;
@@ -424,9 +467,9 @@ int main(int argc, char **argv)
 {
     conf_init(&argc, &argv);
     void (*const tests[])(void) = {
-        test_sizes,       test_ordering, test_wildcards_behind_requests,
-        test_any_source,  test_modes,    test_probe_truncate,
-        test_nonblocking, test_cancel};
+        test_sizes,       test_ordering,   test_wildcards_behind_requests,
+        test_any_source,  test_modes,      test_probe_truncate,
+        test_nonblocking, test_done_sends, test_cancel};
     for (size_t i = 0; i < sizeof tests / sizeof tests[0]; i++) {
         tests[i]();
         MPI_OK(MPI_Barrier(MPI_COMM_WORLD));

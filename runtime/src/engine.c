@@ -157,8 +157,8 @@ struct peer {
     struct ctxcount *cc;    /* per context id: K, L, live requests */
     struct rt_box_pair box; /* the duplex box shared with the peer */
     int rts_unread;         /* our RTS the peer has not answered FIN (CMA) */
-    unsigned pushed_in_row; /* messages and payloads pushed since we last
-                               consumed a packet of the peer's */
+    unsigned pushed_in_row; /* payloads pushed since we last consumed a
+                               packet of the peer's */
     int sent_since_recv;    /* pushed anything since we last consumed from it */
     unsigned box_skip;      /* sends left that avoid the box after a crossing */
     size_t ncc, capcc, last_cc;
@@ -257,14 +257,13 @@ static int try_push(struct peer *pr, const struct rt_pkt *h, size_t poff,
     memcpy((char *)p + 8, (const char *)h + 8, poff - 8);
     if (head)
         memcpy((char *)p + poff, payload, head);
-    int in_row = pr->pushed_in_row > 0;
-    pr->pushed_in_row += plen > 0 || h->type == PKT_EAGER;
+    pr->pushed_in_row += plen > 0;
     mpchar__ring_commit(&pr->out, p, poff + plen);
     /* A stream's next packets will take the lines ahead: owning them
      * before we write them spares each packet a wait for the peer to give
      * its copy up.  A lone message, as in a ping-pong, is not followed
      * soon, and there the peer would take the lines back first. */
-    if (in_row)
+    if (pr->sent_since_recv)
         mpchar__ring_prefetch(&pr->out, poff + plen);
     return 1;
 }

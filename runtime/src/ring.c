@@ -175,10 +175,11 @@ void mpchar__ring_commit(struct rt_ring *ring, struct rt_pkt *pkt,
  * producer waits out the transfers one by one.  Asking for the lines of
  * the packet after the next one (if it is as long as this one) with write
  * intent overlaps them; each line is asked for once, and not the next
- * packet's, whose first line a consumer that keeps up is polling.  Packets
- * of more than 2 KiB gained nothing (docs/performance.md, "Prefetching a
+ * packet's, whose first line a consumer that keeps up is polling.  From
+ * 512 bytes on, a consumer that keeps up (a Bcast's or Scan's repetitions)
+ * lost more than a stream gained (docs/performance.md, "Prefetching a
  * stream's lines"). */
-#define RT_PREFETCH_MAX_LINES 33 /* a 2 KiB message and its header */
+#define RT_PREFETCH_MAX_LINES 4 /* a 224-byte message and its header */
 
 void mpchar__ring_prefetch(struct rt_ring *ring, size_t bytes_total)
 {

@@ -205,7 +205,9 @@ up() {
   mkdir -p "$STATE"
   echo "$rate" >"$STATE/rate"
   cc -O2 -o "$STATE/pingpong" "$HERE/testbed_pingpong.c"
-  cc -O2 -shared -fPIC -o "$STATE/yield.so" "$HERE/testbed_yield.c" -ldl
+  # MPICH's yield (src/yield/yield.c), as `mpchar run` preloads it when
+  # oversubscribed: the bed needs no build tree
+  cc -O2 -shared -fPIC -o "$STATE/yield.so" "$HERE/../src/yield/yield.c" -ldl
   ip link add "$BRIDGE" type bridge
   ip addr add "$NET.254/24" dev "$BRIDGE"
   ip link set "$BRIDGE" mtu "$MTU_BYTES" up

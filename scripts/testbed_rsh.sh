@@ -6,7 +6,7 @@
 # like ssh, with the command meant for a shell; ssh-style options before
 # HOST are ignored.  On a bed built with --pin, the command runs on the
 # host's own core (taskset), as on a node of its own.  Hydra's proxy (and
-# so MPICH's processes) runs with scripts/testbed_yield.c preloaded.
+# so MPICH's processes) runs with src/yield/yield.c preloaded.
 set -euo pipefail
 
 STATE=/run/mpchar-testbed
@@ -26,7 +26,7 @@ if [ -f "$STATE/$host.cpus" ]; then
   pin=(taskset -c "$(cat "$STATE/$host.cpus")")
 fi
 # MPICH's processes (children of Hydra's proxy) yield the core after a
-# poll that found nothing, as Open MPI's do (scripts/testbed_yield.c).
+# poll that found nothing, as Open MPI's do (src/yield/yield.c).
 yield=()
 case ${1##*/} in
 hydra_pmi_proxy*) yield=(env "LD_PRELOAD=$STATE/yield.so") ;;

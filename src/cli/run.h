@@ -138,6 +138,9 @@ typedef struct run_library {
     char base[MPCHAR_NAME_MAX]; /* the library a variant forces, or name */
     char bench[4096];           /* mpchar-bench-<name> */
     char launcher[4096];        /* the library's own launcher program */
+    /* libmpchar-yield.so, preloaded into MPICH's ranks when
+     * oversubscribed ("": none) */
+    char yield_preload[4096];
     /* an algorithm variant (name "<base>@<coll>:<alg>"): the one pattern
      * it measures and the environment that forces its algorithm; "" and
      * 0 for a library as it comes */

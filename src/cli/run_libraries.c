@@ -74,6 +74,8 @@ static int add_library(run_library *libs, size_t *count, const char *dir,
     snprintf(lib->base, sizeof lib->base, "%s", name);
     snprintf(lib->bench, sizeof lib->bench, "%s/mpchar-bench-%s", dir, name);
     snprintf(lib->launcher, sizeof lib->launcher, "%s", built->launcher);
+    snprintf(lib->yield_preload, sizeof lib->yield_preload,
+             "%s/../lib/libmpchar-yield.so", dir);
     lib->simulated = built->simulated;
     if (access(lib->bench, X_OK) != 0)
         return mpchar_error_set(err,
@@ -85,6 +87,9 @@ static int add_library(run_library *libs, size_t *count, const char *dir,
                                 "MPI library '%s': its launcher %s is "
                                 "missing; run scripts/setup.sh",
                                 name, lib->launcher);
+    if (access(lib->yield_preload, R_OK) != 0)
+        return mpchar_error_set(err, "%s is missing; rebuild mpchar",
+                                lib->yield_preload);
     (*count)++;
     return 0;
 }
@@ -291,10 +296,31 @@ static void push_openmpi(run_args *b, const run_library *lib, long p, bool over,
     }
 }
 
+/* Oversubscribed, MPICH's ranks get libmpchar-yield.so (src/yield) ahead
+ * of any LD_PRELOAD already set: waiting ranks then yield the CPU, as
+ * Open MPI's do with mpi_yield_when_idle. */
+static void push_hydra_yield(run_args *b, const run_library *lib)
+{
+    const char *old = getenv("LD_PRELOAD");
+    old = old ? old : "";
+    char *preload = malloc(strlen(lib->yield_preload) + strlen(old) + 2);
+    if (!preload) {
+        b->failed = true;
+        return;
+    }
+    sprintf(preload, "%s%s%s", lib->yield_preload, *old ? ":" : "", old);
+    run_args_push(b, "-genv");
+    run_args_push(b, "LD_PRELOAD");
+    run_args_push(b, preload);
+    free(preload);
+}
+
 static void push_hydra(run_args *b, const run_library *lib, long p, bool over,
                        const char *hosts)
 {
     push_launcher_n(b, lib, p);
+    if (over && lib->yield_preload[0])
+        push_hydra_yield(b, lib);
     if (hosts[0]) {
         run_args_push(b, "-hosts");
         run_args_push(b, hosts);

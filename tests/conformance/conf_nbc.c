@@ -355,13 +355,7 @@ int main(int argc, char **argv)
         {strided, 3 * sizeof(int), MPI_OP_NULL, 5, 0},
         {strided, 3 * sizeof(int), MPI_OP_NULL, 600, 0},
     };
-    /* MPICH busy-polls without yielding: oversubscribed, its long rounds
-     * take seconds, so its runs at p > 2 keep the short ones, which still
-     * cover every call, type and completion mode (CMakeLists.txt) */
-    int short_only = getenv("MPCHAR_CONF_NBC_SUBSET") != NULL;
     for (int i = 0; i < (int)(sizeof cfgs / sizeof cfgs[0]); i++) {
-        if (short_only && cfgs[i].n > 100)
-            continue;
         set_counts(cfgs[i].n);
         round_run(&cfgs[i], i);
     }

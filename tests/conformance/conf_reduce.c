@@ -395,15 +395,6 @@ int main(int argc, char **argv)
             test_ldouble_MAX(n);
             test_dcomplex_PROD(n);
             test_cbool_LOR(n);
-        } else if (getenv("MPCHAR_CONF_REDUCE_SUBSET")) {
-            /* one type per class: for libraries whose busy-polling makes
-             * the full matrix slow when oversubscribed (set by CMake) */
-            OPS_INT(CALL_TEST, int)
-            OPS_INT(CALL_TEST, u8)
-            OPS_FLOAT(CALL_TEST, double)
-            OPS_COMPLEX(CALL_TEST, fcomplex)
-            OPS_BOOL(CALL_TEST, cbool)
-            OPS_BYTE(CALL_TEST, byte)
         } else {
             TYPES(CALL)
         }

@@ -51,7 +51,7 @@ run_bed() { # LIBRARY OUT PATTERN SIZES MAX_SIZE MIN_REPS
 }
 
 # Both libraries on one bed: MPICH's processes yield the core after an
-# empty poll there (scripts/testbed_yield.c), as Open MPI's do with
+# empty poll there (src/yield/yield.c), as Open MPI's do with
 # mpi_yield_when_idle (docs/cluster.md, "MPICH on the bed").
 SIZES=0,1,4096,262144,524288,786432,1048576,1572864,2097152
 for lib in openmpi mpich; do

@@ -1,7 +1,8 @@
 /* Unit tests of the hosts of a multi-host run (src/cli/run_hosts.c):
  * known placements (hosts filled in order up to their slots), the
  * launcher's host list and meta.json's placement for them, the launch
- * commands of Open MPI and MPICH with hosts, and bad --hosts, --hostfile
+ * commands of Open MPI and MPICH with hosts and oversubscribed (MPICH's
+ * yield preloaded), and bad --hosts, --hostfile
  * and process counts each refused with one message naming the culprit. */
 #include <setjmp.h>
 #include <stdarg.h>
@@ -200,6 +201,7 @@ static void command_of(const char *base, const run_hosts *h, long p, char *buf,
     snprintf(lib.base, sizeof lib.base, "%s", base);
     snprintf(lib.launcher, sizeof lib.launcher, "L");
     snprintf(lib.bench, sizeof lib.bench, "B");
+    snprintf(lib.yield_preload, sizeof lib.yield_preload, "Y.so");
     assert_int_equal(run_launch_command(&lib, "", &sys, h, p, none, &argv, err),
                      want_rc);
     buf[0] = '\0';
@@ -226,6 +228,16 @@ static void test_launch_commands(void **state)
     memset(&h, 0, sizeof h);
     command_of("mpich", &h, 2, cmd, sizeof cmd, 0, &err);
     assert_string_equal(cmd, "L -n 2 -bind-to core B ");
+    /* oversubscribed: MPICH's ranks get the yield ahead of LD_PRELOAD */
+    unsetenv("LD_PRELOAD");
+    command_of("mpich", &h, 3, cmd, sizeof cmd, 0, &err);
+    assert_string_equal(cmd, "L -n 3 -genv LD_PRELOAD Y.so B ");
+    setenv("LD_PRELOAD", "u.so", 1);
+    command_of("mpich", &h, 3, cmd, sizeof cmd, 0, &err);
+    assert_string_equal(cmd, "L -n 3 -genv LD_PRELOAD Y.so:u.so B ");
+    unsetenv("LD_PRELOAD");
+    command_of("openmpi", &h, 3, cmd, sizeof cmd, 0, &err);
+    assert_null(strstr(cmd, "Y.so"));
 }
 
 int main(void)

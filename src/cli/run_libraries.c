@@ -36,6 +36,13 @@ static int self_dir(char *buf, size_t len, mpchar_error *err)
     return 0;
 }
 
+/* The libraries run_launch_command hands to push_hydra. */
+static bool launched_by_hydra(const run_library *lib)
+{
+    return !lib->simulated && strcmp(lib->base, "openmpi") != 0 &&
+           strcmp(lib->base, "builtin") != 0;
+}
+
 static const mpchar__built_library *find_built(const char *name)
 {
     for (const mpchar__built_library *b = mpchar__built_libraries; b->name; b++)
@@ -74,9 +81,10 @@ static int add_library(run_library *libs, size_t *count, const char *dir,
     snprintf(lib->base, sizeof lib->base, "%s", name);
     snprintf(lib->bench, sizeof lib->bench, "%s/mpchar-bench-%s", dir, name);
     snprintf(lib->launcher, sizeof lib->launcher, "%s", built->launcher);
-    snprintf(lib->yield_preload, sizeof lib->yield_preload,
-             "%s/../lib/libmpchar-yield.so", dir);
     lib->simulated = built->simulated;
+    if (launched_by_hydra(lib))
+        snprintf(lib->yield_preload, sizeof lib->yield_preload,
+                 "%s/../lib/libmpchar-yield.so", dir);
     if (access(lib->bench, X_OK) != 0)
         return mpchar_error_set(err,
                                 "MPI library '%s': %s is missing; "
@@ -87,7 +95,7 @@ static int add_library(run_library *libs, size_t *count, const char *dir,
                                 "MPI library '%s': its launcher %s is "
                                 "missing; run scripts/setup.sh",
                                 name, lib->launcher);
-    if (access(lib->yield_preload, R_OK) != 0)
+    if (lib->yield_preload[0] && access(lib->yield_preload, R_OK) != 0)
         return mpchar_error_set(err, "%s is missing; rebuild mpchar",
                                 lib->yield_preload);
     (*count)++;

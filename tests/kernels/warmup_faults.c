@@ -9,8 +9,8 @@
  * receive descriptors, each faulting at its first use on both sides) the
  * count is then about 125 and the test fails, which ctest expects
  * (kernels.mpich.warmup_cold, WILL_FAIL): the check can fail.  Open MPI
- * and the built-in runtime take 0-2 either way.  After the warm-up MPICH
- * takes 7-8; a warm-up of 1 KiB messages (touching only the first page of
+ * takes 2-3 after the warm-up, the built-in runtime 1.  After it MPICH
+ * takes 6; a warm-up of 1 KiB messages (touching only the first page of
  * each 8256-byte descriptor) left 25-27 and fails too.  docs/apps.md, "IS's
  * Allreduce and SOR's Sendrecv on MPICH". */
 #include <mpi.h>

@@ -32,9 +32,10 @@ int harness_fault_parse(const char *text, char *msg, size_t msg_len);
  * rank sends HARNESS_WARMUP_BURST messages of HARNESS_WARMUP_BYTES to
  * every other rank at once, receives the peer's, then exchanges
  * HARNESS_WARMUP_MESSAGES more with it in step (PMPI_ calls, so that a
- * profiler does not see them).  A library whose shared-memory transport touches its receive
- * buffers lazily (MPICH 4.0's UCX: a 64-entry FIFO of 8256-byte
- * descriptors, each page of which faults at its first write and read)
+ * profiler does not see them).  A library whose shared-memory transport
+ * touches its receive buffers lazily (MPICH 4.0's UCX: a 64-entry FIFO
+ * of 8256-byte descriptors, each page of which faults at its first write
+ * and read)
  * otherwise pays those faults inside the first ~64 eager messages of
  * each pair, which at --reps 5 are the measured repetitions of IS and SOR
  * (docs/apps.md, "IS's Allreduce and SOR's Sendrecv on MPICH").  One

@@ -34,7 +34,7 @@ static void kernel_touch(unsigned char *p, size_t bytes)
     close(fd);
 }
 
-static unsigned char *alloc_touched(size_t bytes)
+unsigned char *bench_alloc_touched(size_t bytes)
 {
     unsigned char *p = malloc(bytes ? bytes : 1);
     if (p) {
@@ -46,8 +46,8 @@ static unsigned char *alloc_touched(size_t bytes)
 
 int bench_buffers_alloc(bench_ctx *c, size_t send_bytes, size_t recv_bytes)
 {
-    c->sbuf = alloc_touched(send_bytes);
-    c->rbuf = alloc_touched(recv_bytes);
+    c->sbuf = bench_alloc_touched(send_bytes);
+    c->rbuf = bench_alloc_touched(recv_bytes);
     c->sbuf_bytes = send_bytes;
     c->rbuf_bytes = recv_bytes;
     if (!c->sbuf || !c->rbuf) {

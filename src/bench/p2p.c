@@ -95,7 +95,7 @@ static int setup_pingpong(bench_ctx *c)
         /* Room for every message of a batch, as MPI requires. */
         c->bsend_bytes =
             (int)((c->msg_bytes + MPI_BSEND_OVERHEAD) * (size_t)c->batch);
-        c->bsend_buf = malloc((size_t)c->bsend_bytes);
+        c->bsend_buf = bench_alloc_touched((size_t)c->bsend_bytes);
         if (!c->bsend_buf)
             return -1;
         MPI_Buffer_attach(c->bsend_buf, c->bsend_bytes);

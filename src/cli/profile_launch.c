@@ -61,13 +61,21 @@ int profile_library_path(const char *library, char *out, size_t len,
     return 0;
 }
 
-int profile_env_set(const char *preload, const char *dir, mpchar_error *err)
+char *profile_preload_ahead(const char *preload)
 {
     const char *old = getenv("LD_PRELOAD");
-    char *env = malloc(strlen(preload) + (old ? strlen(old) : 0) + 2);
+    old = old ? old : "";
+    char *env = malloc(strlen(preload) + strlen(old) + 2);
+    if (env)
+        sprintf(env, "%s%s%s", preload, *old ? ":" : "", old);
+    return env;
+}
+
+int profile_env_set(const char *preload, const char *dir, mpchar_error *err)
+{
+    char *env = profile_preload_ahead(preload);
     if (!env)
         return mpchar_error_set(err, "out of memory");
-    sprintf(env, "%s%s%s", preload, old && *old ? ":" : "", old ? old : "");
     int rc = setenv("LD_PRELOAD", env, 1) | setenv("MPCHAR_PROF_DIR", dir, 1);
     free(env);
     return rc == 0 ? 0 : mpchar_error_set(err, "out of memory");

@@ -21,6 +21,7 @@
 #include "mpchar/builtin_modes.h"
 #include "mpchar/fileio.h"
 #include "mpchar/grow.h"
+#include "profile_launch.h"
 #include "run.h"
 
 static int self_dir(char *buf, size_t len, mpchar_error *err)
@@ -36,7 +37,8 @@ static int self_dir(char *buf, size_t len, mpchar_error *err)
     return 0;
 }
 
-/* The libraries run_launch_command hands to push_hydra. */
+/* The libraries that MPICH's Hydra launches (push_hydra): neither Open
+ * MPI, nor the runtime, nor simulated. */
 static bool launched_by_hydra(const run_library *lib)
 {
     return !lib->simulated && strcmp(lib->base, "openmpi") != 0 &&
@@ -309,14 +311,11 @@ static void push_openmpi(run_args *b, const run_library *lib, long p, bool over,
  * Open MPI's do with mpi_yield_when_idle. */
 static void push_hydra_yield(run_args *b, const run_library *lib)
 {
-    const char *old = getenv("LD_PRELOAD");
-    old = old ? old : "";
-    char *preload = malloc(strlen(lib->yield_preload) + strlen(old) + 2);
+    char *preload = profile_preload_ahead(lib->yield_preload);
     if (!preload) {
         b->failed = true;
         return;
     }
-    sprintf(preload, "%s%s%s", lib->yield_preload, *old ? ":" : "", old);
     run_args_push(b, "-genv");
     run_args_push(b, "LD_PRELOAD");
     run_args_push(b, preload);
@@ -375,12 +374,12 @@ int run_launch_command(const run_library *lib, const char *launcher,
             run_argv_free(b.v);
             return -1;
         }
+    } else if (launched_by_hydra(lib)) {
+        push_hydra(&b, lib, p, over, spec);
     } else if (strcmp(lib->base, "openmpi") == 0) {
         push_openmpi(&b, lib, p, over, spec);
-    } else if (strcmp(lib->base, "builtin") == 0) {
-        push_builtin(&b, lib, p, over);
     } else {
-        push_hydra(&b, lib, p, over, spec);
+        push_builtin(&b, lib, p, over);
     }
     run_args_push(&b, lib->bench);
     for (char *const *a = bench_args; *a; a++)

@@ -177,9 +177,10 @@ void mpchar__ring_commit(struct rt_ring *ring, struct rt_pkt *pkt,
  * intent overlaps them; each line is asked for once, and not the next
  * packet's, whose first line a consumer that keeps up is polling.  From
  * 512 bytes on, a consumer that keeps up (a Bcast's or Scan's repetitions)
- * lost more than a stream gained (docs/performance.md, "Prefetching a
- * stream's lines"). */
-#define RT_PREFETCH_MAX_LINES 4 /* a 224-byte message and its header */
+ * lost more than a stream gained, while 5 lines (256-byte messages)
+ * gained and cost nothing measurable (docs/performance.md, "Prefetching a
+ * stream's lines" and "Five lines"). */
+#define RT_PREFETCH_MAX_LINES 5 /* a 288-byte message and its header */
 
 void mpchar__ring_prefetch(struct rt_ring *ring, size_t bytes_total)
 {

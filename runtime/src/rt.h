@@ -580,6 +580,18 @@ void mpchar__wait_until(_Atomic int *flag);
  * Tests. */
 int mpchar__test_progress(void);
 void mpchar__idle(unsigned *idle); /* one idle poll: spin, yield or sleep */
+/* Asks for the lines of [data, data + bytes) after data's own, without
+ * waiting for them (engine.c's prefetch_payload says when). */
+static inline void mpchar__prefetch_read(const void *data, size_t bytes)
+{
+    uintptr_t line = (uintptr_t)data / RT_LINE * RT_LINE + RT_LINE;
+    uintptr_t end = (uintptr_t)data + bytes;
+    if (end <= line + RT_LINE)
+        return; /* one line after data's: the copy asks for it as soon */
+    for (; line < end; line += RT_LINE)
+        __builtin_prefetch((const void *)line, 0, 3);
+}
+
 /* Asks for a cache line with ownership, without waiting for it. */
 static inline void mpchar__prefetch_write(const void *line)
 {

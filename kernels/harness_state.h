@@ -35,10 +35,10 @@ int harness_fault_parse(const char *text, char *msg, size_t msg_len);
  * profiler does not see them).  A library whose shared-memory transport
  * touches its receive buffers lazily (MPICH 4.0's UCX: a 64-entry FIFO
  * of 8256-byte descriptors, each page of which faults at its first write
- * and read)
- * otherwise pays those faults inside the first ~64 eager messages of
- * each pair, which at --reps 5 are the measured repetitions of IS and SOR
- * (docs/apps.md, "IS's Allreduce and SOR's Sendrecv on MPICH").  One
+ * and read) otherwise pays those faults inside the first ~64 eager
+ * messages of each pair, which at --reps 5 are the measured repetitions
+ * of IS and SOR (docs/apps.md, "IS's Allreduce and SOR's Sendrecv on
+ * MPICH").  One
  * warm-up repetition cannot do it: IS and SOR send 20 such messages per
  * repetition.  The messages fill a descriptor (8000 B) so that all its
  * pages are touched: 1 KiB messages left 18 faults per rank in SOR's

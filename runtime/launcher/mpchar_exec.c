@@ -129,7 +129,7 @@ static int make_segment(int n, void **base_p, size_t *len_p)
         fprintf(stderr, "mpchar-exec: %s\n", err.msg);
         return -1;
     }
-    int lines = (int)ring_kib * 1024 / RT_LINE;
+    int lines = mpchar__seg_ring_lines(ring_kib);
     size_t len = mpchar__seg_bytes(n, lines);
     unsigned char rnd[12];
     if (getrandom(rnd, sizeof rnd, 0) != (ssize_t)sizeof rnd) {

@@ -125,6 +125,8 @@ struct rt_seg_header {
     char pad[RT_LINE * 2 - 48];
 };
 
+/* Cache lines of a ring of ring_kib KiB (segment.c says why not exactly). */
+int mpchar__seg_ring_lines(size_t ring_kib);
 size_t mpchar__seg_bytes(int size, int ring_lines);
 /* Lays out a fresh (zeroed) segment; used by the launcher and singletons. */
 void mpchar__seg_format(void *base, int size, int ring_lines);

@@ -22,6 +22,15 @@ static size_t header_bytes(int size)
            (size_t)size * sizeof(struct rt_proc_info);
 }
 
+/* Two lines more than the KiB hold: a packet takes at most half the ring,
+ * header line included, so this lets a message of half the KiB go eagerly,
+ * 64 KiB by default, a size programs and benchmarks use (docs/performance.md,
+ * "Issue 21: 64 KiB eager"). */
+int mpchar__seg_ring_lines(size_t ring_kib)
+{
+    return (int)(ring_kib * 1024 / RT_LINE) + 2;
+}
+
 static size_t ring_bytes(int ring_lines)
 {
     return (size_t)(ring_lines + 1) * RT_LINE;

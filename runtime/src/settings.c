@@ -27,14 +27,14 @@ const struct rt_setting mpchar__settings[] = {
             "(the default: in streams write requests go stale and lower the "
             "bandwidth, docs/performance.md)"},
     {.env = "MPCHAR_RT_EAGER_MAX",
-     .dflt = "65472",
+     .dflt = "65536",
      .type = SET_SIZE,
      .offset = offsetof(struct rt_config, eager_max),
      .doc = "largest message sent eagerly through the ring, bytes, at most "
-            "half the ring less a line (larger ones go by single copy, "
+            "half the ring (larger ones go by single copy, "
             "docs/performance.md)"},
     {.env = "MPCHAR_RT_WRITE_MIN",
-     .dflt = "65473",
+     .dflt = "65537",
      .type = SET_SIZE,
      .offset = offsetof(struct rt_config, write_min),
      .doc = "smallest message delivered by process_vm_writev to a write "

@@ -64,7 +64,7 @@ static int check_segment(int rank)
 
 static void recvfirst(int rank, int size)
 {
-    enum { N = 64, LEN = 65536 };
+    enum { N = 64, LEN = 131072 }; /* above MPCHAR_RT_WRITE_MIN, 64 KiB + 1 */
     char *rb = malloc((size_t)N * LEN), *sb = malloc(LEN);
     memset(sb, rank, LEN);
     MPI_Request rq[N];

@@ -101,7 +101,7 @@ struct ux { /* unexpected message */
     int src, tag, world;
     size_t len;
     void *data;
-    int sync;
+    unsigned flags; /* the packet's PKT_F_* */
     uint64_t sreq, saddr;
 };
 
@@ -645,12 +645,14 @@ static void on_help(int world, struct rt_pkt *p)
 
 /* ---------------- rendezvous ---------------- */
 
+/* flags: the RTS's; PKT_F_THROUGH asks for copy-through even with CMA. */
 static void start_rndv(struct mpchar_rt_request *req, int world, int src,
-                       int tag, size_t len, uint64_t saddr, uint64_t sreq)
+                       int tag, size_t len, uint64_t saddr, uint64_t sreq,
+                       unsigned flags)
 {
     set_status(req, src, tag, len);
     size_t n = (size_t)req->status.mpchar_bytes;
-    if (E.cma) {
+    if (E.cma && !(flags & PKT_F_THROUGH)) {
         if (req->type->contig) {
             cma_copy(
                 (struct share){world, 0, req->buf, saddr, n, 0, req->solo});
@@ -714,6 +716,7 @@ static struct ux *ux_add(int world, const struct rt_pkt *p, const void *payload)
     u->tag = p->tag;
     u->world = world;
     u->len = p->len;
+    u->flags = p->flags;
     DLIST_APPEND(E.ux_head, E.ux_tail, u);
     return u;
 }
@@ -744,7 +747,6 @@ static void on_eager(int world, struct rt_pkt *p)
     mpchar__xfer(1, world, len);
     struct ux *u = ux_add(world, p, payload);
     mpchar__xfer(0, world, len);
-    u->sync = sync;
     u->sreq = sreq;
 }
 
@@ -754,7 +756,7 @@ static void on_rts(int world, struct rt_pkt *p)
     struct mpchar_rt_request *req = match_posted(p->ctx, p->src, p->tag);
     if (req) {
         posted_remove(req);
-        start_rndv(req, world, p->src, p->tag, p->len, p->a, p->b);
+        start_rndv(req, world, p->src, p->tag, p->len, p->a, p->b, p->flags);
         return;
     }
     struct ux *u = ux_add(world, p, NULL);
@@ -1220,10 +1222,17 @@ void mpchar__send_start(struct mpchar_rt_request *req)
         }
         return;
     }
-    E.msgs[E.cma ? C_RNDV : C_COPY]++;
-    E.bytes[E.cma ? C_RNDV : C_COPY] += req->bytes;
-    if (E.cma)
+    /* A buffered send streams through the ring: read by the peer, the
+     * buffer's lines would be shared, and the next MPI_Bsend's copy into
+     * them would take each one back (docs/performance.md, "Issue 21:
+     * buffered sends through the ring"). */
+    int cma = E.cma && !req->bsend_seg;
+    E.msgs[cma ? C_RNDV : C_COPY]++;
+    E.bytes[cma ? C_RNDV : C_COPY] += req->bytes;
+    if (cma)
         pr->rts_unread++;
+    else
+        h.flags = PKT_F_THROUGH;
     h.a = (uint64_t)(uintptr_t)req->data;
     h.b = (uint64_t)(uintptr_t)req;
     post_pkt(world, &h, sizeof h, NULL, 0, NULL);
@@ -1293,11 +1302,12 @@ static void take_ux(struct mpchar_rt_request *req, struct ux *u)
     } else if (u->type == PKT_EAGER) {
         set_status(req, u->src, u->tag, u->len);
         deliver(req, u->data, (size_t)req->status.mpchar_bytes);
-        if (u->sync)
+        if (u->flags & PKT_F_SYNC)
             post_ctl(u->world, PKT_FIN, u->sreq, 0, 0);
         complete(req);
     } else {
-        start_rndv(req, u->world, u->src, u->tag, u->len, u->saddr, u->sreq);
+        start_rndv(req, u->world, u->src, u->tag, u->len, u->saddr, u->sreq,
+                   u->flags);
     }
     free(u->data);
     free(u);

@@ -154,6 +154,7 @@ enum rt_pkt_type {
 };
 #define PKT_F_SYNC 1u   /* eager: sender waits for FIN when matched */
 #define PKT_F_INLINE 2u /* WDONE: payload follows the header */
+#define PKT_F_THROUGH 4u /* RTS: answer CTS, fragments follow (copy-through) */
 
 /* First 32 bytes of every packet; EAGER payload follows at +32 (+40 sync). */
 #define RT_PKT_HEADER 32 /* bytes of a packet before an EAGER payload */

@@ -3,7 +3,8 @@
 # "runtime").  Usage: rt_test.sh BIN_DIR CASE
 #   kill abort exit sigint timeout  fault handling of mpchar-exec
 #   segment                         segment mode 0600, nothing in /dev/shm
-#   counters                        SR vs NSR remote-write rate, file mode
+#   counters                        SR vs NSR remote-write rate, file mode,
+#                                   MPI_Bsend through the ring
 #   copy                            forced copy-through passes conformance
 #   sr                              SR mode (write protocol) passes conformance
 #   rma                             one-sided: copy-through, no shared copies, SR, bad input
@@ -103,7 +104,13 @@ case $case in
     sr=$(sed -n 's/.*remote_write_rate_pct=\([0-9.]*\).*/\1/p' "$tmp/c.SR" | head -1)
     nsr=$(sed -n 's/.*remote_write_rate_pct=\([0-9.]*\).*/\1/p' "$tmp/c.NSR" | head -1)
     awk -v x="$sr" 'BEGIN {exit !(x > 90)}' || fail "SR remote-write rate $sr%, want > 90%"
-    awk -v x="$nsr" 'BEGIN {exit !(x == 0)}' || fail "NSR remote-write rate $nsr%, want 0" ;;
+    awk -v x="$nsr" 'BEGIN {exit !(x == 0)}' || fail "NSR remote-write rate $nsr%, want 0"
+    # conf_p2p's MPI_Bsend of 100000 bytes streams through the ring even
+    # where process_vm_readv works (the other large sends do not)
+    MPCHAR_RT_COUNTERS="$tmp/c.b" "$exe" -n 2 "$bin/conf_p2p_builtin" >/dev/null || fail "conf_p2p"
+    grep -q "copy=cma" "$tmp/c.b" || fail "conf_p2p ran without cross-memory attach"
+    [ "$(counter_sum "$tmp/c.b" copy_through_msgs)" -gt 0 ] || fail "no MPI_Bsend went through the ring"
+    [ "$(counter_sum "$tmp/c.b" rndv_read_msgs)" -gt 0 ] || fail "no send went by rendezvous read" ;;
   copy)
     for t in conf_p2p conf_coll conf_datatype; do
       MPCHAR_RT_COPY=copy "$exe" -n 3 "$bin/${t}_builtin" >"$tmp/out" 2>"$tmp/err" || { cat "$tmp/err"; fail "$t under copy-through"; }

@@ -152,8 +152,8 @@ enum rt_pkt_type {
     PKT_HELP,
     PKT_RMA /* one-sided: flags holds the kind (rma.h) */
 };
-#define PKT_F_SYNC 1u   /* eager: sender waits for FIN when matched */
-#define PKT_F_INLINE 2u /* WDONE: payload follows the header */
+#define PKT_F_SYNC 1u    /* eager: sender waits for FIN when matched */
+#define PKT_F_INLINE 2u  /* WDONE: payload follows the header */
 #define PKT_F_THROUGH 4u /* RTS: answer CTS, fragments follow (copy-through) */
 
 /* First 32 bytes of every packet; EAGER payload follows at +32 (+40 sync). */

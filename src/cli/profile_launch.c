@@ -10,6 +10,7 @@
 #include <unistd.h>
 
 #include "libraries.h"
+#include "mpchar/environ.h"
 #include "mpchar/fileio.h"
 #include "profile_launch.h"
 
@@ -61,19 +62,9 @@ int profile_library_path(const char *library, char *out, size_t len,
     return 0;
 }
 
-char *profile_preload_ahead(const char *preload)
-{
-    const char *old = getenv("LD_PRELOAD");
-    old = old ? old : "";
-    char *env = malloc(strlen(preload) + strlen(old) + 2);
-    if (env)
-        sprintf(env, "%s%s%s", preload, *old ? ":" : "", old);
-    return env;
-}
-
 int profile_env_set(const char *preload, const char *dir, mpchar_error *err)
 {
-    char *env = profile_preload_ahead(preload);
+    char *env = mpchar_preload_ahead(preload);
     if (!env)
         return mpchar_error_set(err, "out of memory");
     int rc = setenv("LD_PRELOAD", env, 1) | setenv("MPCHAR_PROF_DIR", dir, 1);

@@ -18,11 +18,6 @@ int profile_pick_library(const char *mpi, const char *argv0, char *out,
 int profile_library_path(const char *library, char *out, size_t len,
                          mpchar_error *err);
 
-/* "preload:<LD_PRELOAD>" (preload alone when LD_PRELOAD is unset or
- * empty), malloc'd; NULL when out of memory.  A preloaded library goes
- * first so that its symbols win over the program's own preloads. */
-char *profile_preload_ahead(const char *preload);
-
 /* Sets this process's environment so that programs it starts run under
  * the profiler: preload before any LD_PRELOAD already set, and
  * MPCHAR_PROF_DIR=dir.  Returns -1 (err set) when out of memory. */

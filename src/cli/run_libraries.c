@@ -19,9 +19,9 @@
 
 #include "libraries.h"
 #include "mpchar/builtin_modes.h"
+#include "mpchar/environ.h"
 #include "mpchar/fileio.h"
 #include "mpchar/grow.h"
-#include "profile_launch.h"
 #include "run.h"
 
 static int self_dir(char *buf, size_t len, mpchar_error *err)
@@ -311,7 +311,7 @@ static void push_openmpi(run_args *b, const run_library *lib, long p, bool over,
  * Open MPI's do with mpi_yield_when_idle. */
 static void push_hydra_yield(run_args *b, const run_library *lib)
 {
-    char *preload = profile_preload_ahead(lib->yield_preload);
+    char *preload = mpchar_preload_ahead(lib->yield_preload);
     if (!preload) {
         b->failed = true;
         return;

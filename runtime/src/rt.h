@@ -64,9 +64,13 @@ struct rt_config {
     size_t pair_split_min;
     size_t allgather_long;
     size_t alltoall_long;
+    size_t heap_keep;
 };
 extern struct rt_config mpchar__cfg;
 void mpchar__config_load(void);
+/* Keeps up to keep bytes of freed memory in the heap (heap.c); 0: malloc's
+ * own policy. */
+void mpchar__heap_keep(size_t keep);
 
 /* Sizes take mpchar's size suffixes; counts are whole numbers in
  * [min, max]; modes and copy kinds are words; text is taken as it is. */

@@ -155,6 +155,15 @@ const struct rt_setting mpchar__settings[] = {
      .type = SET_SIZE,
      .offset = offsetof(struct rt_config, alltoall_long),
      .doc = "Alltoall bytes per block from which pairwise replaces Bruck"},
+    {.env = "MPCHAR_RT_HEAP_KEEP",
+     .dflt = "64M",
+     .type = SET_SIZE,
+     .offset = offsetof(struct rt_config, heap_keep),
+     .doc = "freed memory malloc keeps for reuse instead of returning it to "
+            "the kernel (M_TRIM_THRESHOLD; blocks below half of it, at most "
+            "32 MiB, come from the heap), so that buffers allocated per "
+            "exchange do not fault in again (docs/performance.md); 0 leaves "
+            "malloc's policy, as do MALLOC_*_THRESHOLD_ and GLIBC_TUNABLES"},
     {.env = "MPCHAR_RT_RING_KIB",
      .dflt = "128",
      .type = SET_COUNT,

@@ -4,6 +4,9 @@
  *                        mapped with mode 0600 and has no name in /dev/shm
  *   rt_inspect recvfirst receive-first exchange (receives posted, then a
  *                        barrier, then sends): the write protocol's case
+ *   rt_inspect heap      prints the page faults of 10 rounds of CoMD's
+ *                        buffer use (four 2.6 MB blocks allocated, written
+ *                        in part and freed) after a first round
  *   rt_inspect hello     prints one line per rank
  */
 #include <mpi.h>
@@ -11,6 +14,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/resource.h>
 #include <sys/stat.h>
 
 static int check_segment(int rank)
@@ -89,6 +93,44 @@ static void recvfirst(int rank, int size)
     free(sb);
 }
 
+static void heap_round(void)
+{
+    enum { BLOCKS = 4, CAP = 2600000, USED = 131072 };
+    char *b[BLOCKS];
+    for (int i = 0; i < BLOCKS; i++) {
+        b[i] = malloc(CAP);
+        memset(b[i], i, USED);
+    }
+    for (int i = BLOCKS - 1; i >= 0; i--)
+        free(b[i]);
+}
+
+/* gcc says __SANITIZE_ADDRESS__, clang __has_feature(address_sanitizer) */
+#if defined(__SANITIZE_ADDRESS__)
+#define RT_ASAN 1
+#elif defined(__has_feature)
+#if __has_feature(address_sanitizer)
+#define RT_ASAN 1
+#endif
+#endif
+
+static void heap_faults(int rank)
+{
+#ifdef RT_ASAN
+    if (rank == 0)
+        printf("malloc is AddressSanitizer's\n");
+    return;
+#endif
+    heap_round();
+    struct rusage before, after;
+    getrusage(RUSAGE_SELF, &before);
+    for (int r = 0; r < 10; r++)
+        heap_round();
+    getrusage(RUSAGE_SELF, &after);
+    if (rank == 0)
+        printf("faults %ld\n", after.ru_minflt - before.ru_minflt);
+}
+
 int main(int argc, char **argv)
 {
     MPI_Init(&argc, &argv);
@@ -100,6 +142,8 @@ int main(int argc, char **argv)
         rc = check_segment(rank);
     else if (strcmp(mode, "recvfirst") == 0)
         recvfirst(rank, size);
+    else if (strcmp(mode, "heap") == 0)
+        heap_faults(rank);
     else
         printf("hello from rank %d of %d\n", rank, size);
     MPI_Finalize();

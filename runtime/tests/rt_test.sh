@@ -5,6 +5,7 @@
 #   segment                         segment mode 0600, nothing in /dev/shm
 #   counters                        SR vs NSR remote-write rate, file mode,
 #                                   MPI_Bsend through the ring
+#   heap                            freed memory kept (MPCHAR_RT_HEAP_KEEP)
 #   copy                            forced copy-through passes conformance
 #   sr                              SR mode (write protocol) passes conformance
 #   rma                             one-sided: copy-through, no shared copies, SR, bad input
@@ -111,6 +112,17 @@ case $case in
     grep -q "copy=cma" "$tmp/c.b" || fail "conf_p2p ran without cross-memory attach"
     [ "$(counter_sum "$tmp/c.b" copy_through_msgs)" -gt 0 ] || fail "no MPI_Bsend went through the ring"
     [ "$(counter_sum "$tmp/c.b" rndv_read_msgs)" -gt 0 ] || fail "no send went by rendezvous read" ;;
+  heap)
+    # 10 rounds of four 2.6 MB blocks, 128 KiB of each written: up to 1280 pages
+    # when each round gets fresh ones, none when freed memory is kept
+    "$exe" -n 1 "$bin/rt_inspect" heap | grep -q "AddressSanitizer" && { echo "malloc is AddressSanitizer's: skipped"; exit 77; }
+    kept=$("$exe" -n 1 "$bin/rt_inspect" heap | sed -n 's/^faults //p')
+    fresh=$(MPCHAR_RT_HEAP_KEEP=0 "$exe" -n 1 "$bin/rt_inspect" heap | sed -n 's/^faults //p')
+    user=$(MALLOC_TRIM_THRESHOLD_=0 "$exe" -n 1 "$bin/rt_inspect" heap | sed -n 's/^faults //p')
+    echo "page faults: kept $kept, MPCHAR_RT_HEAP_KEEP=0 $fresh, MALLOC_TRIM_THRESHOLD_=0 $user"
+    [ "$kept" -lt 100 ] || fail "$kept page faults with freed memory kept, want < 100"
+    [ "$fresh" -gt 500 ] || fail "$fresh page faults with MPCHAR_RT_HEAP_KEEP=0, want > 500"
+    [ "$user" -gt 500 ] || fail "$user page faults under the user's MALLOC_TRIM_THRESHOLD_=0, want > 500" ;;
   copy)
     for t in conf_p2p conf_coll conf_datatype; do
       MPCHAR_RT_COPY=copy "$exe" -n 3 "$bin/${t}_builtin" >"$tmp/out" 2>"$tmp/err" || { cat "$tmp/err"; fail "$t under copy-through"; }

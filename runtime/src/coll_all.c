@@ -203,10 +203,11 @@ static int alltoallv_pairwise(struct sched *s, const void *sendbuf,
         own_copy(s, &o, rtype);
     for (int k = 1; rc == MPI_SUCCESS && k < p; k++) {
         int dst = (r + k) % p, src = (r - k + p) % p;
-        rc = mpchar__sched_post_recv(
-            s, (char *)recvbuf + (MPI_Aint)rdispls[src] * rtype->extent,
-            rcounts[src], rtype, src);
-        if (rc == MPI_SUCCESS)
+        if (rcounts[src] && rtype->size)
+            rc = mpchar__sched_post_recv(
+                s, (char *)recvbuf + (MPI_Aint)rdispls[src] * rtype->extent,
+                rcounts[src], rtype, src);
+        if (rc == MPI_SUCCESS && scounts[dst] && stype->size)
             rc = mpchar__sched_post_send(
                 s,
                 (const char *)sendbuf + (MPI_Aint)sdispls[dst] * stype->extent,
@@ -217,6 +218,24 @@ static int alltoallv_pairwise(struct sched *s, const void *sendbuf,
             rc = mpchar__sched_wait(s);
     }
     return rc;
+}
+
+/* Whether this rank's Alltoallv moves no byte to or from any rank (its
+ * arguments valid): its peers' matching blocks are empty too, and the
+ * pairwise exchange skips empty blocks on both sides, so it has nothing
+ * to do (an empty sparse exchange took 432 ns against MPICH's 154). */
+static int alltoallv_empty(MPI_Comm comm, const void *sendbuf,
+                           const int *scounts, MPI_Datatype stype,
+                           const int *rcounts, MPI_Datatype rtype)
+{
+    if (check_all(comm, sendbuf, 0, stype, 0, rtype) != MPI_SUCCESS)
+        return 0;
+    int in_place = sendbuf == MPI_IN_PLACE;
+    for (int i = 0; i < comm->size; i++)
+        if ((rcounts[i] && rtype->size) ||
+            (!in_place && scounts[i] && stype->size))
+            return 0;
+    return 1;
 }
 
 /* MPI_IN_PLACE: the data to send is recvbuf itself; a packed copy, made
@@ -271,13 +290,14 @@ static int build_Alltoallv(struct sched *s, const void *sendbuf,
     return alltoallv_pairwise(s, sendbuf, sendcounts, sdispls, sendtype,
                               recvbuf, recvcounts, rdispls, recvtype);
 }
-MPCHAR_COLL_PAIR(Alltoallv, Ialltoallv, TAG_ALLTOALL,
-                 (sendbuf, sendcounts, sdispls, sendtype, recvbuf, recvcounts,
-                  rdispls, recvtype, comm),
-                 const void *sendbuf, const int sendcounts[],
-                 const int sdispls[], MPI_Datatype sendtype, void *recvbuf,
-                 const int recvcounts[], const int rdispls[],
-                 MPI_Datatype recvtype, MPI_Comm comm)
+MPCHAR_COLL_PAIR_EMPTY(
+    Alltoallv, Ialltoallv, TAG_ALLTOALL,
+    alltoallv_empty(comm, sendbuf, sendcounts, sendtype, recvcounts, recvtype),
+    (sendbuf, sendcounts, sdispls, sendtype, recvbuf, recvcounts, rdispls,
+     recvtype, comm),
+    const void *sendbuf, const int sendcounts[], const int sdispls[],
+    MPI_Datatype sendtype, void *recvbuf, const int recvcounts[],
+    const int rdispls[], MPI_Datatype recvtype, MPI_Comm comm)
 
 /* Alltoallw: each block has its own count and type, and a displacement in
  * bytes; the pairwise exchange of Alltoallv. */

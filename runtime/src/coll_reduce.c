@@ -330,7 +330,8 @@ static int reduce_rabenseifner(struct sched *s, const void *sbuf, void *rbuf,
     return rc;
 }
 
-static int check_reduce(MPI_Comm comm, int count, MPI_Datatype type, MPI_Op op)
+static inline int check_reduce(MPI_Comm comm, int count, MPI_Datatype type,
+                               MPI_Op op)
 {
     int rc = mpchar__check_args(comm, count, type);
     return rc != MPI_SUCCESS ? rc : mpchar__op_check(op, type);
@@ -350,8 +351,8 @@ static int reduce_sched(struct sched *s, const void *sbuf, void *rbuf,
     return reduce_binomial(s, sbuf, rbuf, count, type, op, root);
 }
 
-static int check_reduce_rooted(MPI_Comm comm, int count, MPI_Datatype type,
-                               MPI_Op op, int root)
+static inline int check_reduce_rooted(MPI_Comm comm, int count,
+                                      MPI_Datatype type, MPI_Op op, int root)
 {
     int rc = mpchar__coll_check_rooted(comm, count, type, root);
     return rc != MPI_SUCCESS ? rc : mpchar__op_check(op, type);

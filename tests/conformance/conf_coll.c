@@ -4,7 +4,8 @@
  * long messages (so that both algorithms of each run), MPI_IN_PLACE, a
  * derived datatype (a strided vector) on one side (Bcast; Scatter and
  * Gather at the root and, apart, at the other ranks, which the runtime's
- * trees send straight from or into), and empty blocks.
+ * trees send straight from or into), empty blocks, and a sparse
+ * Alltoallv (and Ialltoallv) whose empty blocks no message carries.
  */
 #include "conf.h"
 
@@ -267,8 +268,59 @@ static void test_empty(void)
     }
     MPI_OK(MPI_Allgather(sb, 0, MPI_INT, rb, 0, MPI_INT, MPI_COMM_WORLD));
     MPI_OK(MPI_Alltoall(sb, 0, MPI_INT, rb, 0, MPI_INT, MPI_COMM_WORLD));
+    int *zero = conf_malloc(2 * (size_t)conf_size * sizeof(int));
+    memset(zero, 0, 2 * (size_t)conf_size * sizeof(int));
+    MPI_OK(MPI_Alltoallv(sb, zero, zero + conf_size, MPI_INT, rb, zero,
+                         zero + conf_size, MPI_INT, MPI_COMM_WORLD));
+    MPI_OK(MPI_Alltoallv(MPI_IN_PLACE, NULL, NULL, MPI_DATATYPE_NULL, rb, zero,
+                         zero + conf_size, MPI_INT, MPI_COMM_WORLD));
+    CONF_FREE(zero);
     CHECK(sb[0] == 7 && sb[1] == 7 && rb[0] == 9 && rb[1] == 9,
           "empty collectives changed a buffer");
+}
+
+/* Whether rank a sends rank b a block in the sparse Alltoallv: only when
+ * a < b, so rank 0 receives nothing and nothing goes to oneself, and from
+ * p = 3 on the last rank has no block at all while the others exchange. */
+static int sparse_block(int a, int b)
+{
+    return a < b && (conf_size < 3 || b != conf_size - 1);
+}
+
+/* A sparse Alltoallv, then Ialltoallv; blocks that get nothing keep -2. */
+static void test_alltoallv_sparse(int n)
+{
+    int p = conf_size, r = conf_rank;
+    int *cnt = conf_malloc(4 * (size_t)p * sizeof(int));
+    int *scnt = cnt, *rcnt = cnt + p, *dsp = cnt + 2 * p;
+    int *sb = conf_malloc((size_t)n * p * sizeof(int)),
+        *rb = conf_malloc((size_t)n * p * sizeof(int));
+    for (int q = 0; q < p; q++) {
+        scnt[q] = sparse_block(r, q) ? n : 0;
+        rcnt[q] = sparse_block(q, r) ? n : 0;
+        dsp[q] = q * n;
+        for (int i = 0; i < n; i++)
+            sb[q * n + i] = val(r, q, i);
+    }
+    for (int round = 0; round < 2; round++) {
+        for (int i = 0; i < n * p; i++)
+            rb[i] = -2;
+        MPI_Request req;
+        if (round == 0)
+            MPI_OK(MPI_Alltoallv(sb, scnt, dsp, MPI_INT, rb, rcnt, dsp, MPI_INT,
+                                 MPI_COMM_WORLD));
+        else {
+            MPI_OK(MPI_Ialltoallv(sb, scnt, dsp, MPI_INT, rb, rcnt, dsp,
+                                  MPI_INT, MPI_COMM_WORLD, &req));
+            MPI_OK(MPI_Wait(&req, MPI_STATUS_IGNORE));
+        }
+        for (int q = 0; q < p; q++)
+            for (int i = 0; i < n; i++)
+                CHECK(rb[q * n + i] == (sparse_block(q, r) ? val(q, r, i) : -2),
+                      "sparse %s n=%d from %d element %d",
+                      round ? "Ialltoallv" : "Alltoallv", n, q, i);
+    }
+    CONF_FREE(cnt, sb, rb);
 }
 
 /* Alltoallw: the block between ranks i and j holds n ints when i + j is
@@ -342,6 +394,7 @@ int main(int argc, char **argv)
         }
         test_v(n > 5000 ? 5000 : n);
         test_alltoallw(n > 5000 ? 5000 : n);
+        test_alltoallv_sparse(n > 5000 ? 5000 : n);
         MPI_OK(MPI_Barrier(MPI_COMM_WORLD));
     }
     test_empty();

@@ -1,0 +1,75 @@
+#!/bin/sh
+# perf_empty.sh: collective calls that move no data, the built-in runtime
+# against Open MPI and MPICH, side by side (docs/performance.md, "Issue 21:
+# empty reductions without a frame").
+#
+#   scripts/perf_empty.sh BUILD_DIR [REPS]
+#
+# BUILD_DIR holds mpchar-exec and mpchar-cc.  Each of REPS (default 5)
+# rounds runs scripts/empty_calls.c at p = 2 (ranks bound to distinct
+# cores) with every library in turn, holding the lock /tmp/mpchar-perf.lock
+# for the round.  Prints, per call, the median over the rounds of the ns
+# per call for each library and the runtime's time over the better of the
+# other two.  PERF_EMPTY_BASE names a directory holding another
+# libmpchar-rt.so (e.g. one built from an earlier commit): the runtime then
+# runs a second time per round with it (LD_LIBRARY_PATH; the binary's
+# RUNPATH yields to it), column "base".
+set -eu
+root=$(cd "$(dirname "$0")/.." && pwd)
+build=${1:?usage: perf_empty.sh BUILD_DIR [REPS]}
+reps=${2:-5}
+out=$(mktemp -d)
+trap 'rm -rf "$out"' EXIT
+mpicc.openmpi -O2 -o "$out/empty_openmpi" "$root/scripts/empty_calls.c"
+mpicc.mpich -O2 -o "$out/empty_mpich" "$root/scripts/empty_calls.c"
+"$build/bin/mpchar-cc" -O2 -o "$out/empty_builtin" "$root/scripts/empty_calls.c"
+
+launch() { # LIB: the launcher command for 2 ranks on distinct cores
+  case $1 in
+    openmpi) echo "mpirun.openmpi --allow-run-as-root -n 2 --bind-to core" ;;
+    mpich) echo "mpiexec.mpich -n 2 -bind-to core" ;;
+    builtin) echo "$build/bin/mpchar-exec -n 2 --bind" ;;
+    base) echo "env LD_LIBRARY_PATH=$PERF_EMPTY_BASE $build/bin/mpchar-exec -n 2 --bind" ;;
+  esac
+}
+
+# lines "CALL LIB NS" into $out/all
+libs="openmpi mpich builtin${PERF_EMPTY_BASE:+ base}"
+round() {
+  for lib in $libs; do
+    exe=${lib%base}
+    exe=${exe:-builtin}
+    $(launch $lib) "$out/empty_$exe" 20000 9 |
+      sed -n "s/^call=\([a-z_]*\) ns_per_call=\(.*\)/\1 $lib \2/p" >>"$out/all"
+  done
+}
+
+i=1
+while [ "$i" -le "$reps" ]; do
+  echo "round $i: load $(cut -d' ' -f1-3 /proc/loadavg)" >&2
+  exec 9>/tmp/mpchar-perf.lock
+  flock 9
+  round
+  flock -u 9
+  i=$((i + 1))
+done
+echo "load at the end: $(cut -d' ' -f1-3 /proc/loadavg)" >&2
+
+awk '
+  { v[$1, $2, ++n[$1, $2]] = $3; if (!($1 in seen)) { seen[$1] = 1; order[++nk] = $1 } }
+  function med(k, l,   m, i, j, t, a) {
+    m = n[k, l]; if (!m) return -1
+    for (i = 1; i <= m; i++) a[i] = v[k, l, i]
+    for (i = 1; i <= m; i++) for (j = i + 1; j <= m; j++) if (a[j] < a[i]) { t = a[i]; a[i] = a[j]; a[j] = t }
+    return m % 2 ? a[(m + 1) / 2] : (a[m / 2] + a[m / 2 + 1]) / 2
+  }
+  END {
+    printf "%-22s %11s %11s %11s %11s %13s %13s\n", "empty call", "openmpi_ns", "mpich_ns",
+      "builtin_ns", "base_ns", "builtin/best", "builtin/base"
+    for (i = 1; i <= nk; i++) {
+      k = order[i]; o = med(k, "openmpi"); m = med(k, "mpich"); b = med(k, "builtin"); a = med(k, "base")
+      best = o < m ? o : m
+      sa = a < 0 ? "-" : sprintf("%.2f", a); sr = a > 0 ? sprintf("%.2f", b / a) : "-"
+      printf "%-22s %11.2f %11.2f %11.2f %11s %13.2f %13s\n", k, o, m, b, sa, b / best, sr
+    }
+  }' "$out/all"

@@ -20,6 +20,7 @@ build=${1:?usage: perf_empty.sh BUILD_DIR [REPS]}
 reps=${2:-5}
 out=$(mktemp -d)
 trap 'rm -rf "$out"' EXIT
+. "$root/scripts/side_by_side.sh"
 mpicc.openmpi -O2 -o "$out/empty_openmpi" "$root/scripts/empty_calls.c"
 mpicc.mpich -O2 -o "$out/empty_mpich" "$root/scripts/empty_calls.c"
 "$build/bin/mpchar-cc" -O2 -o "$out/empty_builtin" "$root/scripts/empty_calls.c"
@@ -44,32 +45,5 @@ round() {
   done
 }
 
-i=1
-while [ "$i" -le "$reps" ]; do
-  echo "round $i: load $(cut -d' ' -f1-3 /proc/loadavg)" >&2
-  exec 9>/tmp/mpchar-perf.lock
-  flock 9
-  round
-  flock -u 9
-  i=$((i + 1))
-done
-echo "load at the end: $(cut -d' ' -f1-3 /proc/loadavg)" >&2
-
-awk '
-  { v[$1, $2, ++n[$1, $2]] = $3; if (!($1 in seen)) { seen[$1] = 1; order[++nk] = $1 } }
-  function med(k, l,   m, i, j, t, a) {
-    m = n[k, l]; if (!m) return -1
-    for (i = 1; i <= m; i++) a[i] = v[k, l, i]
-    for (i = 1; i <= m; i++) for (j = i + 1; j <= m; j++) if (a[j] < a[i]) { t = a[i]; a[i] = a[j]; a[j] = t }
-    return m % 2 ? a[(m + 1) / 2] : (a[m / 2] + a[m / 2 + 1]) / 2
-  }
-  END {
-    printf "%-22s %11s %11s %11s %11s %13s %13s\n", "empty call", "openmpi_ns", "mpich_ns",
-      "builtin_ns", "base_ns", "builtin/best", "builtin/base"
-    for (i = 1; i <= nk; i++) {
-      k = order[i]; o = med(k, "openmpi"); m = med(k, "mpich"); b = med(k, "builtin"); a = med(k, "base")
-      best = o < m ? o : m
-      sa = a < 0 ? "-" : sprintf("%.2f", a); sr = a > 0 ? sprintf("%.2f", b / a) : "-"
-      printf "%-22s %11.2f %11.2f %11.2f %11s %13.2f %13s\n", k, o, m, b, sa, b / best, sr
-    }
-  }' "$out/all"
+run_rounds "$reps"
+print_medians "$out/all" "empty call" _ns %.2f

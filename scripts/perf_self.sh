@@ -25,6 +25,7 @@ raw=${3:-}
 sizes="8 1024 5600 65536 1048576"
 out=$(mktemp -d)
 trap 'rm -rf "$out"' EXIT
+. "$root/scripts/side_by_side.sh"
 mpicc.openmpi -O2 -o "$out/self_openmpi" "$root/scripts/self_sendrecv.c"
 mpicc.mpich -O2 -o "$out/self_mpich" "$root/scripts/self_sendrecv.c"
 "$build/bin/mpchar-cc" -O2 -o "$out/self_builtin" "$root/scripts/self_sendrecv.c"
@@ -57,33 +58,6 @@ round() {
   done
 }
 
-i=1
-while [ "$i" -le "$reps" ]; do
-  echo "round $i: load $(cut -d' ' -f1-3 /proc/loadavg)" >&2
-  exec 9>/tmp/mpchar-perf.lock
-  flock 9
-  round
-  flock -u 9
-  i=$((i + 1))
-done
-echo "load at the end: $(cut -d' ' -f1-3 /proc/loadavg)" >&2
+run_rounds "$reps"
 [ -z "$raw" ] || cp "$out/all" "$raw"
-
-awk '
-  { v[$1, $2, ++n[$1, $2]] = $3; if (!($1 in seen)) { seen[$1] = 1; order[++nk] = $1 } }
-  function med(k, l,   m, i, j, t, a) {
-    m = n[k, l]; if (!m) return -1
-    for (i = 1; i <= m; i++) a[i] = v[k, l, i]
-    for (i = 1; i <= m; i++) for (j = i + 1; j <= m; j++) if (a[j] < a[i]) { t = a[i]; a[i] = a[j]; a[j] = t }
-    return m % 2 ? a[(m + 1) / 2] : (a[m / 2] + a[m / 2 + 1]) / 2
-  }
-  END {
-    printf "%-30s %10s %10s %10s %10s %13s %13s\n", "measurement", "openmpi", "mpich", "builtin",
-      "base", "builtin/best", "builtin/base"
-    for (i = 1; i <= nk; i++) {
-      k = order[i]; o = med(k, "openmpi"); m = med(k, "mpich"); b = med(k, "builtin"); a = med(k, "base")
-      best = o < m ? o : m
-      sa = a < 0 ? "-" : sprintf("%.4g", a); sr = a > 0 ? sprintf("%.2f", b / a) : "-"
-      printf "%-30s %10.4g %10.4g %10.4g %10s %13.2f %13s\n", k, o, m, b, sa, (best > 0 ? b / best : -1), sr
-    }
-  }' "$out/all"
+print_medians "$out/all" measurement "" %.4g

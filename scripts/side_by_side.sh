@@ -1,0 +1,44 @@
+# side_by_side.sh: what perf_self.sh and perf_empty.sh share, sourced by
+# them: rounds that take turns with other timing on the machine, and the
+# table of medians per library with the runtime over the better library.
+# The sourcing script defines round(), which appends "KEY LIB VALUE"
+# lines (LIB: openmpi, mpich, builtin, base) to a file.
+
+# Runs round() REPS times, each holding the lock /tmp/mpchar-perf.lock.
+run_rounds() { # REPS
+  i=1
+  while [ "$i" -le "$1" ]; do
+    echo "round $i: load $(cut -d' ' -f1-3 /proc/loadavg)" >&2
+    exec 9>/tmp/mpchar-perf.lock
+    flock 9
+    round
+    flock -u 9
+    i=$((i + 1))
+  done
+  echo "load at the end: $(cut -d' ' -f1-3 /proc/loadavg)" >&2
+}
+
+# Prints, per key in order of appearance, each library's median over the
+# rounds, the runtime over the better of Open MPI and MPICH, and the
+# runtime over "base" when that ran.
+print_medians() { # FILE TITLE UNIT FORMAT: e.g. all "empty call" _ns %.2f
+  awk -v title="$2" -v unit="$3" -v fmt="$4" '
+    { v[$1, $2, ++n[$1, $2]] = $3; if (!($1 in seen)) { seen[$1] = 1; order[++nk] = $1 } }
+    function med(k, l,   m, i, j, t, a) {
+      m = n[k, l]; if (!m) return -1
+      for (i = 1; i <= m; i++) a[i] = v[k, l, i]
+      for (i = 1; i <= m; i++) for (j = i + 1; j <= m; j++) if (a[j] < a[i]) { t = a[i]; a[i] = a[j]; a[j] = t }
+      return m % 2 ? a[(m + 1) / 2] : (a[m / 2] + a[m / 2 + 1]) / 2
+    }
+    function cell(x) { return x < 0 ? "-" : sprintf(fmt, x) }
+    END {
+      printf "%-30s %11s %11s %11s %11s %13s %13s\n", title, "openmpi" unit, "mpich" unit,
+        "builtin" unit, "base" unit, "builtin/best", "builtin/base"
+      for (i = 1; i <= nk; i++) {
+        k = order[i]; o = med(k, "openmpi"); m = med(k, "mpich"); b = med(k, "builtin"); a = med(k, "base")
+        best = o < m ? o : m
+        printf "%-30s %11s %11s %11s %11s %13s %13s\n", k, cell(o), cell(m), cell(b), cell(a),
+          (best > 0 ? sprintf("%.2f", b / best) : "-"), (a > 0 ? sprintf("%.2f", b / a) : "-")
+      }
+    }' "$1"
+}

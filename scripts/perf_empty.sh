@@ -20,19 +20,11 @@ build=${1:?usage: perf_empty.sh BUILD_DIR [REPS]}
 reps=${2:-5}
 out=$(mktemp -d)
 trap 'rm -rf "$out"' EXIT
+base_dir=${PERF_EMPTY_BASE:-}
 . "$root/scripts/side_by_side.sh"
 mpicc.openmpi -O2 -o "$out/empty_openmpi" "$root/scripts/empty_calls.c"
 mpicc.mpich -O2 -o "$out/empty_mpich" "$root/scripts/empty_calls.c"
 "$build/bin/mpchar-cc" -O2 -o "$out/empty_builtin" "$root/scripts/empty_calls.c"
-
-launch() { # LIB: the launcher command for 2 ranks on distinct cores
-  case $1 in
-    openmpi) echo "mpirun.openmpi --allow-run-as-root -n 2 --bind-to core" ;;
-    mpich) echo "mpiexec.mpich -n 2 -bind-to core" ;;
-    builtin) echo "$build/bin/mpchar-exec -n 2 --bind" ;;
-    base) echo "env LD_LIBRARY_PATH=$PERF_EMPTY_BASE $build/bin/mpchar-exec -n 2 --bind" ;;
-  esac
-}
 
 # lines "CALL LIB NS" into $out/all
 libs="openmpi mpich builtin${PERF_EMPTY_BASE:+ base}"
@@ -40,7 +32,7 @@ round() {
   for lib in $libs; do
     exe=${lib%base}
     exe=${exe:-builtin}
-    $(launch $lib) "$out/empty_$exe" 20000 9 |
+    $(launch $lib 2) "$out/empty_$exe" 20000 9 |
       sed -n "s/^call=\([a-z_]*\) ns_per_call=\(.*\)/\1 $lib \2/p" >>"$out/all"
   done
 }

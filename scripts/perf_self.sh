@@ -25,19 +25,11 @@ raw=${3:-}
 sizes="8 1024 5600 65536 1048576"
 out=$(mktemp -d)
 trap 'rm -rf "$out"' EXIT
+base_dir=${PERF_SELF_BASE:-}
 . "$root/scripts/side_by_side.sh"
 mpicc.openmpi -O2 -o "$out/self_openmpi" "$root/scripts/self_sendrecv.c"
 mpicc.mpich -O2 -o "$out/self_mpich" "$root/scripts/self_sendrecv.c"
 "$build/bin/mpchar-cc" -O2 -o "$out/self_builtin" "$root/scripts/self_sendrecv.c"
-
-launch() { # LIB P: the launcher command for P ranks on distinct cores
-  case $1 in
-    openmpi) echo "mpirun.openmpi --allow-run-as-root -n $2 --bind-to core" ;;
-    mpich) echo "mpiexec.mpich -n $2 -bind-to core" ;;
-    builtin) echo "$build/bin/mpchar-exec -n $2 --bind" ;;
-    base) echo "env LD_LIBRARY_PATH=$PERF_SELF_BASE $build/bin/mpchar-exec -n $2 --bind" ;;
-  esac
-}
 
 # lines "KEY LIB VALUE" into $out/all
 libs="openmpi mpich builtin${PERF_SELF_BASE:+ base}"

@@ -1,8 +1,22 @@
 # side_by_side.sh: what perf_self.sh and perf_empty.sh share, sourced by
 # them: rounds that take turns with other timing on the machine, and the
 # table of medians per library with the runtime over the better library.
-# The sourcing script defines round(), which appends "KEY LIB VALUE"
-# lines (LIB: openmpi, mpich, builtin, base) to a file.
+# The sourcing script sets $build (the build directory) and $base_dir
+# (another libmpchar-rt.so's directory, or empty), and defines round(),
+# which appends "KEY LIB VALUE" lines (LIB: openmpi, mpich, builtin, base)
+# to a file.
+
+# The launcher command of LIB for P ranks bound to distinct cores; "base"
+# is the runtime with the library in $base_dir (LD_LIBRARY_PATH: the
+# binaries' RUNPATH yields to it).
+launch() { # LIB P
+  case $1 in
+    openmpi) echo "mpirun.openmpi --allow-run-as-root -n $2 --bind-to core" ;;
+    mpich) echo "mpiexec.mpich -n $2 -bind-to core" ;;
+    builtin) echo "$build/bin/mpchar-exec -n $2 --bind" ;;
+    base) echo "env LD_LIBRARY_PATH=$base_dir $build/bin/mpchar-exec -n $2 --bind" ;;
+  esac
+}
 
 # Runs round() REPS times, each holding the lock /tmp/mpchar-perf.lock.
 run_rounds() { # REPS

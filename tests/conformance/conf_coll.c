@@ -5,7 +5,7 @@
  * derived datatype (a strided vector) on one side (Bcast; Scatter and
  * Gather at the root and, apart, at the other ranks, which the runtime's
  * trees send straight from or into), empty blocks, and a sparse
- * Alltoallv (and Ialltoallv) whose empty blocks no message carries.
+ * Alltoallv (and Ialltoallv) whose empty blocks stay untouched.
  */
 #include "conf.h"
 

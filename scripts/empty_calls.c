@@ -18,6 +18,7 @@
 
 static double sendbuf[1], recvbuf[1];
 static int zero_counts[1024], zero_displs[1024];
+static MPI_Datatype doubles[1024];
 
 static void bcast(void)
 {
@@ -75,6 +76,12 @@ static void alltoallv(void)
                   zero_counts, zero_displs, MPI_DOUBLE, MPI_COMM_WORLD);
 }
 
+static void alltoallw(void)
+{
+    MPI_Alltoallw(sendbuf, zero_counts, zero_displs, doubles, recvbuf,
+                  zero_counts, zero_displs, doubles, MPI_COMM_WORLD);
+}
+
 static const struct {
     const char *name;
     void (*call)(void);
@@ -91,6 +98,7 @@ static const struct {
     {"allgather", allgather},
     {"alltoall", alltoall},
     {"alltoallv", alltoallv},
+    {"alltoallw", alltoallw},
 };
 
 static int by_value(const void *a, const void *b)
@@ -132,6 +140,8 @@ int main(int argc, char **argv)
         MPI_Finalize();
         return 2;
     }
+    for (int i = 0; i < size; i++)
+        doubles[i] = MPI_DOUBLE;
     for (size_t c = 0; c < sizeof calls / sizeof calls[0]; c++) {
         double ns = median_ns(calls[c].call, per_batch, batches);
         if (rank == 0)

@@ -319,9 +319,11 @@ static int alltoallw_pairwise(struct sched *s, const struct wblocks *snd,
                                rcv->counts[r], rcv->types[r]);
             continue;
         }
-        rc = mpchar__sched_post_recv(s, (char *)rcv->buf + rcv->displs[src],
-                                     rcv->counts[src], rcv->types[src], src);
-        if (rc == MPI_SUCCESS)
+        if (rcv->counts[src] && rcv->types[src]->size)
+            rc =
+                mpchar__sched_post_recv(s, (char *)rcv->buf + rcv->displs[src],
+                                        rcv->counts[src], rcv->types[src], src);
+        if (rc == MPI_SUCCESS && snd->counts[dst] && snd->types[dst]->size)
             rc =
                 mpchar__sched_post_send(s, snd->buf + snd->displs[dst],
                                         snd->counts[dst], snd->types[dst], dst);
@@ -356,18 +358,51 @@ static void alltoallw_in_place(struct sched *s, const struct wblocks *rcv,
     *snd = (struct wblocks){buf, cd, cd + p, bytes};
 }
 
+/* Checks Alltoallw's arguments; *moves tells whether a block of this
+ * rank holds a byte. */
+static int alltoallw_check(MPI_Comm comm, const void *sendbuf,
+                           const int sendcounts[],
+                           const MPI_Datatype sendtypes[],
+                           const int recvcounts[],
+                           const MPI_Datatype recvtypes[], int *moves)
+{
+    int rc = mpchar__comm_check(comm);
+    *moves = 0;
+    for (int i = 0; rc == MPI_SUCCESS && i < comm->size; i++) {
+        rc = mpchar__check_args(comm, recvcounts[i], recvtypes[i]);
+        if (rc == MPI_SUCCESS)
+            *moves |= recvcounts[i] && recvtypes[i]->size;
+        if (rc == MPI_SUCCESS && sendbuf != MPI_IN_PLACE)
+            rc = mpchar__check_args(comm, sendcounts[i], sendtypes[i]);
+        if (rc == MPI_SUCCESS && sendbuf != MPI_IN_PLACE)
+            *moves |= sendcounts[i] && sendtypes[i]->size;
+    }
+    return rc;
+}
+
+/* Whether this rank's Alltoallw, its arguments valid, moves no byte (as
+ * alltoallv_empty). */
+static int alltoallw_empty(MPI_Comm comm, const void *sendbuf,
+                           const int sendcounts[],
+                           const MPI_Datatype sendtypes[],
+                           const int recvcounts[],
+                           const MPI_Datatype recvtypes[])
+{
+    int moves;
+    return alltoallw_check(comm, sendbuf, sendcounts, sendtypes, recvcounts,
+                           recvtypes, &moves) == MPI_SUCCESS &&
+           !moves;
+}
+
 static int build_Alltoallw(struct sched *s, const void *sendbuf,
                            const int sendcounts[], const int sdispls[],
                            const MPI_Datatype sendtypes[], void *recvbuf,
                            const int recvcounts[], const int rdispls[],
                            const MPI_Datatype recvtypes[], MPI_Comm comm)
 {
-    int rc = mpchar__comm_check(comm);
-    for (int i = 0; rc == MPI_SUCCESS && i < comm->size; i++) {
-        rc = mpchar__check_args(comm, recvcounts[i], recvtypes[i]);
-        if (rc == MPI_SUCCESS && sendbuf != MPI_IN_PLACE)
-            rc = mpchar__check_args(comm, sendcounts[i], sendtypes[i]);
-    }
+    int moves;
+    int rc = alltoallw_check(comm, sendbuf, sendcounts, sendtypes, recvcounts,
+                             recvtypes, &moves);
     if (rc != MPI_SUCCESS)
         return rc;
     struct wblocks rcv = {recvbuf, recvcounts, rdispls, recvtypes},
@@ -376,13 +411,16 @@ static int build_Alltoallw(struct sched *s, const void *sendbuf,
         alltoallw_in_place(s, &rcv, &snd);
     return alltoallw_pairwise(s, &snd, &rcv);
 }
-MPCHAR_COLL_PAIR(Alltoallw, Ialltoallw, TAG_ALLTOALL,
-                 (sendbuf, sendcounts, sdispls, sendtypes, recvbuf, recvcounts,
-                  rdispls, recvtypes, comm),
-                 const void *sendbuf, const int sendcounts[],
-                 const int sdispls[], const MPI_Datatype sendtypes[],
-                 void *recvbuf, const int recvcounts[], const int rdispls[],
-                 const MPI_Datatype recvtypes[], MPI_Comm comm)
+MPCHAR_COLL_PAIR_EMPTY(Alltoallw, Ialltoallw, TAG_ALLTOALL,
+                       alltoallw_empty(comm, sendbuf, sendcounts, sendtypes,
+                                       recvcounts, recvtypes),
+                       (sendbuf, sendcounts, sdispls, sendtypes, recvbuf,
+                        recvcounts, rdispls, recvtypes, comm),
+                       const void *sendbuf, const int sendcounts[],
+                       const int sdispls[], const MPI_Datatype sendtypes[],
+                       void *recvbuf, const int recvcounts[],
+                       const int rdispls[], const MPI_Datatype recvtypes[],
+                       MPI_Comm comm)
 
 /* Alltoall's schedule, the arguments checked. */
 static int alltoall(struct sched *s, const void *sendbuf, int sendcount,

@@ -5,7 +5,7 @@
  * derived datatype (a strided vector) on one side (Bcast; Scatter and
  * Gather at the root and, apart, at the other ranks, which the runtime's
  * trees send straight from or into), empty blocks, and a sparse
- * Alltoallv (and Ialltoallv) whose empty blocks stay untouched.
+ * Alltoallv, Ialltoallv and Alltoallw whose empty blocks stay untouched.
  */
 #include "conf.h"
 
@@ -274,7 +274,12 @@ static void test_empty(void)
                          zero + conf_size, MPI_INT, MPI_COMM_WORLD));
     MPI_OK(MPI_Alltoallv(MPI_IN_PLACE, NULL, NULL, MPI_DATATYPE_NULL, rb, zero,
                          zero + conf_size, MPI_INT, MPI_COMM_WORLD));
-    CONF_FREE(zero);
+    MPI_Datatype *ints = conf_malloc((size_t)conf_size * sizeof *ints);
+    for (int i = 0; i < conf_size; i++)
+        ints[i] = MPI_INT;
+    MPI_OK(MPI_Alltoallw(sb, zero, zero + conf_size, ints, rb, zero,
+                         zero + conf_size, ints, MPI_COMM_WORLD));
+    CONF_FREE(zero, ints);
     CHECK(sb[0] == 7 && sb[1] == 7 && rb[0] == 9 && rb[1] == 9,
           "empty collectives changed a buffer");
 }
@@ -287,40 +292,56 @@ static int sparse_block(int a, int b)
     return a < b && (conf_size < 3 || b != conf_size - 1);
 }
 
-/* A sparse Alltoallv, then Ialltoallv; blocks that get nothing keep -2. */
+/* One sparse exchange: Alltoallv, Ialltoallv or Alltoallw (displacements
+ * in bytes, every type MPI_INT). */
+static void sparse_exchange(int round, const int *sb, const int *scnt,
+                            const int *dsp, int *rb, const int *rcnt,
+                            const int *bdsp, const MPI_Datatype *ints)
+{
+    MPI_Request req;
+    if (round == 0)
+        MPI_OK(MPI_Alltoallv(sb, scnt, dsp, MPI_INT, rb, rcnt, dsp, MPI_INT,
+                             MPI_COMM_WORLD));
+    else if (round == 1) {
+        MPI_OK(MPI_Ialltoallv(sb, scnt, dsp, MPI_INT, rb, rcnt, dsp, MPI_INT,
+                              MPI_COMM_WORLD, &req));
+        MPI_OK(MPI_Wait(&req, MPI_STATUS_IGNORE));
+    } else
+        MPI_OK(MPI_Alltoallw(sb, scnt, bdsp, ints, rb, rcnt, bdsp, ints,
+                             MPI_COMM_WORLD));
+}
+
+/* A sparse Alltoallv, Ialltoallv and Alltoallw; blocks that get nothing
+ * keep -2. */
 static void test_alltoallv_sparse(int n)
 {
+    static const char *const names[] = {"Alltoallv", "Ialltoallv", "Alltoallw"};
     int p = conf_size, r = conf_rank;
     int *cnt = conf_malloc(4 * (size_t)p * sizeof(int));
-    int *scnt = cnt, *rcnt = cnt + p, *dsp = cnt + 2 * p;
+    int *scnt = cnt, *rcnt = cnt + p, *dsp = cnt + 2 * p, *bdsp = cnt + 3 * p;
+    MPI_Datatype *ints = conf_malloc((size_t)p * sizeof *ints);
     int *sb = conf_malloc((size_t)n * p * sizeof(int)),
         *rb = conf_malloc((size_t)n * p * sizeof(int));
     for (int q = 0; q < p; q++) {
         scnt[q] = sparse_block(r, q) ? n : 0;
         rcnt[q] = sparse_block(q, r) ? n : 0;
         dsp[q] = q * n;
+        bdsp[q] = q * n * (int)sizeof(int);
+        ints[q] = MPI_INT;
         for (int i = 0; i < n; i++)
             sb[q * n + i] = val(r, q, i);
     }
-    for (int round = 0; round < 2; round++) {
+    for (int round = 0; round < 3; round++) {
         for (int i = 0; i < n * p; i++)
             rb[i] = -2;
-        MPI_Request req;
-        if (round == 0)
-            MPI_OK(MPI_Alltoallv(sb, scnt, dsp, MPI_INT, rb, rcnt, dsp, MPI_INT,
-                                 MPI_COMM_WORLD));
-        else {
-            MPI_OK(MPI_Ialltoallv(sb, scnt, dsp, MPI_INT, rb, rcnt, dsp,
-                                  MPI_INT, MPI_COMM_WORLD, &req));
-            MPI_OK(MPI_Wait(&req, MPI_STATUS_IGNORE));
-        }
+        sparse_exchange(round, sb, scnt, dsp, rb, rcnt, bdsp, ints);
         for (int q = 0; q < p; q++)
             for (int i = 0; i < n; i++)
                 CHECK(rb[q * n + i] == (sparse_block(q, r) ? val(q, r, i) : -2),
-                      "sparse %s n=%d from %d element %d",
-                      round ? "Ialltoallv" : "Alltoallv", n, q, i);
+                      "sparse %s n=%d from %d element %d", names[round], n, q,
+                      i);
     }
-    CONF_FREE(cnt, sb, rb);
+    CONF_FREE(cnt, ints, sb, rb);
 }
 
 /* Alltoallw: the block between ranks i and j holds n ints when i + j is

@@ -20,8 +20,10 @@
 #     size: below the region no point slower than 10 % plus its noise;
 #     inside, each B/A equals --verify's measured T_substitute/T_primitive
 #     at that size within noise (relative; the sum of the two comparisons'
-#     noise allowances and the spread between launches), and where
-#     --verify confirmed the region, compare shows the gain there (B/A < 1).
+#     noise allowances and the spread between launches), or the tuned
+#     time --verify's T_substitute (when the primitive alone changed speed
+#     since --verify), and where --verify confirmed the region, compare
+#     shows the gain there (B/A < 1).
 # The tune library reaches the MPI processes only (Open MPI's -x), not
 # the launcher: under the sanitizer build it needs the sanitizer runtime
 # that mpchar-bench carries and mpirun does not.  The plain run goes
@@ -79,7 +81,7 @@ points = []
 for line in body.splitlines():
     n, a, b, noise = re.search(r"n = (\d+) .*\((\S+) us -> (\S+) us, noise "
                                r"(\S+)%\)", line).groups()
-    points.append((int(n), float(b) / float(a), float(noise) / 100))
+    points.append((int(n), float(b) / float(a), float(noise) / 100, float(b)))
 json.dump({"verdict": verdict, "lo": lo, "points": points},
           open(w + "/verified.json", "w"))
 below = sorted({max(1, int(lo / 4)), max(1, int(lo / 2))})
@@ -118,14 +120,23 @@ for n in sorted(runs[0]):
         assert ratio - 1 <= 0.10 + median(n, "allowance") + BETWEEN, \
             ("slower outside the region", n, ratio)
         print("n = %d (outside): B/A %.3f (median of 3)" % (n, ratio))
-for n, ratio_v, noise_v in v["points"]:
+for n, ratio_v, noise_v, substitute_us in v["points"]:
     ratio, allowance = median(n, "ratio"), median(n, "allowance")
-    # relative: at a protocol switch the ratio reaches 5 and more
-    assert abs(ratio / ratio_v - 1) <= allowance + noise_v + BETWEEN, \
-        (n, ratio, ratio_v, allowance, noise_v)
-    print("n = %d (inside): compare B/A %.3f (median of 3), --verify %.3f, "
-          "noise %.3f + %.3f + %.2f" % (n, ratio, ratio_v, allowance, noise_v,
-                                        BETWEEN))
+    tuned_us = median(n, "b_us")
+    # relative: at a protocol switch the ratio reaches 5 and more.  The
+    # tuned call runs the substitute: its ratio to the plain call is
+    # --verify's, or, where the primitive alone changed speed between
+    # --verify and these runs (a clean-clone CI: Open MPI's 4912-B
+    # Allreduce 2.53 us in --verify, 1.00 in the plain runs, the tuned
+    # 8.33 against --verify's substitute 8.73), its time is the substitute's.
+    limit = allowance + noise_v + BETWEEN
+    assert (abs(ratio / ratio_v - 1) <= limit or
+            abs(tuned_us / substitute_us - 1) <= limit), \
+        (n, ratio, ratio_v, tuned_us, substitute_us, allowance, noise_v)
+    print("n = %d (inside): compare B/A %.3f (median of 3), --verify %.3f; "
+          "tuned %.3g us, --verify's substitute %.3g us; noise %.3f + %.3f + "
+          "%.2f" % (n, ratio, ratio_v, tuned_us, substitute_us, allowance,
+                    noise_v, BETWEEN))
 if v["verdict"] == "confirmed":
     mid = v["points"][len(v["points"]) // 2][0]
     assert median(mid, "ratio") < 1.0, (mid, median(mid, "ratio"))

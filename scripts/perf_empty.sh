@@ -22,9 +22,7 @@ out=$(mktemp -d)
 trap 'rm -rf "$out"' EXIT
 base_dir=${PERF_EMPTY_BASE:-}
 . "$root/scripts/side_by_side.sh"
-mpicc.openmpi -O2 -o "$out/empty_openmpi" "$root/scripts/empty_calls.c"
-mpicc.mpich -O2 -o "$out/empty_mpich" "$root/scripts/empty_calls.c"
-"$build/bin/mpchar-cc" -O2 -o "$out/empty_builtin" "$root/scripts/empty_calls.c"
+compile_for_libs "$root/scripts/empty_calls.c" empty
 
 # lines "CALL LIB NS" into $out/all
 libs="openmpi mpich builtin${PERF_EMPTY_BASE:+ base}"

@@ -27,9 +27,7 @@ out=$(mktemp -d)
 trap 'rm -rf "$out"' EXIT
 base_dir=${PERF_SELF_BASE:-}
 . "$root/scripts/side_by_side.sh"
-mpicc.openmpi -O2 -o "$out/self_openmpi" "$root/scripts/self_sendrecv.c"
-mpicc.mpich -O2 -o "$out/self_mpich" "$root/scripts/self_sendrecv.c"
-"$build/bin/mpchar-cc" -O2 -o "$out/self_builtin" "$root/scripts/self_sendrecv.c"
+compile_for_libs "$root/scripts/self_sendrecv.c" self
 
 # lines "KEY LIB VALUE" into $out/all
 libs="openmpi mpich builtin${PERF_SELF_BASE:+ base}"

@@ -1,7 +1,8 @@
 # side_by_side.sh: what perf_self.sh and perf_empty.sh share, sourced by
 # them: rounds that take turns with other timing on the machine, and the
 # table of medians per library with the runtime over the better library.
-# The sourcing script sets $build (the build directory) and $base_dir
+# The sourcing script sets $build (the build directory), $out (a scratch
+# directory) and $base_dir
 # (another libmpchar-rt.so's directory, or empty), and defines round(),
 # which appends "KEY LIB VALUE" lines (LIB: openmpi, mpich, builtin, base)
 # to a file.
@@ -16,6 +17,13 @@ launch() { # LIB P
     builtin) echo "$build/bin/mpchar-exec -n $2 --bind" ;;
     base) echo "env LD_LIBRARY_PATH=$base_dir $build/bin/mpchar-exec -n $2 --bind" ;;
   esac
+}
+
+# Builds SRC for each library as $out/NAME_openmpi, _mpich and _builtin.
+compile_for_libs() { # SRC NAME
+  mpicc.openmpi -O2 -o "$out/$2_openmpi" "$1"
+  mpicc.mpich -O2 -o "$out/$2_mpich" "$1"
+  "$build/bin/mpchar-cc" -O2 -o "$out/$2_builtin" "$1"
 }
 
 # Runs round() REPS times, each holding the lock /tmp/mpchar-perf.lock.

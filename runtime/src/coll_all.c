@@ -220,6 +220,20 @@ static int alltoallv_pairwise(struct sched *s, const void *sendbuf,
     return rc;
 }
 
+/* Whether every send and receive count of a v- or w-exchange is 0 (comm
+ * valid; the send counts do not count with MPI_IN_PLACE). */
+static int counts_zero(MPI_Comm comm, const void *sendbuf, const int *scounts,
+                       const int *rcounts)
+{
+    if (mpchar__comm_check(comm) != MPI_SUCCESS)
+        return 0;
+    int in_place = sendbuf == MPI_IN_PLACE;
+    for (int i = 0; i < comm->size; i++)
+        if (rcounts[i] || (!in_place && scounts[i]))
+            return 0;
+    return 1;
+}
+
 /* Whether every count of this rank's Alltoallv is 0, its arguments
  * valid: its peers' matching blocks are empty too, and the pairwise
  * exchange skips empty blocks on both sides, so it has nothing to do (an
@@ -229,13 +243,8 @@ static int alltoallv_empty(MPI_Comm comm, const void *sendbuf,
                            const int *scounts, MPI_Datatype stype,
                            const int *rcounts, MPI_Datatype rtype)
 {
-    if (mpchar__comm_check(comm) != MPI_SUCCESS)
-        return 0;
-    int in_place = sendbuf == MPI_IN_PLACE;
-    for (int i = 0; i < comm->size; i++)
-        if (rcounts[i] || (!in_place && scounts[i]))
-            return 0;
-    return check_all(comm, sendbuf, 0, stype, 0, rtype) == MPI_SUCCESS;
+    return counts_zero(comm, sendbuf, scounts, rcounts) &&
+           check_all(comm, sendbuf, 0, stype, 0, rtype) == MPI_SUCCESS;
 }
 
 /* MPI_IN_PLACE: the data to send is recvbuf itself; a packed copy, made
@@ -381,13 +390,8 @@ static int alltoallw_empty(MPI_Comm comm, const void *sendbuf,
                            const int recvcounts[],
                            const MPI_Datatype recvtypes[])
 {
-    if (mpchar__comm_check(comm) != MPI_SUCCESS)
-        return 0;
-    int in_place = sendbuf == MPI_IN_PLACE;
-    for (int i = 0; i < comm->size; i++)
-        if (recvcounts[i] || (!in_place && sendcounts[i]))
-            return 0;
-    return alltoallw_check(comm, sendbuf, sendcounts, sendtypes, recvcounts,
+    return counts_zero(comm, sendbuf, sendcounts, recvcounts) &&
+           alltoallw_check(comm, sendbuf, sendcounts, sendtypes, recvcounts,
                            recvtypes) == MPI_SUCCESS;
 }
 

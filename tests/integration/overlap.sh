@@ -5,7 +5,10 @@
 # then seed 004's and seed 003's findings that hold on a noisy 2-core
 # machine:
 #   - an eager send is over when MPI_Isend returns (done at post), and an
-#     eager receive hides at least half its wait behind the computation;
+#     eager receive hides at least a quarter of its wait behind the
+#     computation: what it cannot hide is its own matching and copy out
+#     (0.06-0.23 us), up to 0.59 of W(0) when the VM runs fast (W(0)
+#     0.13-0.19 us; docs/overlap.md, Noise);
 #   - a 1 MiB send hides at least half its wait (the peer, in MPI_Recv,
 #     pulls the data: the library progresses it);
 #   - a 1 MiB receive hides less than half in Open MPI, MPICH and the
@@ -58,8 +61,8 @@ def frac(side, n):
 bad = []
 if not pts[("isend", 64)]["done_at_post"]:
     bad.append("eager send not done at post: " + show("isend", 64))
-if frac("irecv", 64) < 0.5:
-    bad.append("eager receive hides < 1/2: " + show("irecv", 64))
+if frac("irecv", 64) < 0.25:
+    bad.append("eager receive hides < 1/4: " + show("irecv", 64))
 if frac("isend", 1048576) < 0.5:
     bad.append("1 MiB send hides < 1/2: " + show("isend", 1048576))
 recv = frac("irecv", 1048576)

@@ -13,6 +13,7 @@
 #include "mpchar/compare.h"
 #include "mpchar/error.h"
 #include "mpchar/model.h"
+#include "mpchar/results.h"
 #include "mpchar/builtin_modes.h"
 #include "profile.h"
 
@@ -163,17 +164,53 @@ bool apps_profile_bracketed(const profile *prof);
  * (the first is the warm-up), else reps. */
 long apps_profile_reps(const profile *prof, long reps);
 
+/* Where a prediction reads each primitive's time (exactly one is set):
+ * - model: a model.json fitted to a `mpchar run` (--model, --cold-model),
+ *   its entries of the library asked;
+ * - points: what `mpchar apps --measure-model` measured right after the
+ *   kernel's launch, one library at the very (pattern, n, p) the kernel's
+ *   calls need (apps_needed_points); a point's time is its minimum, the
+ *   statistic a model is fitted to by default, and a message to oneself
+ *   pingpong's t(n) - t(0), the transfer without the start-up. */
+typedef struct apps_source {
+    const mpchar_model *model;
+    const mpchar_measurements *points;
+} apps_source;
+
+/* One call's primitive, n and p, and its time from src; src NULL gives the
+ * primitive, n and p only (kind UNMODELLED where it would be predicted). */
 void apps_predict_size(const profile *prof, const profile_size *s,
-                       bool bracketed, const mpchar_model *model,
+                       bool bracketed, const apps_source *src,
                        const char *library, apps_call_prediction *out);
 
 /* Sum over the profiled calls of each rank (call, size n, the profile's p)
- * of the primitive time library's model predicts; the largest rank sum.
- * A communication call (profile_call_is_comm) whose primitive the model
- * lacks is counted as unmodelled; the others (set-up) are not counted;
+ * of the primitive time src gives for library; the largest rank sum.
+ * A communication call (profile_call_is_comm) whose primitive src lacks
+ * is counted as unmodelled; the others (set-up) are not counted;
  * in a bracketed profile only the calls inside the brackets count. */
-int apps_predict(const profile *prof, const mpchar_model *model,
+int apps_predict(const profile *prof, const apps_source *src,
                  const char *library, apps_prediction *out, mpchar_error *err);
+
+/* The time src gives library's pattern at n_bytes and p, in
+ * microseconds (transfer_only: without the start-up); false when src has
+ * none. */
+bool apps_source_time(const apps_source *src, const char *library,
+                      const char *pattern, double n_bytes, long p,
+                      bool transfer_only, double *t_us);
+
+/* A primitive at one size and process count. */
+typedef struct apps_point {
+    const char *pattern; /* src/common/patterns.c's name (static) */
+    double n_bytes;
+    long p;
+} apps_point;
+
+/* The points the kernel's prediction reads, each once: every predicted
+ * call's (apps_predict_size), pingpong at each message to oneself, and
+ * pingpong at n = 0 and p = 2, the state probe (apps_state.c).  *points_p
+ * is malloc'd. */
+int apps_needed_points(const profile *prof, apps_point **points_p,
+                       size_t *count_p, mpchar_error *err);
 
 /* The kernel's communication calls (those apps_predict sums), measured:
  * the most a rank waited in them for the last rank to enter the same
@@ -194,9 +231,10 @@ bool apps_comm_split(const profile *prof, double *wait_s, double *sync_s);
  * gap between the levels (docs/apps.md, "The machine's state"). */
 #define APPS_STATE_FACTOR 1.5
 
-/* The model's 0-byte ping-pong one-way time of library (pingpong at n = 0,
- * p = 2, its best family), in microseconds; NAN when it has none. */
-double apps_model_probe_us(const mpchar_model *model, const char *library);
+/* The source's 0-byte ping-pong one-way time of library (pingpong at
+ * n = 0, p = 2: a model's best family, or the point), in microseconds;
+ * NAN when it has none. */
+double apps_model_probe_us(const apps_source *src, const char *library);
 /* How many times the larger of row's probe and its model's is the
  * smaller; NAN unless both are known. */
 double apps_state_gap(const apps_row *row);

@@ -10,9 +10,11 @@
  * is a local copy: pingpong's transfer term alone (SELF_PATTERN). */
 #include <math.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "apps.h"
+#include "mpchar/grow.h"
 #include "mpchar/kernel_region.h"
 
 /* The pattern whose transfer term n x tb predicts a message a rank sends
@@ -157,8 +159,72 @@ static bool kernel_comm(const profile *prof, const profile_size *s,
            (!bracketed || s->region == MPCHAR_KERNEL_COMM_REGION);
 }
 
+/* How far a measured n may lie from the n asked: mpchar run rounds a
+ * size up to whole elements of the pattern's datatype (a reduction's
+ * doubles: IS's Allreduce of 2068 B is measured at 2072). */
+#define POINT_ROUNDING_BYTES 16
+
+/* The fit-set point of pattern at n (the nearest within the rounding) and p with the
+ * variant and op a model's entry would have by default
+ * (mpchar_model_find: "-" or "send", "-" or "sum"), or NULL.  Each
+ * pattern has one datatype's series: the run measured its default. */
+static const mpchar_measurement *
+point_find(const mpchar_measurements *m, const char *pattern, double n, long p)
+{
+    uint64_t want = (uint64_t)llround(n);
+    const mpchar_measurement *best = NULL;
+    for (size_t i = 0; i < m->count; i++) {
+        const mpchar_point_key *k = &m->rows[i].key;
+        if (k->set == MPCHAR_SET_FIT && k->p == p && k->n_bytes >= want &&
+            k->n_bytes < want + POINT_ROUNDING_BYTES &&
+            (!best || k->n_bytes < best->key.n_bytes) &&
+            !strcmp(k->pattern, pattern) &&
+            (!strcmp(k->variant, "-") || !strcmp(k->variant, "send")) &&
+            (!strcmp(k->op, "-") || !strcmp(k->op, "sum")) &&
+            m->rows[i].t_min_us > 0.0)
+            best = &m->rows[i];
+    }
+    return best;
+}
+
+static bool source_has(const apps_source *src, const char *library,
+                       const char *pattern)
+{
+    if (src->model)
+        return mpchar_model_find(src->model, library, pattern, NULL, NULL,
+                                 NULL) != NULL;
+    for (size_t i = 0; i < src->points->count; i++)
+        if (!strcmp(src->points->rows[i].key.pattern, pattern))
+            return true;
+    return false;
+}
+
+bool apps_source_time(const apps_source *src, const char *library,
+                      const char *pattern, double n_bytes, long p,
+                      bool transfer_only, double *t_us)
+{
+    if (src->model) {
+        const mpchar_entry *e =
+            mpchar_model_find(src->model, library, pattern, NULL, NULL, NULL);
+        mpchar_prediction pred;
+        if (!e || mpchar_entry_predict(e, MPCHAR_FAMILY_BEST, n_bytes, p, &pred,
+                                       NULL) != 0)
+            return false;
+        *t_us = transfer_only ? pred.transfer_us : pred.t_us;
+        return true;
+    }
+    const mpchar_measurement *at = point_find(src->points, pattern, n_bytes, p);
+    const mpchar_measurement *zero =
+        transfer_only ? point_find(src->points, pattern, 0.0, p) : NULL;
+    if (!at || (transfer_only && !zero))
+        return false;
+    *t_us =
+        transfer_only ? fmax(0.0, at->t_min_us - zero->t_min_us) : at->t_min_us;
+    return true;
+}
+
 void apps_predict_size(const profile *prof, const profile_size *s,
-                       bool bracketed, const mpchar_model *model,
+                       bool bracketed, const apps_source *src,
                        const char *library, apps_call_prediction *out)
 {
     const char *name = prof->call_names[s->call];
@@ -180,33 +246,30 @@ void apps_predict_size(const profile *prof, const profile_size *s,
     /* (only point-to-point calls record a peer: profile_size's self) */
     out->self = s->self;
     out->pattern = out->self ? SELF_PATTERN : cm->pattern;
-    const mpchar_entry *e =
-        mpchar_model_find(model, library, out->pattern, NULL, NULL, NULL);
-    if (!e && !out->self && cm->fallback) {
+    if (src && !out->self && cm->fallback &&
+        !source_has(src, library, out->pattern))
         out->pattern = cm->fallback;
-        e = mpchar_model_find(model, library, cm->fallback, NULL, NULL, NULL);
-    }
     /* the point-to-point patterns are of ranks 0 and 1 */
     out->p = pair_pattern(out->pattern) ? 2 : prof->size;
     out->n_bytes =
         (double)s->bytes * (cm->bytes_times_p ? (double)prof->size : 1.0);
-    mpchar_prediction pred;
-    if (!e || mpchar_entry_predict(e, MPCHAR_FAMILY_BEST, out->n_bytes, out->p,
-                                   &pred, NULL) != 0)
+    double t_us;
+    if (!src || !apps_source_time(src, library, out->pattern, out->n_bytes,
+                                  out->p, out->self, &t_us))
         return;
     out->kind = APPS_CALL_PREDICTED;
-    out->t_s = (out->self ? pred.transfer_us : pred.t_us) * 1e-6;
+    out->t_s = t_us * 1e-6;
 }
 
 static double rank_sum(const profile *prof, const profile_rank *r,
-                       bool bracketed, const mpchar_model *model,
+                       bool bracketed, const apps_source *src,
                        const char *library, apps_prediction *out)
 {
     double sum_s = 0.0;
     for (size_t k = 0; k < r->n_sizes; k++) {
         const profile_size *s = &r->sizes[k];
         apps_call_prediction c;
-        apps_predict_size(prof, s, bracketed, model, library, &c);
+        apps_predict_size(prof, s, bracketed, src, library, &c);
         if (c.kind == APPS_CALL_PREDICTED)
             sum_s += c.t_s * (double)s->calls;
         else if (c.kind == APPS_CALL_UNMODELLED)
@@ -215,7 +278,7 @@ static double rank_sum(const profile *prof, const profile_rank *r,
     return sum_s;
 }
 
-int apps_predict(const profile *prof, const mpchar_model *model,
+int apps_predict(const profile *prof, const apps_source *src,
                  const char *library, apps_prediction *out, mpchar_error *err)
 {
     memset(out, 0, sizeof *out);
@@ -224,10 +287,50 @@ int apps_predict(const profile *prof, const mpchar_model *model,
     bool bracketed = apps_profile_bracketed(prof);
     for (size_t i = 0; i < prof->n_ranks; i++) {
         double t_s =
-            rank_sum(prof, &prof->ranks[i], bracketed, model, library, out);
+            rank_sum(prof, &prof->ranks[i], bracketed, src, library, out);
         if (t_s > out->t_comm_s)
             out->t_comm_s = t_s;
     }
+    return 0;
+}
+
+/* Adds (pattern, n, p) to the list unless it holds it; -1 out of memory. */
+static int point_add(apps_point **list, size_t *count, size_t *cap,
+                     const char *pattern, double n_bytes, long p)
+{
+    for (size_t i = 0; i < *count; i++)
+        if (!strcmp((*list)[i].pattern, pattern) &&
+            (*list)[i].n_bytes == n_bytes && (*list)[i].p == p)
+            return 0;
+    apps_point *grown = mpchar_grow(*list, cap, *count + 1, sizeof *grown);
+    if (!grown)
+        return -1;
+    *list = grown;
+    grown[(*count)++] = (apps_point){pattern, n_bytes, p};
+    return 0;
+}
+
+int apps_needed_points(const profile *prof, apps_point **points_p,
+                       size_t *count_p, mpchar_error *err)
+{
+    apps_point *list = NULL;
+    size_t count = 0, cap = 0;
+    bool bracketed = apps_profile_bracketed(prof);
+    int rc = point_add(&list, &count, &cap, SELF_PATTERN, 0.0, 2);
+    for (size_t i = 0; rc == 0 && i < prof->n_ranks; i++)
+        for (size_t k = 0; rc == 0 && k < prof->ranks[i].n_sizes; k++) {
+            apps_call_prediction c;
+            apps_predict_size(prof, &prof->ranks[i].sizes[k], bracketed, NULL,
+                              NULL, &c);
+            if (c.kind == APPS_CALL_UNMODELLED && c.pattern)
+                rc = point_add(&list, &count, &cap, c.pattern, c.n_bytes, c.p);
+        }
+    if (rc != 0) {
+        free(list);
+        return mpchar_error_set(err, "out of memory");
+    }
+    *points_p = list;
+    *count_p = count;
     return 0;
 }
 

@@ -6,16 +6,13 @@
 
 #include "apps.h"
 
-double apps_model_probe_us(const mpchar_model *model, const char *library)
+double apps_model_probe_us(const apps_source *src, const char *library)
 {
-    const mpchar_entry *e =
-        mpchar_model_find(model, library, "pingpong", NULL, NULL, NULL);
-    mpchar_prediction pred;
-    if (!e ||
-        mpchar_entry_predict(e, MPCHAR_FAMILY_BEST, 0.0, 2, &pred, NULL) != 0 ||
-        !(pred.t_us > 0))
+    double t_us;
+    if (!apps_source_time(src, library, "pingpong", 0.0, 2, false, &t_us) ||
+        !(t_us > 0))
         return NAN;
-    return pred.t_us;
+    return t_us;
 }
 
 double apps_state_gap(const apps_row *row)

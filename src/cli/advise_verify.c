@@ -9,22 +9,19 @@
  * docs/compare.md), else withdrawn.  The lists handed to mpchar run grow
  * as needed: nothing is cut short. */
 #include <errno.h>
-#include <fcntl.h>
 #include <limits.h>
 #include <math.h>
-#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/wait.h>
 #include <unistd.h>
 
 #include "advise_verify.h"
 #include "advise_where.h"
 #include "mpchar/compare.h"
-#include "mpchar/grow.h"
 #include "mpchar/lib_algorithms.h"
 #include "mpchar/results.h"
+#include "self_run.h"
 
 #define SIZES_PER_REGION 3
 #define VERIFY_TIME_PER_POINT_MS "50"
@@ -43,55 +40,6 @@ static size_t region_sizes(const mpchar_advice *a, double out[SIZES_PER_REGION])
     if (hi > c)
         out[k++] = floor(hi);
     return k;
-}
-
-/* A comma-separated list for mpchar run's options, each word once; it
- * grows with mpchar_grow, so that no word is ever cut off. */
-typedef struct word_list {
-    char *text;
-    size_t len, cap;
-} word_list;
-
-static bool has_word(const word_list *w, const char *word)
-{
-    size_t n = strlen(word);
-    for (const char *s = w->text; s && *s;) {
-        const char *comma = strchr(s, ',');
-        size_t k = comma ? (size_t)(comma - s) : strlen(s);
-        if (k == n && memcmp(s, word, n) == 0)
-            return true;
-        if (!comma)
-            break;
-        s = comma + 1;
-    }
-    return false;
-}
-
-static int add_word(word_list *w, const char *word)
-{
-    if (has_word(w, word))
-        return 0;
-    size_t n = strlen(word);
-    char *t = mpchar_grow(w->text, &w->cap, w->len + n + 2, 1);
-    if (!t)
-        return -1;
-    w->text = t;
-    if (w->len)
-        t[w->len++] = ',';
-    memcpy(t + w->len, word, n + 1);
-    w->len += n;
-    return 0;
-}
-
-/* snprintf that fails (-1) instead of cutting the text short. */
-__attribute__((format(printf, 3, 4))) static int
-format_whole(char *buf, size_t len, const char *fmt, ...)
-{
-    va_list ap;
-    va_start(ap, fmt);
-    int n = vsnprintf(buf, len, fmt, ap);
-    va_end(ap);
-    return n >= 0 && (size_t)n < len ? 0 : -1;
 }
 
 /* What a region compares: the primitive's (library, pattern) series
@@ -137,9 +85,9 @@ typedef struct group {
 
 static void group_free(group *g)
 {
-    free(g->patterns.text);
-    free(g->sizes.text);
-    free(g->algorithms.text);
+    word_list_free(&g->patterns);
+    word_list_free(&g->sizes);
+    word_list_free(&g->algorithms);
 }
 
 static int group_add(group *g, const mpchar_advice *a, const pair *q,
@@ -147,13 +95,13 @@ static int group_add(group *g, const mpchar_advice *a, const pair *q,
 {
     double n[SIZES_PER_REGION];
     char word[64];
-    if (add_word(&g->patterns, q->pattern_a) != 0 ||
-        (!q->algorithm && add_word(&g->patterns, q->pattern_b) != 0) ||
-        (q->algorithm && add_word(&g->algorithms, q->algorithm) != 0))
+    if (word_list_add(&g->patterns, q->pattern_a) != 0 ||
+        (!q->algorithm && word_list_add(&g->patterns, q->pattern_b) != 0) ||
+        (q->algorithm && word_list_add(&g->algorithms, q->algorithm) != 0))
         return mpchar_error_set(err, "out of memory");
     for (size_t k = 0, c = region_sizes(a, n); k < c; k++) {
         if (format_whole(word, sizeof word, "%.0f", n[k]) != 0 ||
-            add_word(&g->sizes, word) != 0)
+            word_list_add(&g->sizes, word) != 0)
             return mpchar_error_set(err, "size %g bytes: cannot list it", n[k]);
         if (n[k] > g->max_bytes)
             g->max_bytes = n[k];
@@ -167,18 +115,12 @@ static int group_add(group *g, const mpchar_advice *a, const pair *q,
 static int run_group(const group *g, const advise_where *where,
                      const char *run_dir, mpchar_error *err)
 {
-    char self[PATH_MAX], p[32], max[64], log[PATH_MAX];
-    ssize_t len = readlink("/proc/self/exe", self, sizeof self);
-    if (len <= 0 || (size_t)len >= sizeof self)
-        return mpchar_error_set(err, "cannot find the mpchar program "
-                                     "(/proc/self/exe)");
-    self[len] = '\0';
+    char p[32], max[64], log[PATH_MAX], what[128];
     if (format_whole(p, sizeof p, "%ld", g->p) != 0 ||
         format_whole(max, sizeof max, "%.0f", g->max_bytes) != 0 ||
         format_whole(log, sizeof log, "%s/run.log", run_dir) != 0)
         return mpchar_error_set(err, "%s: path too long", run_dir);
-    char *argv[24 + ADVISE_WHERE_MAX_WORDS] = {self,
-                                               "run",
+    char *argv[24 + ADVISE_WHERE_MAX_WORDS] = {"run",
                                                "--mpi",
                                                (char *)g->library,
                                                "--patterns",
@@ -210,25 +152,9 @@ static int run_group(const group *g, const advise_where *where,
         argv[argc++] = where->argv[i];
     if (g->p > sysconf(_SC_NPROCESSORS_ONLN))
         argv[argc++] = "--oversubscribe";
-    fflush(NULL);
-    pid_t pid = fork();
-    if (pid == 0) {
-        int fd = open(log, O_WRONLY | O_CREAT | O_TRUNC, 0644);
-        if (fd >= 0) {
-            dup2(fd, STDOUT_FILENO);
-            dup2(fd, STDERR_FILENO);
-        }
-        execv(self, argv);
-        _exit(127);
-    }
-    int status;
-    if (pid < 0 || waitpid(pid, &status, 0) != pid || !WIFEXITED(status) ||
-        WEXITSTATUS(status) != 0)
-        return mpchar_error_set(err,
-                                "mpchar run for %s at p = %ld failed (see "
-                                "%s)",
-                                g->library, g->p, log);
-    return 0;
+    snprintf(what, sizeof what, "mpchar run for %s at p = %ld", g->library,
+             g->p);
+    return self_run(argv, log, what, err);
 }
 
 /* The fit-set row of pattern at p nearest (in log n) to n bytes. */

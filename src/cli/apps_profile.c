@@ -1,9 +1,10 @@
-/* `mpchar apps --profile` and `--model`: a kernel's launch under
- * libmpchar-prof, as `mpchar profile` runs a program (profile_launch.c's
- * library lookup and environment, src/profile's analysis and
- * profile.json), into DIR/profiles/<library>-<kernel>-<class>-p<p>/; its
- * aggregates per repetition into the row, and the communication time the
- * model predicts from its calls (src/apps/apps_predict.c). */
+/* `mpchar apps --profile`, `--model` and `--measure-model`: a kernel's
+ * launch under libmpchar-prof, as `mpchar profile` runs a program
+ * (profile_launch.c's library lookup and environment, src/profile's
+ * analysis and profile.json), into
+ * DIR/profiles/<library>-<kernel>-<class>-p<p>/; its aggregates per
+ * repetition into the row, and the communication time a model or measured
+ * points predict from its calls (src/apps/apps_predict.c). */
 #include <math.h>
 #include <stddef.h>
 #include <stdio.h>
@@ -91,24 +92,24 @@ static void fill_profile(const profile *p, long launch_reps, apps_row *row)
     }
 }
 
-/* The models given, the warm one first. */
-static const mpchar_model *first_model(const mpchar_model *const *models)
+/* The sources given, the warm one first. */
+static const apps_source *first_source(const apps_source *const *sources)
 {
-    return models[MPCHAR_CACHE_WARM] ? models[MPCHAR_CACHE_WARM]
-                                     : models[MPCHAR_CACHE_COLD];
+    return sources[MPCHAR_CACHE_WARM] ? sources[MPCHAR_CACHE_WARM]
+                                      : sources[MPCHAR_CACHE_COLD];
 }
 
-/* One call's predicted time by each model given, empty where none is. */
+/* One call's predicted time by each source given, empty where none is. */
 static void write_call_predictions(FILE *f, const profile *p,
                                    const profile_size *s, bool bracketed,
-                                   const mpchar_model *const *models,
+                                   const apps_source *const *sources,
                                    const char *library)
 {
     for (int m = 0; m < MPCHAR_CACHE_STATES; m++) {
         apps_call_prediction c;
-        if (models[m])
-            apps_predict_size(p, s, bracketed, models[m], library, &c);
-        if (models[m] && c.kind == APPS_CALL_PREDICTED)
+        if (sources[m])
+            apps_predict_size(p, s, bracketed, sources[m], library, &c);
+        if (sources[m] && c.kind == APPS_CALL_PREDICTED)
             fprintf(f, "%.3f,", c.t_s * 1e6);
         else
             fprintf(f, ",");
@@ -120,7 +121,7 @@ static void write_call_predictions(FILE *f, const profile *p,
  * cold buffers), and the measured time in them and its part waiting for
  * the last rank (docs/apps.md, "Where the time goes"). */
 static int write_calls(const char *dir, const profile *p,
-                       const mpchar_model *const *models, const char *library,
+                       const apps_source *const *sources, const char *library,
                        mpchar_error *err)
 {
     char path[4600];
@@ -135,7 +136,7 @@ static int write_calls(const char *dir, const profile *p,
         for (size_t k = 0; k < p->ranks[i].n_sizes; k++) {
             const profile_size *s = &p->ranks[i].sizes[k];
             apps_call_prediction c;
-            apps_predict_size(p, s, bracketed, first_model(models), library,
+            apps_predict_size(p, s, bracketed, first_source(sources), library,
                               &c);
             if (c.kind == APPS_CALL_NOT_KERNEL)
                 continue;
@@ -150,7 +151,7 @@ static int write_calls(const char *dir, const profile *p,
                 fprintf(f, "%.0f,%ld,", c.n_bytes, c.p);
             else
                 fprintf(f, ",,");
-            write_call_predictions(f, p, s, bracketed, models, library);
+            write_call_predictions(f, p, s, bracketed, sources, library);
             fprintf(f, "%.3f,", s->call_us);
             if (p->waits_aligned)
                 fprintf(f, "%.3f\n", s->wait_us);
@@ -163,10 +164,10 @@ static int write_calls(const char *dir, const profile *p,
 /* Warns when the kernels ran in another state of the machine than the
  * model was measured in: its prediction is then for another machine. */
 static void check_state(const run_library *lib, apps_row *row,
-                        const mpchar_model *model)
+                        const apps_source *src)
 {
     char gap[160];
-    row->model_probe_us = apps_model_probe_us(model, lib->base);
+    row->model_probe_us = apps_model_probe_us(src, lib->base);
     if (!apps_state_differs(row))
         return;
     apps_state_describe(row, gap, sizeof gap);
@@ -187,17 +188,17 @@ static const struct {
                            offsetof(apps_row, t_comm_pred_cold_s)},
 };
 
-static int predict(const profile *p, const mpchar_model *model,
-                   mpchar_cache state, const run_library *lib, long launch_reps,
-                   apps_row *row, mpchar_error *err)
+static int predict(const profile *p, const apps_source *src, mpchar_cache state,
+                   const run_library *lib, long launch_reps, apps_row *row,
+                   mpchar_error *err)
 {
     apps_prediction pred;
-    if (apps_predict(p, model, lib->base, &pred, err) != 0)
+    if (apps_predict(p, src, lib->base, &pred, err) != 0)
         return -1;
     /* the cold model's 0-byte ping-pong sweeps the caches first: it is no
      * probe of the machine's state */
     if (state == MPCHAR_CACHE_WARM)
-        check_state(lib, row, model);
+        check_state(lib, row, src);
     double kernel_reps = (double)apps_profile_reps(p, launch_reps);
     *(double *)((char *)row + prediction_columns[state].pred) =
         pred.t_comm_s / kernel_reps;
@@ -217,39 +218,39 @@ static int predict(const profile *p, const mpchar_model *model,
 }
 
 static int predict_all(const char *dir, const profile *p,
-                       const mpchar_model *const *models,
+                       const apps_source *const *sources,
                        const run_library *lib, long launch_reps, apps_row *row,
                        mpchar_error *err)
 {
-    if (!first_model(models))
+    if (!first_source(sources))
         return 0;
     for (int m = 0; m < MPCHAR_CACHE_STATES; m++)
-        if (models[m] && predict(p, models[m], (mpchar_cache)m, lib,
-                                 launch_reps, row, err) != 0)
+        if (sources[m] && predict(p, sources[m], (mpchar_cache)m, lib,
+                                  launch_reps, row, err) != 0)
             return -1;
-    return write_calls(dir, p, models, lib->base, err);
+    return write_calls(dir, p, sources, lib->base, err);
 }
 
-int apps_profile_finish(const char *dir, const mpchar_model *const *models,
+int apps_profile_read(const char *dir, profile *p, mpchar_error *err)
+{
+    char path[4600];
+    memset(p, 0, sizeof *p);
+    profile_bins_default(&p->bins);
+    return json_path(dir, path, sizeof path, err) != 0 ||
+                   profile_analyze_dir(dir, p, false, err) != 0 ||
+                   profile_write_json(p, path, err) != 0
+               ? -1
+               : 0;
+}
+
+int apps_profile_finish(const char *dir, const profile *p,
+                        const apps_source *const *sources,
                         const run_library *lib, long launch_reps, apps_row *row,
                         mpchar_error *err)
 {
-    char path[4600];
-    if (json_path(dir, path, sizeof path, err) != 0)
+    if (predict_all(dir, p, sources, lib, launch_reps, row, err) != 0)
         return -1;
-    profile p;
-    memset(&p, 0, sizeof p);
-    profile_bins_default(&p.bins);
-    int rc =
-        profile_analyze_dir(dir, &p, false, err) != 0 ||
-                profile_write_json(&p, path, err) != 0 ||
-                predict_all(dir, &p, models, lib, launch_reps, row, err) != 0
-            ? -1
-            : 0;
-    if (rc == 0) {
-        fill_profile(&p, launch_reps, row);
-        profile_remove_events(dir);
-    }
-    profile_free(&p);
-    return rc;
+    fill_profile(p, launch_reps, row);
+    profile_remove_events(dir);
+    return 0;
 }

@@ -51,13 +51,28 @@ int apps_profile_begin(const run_library *lib, const char *dir,
                        mpchar_error *err);
 /* Restores the environment after the launch. */
 void apps_profile_end(void);
-/* Analyses dir's events into dir/profile.json and fills row's profile
- * columns (per repetition: the launch made launch_reps) and, for each
- * model given
- * (models[MPCHAR_CACHE_WARM]: --model, [MPCHAR_CACHE_COLD]: --cold-model;
- * NULL: none), its prediction. */
-int apps_profile_finish(const char *dir, const mpchar_model *const *models,
+/* Analyses dir's events into dir/profile.json and *p (profile_free it,
+ * also on failure). */
+int apps_profile_read(const char *dir, profile *p, mpchar_error *err);
+/* Fills row's profile columns (per repetition: the launch made
+ * launch_reps) and, for each source given (sources[MPCHAR_CACHE_WARM]:
+ * --model or --measure-model warm, [MPCHAR_CACHE_COLD]: their cold
+ * forms; NULL: none), its prediction, with dir/prediction.csv; then
+ * removes dir's events. */
+int apps_profile_finish(const char *dir, const profile *p,
+                        const apps_source *const *sources,
                         const run_library *lib, long launch_reps, apps_row *row,
                         mpchar_error *err);
+
+/* ---- the model measured beside the kernel (apps_measure.c) ---------- */
+
+/* `--measure-model`: runs `mpchar run` of lib right now at the points
+ * prof's prediction needs (apps_needed_points), buffers in state cache,
+ * into dir/measured-<cache>/ (emptied first: the points of this launch
+ * only), its output in run.log there, and reads its measurements into
+ * *out. */
+int apps_measure_points(const run_library *lib, const profile *prof,
+                        mpchar_cache cache, const char *dir, long cores,
+                        mpchar_measurements *out, mpchar_error *err);
 
 #endif

@@ -27,7 +27,7 @@
 
 typedef struct apps_args {
     const char *mpi, *kernels, *problem_class, *p, *reps, *rounds, *model,
-        *cold_model, *out;
+        *cold_model, *measure_model, *out;
     bool profile, resume;
 } apps_args;
 
@@ -82,6 +82,15 @@ static const mpchar_option_entry options[] = {
       NULL},
      mpchar_option_text,
      offsetof(apps_args, cold_model)},
+    {{"measure-model", "warm|cold|warm,cold",
+      "right after each library's last launch of a kernel, measure that "
+      "library at the very points the kernel's calls need (mpchar run, "
+      "buffers warm or cold, into the profile's folder) and predict from "
+      "them: the model in the machine's state of the kernels (implies "
+      "--profile; instead of --model, --cold-model)",
+      NULL},
+     mpchar_option_text,
+     offsetof(apps_args, measure_model)},
     {{"out", "DIR", "folder of apps.csv and meta.json", "apps-<date>"},
      mpchar_option_text,
      offsetof(apps_args, out)},
@@ -119,7 +128,8 @@ typedef struct apps_state {
     size_t nkernels;
     mpchar_model models[MPCHAR_CACHE_STATES]; /* --model, --cold-model */
     bool have_model[MPCHAR_CACHE_STATES];
-    apps_row *done; /* the rows apps.csv held at the start */
+    bool measure[MPCHAR_CACHE_STATES]; /* --measure-model */
+    apps_row *done;                    /* the rows apps.csv held at the start */
     size_t ndone;
     json_t *skipped, *failed; /* lines, for meta.json */
 } apps_state;
@@ -182,6 +192,38 @@ static int read_model(apps_state *st, const char *dir, mpchar_cache want,
     return 0;
 }
 
+/* --measure-model's states, each not given a model already. */
+static int check_measure(apps_state *st, mpchar_error *err)
+{
+    char copy[64];
+    if (strlen(st->a.measure_model) >= sizeof copy)
+        return mpchar_error_set(err,
+                                "--measure-model: '%s' is not warm, cold "
+                                "or warm,cold",
+                                st->a.measure_model);
+    snprintf(copy, sizeof copy, "%s", st->a.measure_model);
+    for (char *t = strtok(copy, ","); t; t = strtok(NULL, ",")) {
+        int s = 0;
+        while (s < MPCHAR_CACHE_STATES && strcmp(mpchar_cache_names[s], t))
+            s++;
+        if (s == MPCHAR_CACHE_STATES)
+            return mpchar_error_set(err,
+                                    "--measure-model: '%s' is not warm or "
+                                    "cold",
+                                    t);
+        if (st->have_model[s])
+            return mpchar_error_set(err,
+                                    "--measure-model %s and %s both give the "
+                                    "%s model: keep one",
+                                    t, model_options[s], t);
+        st->measure[s] = true;
+    }
+    st->a.profile = true;
+    return st->measure[MPCHAR_CACHE_WARM] || st->measure[MPCHAR_CACHE_COLD]
+               ? 0
+               : mpchar_error_set(err, "--measure-model: no state named");
+}
+
 /* Keeps the kernels --kernels names, in the program's order. */
 static int select_kernels(apps_state *st, mpchar_error *err)
 {
@@ -224,7 +266,8 @@ static int check_options(apps_state *st, mpchar_error *err)
     if ((st->a.model &&
          read_model(st, st->a.model, MPCHAR_CACHE_WARM, err) != 0) ||
         (st->a.cold_model &&
-         read_model(st, st->a.cold_model, MPCHAR_CACHE_COLD, err) != 0))
+         read_model(st, st->a.cold_model, MPCHAR_CACHE_COLD, err) != 0) ||
+        (st->a.measure_model && check_measure(st, err) != 0))
         return -1;
     if (apps_libraries_resolve(st->a.mpi, &st->libs, &st->nlibs, err) ||
         apps_kernels_list(st->libs[0].bench, &st->kernels, &st->nkernels, err))
@@ -305,11 +348,12 @@ static int write_meta(const apps_state *st, const char *status,
     char path[4200], tmp[4300], now[32];
     const apps_args *a = &st->a;
     run_utc_now(now, sizeof now);
-    json_t *opts = json_pack("{s:s, s:s, s:s, s:s, s:i, s:i, s:b, s:s?, s:s?}",
-                             "mpi", a->mpi, "kernels", a->kernels, "class",
-                             a->problem_class, "p", a->p, "reps", (int)st->reps,
-                             "rounds", (int)st->rounds, "profile", a->profile,
-                             "model", a->model, "cold_model", a->cold_model);
+    json_t *opts = json_pack(
+        "{s:s, s:s, s:s, s:s, s:i, s:i, s:b, s:s?, s:s?, s:s?}", "mpi", a->mpi,
+        "kernels", a->kernels, "class", a->problem_class, "p", a->p, "reps",
+        (int)st->reps, "rounds", (int)st->rounds, "profile", a->profile,
+        "model", a->model, "cold_model", a->cold_model, "measure_model",
+        a->measure_model);
     json_t *meta = json_pack(
         "{s:s, s:s, s:s, s:s, s:s, s:{s:s, s:s, s:i}, s:o, s:o, s:O, s:O}",
         "schema", "mpchar-apps-meta/1", "mpchar_version", MPCHAR_VERSION,
@@ -468,6 +512,53 @@ static int launch_once(apps_state *st, const run_library *lib,
     return rc;
 }
 
+/* Each state's source of the prediction: the model given, or the points
+ * measured now (--measure-model, into points[]); NULL for none, and for
+ * points that could not be measured (noted as failed: the row keeps its
+ * times, without that prediction). */
+static void sources_of(apps_state *st, const run_library *lib,
+                       const profile *prof, const apps_cell *c,
+                       mpchar_measurements *points, apps_source *src,
+                       const apps_source **sources)
+{
+    for (int s = 0; s < MPCHAR_CACHE_STATES; s++) {
+        mpchar_error err;
+        sources[s] = NULL;
+        if (st->have_model[s])
+            src[s] = (apps_source){.model = &st->models[s]};
+        else if (!st->measure[s])
+            continue;
+        else if (apps_measure_points(lib, prof, (mpchar_cache)s, c->prof_dir,
+                                     st->sys.cores, &points[s], &err) == 0)
+            src[s] = (apps_source){.points = &points[s]};
+        else {
+            note(st->failed, stderr, "%s: %s", c->what, err.msg);
+            continue;
+        }
+        sources[s] = &src[s];
+    }
+}
+
+/* The row's profile columns and predictions. */
+static int profile_row(apps_state *st, const run_library *lib, apps_cell *c,
+                       apps_row *row, mpchar_error *err)
+{
+    profile prof;
+    mpchar_measurements points[MPCHAR_CACHE_STATES] = {{0}};
+    apps_source src[MPCHAR_CACHE_STATES];
+    const apps_source *sources[MPCHAR_CACHE_STATES];
+    int rc = apps_profile_read(c->prof_dir, &prof, err);
+    if (rc == 0) {
+        sources_of(st, lib, &prof, c, points, src, sources);
+        rc = apps_profile_finish(c->prof_dir, &prof, sources, lib, c->last_reps,
+                                 row, err);
+    }
+    for (int s = 0; s < MPCHAR_CACHE_STATES; s++)
+        mpchar_measurements_free(&points[s]);
+    profile_free(&prof);
+    return rc;
+}
+
 /* The cell's row, from all its launches, appended to apps.csv. */
 static int write_row(apps_state *st, const run_library *lib,
                      const apps_kernel *k, long p, apps_cell *c,
@@ -479,11 +570,7 @@ static int write_row(apps_state *st, const run_library *lib,
         "mpchar apps: %s: t_total_s %.6f, t_comm_s %.6f (medians of %ld)%s\n",
         c->what, row.t_total_s, row.t_comm_s, row.reps,
         row.verified ? "" : ", VERIFICATION FAILED");
-    const mpchar_model *models[MPCHAR_CACHE_STATES];
-    for (int s = 0; s < MPCHAR_CACHE_STATES; s++)
-        models[s] = st->have_model[s] ? &st->models[s] : NULL;
-    if (st->a.profile && apps_profile_finish(c->prof_dir, models, lib,
-                                             c->last_reps, &row, err) != 0)
+    if (st->a.profile && profile_row(st, lib, c, &row, err) != 0)
         return mpchar_error_prefix(err, "%s: profile", c->what);
     char line[4096];
     if (apps_row_format(&row, line, sizeof line, err) != 0)
@@ -493,7 +580,8 @@ static int write_row(apps_state *st, const run_library *lib,
 
 /* Every library's launches of kernel k at p: round r starts with library
  * r (mod their number), so that none always runs first or last while the
- * machine drifts (docs/apps.md, "EP at p = 2"); then their rows. */
+ * machine drifts (docs/apps.md, "EP at p = 2"); a library's row right
+ * after its last launch, so that --measure-model measures beside it. */
 static int run_cell(apps_state *st, const apps_kernel *k, long p,
                     mpchar_error *err)
 {
@@ -512,10 +600,9 @@ static int run_cell(apps_state *st, const apps_kernel *k, long p,
                 printf("mpchar apps: %s: round %ld of %ld\n", cells[i].what,
                        r + 1, st->rounds);
             rc = launch_once(st, &st->libs[i], k, p, &cells[i], err);
+            if (rc == 0 && r + 1 == st->rounds && !cells[i].no_row)
+                rc = write_row(st, &st->libs[i], k, p, &cells[i], err);
         }
-    for (size_t i = 0; rc == 0 && i < st->nlibs; i++)
-        if (!cells[i].done && !cells[i].no_row)
-            rc = write_row(st, &st->libs[i], k, p, &cells[i], err);
     for (size_t i = 0; i < st->nlibs; i++)
         apps_launch_free(&cells[i].all);
     free(cells);

@@ -52,6 +52,13 @@ echo '{"options": {"cache": "warm"}}' >"$WORK/cold/meta.json"
 "$M" fit "$WORK/cold" >/dev/null || fail "fit of the warm model"
 expect_error "warm model as cold" "--cold-model $WORK/cold: its model was fitted on warm buffers (model.json's source.cache, from mpchar run --cache): give it as --model" \
   "$M" "${A[@]}" --cold-model "$WORK/cold"
+expect_error "measure-model state" "--measure-model: 'hot' is not warm or cold" \
+  "$M" "${A[@]}" --measure-model hot
+expect_error "measure-model empty" "--measure-model: no state named" \
+  "$M" "${A[@]}" --measure-model ,
+expect_error "measure-model and model" \
+  "--measure-model warm and --model both give the warm model: keep one" \
+  "$M" "${A[@]}" --model "$WORK/cold" --measure-model cold,warm
 long=$(printf '%05000d' 0)
 expect_error "out too long" "--out: longer than" \
   "$M" apps --mpi "$LIB" --kernels series --out "$WORK/$long"

@@ -3,7 +3,8 @@
  * the contract); apps.csv written and read back, empty columns NAN, an
  * earlier mpchar's layout read; the machine's state against a model's; and
  * the predicted communication time of a hand-made profile against a
- * model fitted to synthetic Hockney lines, worked out by hand. */
+ * model fitted to synthetic Hockney lines, worked out by hand, and against
+ * points measured at the sizes the profile needs (--measure-model). */
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>
@@ -19,6 +20,9 @@
 #include "mpchar/kernel_region.h"
 #include "model_test_support.h"
 #include "unit_assert.h"
+
+/* A prediction's source that is a fitted model. */
+#define FROM_MODEL(m) (&(apps_source){.model = (m)})
 
 #define LINE                                                        \
     "kernel=series suite=jgf class=A p=2 rep=1 t_total_s=1.250000 " \
@@ -358,7 +362,8 @@ static void test_predict_sum(void **state)
     add_size(&ranks[1], WAITANY, 1000, 3);
     apps_prediction pred;
     mpchar_error err;
-    assert_int_equal(apps_predict(&p, &model, "lib", &pred, &err), 0);
+    assert_int_equal(apps_predict(&p, FROM_MODEL(&model), "lib", &pred, &err),
+                     0);
     assert_double_near(pred.t_comm_s, 29.032e-6, 29.032e-6 * 0.01);
     assert_int_equal(pred.unmodelled_calls, 7);
     assert_contains(pred.unmodelled, "MPI_Alltoall");
@@ -366,14 +371,16 @@ static void test_predict_sum(void **state)
     assert_null(strstr(pred.unmodelled, "Comm_split"));
     assert_null(strstr(pred.unmodelled, "Finalize"));
     /* a model of another library predicts nothing */
-    assert_int_equal(apps_predict(&p, &model, "other", &pred, &err), 0);
+    assert_int_equal(apps_predict(&p, FROM_MODEL(&model), "other", &pred, &err),
+                     0);
     assert_double_near(pred.t_comm_s, 0.0, 1e-15);
     assert_int_equal(pred.unmodelled_calls, 3 + 2 + 1 + 5 + 2);
     /* a name within an earlier one is still named: Allgather after
      * Allgatherv (no model of either) */
     add_size(&ranks[1], ALLGATHERV, 64, 1);
     add_size(&ranks[1], ALLGATHER, 64, 1);
-    assert_int_equal(apps_predict(&p, &model, "lib", &pred, &err), 0);
+    assert_int_equal(apps_predict(&p, FROM_MODEL(&model), "lib", &pred, &err),
+                     0);
     assert_int_equal(pred.unmodelled_calls, 7 + 2);
     assert_string_equal(pred.unmodelled, "MPI_Alltoall, MPI_Ialltoall, "
                                          "MPI_Allgatherv, MPI_Allgather");
@@ -413,7 +420,8 @@ static void test_predict_bracketed(void **state)
     assert_int_equal(apps_profile_reps(&p, 1), 1);
     /* a warm-up call (level 2) is not the kernel's either */
     add_size_in(&ranks[0], ALLTOALL, 64, MPCHAR_KERNEL_WARMUP_REGION, 1, 9.0);
-    assert_int_equal(apps_predict(&p, &model, "lib", &pred, &err), 0);
+    assert_int_equal(apps_predict(&p, FROM_MODEL(&model), "lib", &pred, &err),
+                     0);
     assert_double_near(pred.t_comm_s, 9e-6, 9e-6 * 0.01);
     assert_int_equal(pred.unmodelled_calls, 0);
     /* the split: not given unless the ranks' calls matched */
@@ -436,7 +444,8 @@ static void test_predict_bracketed(void **state)
         ranks[1].sizes[k].region = 0;
     assert_false(apps_profile_bracketed(&p));
     assert_int_equal(apps_profile_reps(&p, 5), 5);
-    assert_int_equal(apps_predict(&p, &model, "lib", &pred, &err), 0);
+    assert_int_equal(apps_predict(&p, FROM_MODEL(&model), "lib", &pred, &err),
+                     0);
     assert_double_near(pred.t_comm_s, 19.016e-6, 19.016e-6 * 0.01);
     assert_int_equal(pred.unmodelled_calls, 1); /* the alltoall now */
     assert_true(apps_comm_split(&p, &wait_s, &sync_s));
@@ -462,12 +471,14 @@ static void test_predict_sendrecv(void **state)
         fitted_model_with(&model, with);
         apps_prediction pred;
         mpchar_error err;
-        assert_int_equal(apps_predict(&p, &model, "lib", &pred, &err), 0);
+        assert_int_equal(
+            apps_predict(&p, FROM_MODEL(&model), "lib", &pred, &err), 0);
         double want_s = 2 * (with ? 5e-6 : 3e-6);
         assert_double_near(pred.t_comm_s, want_s, want_s * 0.01);
         assert_int_equal(pred.unmodelled_calls, 0);
         apps_call_prediction c;
-        apps_predict_size(&p, &rank.sizes[0], false, &model, "lib", &c);
+        apps_predict_size(&p, &rank.sizes[0], false, FROM_MODEL(&model), "lib",
+                          &c);
         assert_string_equal(c.pattern, with ? "pingping" : "pingpong");
         assert_int_equal(c.p, 2);
         mpchar_model_free(&model);
@@ -499,19 +510,20 @@ static void test_predict_self(void **state)
     fitted_model_with(&model, true);
     apps_prediction pred;
     mpchar_error err;
-    assert_int_equal(apps_predict(&p, &model, "lib", &pred, &err), 0);
+    assert_int_equal(apps_predict(&p, FROM_MODEL(&model), "lib", &pred, &err),
+                     0);
     assert_double_near(pred.t_comm_s, 2197e-6, 2197e-6 * 0.01);
     assert_int_equal(pred.unmodelled_calls, 0);
     apps_call_prediction c;
-    apps_predict_size(&p, &rank.sizes[1], false, &model, "lib", &c);
+    apps_predict_size(&p, &rank.sizes[1], false, FROM_MODEL(&model), "lib", &c);
     assert_int_equal(c.kind, APPS_CALL_PREDICTED);
     assert_true(c.self);
     assert_string_equal(c.pattern, "pingpong");
     assert_double_near(c.t_s, 5.6e-6, 5.6e-8);
-    apps_predict_size(&p, &rank.sizes[0], false, &model, "lib", &c);
+    apps_predict_size(&p, &rank.sizes[0], false, FROM_MODEL(&model), "lib", &c);
     assert_false(c.self);
     assert_string_equal(c.pattern, "pingping");
-    apps_predict_size(&p, &rank.sizes[3], false, &model, "lib", &c);
+    apps_predict_size(&p, &rank.sizes[3], false, FROM_MODEL(&model), "lib", &c);
     assert_int_equal(c.kind, APPS_CALL_AT_SENDER);
     mpchar_model_free(&model);
     free(rank.sizes);
@@ -532,18 +544,120 @@ static void test_predict_alltoallv(void **state)
     fitted_model(&model);
     apps_prediction pred;
     mpchar_error err;
-    assert_int_equal(apps_predict(&p, &model, "lib", &pred, &err), 0);
+    assert_int_equal(apps_predict(&p, FROM_MODEL(&model), "lib", &pred, &err),
+                     0);
     assert_double_near(pred.t_comm_s, 46e-6, 46e-6 * 0.01);
     apps_call_prediction c;
-    apps_predict_size(&p, &rank.sizes[0], false, &model, "lib", &c);
+    apps_predict_size(&p, &rank.sizes[0], false, FROM_MODEL(&model), "lib", &c);
     assert_string_equal(c.pattern, "alltoallv");
     assert_double_near(c.n_bytes, 1000.0, 0.0);
     assert_int_equal(c.p, 2);
-    assert_int_equal(apps_predict(&p, &model, "other", &pred, &err), 0);
+    assert_int_equal(apps_predict(&p, FROM_MODEL(&model), "other", &pred, &err),
+                     0);
     assert_int_equal(pred.unmodelled_calls, 2);
     assert_string_equal(pred.unmodelled, "MPI_Alltoallv");
     mpchar_model_free(&model);
     free(rank.sizes);
+}
+
+/* The calls of test_points_predict's profile: an exchange with the other
+ * rank, one with itself, a reduction, an all-to-all, a receive (its
+ * sender's), a broadcast and set-up (not communication). */
+enum { P_SENDRECV, P_ALLREDUCE, P_ALLTOALL, P_RECV, P_BCAST, P_FINALIZE };
+
+static char points_calls[][MPCHAR_PROF_CALL_NAME_BYTES] = {
+    "MPI_Sendrecv", "MPI_Allreduce", "MPI_Alltoall",
+    "MPI_Recv",     "MPI_Bcast",     "MPI_Finalize"};
+
+static void points_profile(profile *p, profile_rank ranks[2])
+{
+    profile_of(p, ranks, 2, points_calls, 6);
+    for (int r = 0; r < 2; r++) {
+        add_size_self(&ranks[r], P_SENDRECV, 1000, 0, false, 2, 0.0);
+        add_size_self(&ranks[r], P_SENDRECV, 5600, 0, true, 1, 0.0);
+        add_size(&ranks[r], P_ALLREDUCE, 9, 3);
+        add_size(&ranks[r], P_ALLTOALL, 64, 1);
+        add_size(&ranks[r], P_RECV, 1000, 2);
+        add_size(&ranks[r], P_FINALIZE, 0, 1);
+    }
+}
+
+/* The points a profile needs: each predicted call's primitive at its n
+ * and p once (the alltoall at 64 B a process is n = 128 at p = 2), the
+ * self exchange's pingpong, and pingpong at 0 B for the state probe. */
+static void test_points_needed(void **state)
+{
+    (void)state;
+    profile_rank ranks[2];
+    profile p;
+    points_profile(&p, ranks);
+    apps_point *pts;
+    size_t n;
+    mpchar_error err;
+    assert_int_equal(apps_needed_points(&p, &pts, &n, &err), 0);
+    static const struct {
+        const char *pattern;
+        double n_bytes;
+    } want[] = {{"pingpong", 0},
+                {"pingping", 1000},
+                {"pingpong", 5600},
+                {"allreduce", 9},
+                {"alltoall", 128}};
+    assert_int_equal(n, sizeof want / sizeof want[0]);
+    for (size_t i = 0; i < n; i++) {
+        assert_string_equal(pts[i].pattern, want[i].pattern);
+        assert_double_near(pts[i].n_bytes, want[i].n_bytes, 0.0);
+        assert_int_equal(pts[i].p, 2);
+    }
+    free(pts);
+    for (int r = 0; r < 2; r++)
+        free(ranks[r].sizes);
+}
+
+/* Predicted from measured points (their minimum times): 2 exchanges of
+ * 5 us, the self exchange pingpong's 7.6 - 2.0 = 5.6 us, 3 reductions of
+ * 10 us (9 B measured as 16: whole doubles), an all-to-all of 20 us:
+ * 65.6 us a rank.  Rows a model would not
+ * pick (another variant, the validation set, another op) are not read; a
+ * broadcast with no point is unmodelled; the state probe is pingpong at
+ * 0 B. */
+static void test_points_predict(void **state)
+{
+    (void)state;
+    profile_rank ranks[2];
+    profile p;
+    points_profile(&p, ranks);
+    mpchar_measurements m;
+    memset(&m, 0, sizeof m);
+    synth_add(&m, "lib", "pingpong", "ssend", "-", 2, 0, MPCHAR_SET_FIT, 90.0);
+    synth_add(&m, "lib", "pingpong", "send", "-", 2, 0, MPCHAR_SET_FIT, 2.0);
+    synth_add(&m, "lib", "pingpong", "send", "-", 2, 5600, MPCHAR_SET_FIT, 7.6);
+    synth_add(&m, "lib", "pingping", "-", "-", 2, 1000, MPCHAR_SET_VALIDATION,
+              90.0);
+    synth_add(&m, "lib", "pingping", "-", "-", 2, 1000, MPCHAR_SET_FIT, 5.0);
+    synth_add(&m, "lib", "allreduce", "-", "max", 2, 8, MPCHAR_SET_FIT, 90.0);
+    /* measured at whole doubles: 8 B asked, 16 B measured */
+    synth_add(&m, "lib", "allreduce", "-", "sum", 2, 16, MPCHAR_SET_FIT, 10.0);
+    synth_add(&m, "lib", "alltoall", "-", "-", 2, 128, MPCHAR_SET_FIT, 20.0);
+    apps_source src = {.points = &m};
+    apps_prediction pred;
+    mpchar_error err;
+    assert_int_equal(apps_predict(&p, &src, "lib", &pred, &err), 0);
+    assert_double_near(pred.t_comm_s, 65.6e-6, 1e-12);
+    assert_int_equal(pred.unmodelled_calls, 0);
+    assert_double_near(apps_model_probe_us(&src, "lib"), 2.0, 1e-12);
+    apps_call_prediction c;
+    apps_predict_size(&p, &ranks[0].sizes[1], false, &src, "lib", &c);
+    assert_true(c.self);
+    assert_double_near(c.t_s, 5.6e-6, 1e-12);
+    /* a call whose point was not measured */
+    add_size(&ranks[1], P_BCAST, 8, 4);
+    assert_int_equal(apps_predict(&p, &src, "lib", &pred, &err), 0);
+    assert_int_equal(pred.unmodelled_calls, 4);
+    assert_string_equal(pred.unmodelled, "MPI_Bcast");
+    free(m.rows);
+    for (int r = 0; r < 2; r++)
+        free(ranks[r].sizes);
 }
 
 /* What the profiler's table says is communication, and a list too long
@@ -592,7 +706,8 @@ static void test_comm_calls(void **state)
     memset(&model, 0, sizeof model); /* no library: nothing is modelled */
     apps_prediction pred;
     mpchar_error err;
-    assert_int_equal(apps_predict(&p, &model, "lib", &pred, &err), 0);
+    assert_int_equal(apps_predict(&p, FROM_MODEL(&model), "lib", &pred, &err),
+                     0);
     assert_int_equal(pred.unmodelled_calls, N - 1); /* Recv: at its sender */
     size_t len = strlen(pred.unmodelled);
     assert_true(len < sizeof pred.unmodelled);
@@ -609,8 +724,9 @@ static void test_state(void **state)
     (void)state;
     mpchar_model model;
     fitted_model(&model);
-    assert_double_near(apps_model_probe_us(&model, "lib"), 2.0, 2.0 * 0.01);
-    assert_true(isnan(apps_model_probe_us(&model, "other")));
+    assert_double_near(apps_model_probe_us(FROM_MODEL(&model), "lib"), 2.0,
+                       2.0 * 0.01);
+    assert_true(isnan(apps_model_probe_us(FROM_MODEL(&model), "other")));
     mpchar_model_free(&model);
     apps_row row;
     apps_row_init(&row);
@@ -646,6 +762,8 @@ int main(void)
         cmocka_unit_test(test_predict_self),
         cmocka_unit_test(test_predict_alltoallv),
         cmocka_unit_test(test_comm_calls),
+        cmocka_unit_test(test_points_needed),
+        cmocka_unit_test(test_points_predict),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

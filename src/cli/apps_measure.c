@@ -64,39 +64,83 @@ static int empty_dir(const char *dir, mpchar_error *err)
 {
     if (nftw(dir, remove_entry, 16, FTW_DEPTH | FTW_PHYS) != 0 &&
         access(dir, F_OK) == 0)
-        return mpchar_error_set(err, "%s: cannot remove the points measured "
-                                     "before",
+        return mpchar_error_set(err,
+                                "%s: cannot remove the points measured "
+                                "before",
                                 dir);
     return 0;
 }
 
-static int run_points(const run_library *lib, const run_lists *l,
-                      mpchar_cache cache, const char *run_dir, bool over,
-                      mpchar_error *err)
+/* Cold buffers are what the kernel's own computation leaves: each
+ * repetition first reads as many bytes as the kernel's arrays hold
+ * (apps_row's arrays_bytes; docs/apps.md, "Warm and cold buffers": a
+ * sweep of every cache over-predicted CG 3-13x), or every cache (auto)
+ * when the kernel did not say. */
+static void sweep_of(double arrays_bytes, char *buf, size_t len)
 {
-    char max[64], log[PATH_MAX + 16], what[256];
+    if (arrays_bytes >= 1.0)
+        snprintf(buf, len, "%.0f", arrays_bytes);
+    else
+        snprintf(buf, len, "auto");
+}
+
+static int run_points(const run_library *lib, const run_lists *l,
+                      mpchar_cache cache, double arrays_bytes,
+                      const char *run_dir, bool over, mpchar_error *err)
+{
+    char max[64], sweep[64], log[PATH_MAX + 16], what[256];
     if (format_whole(max, sizeof max, "%.0f", fmax(l->max_bytes, 1.0)) != 0 ||
         format_whole(log, sizeof log, "%s/run.log", run_dir) != 0)
         return mpchar_error_set(err, "%s: path too long", run_dir);
+    sweep_of(arrays_bytes, sweep, sizeof sweep);
     /* the machine as it is now: no waiting for its best speed level and
      * no measuring again when the level moved */
-    char *argv[40] = {"run", "--mpi", (char *)lib->name, "--patterns",
-                      l->patterns.text, "--p", l->ps.text, "--sizes",
-                      l->sizes.text, "--max-size", max, "--cache",
-                      (char *)mpchar_cache_names[cache], "--refine", "0",
-                      "--validation-count", "0", "--level-wait", "0",
-                      "--level-retries", "0", "--time-per-point",
-                      MEASURE_TIME_PER_POINT_MS, "--rounds", MEASURE_ROUNDS,
-                      "--out", (char *)run_dir, over ? "--oversubscribe" : NULL,
-                      NULL};
-    snprintf(what, sizeof what, "--measure-model: mpchar run of %s",
-             lib->name);
+    char *argv[40] = {"run",
+                      "--mpi",
+                      (char *)lib->name,
+                      "--patterns",
+                      l->patterns.text,
+                      "--p",
+                      l->ps.text,
+                      "--sizes",
+                      l->sizes.text,
+                      "--max-size",
+                      max,
+                      "--cache",
+                      (char *)mpchar_cache_names[cache],
+                      "--refine",
+                      "0",
+                      "--validation-count",
+                      "0",
+                      "--level-wait",
+                      "0",
+                      "--level-retries",
+                      "0",
+                      "--time-per-point",
+                      MEASURE_TIME_PER_POINT_MS,
+                      "--rounds",
+                      MEASURE_ROUNDS,
+                      "--out",
+                      (char *)run_dir};
+    /* counted, not written down: the list above can change without this
+     * going stale; 3 optional words and the NULL still fit in argv */
+    size_t argc = 0;
+    while (argv[argc])
+        argc++;
+    if (cache == MPCHAR_CACHE_COLD) {
+        argv[argc++] = "--cache-sweep";
+        argv[argc++] = sweep;
+    }
+    if (over)
+        argv[argc++] = "--oversubscribe";
+    snprintf(what, sizeof what, "--measure-model: mpchar run of %s", lib->name);
     return self_run(argv, log, what, err);
 }
 
 int apps_measure_points(const run_library *lib, const profile *prof,
-                        mpchar_cache cache, const char *dir, long cores,
-                        mpchar_measurements *out, mpchar_error *err)
+                        mpchar_cache cache, double arrays_bytes,
+                        const char *dir, long cores, mpchar_measurements *out,
+                        mpchar_error *err)
 {
     char run_dir[PATH_MAX], csv[PATH_MAX + 32];
     if (format_whole(run_dir, sizeof run_dir, "%s/measured-%s", dir,
@@ -119,11 +163,11 @@ int apps_measure_points(const run_library *lib, const profile *prof,
     }
     free(points);
     mpchar_read_options ropt = {.allow_truncated_tail = false};
-    if (rc == 0 && (empty_dir(run_dir, err) != 0 ||
-                    mpchar_make_dirs(run_dir, err) != 0 ||
-                    run_points(lib, &l, cache, run_dir, most_p > cores, err) !=
-                        0 ||
-                    mpchar_measurements_read(csv, &ropt, out, NULL, err) != 0))
+    if (rc == 0 &&
+        (empty_dir(run_dir, err) != 0 || mpchar_make_dirs(run_dir, err) != 0 ||
+         run_points(lib, &l, cache, arrays_bytes, run_dir, most_p > cores,
+                    err) != 0 ||
+         mpchar_measurements_read(csv, &ropt, out, NULL, err) != 0))
         rc = -1;
     lists_free(&l);
     return rc;

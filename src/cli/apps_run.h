@@ -67,12 +67,14 @@ int apps_profile_finish(const char *dir, const profile *p,
 /* ---- the model measured beside the kernel (apps_measure.c) ---------- */
 
 /* `--measure-model`: runs `mpchar run` of lib right now at the points
- * prof's prediction needs (apps_needed_points), buffers in state cache,
- * into dir/measured-<cache>/ (emptied first: the points of this launch
- * only), its output in run.log there, and reads its measurements into
- * *out. */
+ * prof's prediction needs (apps_needed_points), buffers in state cache
+ * (cold: after reading arrays_bytes, the kernel's arrays; every cache
+ * when NAN), into dir/measured-<cache>/ (emptied first: the points of
+ * this launch only), its output in run.log there, and reads its
+ * measurements into *out. */
 int apps_measure_points(const run_library *lib, const profile *prof,
-                        mpchar_cache cache, const char *dir, long cores,
-                        mpchar_measurements *out, mpchar_error *err);
+                        mpchar_cache cache, double arrays_bytes,
+                        const char *dir, long cores, mpchar_measurements *out,
+                        mpchar_error *err);
 
 #endif

@@ -518,8 +518,8 @@ static int launch_once(apps_state *st, const run_library *lib,
  * times, without that prediction). */
 static void sources_of(apps_state *st, const run_library *lib,
                        const profile *prof, const apps_cell *c,
-                       mpchar_measurements *points, apps_source *src,
-                       const apps_source **sources)
+                       const apps_row *row, mpchar_measurements *points,
+                       apps_source *src, const apps_source **sources)
 {
     for (int s = 0; s < MPCHAR_CACHE_STATES; s++) {
         mpchar_error err;
@@ -528,7 +528,8 @@ static void sources_of(apps_state *st, const run_library *lib,
             src[s] = (apps_source){.model = &st->models[s]};
         else if (!st->measure[s])
             continue;
-        else if (apps_measure_points(lib, prof, (mpchar_cache)s, c->prof_dir,
+        else if (apps_measure_points(lib, prof, (mpchar_cache)s,
+                                     row->arrays_bytes, c->prof_dir,
                                      st->sys.cores, &points[s], &err) == 0)
             src[s] = (apps_source){.points = &points[s]};
         else {
@@ -549,7 +550,7 @@ static int profile_row(apps_state *st, const run_library *lib, apps_cell *c,
     const apps_source *sources[MPCHAR_CACHE_STATES];
     int rc = apps_profile_read(c->prof_dir, &prof, err);
     if (rc == 0) {
-        sources_of(st, lib, &prof, c, points, src, sources);
+        sources_of(st, lib, &prof, c, row, points, src, sources);
         rc = apps_profile_finish(c->prof_dir, &prof, sources, lib, c->last_reps,
                                  row, err);
     }

@@ -2,7 +2,8 @@
 # `mpchar apps --measure-model warm,cold` on one library (argument): NPB CG
 # at class S, p = 2 (exchanges with the other rank and with itself, and
 # reductions).  Right after the launch, mpchar run measured the library
-# into the profile's folder, once with warm and once with cold buffers,
+# into the profile's folder, once with warm and once with cold buffers
+# (after a sweep of the kernel's arrays_bytes),
 # at every point profile.json's kernel calls need (each primitive at its
 # n within a datatype's rounding, and pingpong at 0 B); the row's
 # predictions are the sums, over the calls, of those points' minimum
@@ -37,6 +38,9 @@ def points(state):
     rows = list(csv.DictReader(open(f"{folder}/measured-{state}/measurements.csv")))
     meta = json.load(open(f"{folder}/measured-{state}/meta.json"))
     assert meta["options"]["cache"] == state, meta["options"]
+    # cold: after reading as many bytes as the kernel's arrays hold
+    assert state == "warm" or \
+        meta["options"]["cache_sweep"] == row["arrays_bytes"], meta["options"]
     return rows
 def t_at(rows, pattern, n):  # every point of a p = 2 kernel is at p = 2
     got = sorted((int(r["n_bytes"]), float(r["t_min_us"])) for r in rows

@@ -3,7 +3,8 @@
 # small run (with the overlap sweep and an algorithm variant), its resume,
 # a Slurm job script and a refused allocation, a fit (and one of many p),
 # a comparison, a report (reading the fit's model.json back), a profile,
-# advice, exports and rejected invocations.
+# advice, exports, the kernels with a model and with one measured beside
+# them, and rejected invocations.
 source "$(dirname "$0")/lib.sh"
 vg=(valgrind -q --error-exitcode=99 --leak-check=full
     --errors-for-leak-kinds=definite)
@@ -116,6 +117,11 @@ rc=0
 "${vg[@]}" "$BIN/mpchar" apps --mpi openmpi,builtin --kernels series --p 2 \
   --reps 1 --model "$WORK/r" --out "$WORK/apps" --resume > "$WORK/log" 2>&1 || rc=$?
 [ "$rc" -eq 0 ] || { cat "$WORK/log"; fail "apps --resume: status $rc"; }
+# --measure-model: the points measured beside the kernel (its mpchar run
+# a child, not under valgrind) and the prediction read from them
+"${vg[@]}" "$BIN/mpchar" apps --mpi openmpi --kernels series --p 2 --reps 1 \
+  --measure-model warm --out "$WORK/apps-m" > "$WORK/log" 2>&1 || rc=$?
+[ "$rc" -eq 0 ] || { cat "$WORK/log"; fail "apps --measure-model: status $rc"; }
 "${vg[@]}" "$BIN/mpchar" report "$WORK/apps" --out "$WORK/rep3" > "$WORK/log" 2>&1 || rc=$?
 [ "$rc" -eq 0 ] || { cat "$WORK/log"; fail "report of apps: status $rc"; }
 "${vg[@]}" "$BIN/mpchar" apps --kernels nosuch --out "$WORK/apps2" > "$WORK/log" 2>&1 || rc=$?

@@ -174,7 +174,8 @@ static void check_state(const run_library *lib, apps_row *row,
     fprintf(stderr,
             "mpchar apps: warning: %s %s p=%ld: %s: the machine was in "
             "another state when the model was measured, and t_comm_pred_s "
-            "is not for this run (docs/apps.md, \"The machine's state\")\n",
+            "is not for this run: --measure-model measures it beside the "
+            "kernels (docs/apps.md, \"The machine's state\")\n",
             lib->name, row->kernel, row->p, gap);
 }
 

@@ -208,7 +208,8 @@ static void state_notes(mpchar__report *r)
                          "%s %s class %c p=%ld ran in another state of the "
                          "machine than its model was measured in (%s): its "
                          "prediction is not for that run; measure the model "
-                         "again next to the kernels (docs/apps.md)",
+                         "beside the kernels (mpchar apps --measure-model, "
+                         "docs/apps.md)",
                          a->library, a->kernel, a->problem_class, a->p, gap);
     }
 }
@@ -233,7 +234,8 @@ static void prediction_table(mpchar__report *r)
     mpchar__doc *d = &r->doc;
     mpchar__doc_table(d,
                       "Communication time predicted from the profiled calls "
-                      "and the library's model (sum over calls), against "
+                      "and the library's model, or the points --measure-model "
+                      "took beside the kernel (sum over calls), against "
                       "the kernel's measured communication time (median "
                       "and fastest repetition) and against the profiled "
                       "time in communication calls once every rank had "

@@ -164,8 +164,8 @@ static bool kernel_comm(const profile *prof, const profile_size *s,
  * doubles: IS's Allreduce of 2068 B is measured at 2072). */
 #define POINT_ROUNDING_BYTES 16
 
-/* The fit-set point of pattern at n (the nearest within the rounding) and p with the
- * variant and op a model's entry would have by default
+/* The fit-set point of pattern at p and n (the nearest within the
+ * rounding) with the variant and op a model's entry would have by default
  * (mpchar_model_find: "-" or "send", "-" or "sum"), or NULL.  Each
  * pattern has one datatype's series: the run measured its default. */
 static const mpchar_measurement *

@@ -18,7 +18,7 @@
 #include "mpchar/fileio.h"
 #include "self_run.h"
 
-/* The budget of one point: a kernel's cell at class S measures 4-40
+/* The budget of one point: a kernel's cell at class S measures 20-40
  * points, so the measurement takes seconds, like the launch beside it. */
 #define MEASURE_TIME_PER_POINT_MS "50"
 #define MEASURE_ROUNDS "4"

@@ -513,9 +513,9 @@ static int launch_once(apps_state *st, const run_library *lib,
 }
 
 /* Each state's source of the prediction: the model given, or the points
- * measured now (--measure-model, into points[]); NULL for none, and for
- * points that could not be measured (noted as failed: the row keeps its
- * times, without that prediction). */
+ * measured now (--measure-model, into points[]); NULL for none, at p = 1
+ * (noted as skipped), and for points that could not be measured (noted as
+ * failed: the row keeps its times, without that prediction). */
 static void sources_of(apps_state *st, const run_library *lib,
                        const profile *prof, const apps_cell *c,
                        const apps_row *row, mpchar_measurements *points,
@@ -528,9 +528,14 @@ static void sources_of(apps_state *st, const run_library *lib,
             src[s] = (apps_source){.model = &st->models[s]};
         else if (!st->measure[s])
             continue;
-        else if (apps_measure_points(lib, prof, (mpchar_cache)s,
-                                     row->arrays_bytes, c->prof_dir,
-                                     st->sys.cores, &points[s], &err) == 0)
+        else if (row->p < 2) {
+            note(st->skipped, stdout,
+                 "%s: no %s points measured: mpchar run measures from p = 2",
+                 c->what, mpchar_cache_names[s]);
+            continue;
+        } else if (apps_measure_points(lib, prof, (mpchar_cache)s,
+                                       row->arrays_bytes, c->prof_dir,
+                                       st->sys.cores, &points[s], &err) == 0)
             src[s] = (apps_source){.points = &points[s]};
         else {
             note(st->failed, stderr, "%s: %s", c->what, err.msg);

@@ -11,7 +11,7 @@
 # from the two files; the model's probe is the warm pingpong at 0 B;
 # nothing is unmodelled.  A second run into the same folder with
 # --resume and a new kernel measures afresh: the earlier launch's points
-# are gone.
+# are gone.  At p = 1 nothing is measured, with one line.
 source "$(dirname "$0")/lib.sh"
 M="$BIN/mpchar"
 LIB=$1
@@ -84,4 +84,12 @@ echo "stale" >"$WORK/a/profiles/$LIB-cg-S-p2/measured-warm/stale"
 check is
 [ -e "$WORK/a/profiles/$LIB-cg-S-p2/measured-warm/stale" ] \
   || fail "--resume remeasured a row it kept"
+# p = 1: mpchar run measures from p = 2, so no points and no prediction,
+# said once; the row is written and the run succeeds
+"$M" apps --mpi "$LIB" --kernels is --p 1 --reps 1 --measure-model warm \
+  --out "$WORK/p1" >"$WORK/out" 2>&1 || fail "apps at p = 1: $(cat "$WORK/out")"
+grep -qx "mpchar apps: $LIB is class S p=1: no warm points measured: mpchar run measures from p = 2" \
+  "$WORK/out" || fail "p = 1: $(cat "$WORK/out")"
+[ ! -e "$WORK/p1/profiles/$LIB-is-S-p1/measured-warm" ] || fail "p = 1 measured"
+[ "$(wc -l <"$WORK/p1/apps.csv")" -eq 2 ] || fail "p = 1: no row"
 echo "PASS: apps_measure $LIB"

@@ -19,7 +19,7 @@
 #include "self_run.h"
 
 /* The budget of one point: a kernel's cell at class S measures 20-40
- * points, so the measurement takes seconds, like the launch beside it. */
+ * points, so the measurement takes 1-3 s, like the launch beside it. */
 #define MEASURE_TIME_PER_POINT_MS "50"
 #define MEASURE_ROUNDS "4"
 

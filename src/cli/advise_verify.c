@@ -115,46 +115,24 @@ static int group_add(group *g, const mpchar_advice *a, const pair *q,
 static int run_group(const group *g, const advise_where *where,
                      const char *run_dir, mpchar_error *err)
 {
-    char p[32], max[64], log[PATH_MAX], what[128];
-    if (format_whole(p, sizeof p, "%ld", g->p) != 0 ||
-        format_whole(max, sizeof max, "%.0f", g->max_bytes) != 0 ||
-        format_whole(log, sizeof log, "%s/run.log", run_dir) != 0)
-        return mpchar_error_set(err, "%s: path too long", run_dir);
-    char *argv[24 + ADVISE_WHERE_MAX_WORDS] = {"run",
-                                               "--mpi",
-                                               (char *)g->library,
-                                               "--patterns",
-                                               g->patterns.text,
-                                               "--p",
-                                               p,
-                                               "--sizes",
-                                               g->sizes.text,
-                                               "--max-size",
-                                               max,
-                                               "--refine",
-                                               "0",
-                                               "--time-per-point",
-                                               VERIFY_TIME_PER_POINT_MS,
-                                               "--validation-count",
-                                               "0",
-                                               "--out",
-                                               (char *)run_dir};
-    /* counted, not written down: the list above can change without this
-     * going stale; 3 optional words and the NULL still fit in argv */
-    size_t argc = 0;
-    while (argv[argc])
-        argc++;
+    char p[32];
+    snprintf(p, sizeof p, "%ld", g->p);
+    self_run_points r = {
+        g->library,   g->patterns.text,         p,      g->sizes.text,
+        g->max_bytes, VERIFY_TIME_PER_POINT_MS, run_dir};
+    /* the placement's words, 3 optional ones and the NULL */
+    char *extra[4 + ADVISE_WHERE_MAX_WORDS];
+    size_t n = 0;
     if (g->algorithms.text) {
-        argv[argc++] = "--algorithms";
-        argv[argc++] = g->algorithms.text;
+        extra[n++] = "--algorithms";
+        extra[n++] = g->algorithms.text;
     }
     for (size_t i = 0; i < where->count; i++)
-        argv[argc++] = where->argv[i];
+        extra[n++] = where->argv[i];
     if (g->p > sysconf(_SC_NPROCESSORS_ONLN))
-        argv[argc++] = "--oversubscribe";
-    snprintf(what, sizeof what, "mpchar run for %s at p = %ld", g->library,
-             g->p);
-    return self_run(argv, log, what, err);
+        extra[n++] = "--oversubscribe";
+    extra[n] = NULL;
+    return self_run_measure(&r, extra, err);
 }
 
 /* The fit-set row of pattern at p nearest (in log n) to n bytes. */

@@ -88,53 +88,28 @@ static int run_points(const run_library *lib, const run_lists *l,
                       mpchar_cache cache, double arrays_bytes,
                       const char *run_dir, bool over, mpchar_error *err)
 {
-    char max[64], sweep[64], log[PATH_MAX + 16], what[256];
-    if (format_whole(max, sizeof max, "%.0f", fmax(l->max_bytes, 1.0)) != 0 ||
-        format_whole(log, sizeof log, "%s/run.log", run_dir) != 0)
-        return mpchar_error_set(err, "%s: path too long", run_dir);
+    char sweep[64];
     sweep_of(arrays_bytes, sweep, sizeof sweep);
+    self_run_points r = {
+        lib->name,    l->patterns.text,          l->ps.text, l->sizes.text,
+        l->max_bytes, MEASURE_TIME_PER_POINT_MS, run_dir};
     /* the machine as it is now: no waiting for its best speed level and
      * no measuring again when the level moved */
-    char *argv[40] = {"run",
-                      "--mpi",
-                      (char *)lib->name,
-                      "--patterns",
-                      l->patterns.text,
-                      "--p",
-                      l->ps.text,
-                      "--sizes",
-                      l->sizes.text,
-                      "--max-size",
-                      max,
-                      "--cache",
-                      (char *)mpchar_cache_names[cache],
-                      "--refine",
-                      "0",
-                      "--validation-count",
-                      "0",
-                      "--level-wait",
-                      "0",
-                      "--level-retries",
-                      "0",
-                      "--time-per-point",
-                      MEASURE_TIME_PER_POINT_MS,
-                      "--rounds",
-                      MEASURE_ROUNDS,
-                      "--out",
-                      (char *)run_dir};
-    /* counted, not written down: the list above can change without this
-     * going stale; 3 optional words and the NULL still fit in argv */
-    size_t argc = 0;
-    while (argv[argc])
-        argc++;
+    char *extra[16] = {"--cache",         (char *)mpchar_cache_names[cache],
+                       "--level-wait",    "0",
+                       "--level-retries", "0",
+                       "--rounds",        MEASURE_ROUNDS};
+    size_t n = 8;
     if (cache == MPCHAR_CACHE_COLD) {
-        argv[argc++] = "--cache-sweep";
-        argv[argc++] = sweep;
+        extra[n++] = "--cache-sweep";
+        extra[n++] = sweep;
     }
     if (over)
-        argv[argc++] = "--oversubscribe";
-    snprintf(what, sizeof what, "--measure-model: mpchar run of %s", lib->name);
-    return self_run(argv, log, what, err);
+        extra[n++] = "--oversubscribe";
+    extra[n] = NULL;
+    if (self_run_measure(&r, extra, err) != 0)
+        return mpchar_error_prefix(err, "--measure-model");
+    return 0;
 }
 
 int apps_measure_points(const run_library *lib, const profile *prof,

@@ -203,14 +203,9 @@ static int check_measure(apps_state *st, mpchar_error *err)
                                 st->a.measure_model);
     snprintf(copy, sizeof copy, "%s", st->a.measure_model);
     for (char *t = strtok(copy, ","); t; t = strtok(NULL, ",")) {
-        int s = 0;
-        while (s < MPCHAR_CACHE_STATES && strcmp(mpchar_cache_names[s], t))
-            s++;
-        if (s == MPCHAR_CACHE_STATES)
-            return mpchar_error_set(err,
-                                    "--measure-model: '%s' is not warm or "
-                                    "cold",
-                                    t);
+        int s;
+        if (mpchar_parse_choice_in(t, mpchar_cache_names, &s, err) != 0)
+            return mpchar_error_prefix(err, "--measure-model");
         if (st->have_model[s])
             return mpchar_error_set(err,
                                     "--measure-model %s and %s both give the "

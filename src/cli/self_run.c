@@ -58,8 +58,10 @@ int format_whole(char *buf, size_t len, const char *fmt, ...)
     return n >= 0 && (size_t)n < len ? 0 : -1;
 }
 
-int self_run(char *const *args, const char *log, const char *what,
-             mpchar_error *err)
+/* Runs this program with args (NULL-ended, without the program's name),
+ * its output into the file log; fails unless it exits with status 0. */
+static int run_self(char *const *args, const char *log, const char *library,
+                    mpchar_error *err)
 {
     char self[PATH_MAX];
     ssize_t len = readlink("/proc/self/exe", self, sizeof self);
@@ -90,6 +92,50 @@ int self_run(char *const *args, const char *log, const char *what,
     int status;
     if (pid < 0 || waitpid(pid, &status, 0) != pid || !WIFEXITED(status) ||
         WEXITSTATUS(status) != 0)
-        return mpchar_error_set(err, "%s failed (see %s)", what, log);
+        return mpchar_error_set(err, "mpchar run of %s failed (see %s)",
+                                library, log);
     return 0;
+}
+
+int self_run_measure(const self_run_points *r, char *const *extra,
+                     mpchar_error *err)
+{
+    char max[64], log[PATH_MAX + 16];
+    if (format_whole(max, sizeof max, "%.0f",
+                     r->max_bytes >= 1.0 ? r->max_bytes : 1.0) != 0 ||
+        format_whole(log, sizeof log, "%s/run.log", r->out_dir) != 0)
+        return mpchar_error_set(err, "%s: path too long", r->out_dir);
+    char *argv[24 + SELF_RUN_EXTRA_MAX] = {"run",
+                                           "--mpi",
+                                           (char *)r->library,
+                                           "--patterns",
+                                           (char *)r->patterns,
+                                           "--p",
+                                           (char *)r->ps,
+                                           "--sizes",
+                                           (char *)r->sizes,
+                                           "--max-size",
+                                           max,
+                                           "--refine",
+                                           "0",
+                                           "--validation-count",
+                                           "0",
+                                           "--time-per-point",
+                                           (char *)r->time_per_point_ms,
+                                           "--out",
+                                           (char *)r->out_dir};
+    /* counted, not written down: the list above can change without this
+     * going stale */
+    size_t argc = 0;
+    while (argv[argc])
+        argc++;
+    for (size_t i = 0; extra[i]; i++) {
+        if (i == SELF_RUN_EXTRA_MAX)
+            return mpchar_error_set(err,
+                                    "mpchar run of %s: more than %d "
+                                    "further options",
+                                    r->library, SELF_RUN_EXTRA_MAX);
+        argv[argc++] = extra[i];
+    }
+    return run_self(argv, log, r->library, err);
 }

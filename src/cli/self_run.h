@@ -1,6 +1,7 @@
 /* Running `mpchar run` from another subcommand (advise --verify, apps
  * --measure-model): the comma-separated lists of its options, built a
- * word at a time, and the child process of this very program. */
+ * word at a time, and the run of the points they name, a child process
+ * of this very program. */
 #ifndef MPCHAR_CLI_SELF_RUN_H
 #define MPCHAR_CLI_SELF_RUN_H
 
@@ -25,10 +26,23 @@ void word_list_free(word_list *w);
 int format_whole(char *buf, size_t len, const char *fmt, ...)
     __attribute__((format(printf, 3, 4)));
 
-/* Runs this program (/proc/self/exe) with the arguments args (NULL
- * ended, without the program's name), its output into the file log;
- * fails, naming what and log, unless it exits with status 0. */
-int self_run(char *const *args, const char *log, const char *what,
-             mpchar_error *err);
+/* A `mpchar run` of one library at given points: the cross product of
+ * patterns, process counts and sizes (comma lists; sizes up to
+ * max_bytes), with no refinement and no validation sizes,
+ * time_per_point_ms a point, into out_dir, its output in out_dir/run.log. */
+typedef struct self_run_points {
+    const char *library, *patterns, *ps, *sizes;
+    double max_bytes;
+    const char *time_per_point_ms, *out_dir;
+} self_run_points;
+
+/* The further options a caller may add to the run (extra: NULL-ended). */
+#define SELF_RUN_EXTRA_MAX 32
+
+/* Runs this program (/proc/self/exe) as that `mpchar run` with the
+ * options extra added; fails, naming the library and run.log, unless it
+ * exits with status 0. */
+int self_run_measure(const self_run_points *r, char *const *extra,
+                     mpchar_error *err);
 
 #endif

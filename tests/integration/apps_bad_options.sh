@@ -52,7 +52,7 @@ echo '{"options": {"cache": "warm"}}' >"$WORK/cold/meta.json"
 "$M" fit "$WORK/cold" >/dev/null || fail "fit of the warm model"
 expect_error "warm model as cold" "--cold-model $WORK/cold: its model was fitted on warm buffers (model.json's source.cache, from mpchar run --cache): give it as --model" \
   "$M" "${A[@]}" --cold-model "$WORK/cold"
-expect_error "measure-model state" "--measure-model: 'hot' is not warm or cold" \
+expect_error "measure-model state" "--measure-model: unknown value 'hot' (warm|cold)" \
   "$M" "${A[@]}" --measure-model hot
 expect_error "measure-model empty" "--measure-model: no state named" \
   "$M" "${A[@]}" --measure-model ,

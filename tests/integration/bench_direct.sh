@@ -45,8 +45,11 @@ echo "ok: window sync corrects a 1 s clock offset; barrier sync still runs"
 
 # Rounds: every point is measured in each of 3 passes over its series, the
 # second pass in descending size, and its row holds the repetitions of all
-# three (2 per round, as --max-reps 6 shares out).  No series is measured
-# again, whatever the machine's speed does meanwhile (--level-retries 0).
+# three (2 per round, as --max-reps 6 shares out): more than one round's 2.
+# Fewer than 6 is a window-synchronized repetition that started late and
+# was dropped (src/bench/measure.c; a clean-clone CI on 30 November 2026:
+# Open MPI's 0-byte Allreduce kept 5).  No series is measured again,
+# whatever the machine's speed does meanwhile (--level-retries 0).
 rounds_args=(--patterns pingpong,allreduce --p 2 --sizes 0,64,4K --refine 0
              --validation-count 0 --time-per-point 1 --min-reps 6
              --max-reps 6 --rounds 3 --level-retries 0 --progress machine)
@@ -60,8 +63,8 @@ rows=$(($(wc -l < "$WORK/rounds/measurements.csv") - 1))
 order=$(awk '$2 == "begin" && $5 ~ /,pingpong,send,/ { split($5, k, ","); s = s " " k[7] }
              END { print s }' "$WORK/rounds.log")
 [ "$order" = " 0 64 4096 4096 64 0 0 64 4096" ] || fail "pingpong/send passes in order:$order"
-awk -F, 'NR > 1 && $9 != 6 { bad = bad " " $2 "/" $3 "@" $7 ":" $9 }
-         END { if (bad) { print "reps not 3 x 2:" bad; exit 1 } }' \
+awk -F, 'NR > 1 && ($9 < 3 || $9 > 6) { bad = bad " " $2 "/" $3 "@" $7 ":" $9 }
+         END { if (bad) { print "reps not of 3 rounds of 2:" bad; exit 1 } }' \
   "$WORK/rounds/measurements.csv" || fail "rounds' repetitions not merged"
 # Oversubscribed series take one round: their times are not real, and
 # each round's minimum repetitions would only make them longer.

@@ -24,7 +24,12 @@
 # hide), for every library and the runtime in SR and NSR modes, and
 # ready-mode pingpong (receives pre-posted, receiver waiting in MPI_Wait),
 # runtime SR against NSR.  The probe's two processes bounce one cache line
-# between the two cores: the physical floor of a one-way message.  Each
+# between the two cores: the physical floor of a one-way message.  In the
+# pingping and bistream chunks a second probe (scripts/duplex_probe.c)
+# runs beside it: two processes reading each other's 256 KiB, 1 MiB and
+# 4 MiB with process_vm_readv at once (for bistream into a window of 32
+# receive slots, as mpchar-bench's), the floor of a single-copy
+# full-duplex exchange, against which each library's time is printed.  Each
 # cell of the tables is the median over the rounds of mpchar-bench's
 # per-point median; a ratio is the runtime's time over the better
 # library's (<= 1.00: the runtime is not the slower library); each cell
@@ -58,6 +63,8 @@ cmake --build "$build" -j2 --target mpchar-bench-openmpi mpchar-bench-mpich \
 out=$(mktemp -d)
 trap 'rm -rf "$out"' EXIT
 cc -std=c11 -O2 -o "$out/cacheline_probe" "$root/scripts/cacheline_probe.c"
+cc -std=c11 -O2 -o "$out/duplex_probe" "$root/scripts/duplex_probe.c"
+duplex_sizes="262144 1048576 4194304"
 
 launch() { # LIB: the launcher command for 2 ranks on distinct cores
   case $1 in
@@ -82,6 +89,13 @@ chunks="$p2p $(echo "$colls" | tr , '\n' | paste -d, - -)"
 
 probe() { "$out/cacheline_probe"; }
 
+duplex() { # PATTERNS: the full-duplex floor of pingping or bistream's window
+  case $1 in
+    pingping) "$out/duplex_probe" $duplex_sizes ;;
+    bistream) "$out/duplex_probe" -w 32 $duplex_sizes ;;
+  esac
+}
+
 moved() { # READINGS...: whether the probe readings differ by more than 1.5x
   echo "$@" | awk '{ lo = hi = $1; for (i = 2; i <= NF; i++) { if ($i < lo) lo = $i; if ($i > hi) hi = $i }
                      exit !(hi > 1.5 * lo) }'
@@ -96,6 +110,7 @@ chunk() { # DIR PATTERNS LIBS: the libraries in turn, a probe before each
     readings=""
     for chunk_lib in $chunk_libs; do
       readings="$readings $(probe)"
+      duplex "$chunk_pat" >>"$chunk_dir/duplex"
       bench "$chunk_lib" "$chunk_dir/$chunk_lib" "$chunk_pat" "$all_sizes"
     done
     readings="$readings $(probe)"
@@ -136,8 +151,10 @@ done
 # median over rounds of t_median_us for (library, pattern, variant, n)
 # (a chunk's floor file holds one number: the probe's one-way time, us;
 # the latency's floor is the pingpong chunk's)
-awk -F, -v reps="$reps" -v sizes="$all_sizes" -v colls="$colls" -v retried="$retried" '
+awk -F, -v reps="$reps" -v sizes="$all_sizes" -v duplex="$duplex_sizes" -v colls="$colls" -v retried="$retried" '
   FILENAME ~ /\/floor$/ { floors[++nfloors] = $1; if (FILENAME ~ /\/pingpong\/floor$/) v["floor", ++cnt["floor"]] = $1; next }
+  FILENAME ~ /\/duplex$/ { split(FILENAME, parts, "/"); split($0, dup, " ")
+                          key = "duplex" SUBSEP parts[length(parts) - 1] SUBSEP dup[1]; v[key, ++cnt[key]] = dup[2]; next }
   FNR == 1 { split(FILENAME, parts, "/"); d = parts[length(parts) - 1]; rd = parts[length(parts) - 3]; next }
   { key = d SUBSEP $2 SUBSEP $3 SUBSEP $7; v[key, ++cnt[key]] = $11; by_round[key, rd] = $11; rounds[rd] = 1 }
   function med(key,   n, i, j, t, a) {
@@ -213,6 +230,15 @@ awk -F, -v reps="$reps" -v sizes="$all_sizes" -v colls="$colls" -v retried="$ret
     printf "  %-10s %-10s %-10s %-10s %s\n", "floor", "openmpi", "mpich", "builtin", "builtin/floor"
     printf "  %-10.3f %-10.3f %-10.3f %-10.3f %.2f\n", f, med("openmpi" SUBSEP "pingpong" SUBSEP "send" SUBSEP 8),
       med("mpich" SUBSEP "pingpong" SUBSEP "send" SUBSEP 8), b8, b8 / f
+    printf "\nfull duplex against its floor (two processes reading each other'"'"'s n bytes with process_vm_readv at once; bistream: into a window of 32 slots), us, median of %d runs\n", reps
+    printf "  %-9s %-6s %10s %10s %10s %10s %14s %11s\n", "pattern", "size", "floor", "openmpi", "mpich", "builtin", "builtin/floor", "best/floor"
+    nd = split(duplex, dn, " ")
+    for (p = 1; p <= 2; p++) for (k = 1; k <= nd; k++) {
+      pat = p == 1 ? "pingping" : "bistream"
+      f = med("duplex" SUBSEP pat SUBSEP dn[k]); key = SUBSEP pat SUBSEP "-" SUBSEP dn[k]
+      o = med("openmpi" key); m = med("mpich" key); b = med("builtin" key)
+      printf "  %-9s %-6s %10.2f %10.2f %10.2f %10.2f %14.2f %11.2f\n", pat, label(dn[k]), f, o, m, b, b / f, (o < m ? o : m) / f
+    }
     nc = split(colls, cl, ",")
     printf "\ncollectives at p = 2, time ratio builtin / best of openmpi and mpich (* above 1.00), median of %d runs\n", reps
     printf "  %-6s", "size"
@@ -242,4 +268,4 @@ awk -F, -v reps="$reps" -v sizes="$all_sizes" -v colls="$colls" -v retried="$ret
       if (floors[j] < floors[k]) { t = floors[k]; floors[k] = floors[j]; floors[j] = t }
     printf "\nthe probe around each chunk (us): least %.3f, median %.3f, most %.3f over %d chunks; %d measured again\n",
       floors[1], floors[int((nfloors + 1) / 2)], floors[nfloors], nfloors, retried
-  }' $(ls "$out"/r*/*/*/measurements.csv "$out"/r*/*/floor)
+  }' $(ls "$out"/r*/*/*/measurements.csv "$out"/r*/*/floor "$out"/r*/*/duplex)

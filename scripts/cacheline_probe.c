@@ -14,36 +14,21 @@
  *   cacheline_probe [CPU_A CPU_B]     (default 0 1)
  */
 #define _GNU_SOURCE
-#include <sched.h>
 #include <stdatomic.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <sys/mman.h>
 #include <sys/wait.h>
-#include <time.h>
 #include <unistd.h>
+
+#include "probe.h"
 
 enum { BATCHES = 21, ROUND_TRIPS = 20000, WARMUP = 20000 };
 
 struct line {
     _Alignas(64) _Atomic uint64_t seq;
 };
-
-static int pin(int cpu)
-{
-    cpu_set_t set;
-    CPU_ZERO(&set);
-    CPU_SET(cpu, &set);
-    return sched_setaffinity(0, sizeof set, &set);
-}
-
-static double now_us(void)
-{
-    struct timespec ts;
-    clock_gettime(CLOCK_MONOTONIC, &ts);
-    return (double)ts.tv_sec * 1e6 + (double)ts.tv_nsec / 1e3;
-}
 
 /* Waits until the line holds want; the answerer gives up with the
  * initiator (seq = UINT64_MAX). */
@@ -68,18 +53,12 @@ static void answer(struct line *l)
 /* Round trips from counter value *k on; returns microseconds taken. */
 static double bounce(struct line *l, uint64_t *k, long trips)
 {
-    double t0 = now_us();
+    double t0 = probe_now_us();
     for (long i = 0; i < trips; i++, *k += 2) {
         atomic_store_explicit(&l->seq, *k + 1, memory_order_release);
         await(l, *k + 2);
     }
-    return now_us() - t0;
-}
-
-static int cmp_double(const void *a, const void *b)
-{
-    double x = *(const double *)a, y = *(const double *)b;
-    return (x > y) - (x < y);
+    return probe_now_us() - t0;
 }
 
 int main(int argc, char **argv)
@@ -99,12 +78,12 @@ int main(int argc, char **argv)
         return 1;
     }
     if (child == 0) {
-        if (pin(cpu_b) != 0)
+        if (probe_pin(cpu_b) != 0)
             perror("cacheline_probe: pinning the answerer");
         answer(l);
         _exit(0);
     }
-    if (pin(cpu_a) != 0)
+    if (probe_pin(cpu_a) != 0)
         perror("cacheline_probe: pinning the initiator");
     uint64_t k = 0;
     bounce(l, &k, WARMUP);
@@ -113,7 +92,7 @@ int main(int argc, char **argv)
         one_way[b] = bounce(l, &k, ROUND_TRIPS) / (2.0 * ROUND_TRIPS);
     atomic_store_explicit(&l->seq, UINT64_MAX, memory_order_release);
     waitpid(child, NULL, 0);
-    qsort(one_way, BATCHES, sizeof one_way[0], cmp_double);
+    qsort(one_way, BATCHES, sizeof one_way[0], probe_cmp_double);
     printf("%.4f\n", one_way[BATCHES / 2]);
     return 0;
 }

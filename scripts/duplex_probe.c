@@ -19,7 +19,6 @@
  *   duplex_probe [-w WINDOW] SIZE_BYTES...     (pinned to CPUs 0 and 1)
  */
 #define _GNU_SOURCE
-#include <sched.h>
 #include <stdatomic.h>
 #include <stdint.h>
 #include <stdio.h>
@@ -29,8 +28,9 @@
 #include <sys/prctl.h>
 #include <sys/uio.h>
 #include <sys/wait.h>
-#include <time.h>
 #include <unistd.h>
+
+#include "probe.h"
 
 enum { EXCHANGES = 101, WARMUP = 10 };
 
@@ -41,21 +41,6 @@ struct shared {
     _Alignas(64) pid_t pid[2];
     uintptr_t src[2];
 };
-
-static int pin(int cpu)
-{
-    cpu_set_t set;
-    CPU_ZERO(&set);
-    CPU_SET(cpu, &set);
-    return sched_setaffinity(0, sizeof set, &set);
-}
-
-static double now_us(void)
-{
-    struct timespec ts;
-    clock_gettime(CLOCK_MONOTONIC, &ts);
-    return (double)ts.tv_sec * 1e6 + (double)ts.tv_nsec / 1e3;
-}
 
 /* Raises this side's counter to `step` and waits for the peer's. */
 static void meet(struct shared *s, int me, uint64_t step)
@@ -80,12 +65,6 @@ static int read_peer(const struct shared *s, int me, char *dst, size_t n)
     return 0;
 }
 
-static int cmp_double(const void *a, const void *b)
-{
-    double x = *(const double *)a, y = *(const double *)b;
-    return (x > y) - (x < y);
-}
-
 /* One side's exchanges of w messages of n bytes; side 0 returns the
  * median time per message. */
 static double exchanges(struct shared *s, int me, size_t n, size_t w,
@@ -103,7 +82,7 @@ static double exchanges(struct shared *s, int me, size_t n, size_t w,
     double t[EXCHANGES];
     for (int i = -WARMUP; i < EXCHANGES; i++) {
         meet(s, me, ++*step);
-        double t0 = now_us();
+        double t0 = probe_now_us();
         for (size_t k = 0; k < w; k++)
             if (read_peer(s, me, dst + k * n, n) != 0) {
                 perror("duplex_probe: process_vm_readv");
@@ -111,7 +90,7 @@ static double exchanges(struct shared *s, int me, size_t n, size_t w,
             }
         meet(s, me, ++*step);
         if (i >= 0)
-            t[i] = (now_us() - t0) / (double)w;
+            t[i] = (probe_now_us() - t0) / (double)w;
     }
     for (size_t k = 0; k < w; k++)
         if (dst[k * n] != 2 - me || dst[k * n + n - 1] != 2 - me) {
@@ -124,7 +103,7 @@ static double exchanges(struct shared *s, int me, size_t n, size_t w,
     meet(s, me, ++*step); /* the peer is done with src */
     free(src);
     free(dst);
-    qsort(t, EXCHANGES, sizeof t[0], cmp_double);
+    qsort(t, EXCHANGES, sizeof t[0], probe_cmp_double);
     return t[EXCHANGES / 2];
 }
 
@@ -175,7 +154,7 @@ int main(int argc, char **argv)
     int me = child == 0;
     if (me)
         s->pid[1] = getpid();
-    if (pin(me) != 0)
+    if (probe_pin(me) != 0)
         perror("duplex_probe: pinning");
     uint64_t step = 0;
     meet(s, me, ++step); /* both pids are in place */

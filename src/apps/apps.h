@@ -231,9 +231,16 @@ bool apps_comm_split(const profile *prof, double *wait_s, double *sync_s);
  * gap between the levels (docs/apps.md, "The machine's state"). */
 #define APPS_STATE_FACTOR 1.5
 
+/* Measured points' fit-set point of pattern at n and p, as
+ * apps_source_time reads it; NULL for a model or when there is none. */
+const mpchar_measurement *apps_source_point(const apps_source *src,
+                                            const char *pattern, double n_bytes,
+                                            long p);
+
 /* The source's 0-byte ping-pong one-way time of library (pingpong at
- * n = 0, p = 2: a model's best family, or the point), in microseconds;
- * NAN when it has none. */
+ * n = 0, p = 2: a model's best family, or the point's median, the
+ * statistic of the kernels' own probe: batches' means, their median), in
+ * microseconds; NAN when it has none. */
 double apps_model_probe_us(const apps_source *src, const char *library);
 /* How many times the larger of row's probe and its model's is the
  * smaller; NAN unless both are known. */

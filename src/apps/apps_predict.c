@@ -187,6 +187,13 @@ point_find(const mpchar_measurements *m, const char *pattern, double n, long p)
     return best;
 }
 
+const mpchar_measurement *apps_source_point(const apps_source *src,
+                                            const char *pattern, double n_bytes,
+                                            long p)
+{
+    return src->points ? point_find(src->points, pattern, n_bytes, p) : NULL;
+}
+
 static bool source_has(const apps_source *src, const char *library,
                        const char *pattern)
 {

@@ -13,10 +13,13 @@
  * exchange starts from a shared-memory barrier and ends when both sides'
  * copies are done; the source buffers are written once, as mpchar-bench's
  * send buffers are, and each slot's first and last byte are checked.  It
- * prints, per size, the median time per message in microseconds.  C11 and
- * libc only, so that the script can build it with the system compiler.
+ * prints, per size, the median time per message in microseconds.  With -H
+ * the buffers start on 2 MiB boundaries and are marked MADV_HUGEPAGE, the
+ * floor on transparent huge pages (docs/performance.md, "Issue 21: huge
+ * pages").  C11 and libc only, so that the script can build it with the
+ * system compiler.
  *
- *   duplex_probe [-w WINDOW] SIZE_BYTES...     (pinned to CPUs 0 and 1)
+ *   duplex_probe [-H] [-w WINDOW] SIZE_BYTES...     (pinned to CPUs 0 and 1)
  */
 #define _GNU_SOURCE
 #include <stdatomic.h>
@@ -33,6 +36,7 @@
 #include "probe.h"
 
 enum { EXCHANGES = 101, WARMUP = 10 };
+#define HUGE_PAGE_BYTES ((size_t)2 << 20)
 
 /* What the two sides share: their pids and buffer addresses, and a
  * counter each side raises when it starts and when it ends an exchange. */
@@ -65,12 +69,25 @@ static int read_peer(const struct shared *s, int me, char *dst, size_t n)
     return 0;
 }
 
+/* n bytes from malloc, or on whole huge pages marked for the kernel. */
+static char *buffer(size_t n, int huge)
+{
+    if (!huge)
+        return malloc(n);
+    size_t whole =
+        (n + HUGE_PAGE_BYTES - 1) / HUGE_PAGE_BYTES * HUGE_PAGE_BYTES;
+    char *p = aligned_alloc(HUGE_PAGE_BYTES, whole);
+    if (p && madvise(p, whole, MADV_HUGEPAGE) != 0)
+        perror("duplex_probe: madvise");
+    return p;
+}
+
 /* One side's exchanges of w messages of n bytes; side 0 returns the
  * median time per message. */
-static double exchanges(struct shared *s, int me, size_t n, size_t w,
+static double exchanges(struct shared *s, int me, size_t n, size_t w, int huge,
                         uint64_t *step)
 {
-    char *src = malloc(n), *dst = malloc(n * w);
+    char *src = buffer(n, huge), *dst = buffer(n * w, huge);
     if (!src || !dst) {
         perror("duplex_probe: malloc");
         exit(1);
@@ -122,15 +139,18 @@ static size_t parse_count(const char *arg, const char *what)
 
 int main(int argc, char **argv)
 {
-    int first = 1;
     size_t window = 1;
-    if (argc > 2 && strcmp(argv[1], "-w") == 0) {
-        if (!(window = parse_count(argv[2], "a window of messages")))
+    int huge = 0, opt;
+    while ((opt = getopt(argc, argv, "+Hw:")) != -1) {
+        if (opt == 'H')
+            huge = 1;
+        else if (opt != 'w' ||
+                 !(window = parse_count(optarg, "a window of messages")))
             return 2;
-        first = 3;
     }
-    if (first >= argc || strcmp(argv[first], "-w") == 0) {
-        fprintf(stderr, "usage: duplex_probe [-w WINDOW] SIZE_BYTES...\n");
+    int first = optind;
+    if (first >= argc) {
+        fprintf(stderr, "usage: duplex_probe [-H] [-w WINDOW] SIZE_BYTES...\n");
         return 2;
     }
     for (int a = first; a < argc; a++)
@@ -160,7 +180,7 @@ int main(int argc, char **argv)
     meet(s, me, ++step); /* both pids are in place */
     for (int a = first; a < argc; a++) {
         size_t n = parse_count(argv[a], "a size in bytes");
-        double t = exchanges(s, me, n, window, &step);
+        double t = exchanges(s, me, n, window, huge, &step);
         if (!me)
             printf("%zu %.2f\n", n, t);
     }

@@ -29,7 +29,8 @@
 # runs beside it: two processes reading each other's 256 KiB, 1 MiB and
 # 4 MiB with process_vm_readv at once (for bistream into a window of 32
 # receive slots, as mpchar-bench's), the floor of a single-copy
-# full-duplex exchange, against which each library's time is printed.  Each
+# full-duplex exchange between 4 KiB pages, against which each library's
+# time is printed (the runtime's buffers are on huge pages: below it).  Each
 # cell of the tables is the median over the rounds of mpchar-bench's
 # per-point median; a ratio is the runtime's time over the better
 # library's (<= 1.00: the runtime is not the slower library); each cell
@@ -230,7 +231,7 @@ awk -F, -v reps="$reps" -v sizes="$all_sizes" -v duplex="$duplex_sizes" -v colls
     printf "  %-10s %-10s %-10s %-10s %s\n", "floor", "openmpi", "mpich", "builtin", "builtin/floor"
     printf "  %-10.3f %-10.3f %-10.3f %-10.3f %.2f\n", f, med("openmpi" SUBSEP "pingpong" SUBSEP "send" SUBSEP 8),
       med("mpich" SUBSEP "pingpong" SUBSEP "send" SUBSEP 8), b8, b8 / f
-    printf "\nfull duplex against its floor (two processes reading each other'"'"'s n bytes with process_vm_readv at once; bistream: into a window of 32 slots), us, median of %d runs\n", reps
+    printf "\nfull duplex against its floor (two processes reading each other'"'"'s n bytes, on 4 KiB pages, with process_vm_readv at once; bistream: into a window of 32 slots), us, median of %d runs\n", reps
     printf "  %-9s %-6s %10s %10s %10s %10s %14s %11s\n", "pattern", "size", "floor", "openmpi", "mpich", "builtin", "builtin/floor", "best/floor"
     nd = split(duplex, dn, " ")
     for (p = 1; p <= 2; p++) for (k = 1; k <= nd; k++) {

@@ -14,7 +14,9 @@
  * SIGINT/SIGTERM/SIGHUP, the whole group is killed at once with SIGKILL and
  * one line names the rank and the cause.  The exit status is the first
  * failing rank's (128+signal for a signal, the code for MPI_Abort), 124 for
- * a timeout, 0 if all ranks succeeded.
+ * a timeout, 0 if all ranks succeeded.  With MPCHAR_RT_HUGE_PAGES the ranks'
+ * GLIBC_TUNABLES also ask glibc for huge pages (docs/runtime.md, "Huge
+ * pages").
  */
 #define _GNU_SOURCE
 #include "rt.h"
@@ -117,18 +119,51 @@ static int parse(int argc, char **argv, struct opts *o)
     return 0;
 }
 
-/* Creates the segment; returns its descriptor (name already unlinked). */
-static int make_segment(int n, void **base_p, size_t *len_p)
+/* Reads one setting of settings.c into *value; -1 (and one line) if bad. */
+static int read_setting(const char *env, size_t *value)
 {
-    const char *rk_env = "MPCHAR_RT_RING_KIB";
-    const struct rt_setting *rk = mpchar__setting(rk_env, strlen(rk_env));
-    size_t ring_kib;
+    const struct rt_setting *s = mpchar__setting(env, strlen(env));
     mpchar_error err;
-    if (mpchar__setting_parse(rk, mpchar__setting_value(rk), &ring_kib, &err) !=
-        0) {
+    if (mpchar__setting_parse(s, mpchar__setting_value(s), value, &err) != 0) {
         fprintf(stderr, "mpchar-exec: %s\n", err.msg);
         return -1;
     }
+    return 0;
+}
+
+/* With MPCHAR_RT_HUGE_PAGES, asks the ranks' glibc to mark for huge pages
+ * the blocks it maps apart (those above the heap the library marks), unless
+ * the user's GLIBC_TUNABLES chose already. */
+static int huge_page_tunable(void)
+{
+    size_t on;
+    if (read_setting("MPCHAR_RT_HUGE_PAGES", &on) != 0)
+        return -1;
+    const char *tunables = getenv("GLIBC_TUNABLES");
+    if (!on || (tunables && strstr(tunables, "glibc.malloc.hugetlb")))
+        return 0;
+    const char *ours = "glibc.malloc.hugetlb=1";
+    size_t len = (tunables ? strlen(tunables) : 0) + strlen(ours) + 2;
+    char *all = malloc(len);
+    int rc = -1;
+    if (all) {
+        snprintf(all, len, "%s%s%s", tunables && *tunables ? tunables : "",
+                 tunables && *tunables ? ":" : "", ours);
+        rc = setenv("GLIBC_TUNABLES", all, 1);
+        free(all);
+    }
+    if (rc != 0)
+        fprintf(stderr, "mpchar-exec: setting GLIBC_TUNABLES: %s\n",
+                strerror(errno ? errno : ENOMEM));
+    return rc;
+}
+
+/* Creates the segment; returns its descriptor (name already unlinked). */
+static int make_segment(int n, void **base_p, size_t *len_p)
+{
+    size_t ring_kib;
+    if (read_setting("MPCHAR_RT_RING_KIB", &ring_kib) != 0)
+        return -1;
     int lines = mpchar__seg_ring_lines(ring_kib);
     size_t len = mpchar__seg_bytes(n, lines);
     unsigned char rnd[12];
@@ -421,7 +456,7 @@ int main(int argc, char **argv)
 {
     struct job j;
     memset(&j, 0, sizeof j);
-    if (parse(argc, argv, &j.o) != 0)
+    if (parse(argc, argv, &j.o) != 0 || huge_page_tunable() != 0)
         return 2;
     size_t seg_len;
     int fd = make_segment(j.o.n, &j.seg, &seg_len);

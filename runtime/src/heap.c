@@ -11,12 +11,20 @@
  * (docs/performance.md, "Issue 21: freed memory kept").  So the runtime
  * keeps MPCHAR_RT_HEAP_KEEP bytes of freed memory for reuse, unless the
  * user chose malloc's thresholds already.
+ *
+ * On a virtual machine a single copy between 4 KiB pages also takes about
+ * twice as long as between 2 MiB pages (docs/performance.md, "Issue 21:
+ * huge pages"), so with MPCHAR_RT_HUGE_PAGES the kept heap is marked for
+ * transparent huge pages (mpchar-exec asks glibc to mark the blocks it
+ * maps apart).
  */
 #include "rt.h"
 
 #include <limits.h>
+#include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/mman.h>
 #ifdef __GLIBC__
 #include <malloc.h>
 #endif
@@ -34,7 +42,36 @@ static int user_chose_thresholds(void)
                          strstr(tunables, "glibc.malloc.mmap_threshold")));
 }
 
-void mpchar__heap_keep(size_t keep)
+#ifdef __GLIBC__
+#define HUGE_PAGE_BYTES ((uintptr_t)2 << 20)
+
+/* Never freed nor read: volatile, so that the compiler keeps its malloc. */
+static void *volatile heap_pad;
+
+/* Grows the heap by `span` bytes that malloc keeps (below the mmap
+ * threshold and the trim threshold) and marks its whole huge pages.  The
+ * top of the heap then starts inside a huge page that already holds small
+ * pages, which the kernel cannot back by a huge one; a block that is never
+ * freed takes the rest of that page, so the blocks after it start on a
+ * fresh one. */
+static void heap_huge(size_t span)
+{
+    char *top = malloc(span);
+    if (!top)
+        return;
+    uintptr_t from = ((uintptr_t)top + HUGE_PAGE_BYTES - 1) &
+                     ~(HUGE_PAGE_BYTES - 1),
+              to = ((uintptr_t)top + span) & ~(HUGE_PAGE_BYTES - 1);
+    if (to > from)
+        madvise((void *)from, to - from, MADV_HUGEPAGE);
+    free(top);
+    size_t below = (size_t)(from - (uintptr_t)top);
+    if (to > from && below > 2 * sizeof(size_t))
+        heap_pad = malloc(below - 2 * sizeof(size_t));
+}
+#endif
+
+void mpchar__heap_keep(size_t keep, int huge_pages)
 {
 #ifdef __GLIBC__
     if (keep == 0 || user_chose_thresholds())
@@ -44,7 +81,10 @@ void mpchar__heap_keep(size_t keep)
         trim / 2 < HEAP_MMAP_THRESHOLD_MAX ? trim / 2 : HEAP_MMAP_THRESHOLD_MAX;
     mallopt(M_TRIM_THRESHOLD, (int)trim);
     mallopt(M_MMAP_THRESHOLD, (int)mmap_at);
+    if (huge_pages && mmap_at > HUGE_PAGE_BYTES)
+        heap_huge(mmap_at - 4096);
 #else
     (void)keep;
+    (void)huge_pages;
 #endif
 }

@@ -106,7 +106,7 @@ int PMPI_Init_thread(int *argc, char ***argv, int required, int *provided)
     if (mpchar__initialized)
         return mpchar__err(MPI_COMM_WORLD, MPI_ERR_OTHER, "MPI_Init");
     mpchar__config_load();
-    mpchar__heap_keep(mpchar__cfg.heap_keep);
+    mpchar__heap_keep(mpchar__cfg.heap_keep, (int)mpchar__cfg.huge_pages);
     int rank, size;
     attach(&rank, &size);
     mpchar__initialized = 1;

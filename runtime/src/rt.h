@@ -65,12 +65,13 @@ struct rt_config {
     size_t allgather_long;
     size_t alltoall_long;
     size_t heap_keep;
+    size_t huge_pages; /* 1: the kept heap on transparent huge pages */
 };
 extern struct rt_config mpchar__cfg;
 void mpchar__config_load(void);
-/* Keeps up to keep bytes of freed memory in the heap (heap.c); 0: malloc's
- * own policy. */
-void mpchar__heap_keep(size_t keep);
+/* Keeps up to keep bytes of freed memory in the heap (heap.c), marked for
+ * transparent huge pages if huge_pages; keep 0: malloc's own policy. */
+void mpchar__heap_keep(size_t keep, int huge_pages);
 
 /* Sizes take mpchar's size suffixes; counts are whole numbers in
  * [min, max]; modes and copy kinds are words; text is taken as it is. */

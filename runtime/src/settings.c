@@ -164,6 +164,17 @@ const struct rt_setting mpchar__settings[] = {
             "32 MiB, come from the heap), so that buffers allocated per "
             "exchange do not fault in again (docs/performance.md); 0 leaves "
             "malloc's policy, as do MALLOC_*_THRESHOLD_ and GLIBC_TUNABLES"},
+    {.env = "MPCHAR_RT_HUGE_PAGES",
+     .dflt = "1",
+     .type = SET_COUNT,
+     .max = 1,
+     .offset = offsetof(struct rt_config, huge_pages),
+     .doc = "1: large buffers on transparent huge pages where the kernel "
+            "allows them (madvise or always): MPI_Init marks the heap that "
+            "MPCHAR_RT_HEAP_KEEP keeps, and mpchar-exec gives the ranks "
+            "glibc.malloc.hugetlb=1 for blocks malloc maps apart; a single "
+            "copy between 4 KiB pages took twice as long "
+            "(docs/performance.md); 0: malloc's pages"},
     {.env = "MPCHAR_RT_RING_KIB",
      .dflt = "128",
      .type = SET_COUNT,

@@ -7,6 +7,9 @@
  *   rt_inspect heap      prints the page faults of 10 rounds of CoMD's
  *                        buffer use (four 2.6 MB blocks allocated, written
  *                        in part and freed) after a first round
+ *   rt_inspect huge      prints the kB of huge pages under a 4 MiB block
+ *                        from the heap and a 64 MiB block malloc maps
+ *                        apart, both written whole
  *   rt_inspect hello     prints one line per rank
  */
 #include <mpi.h>
@@ -131,6 +134,49 @@ static void heap_faults(int rank)
         printf("faults %ld\n", after.ru_minflt - before.ru_minflt);
 }
 
+/* The kB of AnonHugePages in the mappings that overlap [p, p + n). */
+static long huge_kb(const char *p, size_t n)
+{
+    FILE *f = fopen("/proc/self/smaps", "r");
+    char line[512], perms[8];
+    unsigned long lo = 0, hi = 0, from = (unsigned long)p, to = from + n;
+    long kb = 0, v;
+    while (f && fgets(line, sizeof line, f)) {
+        unsigned long a, b;
+        if (sscanf(line, "%lx-%lx %7s", &a, &b, perms) == 3) {
+            lo = a;
+            hi = b;
+            continue;
+        }
+        if (sscanf(line, "AnonHugePages: %ld kB", &v) == 1 && lo < to &&
+            hi > from)
+            kb += v;
+    }
+    if (f)
+        fclose(f);
+    return kb;
+}
+
+static void huge_blocks(int rank)
+{
+#ifdef RT_ASAN
+    if (rank == 0)
+        printf("malloc is AddressSanitizer's\n");
+    return;
+#endif
+    size_t heap_n = 4u << 20, mapped_n = 64u << 20;
+    char *heap = malloc(heap_n), *mapped = malloc(mapped_n);
+    if (!heap || !mapped)
+        MPI_Abort(MPI_COMM_WORLD, 1);
+    memset(heap, 1, heap_n);
+    memset(mapped, 1, mapped_n);
+    if (rank == 0)
+        printf("heap %ld kB\nmapped %ld kB\n", huge_kb(heap, heap_n),
+               huge_kb(mapped, mapped_n));
+    free(mapped);
+    free(heap);
+}
+
 int main(int argc, char **argv)
 {
     MPI_Init(&argc, &argv);
@@ -144,6 +190,8 @@ int main(int argc, char **argv)
         recvfirst(rank, size);
     else if (strcmp(mode, "heap") == 0)
         heap_faults(rank);
+    else if (strcmp(mode, "huge") == 0)
+        huge_blocks(rank);
     else
         printf("hello from rank %d of %d\n", rank, size);
     MPI_Finalize();

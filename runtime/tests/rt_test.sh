@@ -116,16 +116,42 @@ case $case in
     [ "$(counter_sum "$tmp/c.b" rndv_read_msgs)" -gt 0 ] || fail "no send went by rendezvous read" ;;
   heap)
     # 10 rounds of four 2.6 MB blocks, 128 KiB of each written: up to 1280 pages
-    # when each round gets fresh ones, none when freed memory is kept
+    # when each round gets fresh ones, none when freed memory is kept (fresh
+    # 4 KiB pages: a fresh huge page is one fault for 512 of them)
     "$exe" -n 1 "$bin/rt_inspect" heap >"$tmp/heap"
     grep -q "AddressSanitizer" "$tmp/heap" && { echo "malloc is AddressSanitizer's: skipped"; exit 77; }
     kept=$(sed -n 's/^faults //p' "$tmp/heap")
+    export MPCHAR_RT_HUGE_PAGES=0
     fresh=$(MPCHAR_RT_HEAP_KEEP=0 "$exe" -n 1 "$bin/rt_inspect" heap | sed -n 's/^faults //p')
     user=$(MALLOC_TRIM_THRESHOLD_=0 "$exe" -n 1 "$bin/rt_inspect" heap | sed -n 's/^faults //p')
     echo "page faults: kept $kept, MPCHAR_RT_HEAP_KEEP=0 $fresh, MALLOC_TRIM_THRESHOLD_=0 $user"
     [ "$kept" -lt 100 ] || fail "$kept page faults with freed memory kept, want < 100"
     [ "$fresh" -gt 500 ] || fail "$fresh page faults with MPCHAR_RT_HEAP_KEEP=0, want > 500"
     [ "$user" -gt 500 ] || fail "$user page faults under the user's MALLOC_TRIM_THRESHOLD_=0, want > 500" ;;
+  huge)
+    # a block from the heap and one malloc maps apart, on huge pages by default
+    thp=$(sed -n 's/.*\[\(.*\)\].*/\1/p' /sys/kernel/mm/transparent_hugepage/enabled 2>/dev/null)
+    case $thp in madvise|always) ;; *) echo "transparent huge pages: '$thp': skipped"; exit 77 ;; esac
+    "$exe" -n 1 "$bin/rt_inspect" huge >"$tmp/huge"
+    grep -q "AddressSanitizer" "$tmp/huge" && { echo "malloc is AddressSanitizer's: skipped"; exit 77; }
+    MPCHAR_RT_HUGE_PAGES=0 "$exe" -n 1 "$bin/rt_inspect" huge >"$tmp/small"
+    heap=$(sed -n 's/^heap \([0-9]*\) kB/\1/p' "$tmp/huge"); mapped=$(sed -n 's/^mapped \([0-9]*\) kB/\1/p' "$tmp/huge")
+    heap0=$(sed -n 's/^heap \([0-9]*\) kB/\1/p' "$tmp/small"); mapped0=$(sed -n 's/^mapped \([0-9]*\) kB/\1/p' "$tmp/small")
+    echo "kB on huge pages (THP $thp): heap block $heap, mapped block $mapped; MPCHAR_RT_HUGE_PAGES=0: $heap0, $mapped0"
+    # 4 MiB hold at least one whole 2 MiB page.  The mapped block is glibc's
+    # to mark, which it did in only 7 of 12 runs under MPI_Init (performance.md,
+    # "Issue 21: huge pages"): printed, not asserted.
+    [ "${heap:-0}" -ge 2048 ] || fail "the 4 MiB heap block has ${heap:-no} kB on huge pages, want 2048 or more"
+    if [ "$thp" = madvise ]; then
+      [ "$heap0" = 0 ] && [ "$mapped0" = 0 ] || fail "MPCHAR_RT_HUGE_PAGES=0 left $heap0 and $mapped0 kB on huge pages, want 0"
+    fi
+    # the user's own tunables are kept, and theirs decides
+    t=$(GLIBC_TUNABLES=glibc.malloc.check=0 "$exe" -n 1 sh -c 'echo "$GLIBC_TUNABLES"')
+    [ "$t" = "glibc.malloc.check=0:glibc.malloc.hugetlb=1" ] || fail "GLIBC_TUNABLES became '$t'"
+    t=$(GLIBC_TUNABLES=glibc.malloc.hugetlb=0 "$exe" -n 1 sh -c 'echo "$GLIBC_TUNABLES"')
+    [ "$t" = "glibc.malloc.hugetlb=0" ] || fail "the user's glibc.malloc.hugetlb=0 became '$t'"
+    MPCHAR_RT_HUGE_PAGES=2 "$exe" -n 1 true 2>"$tmp/err" && fail "MPCHAR_RT_HUGE_PAGES=2 accepted"
+    grep -q "MPCHAR_RT_HUGE_PAGES: 2 is out of range" "$tmp/err" || fail "no line for MPCHAR_RT_HUGE_PAGES=2: $(cat "$tmp/err")" ;;
   copy)
     for t in conf_p2p conf_coll conf_datatype; do
       MPCHAR_RT_COPY=copy "$exe" -n 3 "$bin/${t}_builtin" >"$tmp/out" 2>"$tmp/err" || { cat "$tmp/err"; fail "$t under copy-through"; }

@@ -4,7 +4,7 @@
 # warning-free): the cache-line probe prints one positive one-way time,
 # and the full-duplex probe one "size time" line per size asked, with the
 # bytes it read checked by the probe itself and a 4 MiB exchange slower
-# than a 4 KiB one.
+# than a 4 KiB one, on small pages and on huge ones (-H).
 source "$(dirname "$0")/lib.sh"
 root=$HERE/../..
 for probe in cacheline_probe duplex_probe; do
@@ -24,7 +24,12 @@ awk 'NR == 1 && $1 == 4096 { small = $2 } NR == 2 && $1 == 4194304 { large = $2 
   fail "duplex_probe -w 4 exited non-zero"
 awk 'NR == 1 && $1 == 65536 && $2 > 0 { ok = 1 } END { exit !(ok && NR == 1) }' \
   "$WORK/window" || fail "duplex_probe -w 4 printed: $(cat "$WORK/window")"
-expect_error "duplex_probe without sizes" "usage: duplex_probe [-w WINDOW] SIZE_BYTES" \
+# on huge pages (where the kernel has none, the same copy on small ones)
+"$WORK/duplex_probe" -H 1048576 >"$WORK/huge" || fail "duplex_probe -H exited non-zero"
+awk 'NR == 1 && $1 == 1048576 && $2 > 0 { ok = 1 } END { exit !(ok && NR == 1) }' \
+  "$WORK/huge" || fail "duplex_probe -H printed: $(cat "$WORK/huge")"
+expect_error "duplex_probe -x" "invalid option -- 'x'" "$WORK/duplex_probe" -x 4096
+expect_error "duplex_probe without sizes" "usage: duplex_probe [-H] [-w WINDOW] SIZE_BYTES" \
   "$WORK/duplex_probe"
 expect_error "duplex_probe -w without sizes" "usage: duplex_probe" \
   "$WORK/duplex_probe" -w 4

@@ -139,7 +139,7 @@ case $case in
     heap0=$(sed -n 's/^heap \([0-9]*\) kB/\1/p' "$tmp/small"); mapped0=$(sed -n 's/^mapped \([0-9]*\) kB/\1/p' "$tmp/small")
     echo "kB on huge pages (THP $thp): heap block $heap, mapped block $mapped; MPCHAR_RT_HUGE_PAGES=0: $heap0, $mapped0"
     # 4 MiB hold at least one whole 2 MiB page.  The mapped block is glibc's
-    # to mark, which it did in only 7 of 12 runs under MPI_Init (performance.md,
+    # to mark, which it did in only 24 of 34 runs under MPI_Init (performance.md,
     # "Issue 21: huge pages"): printed, not asserted.
     [ "${heap:-0}" -ge 2048 ] || fail "the 4 MiB heap block has ${heap:-no} kB on huge pages, want 2048 or more"
     if [ "$thp" = madvise ]; then

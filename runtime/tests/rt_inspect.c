@@ -117,13 +117,24 @@ static void heap_round(void)
 #endif
 #endif
 
-static void heap_faults(int rank)
+/* Says so (rank 0) and returns 1 when malloc is AddressSanitizer's: the
+ * heap and huge-page checks are about glibc's. */
+static int malloc_is_asan(int rank)
 {
 #ifdef RT_ASAN
     if (rank == 0)
         printf("malloc is AddressSanitizer's\n");
-    return;
+    return 1;
+#else
+    (void)rank;
+    return 0;
 #endif
+}
+
+static void heap_faults(int rank)
+{
+    if (malloc_is_asan(rank))
+        return;
     heap_round();
     struct rusage before, after;
     getrusage(RUSAGE_SELF, &before);
@@ -159,11 +170,8 @@ static long huge_kb(const char *p, size_t n)
 
 static void huge_blocks(int rank)
 {
-#ifdef RT_ASAN
-    if (rank == 0)
-        printf("malloc is AddressSanitizer's\n");
-    return;
-#endif
+    if (malloc_is_asan(rank))
+        return;
     size_t heap_n = 4u << 20, mapped_n = 64u << 20;
     char *heap = malloc(heap_n), *mapped = malloc(mapped_n);
     if (!heap || !mapped)

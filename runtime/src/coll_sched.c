@@ -104,7 +104,7 @@ static int recv_fast(struct sched *s, void *buf, int count, MPI_Datatype type,
         (mpchar__cfg.sr_mode && cap >= mpchar__cfg.write_min))
         return 0;
     return mpchar__recv_now(c->ctx + 1, peer, c->world[peer], s->tag, buf, cap,
-                            MPI_STATUS_IGNORE);
+                            MPI_STATUS_IGNORE, 1);
 }
 
 static void post(struct sched *s, const struct sched_step *st)

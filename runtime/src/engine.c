@@ -1375,7 +1375,7 @@ static struct rt_pkt *fast_match(struct peer *pr, uint32_t ctx, int src,
  * queue.  With a backlog or a posted receive the general path runs, which
  * also progresses every other ring. */
 int mpchar__recv_now(uint32_t ctx, int src, int world, int tag, void *buf,
-                     size_t cap, MPI_Status *status)
+                     size_t cap, MPI_Status *status, int awaited)
 {
     if (E.posted_head || E.ux_head || E.backlog || world == E.rank)
         return 0; /* from self: in the unexpected queue or not sent yet */
@@ -1390,7 +1390,8 @@ int mpchar__recv_now(uint32_t ctx, int src, int world, int tag, void *buf,
     if (p == &local)
         mpchar__copy_small(buf, (const char *)p + RT_PKT_HEADER, len);
     else if (len) {
-        prefetch_payload(world, (const char *)p + RT_PKT_HEADER, len, 0);
+        prefetch_payload(world, (const char *)p + RT_PKT_HEADER, len,
+                         awaited);
         memcpy(buf, (const char *)p + RT_PKT_HEADER, len);
     }
     mpchar__xfer(0, world, len);

@@ -292,7 +292,7 @@ static int recv_fast(void *buf, int count, MPI_Datatype type, int source,
     if (mpchar__cfg.sr_mode && cap >= mpchar__cfg.write_min)
         return 0;
     return mpchar__recv_now(comm->ctx, source, comm->world[source], tag, buf,
-                            cap, status);
+                            cap, status, 0);
 }
 
 /* Blocking calls keep their request on the stack: the engine refers to it

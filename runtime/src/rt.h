@@ -656,13 +656,15 @@ void mpchar__recv_start(struct mpchar_rt_request *req);
  * without a request, when nothing is queued for the peer (world rank) and
  * no write request of its waits; a message received straight from the
  * source's ring into buf (capacity cap) when no receive is posted, no
- * message is unexpected and nothing waits in a backlog.  Each returns 1
- * when done (recv: status filled unless MPI_STATUS_IGNORE), 0 when the
- * general path must do the transfer, having changed nothing. */
+ * message is unexpected and nothing waits in a backlog.  A collective's
+ * receive is awaited (its caller waits for nothing else), as a posted one
+ * is, and asks for the payload's lines at once as a posted one does.
+ * Each returns 1 when done (recv: status filled unless MPI_STATUS_IGNORE),
+ * 0 when the general path must do the transfer, having changed nothing. */
 int mpchar__send_now(MPI_Comm comm, uint32_t ctx, int world, int tag,
                      const void *data, size_t bytes);
 int mpchar__recv_now(uint32_t ctx, int src, int world, int tag, void *buf,
-                     size_t cap, MPI_Status *status);
+                     size_t cap, MPI_Status *status, int awaited);
 int mpchar__sendrecv_self(uint32_t ctx, int me, int sendtag, const void *data,
                           size_t bytes, int source, int recvtag, void *buf,
                           int count, MPI_Datatype type, MPI_Status *status);

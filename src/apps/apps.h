@@ -113,14 +113,17 @@ typedef struct apps_builtin_verdict {
     double allowance;      /* the larger spread of the two rows; NAN when
                               a minimum is missing */
     mpchar_compare_verdict verdict;
+    bool oversubscribed; /* either row ran more ranks than cores: its times
+                            are not real, and verdict is not given */
 } apps_builtin_verdict;
 
 /* Judges rows[i] when it is the runtime's default mode ("builtin") and
  * another library ran the same kernel, class and p; false otherwise. */
 bool apps_builtin_judge(const apps_row *rows, size_t count, size_t i,
                         apps_builtin_verdict *v);
-/* "within noise", "slower", "faster", "no ratio", by verdict. */
-extern const char *const apps_verdict_names[];
+/* "within noise", "slower", "faster", "no ratio", or "not judged:
+ * oversubscribed". */
+const char *apps_verdict_name(const apps_builtin_verdict *v);
 
 /* ---- prediction (apps_predict.c) ------------------------------------- */
 

@@ -1,9 +1,10 @@
 /* The built-in runtime against the fastest other library of one kernel,
  * class and p: the ratio of their medians, judged as `mpchar compare`
  * judges a point (mpchar/compare.h) against the noise allowance, the
- * larger of the two rows' spreads (median - min) / min.  The report's
- * table apps-builtin and `mpchar apps`'s closing line read it; why the
- * ratio alone misleads is in docs/apps.md, "ns resolution and the
+ * larger of the two rows' spreads (median - min) / min.  A cell run with
+ * more ranks than cores is not judged: its times are not real.  The
+ * report's table apps-builtin and `mpchar apps`'s closing line read it;
+ * why the ratio alone misleads is in docs/apps.md, "ns resolution and the
  * verdict". */
 #include <math.h>
 #include <string.h>
@@ -47,15 +48,20 @@ bool apps_builtin_judge(const apps_row *rows, size_t count, size_t i,
         return false;
     v->ratio = b->t_total_s / v->other->t_total_s;
     v->allowance = fmax(spread(b), spread(v->other));
-    v->verdict = isnan(v->allowance)
+    v->oversubscribed = b->oversubscribed || v->other->oversubscribed;
+    v->verdict = isnan(v->allowance) || v->oversubscribed
                      ? MPCHAR_VERDICT_UNDEFINED
                      : mpchar_compare_judge(v->ratio, v->allowance, 0.0);
     return true;
 }
 
-const char *const apps_verdict_names[] = {
-    [MPCHAR_VERDICT_WITHIN] = "within noise",
-    [MPCHAR_VERDICT_SLOWER] = "slower",
-    [MPCHAR_VERDICT_FASTER] = "faster",
-    [MPCHAR_VERDICT_UNDEFINED] = "no ratio",
-};
+const char *apps_verdict_name(const apps_builtin_verdict *v)
+{
+    static const char *const names[] = {
+        [MPCHAR_VERDICT_WITHIN] = "within noise",
+        [MPCHAR_VERDICT_SLOWER] = "slower",
+        [MPCHAR_VERDICT_FASTER] = "faster",
+        [MPCHAR_VERDICT_UNDEFINED] = "no ratio",
+    };
+    return v->oversubscribed ? "not judged: oversubscribed" : names[v->verdict];
+}

@@ -254,6 +254,8 @@ static int check_options(apps_state *st, mpchar_error *err)
 {
     if (mpchar_parse_int_list(st->a.p, 1, 4096, &st->ps, &st->np, err))
         return mpchar_error_prefix(err, "--p");
+    if (mpchar_sysinfo_check_realtime(&st->sys, st->ps[st->np - 1], err))
+        return -1;
     if (mpchar_parse_long(st->a.reps, 1, 1000, &st->reps, err))
         return mpchar_error_prefix(err, "--reps");
     if (mpchar_parse_long(st->a.rounds, 1, 1000, &st->rounds, err))
@@ -628,18 +630,32 @@ static int run_all(apps_state *st, mpchar_error *err)
     return 0;
 }
 
+/* The closing line's tail for cells run with more ranks than cores. */
+static const char *over_note(size_t over)
+{
+    static char note[64];
+    if (!over)
+        return "";
+    snprintf(note, sizeof note, ", %zu oversubscribed (not judged)", over);
+    return note;
+}
+
 /* How the runtime fared against the fastest other library in the rows
  * (apps_verdict.c): a line for each cell slower beyond the noise, then
  * the counts. */
 static void print_verdicts(const apps_row *rows, size_t n)
 {
-    size_t count[MPCHAR_VERDICT_UNDEFINED + 1] = {0}, judged = 0;
+    size_t count[MPCHAR_VERDICT_UNDEFINED + 1] = {0}, cells = 0, over = 0;
     apps_builtin_verdict v;
     for (size_t i = 0; i < n; i++) {
         if (!apps_builtin_judge(rows, n, i, &v))
             continue;
+        cells++;
+        if (v.oversubscribed) {
+            over++;
+            continue;
+        }
         count[v.verdict]++;
-        judged++;
         if (v.verdict == MPCHAR_VERDICT_SLOWER)
             printf("mpchar apps: slower beyond the noise: %s class %c p=%ld: "
                    "%.3f of %s, noise "
@@ -647,12 +663,13 @@ static void print_verdicts(const apps_row *rows, size_t n)
                    rows[i].kernel, rows[i].problem_class, rows[i].p, v.ratio,
                    v.other->library, 100.0 * v.allowance);
     }
-    if (judged)
+    if (cells)
         printf("mpchar apps: builtin against the fastest other library, %zu "
                "cell%s: %zu faster, %zu within noise, %zu slower beyond the "
-               "noise\n",
-               judged, judged == 1 ? "" : "s", count[MPCHAR_VERDICT_FASTER],
-               count[MPCHAR_VERDICT_WITHIN], count[MPCHAR_VERDICT_SLOWER]);
+               "noise%s\n",
+               cells, cells == 1 ? "" : "s", count[MPCHAR_VERDICT_FASTER],
+               count[MPCHAR_VERDICT_WITHIN], count[MPCHAR_VERDICT_SLOWER],
+               over_note(over));
 }
 
 /* Names every row of apps.csv that failed verification (the ones of

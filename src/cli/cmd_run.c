@@ -74,6 +74,8 @@ static int resolve_process_counts(run_state *st, mpchar_error *err)
                                 "this machine: add --oversubscribe (those "
                                 "points are then marked oversubscribed)",
                                 most, st->sys.cores);
+    if (launches_here(st) && !sbatch && any_real_library(st))
+        return mpchar_sysinfo_check_realtime(&st->sys, most, err);
     return 0;
 }
 

@@ -3,6 +3,7 @@
 #include "sysinfo.h"
 
 #include <hwloc.h>
+#include <sched.h>
 #include <stdio.h>
 #include <string.h>
 #include <unistd.h>
@@ -39,4 +40,20 @@ int mpchar_sysinfo_read(mpchar_sysinfo *info)
         snprintf(info->cpu_model, sizeof info->cpu_model, "%s", model);
     hwloc_topology_destroy(topo);
     return 0;
+}
+
+int mpchar_sysinfo_check_realtime(const mpchar_sysinfo *info, long p,
+                                  mpchar_error *err)
+{
+    int policy = sched_getscheduler(0);
+    if (p <= info->cores || (policy != SCHED_FIFO && policy != SCHED_RR))
+        return 0;
+    return mpchar_error_set(
+        err,
+        "--p %ld is more than the %d cores, under real-time scheduling "
+        "(%s, as from chrt) that the ranks inherit: a waiting rank keeps "
+        "its core and the rank it waits for may never run; run p up to %d "
+        "under chrt and the rest without it",
+        p, info->cores, policy == SCHED_FIFO ? "SCHED_FIFO" : "SCHED_RR",
+        info->cores);
 }

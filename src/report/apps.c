@@ -391,7 +391,7 @@ static void builtin_table(mpchar__report *r)
         if (isnan(v.allowance))
             continue;
         mpchar__doc_cell(d, 6, "%.1f%%", 100.0 * v.allowance);
-        mpchar__doc_cell(d, 7, "%s", apps_verdict_names[v.verdict]);
+        mpchar__doc_cell(d, 7, "%s", apps_verdict_name(&v));
     }
 }
 

@@ -13,6 +13,11 @@ expect_error "class C of NPB" "(they have: SWA)" \
   "$M" apps --mpi "$LIB" --kernels ep --out "$WORK/a" --class C
 expect_error "p 0" "--p" "$M" "${A[@]}" --p 0
 expect_error "p text" "--p" "$M" "${A[@]}" --p two
+if chrt -f 1 true 2>/dev/null; then
+  expect_error "p above cores under SCHED_FIFO" \
+    "--p $((CORES + 1)) is more than the $CORES cores, under real-time scheduling (SCHED_FIFO" \
+    chrt -f 1 "$M" "${A[@]}" --p 1,$((CORES + 1))
+fi
 expect_error "reps 0" "--reps" "$M" "${A[@]}" --reps 0
 expect_error "reps huge" "--reps" "$M" "${A[@]}" --reps 99999999999999999999
 expect_error "rounds 0" "--rounds" "$M" "${A[@]}" --rounds 0

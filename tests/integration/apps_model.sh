@@ -194,5 +194,14 @@ PY
     "$WORK/out" || fail "known verdicts: $(cat "$WORK/out")"
   ! grep -q "slower beyond the noise: crypt" "$WORK/out" || fail "crypt named slower"
   echo "ok: known rows: series slower, crypt faster"
+  # the same rows with Series marked oversubscribed: no verdict for it
+  sed -i '/,series,/s/,yes,no,/,yes,yes,/' "$WORK/verdict/apps.csv"
+  grep -q ",series,.*,yes,yes," "$WORK/verdict/apps.csv" || fail "series not marked"
+  "$M" apps --mpi "$LIB",builtin --kernels series,crypt --p 1 --reps 3 \
+    --out "$WORK/verdict" --resume >"$WORK/out" || fail "apps --resume: $(cat "$WORK/out")"
+  grep -qx "mpchar apps: builtin against the fastest other library, 2 cells: 1 faster, 0 within noise, 0 slower beyond the noise, 1 oversubscribed (not judged)" \
+    "$WORK/out" || fail "oversubscribed verdicts: $(cat "$WORK/out")"
+  ! grep -q "slower beyond the noise: series" "$WORK/out" || fail "oversubscribed series named slower"
+  echo "ok: an oversubscribed cell is not judged"
 fi
 echo "PASS: apps_model $LIB"

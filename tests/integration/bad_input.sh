@@ -10,6 +10,17 @@ expect_error "unknown pattern" "unknown pattern 'pingpang'" \
   "$M" run --patterns pingpang --out "$WORK/a"
 expect_error "p below 2" "1 is out of range" "$M" run --p 1 --out "$WORK/b"
 expect_error "p above cores" "--oversubscribe" "$M" run --p $((CORES + 1)) --out "$WORK/c"
+# under a real-time policy a waiting rank keeps its core: refused even so
+if chrt -f 1 true 2>/dev/null; then
+  expect_error "p above cores under SCHED_FIFO" \
+    "--p $((CORES + 1)) is more than the $CORES cores, under real-time scheduling (SCHED_FIFO" \
+    chrt -f 1 "$M" run --p 2,$((CORES + 1)) --oversubscribe --out "$WORK/c"
+  expect_error "p above cores under SCHED_RR" "(SCHED_RR, as from chrt)" \
+    chrt -r 1 "$M" run --p $((CORES + 1)) --oversubscribe --out "$WORK/c"
+  [ ! -e "$WORK/c" ] || fail "a refused run made its folder"
+else
+  echo "note: chrt -f 1 not permitted here; the real-time checks did not run"
+fi
 expect_error "too many elements" "more than 2^31-1 elements" "$M" run --max-size 64G --p 2 --out "$WORK/e2"
 expect_error "bad size" "'12x' is not a size" "$M" run --max-size 12x --out "$WORK/d"
 expect_error "bad stopping rule" "--settle-rounds: 'x' is not a whole number" \

@@ -1390,8 +1390,7 @@ int mpchar__recv_now(uint32_t ctx, int src, int world, int tag, void *buf,
     if (p == &local)
         mpchar__copy_small(buf, (const char *)p + RT_PKT_HEADER, len);
     else if (len) {
-        prefetch_payload(world, (const char *)p + RT_PKT_HEADER, len,
-                         awaited);
+        prefetch_payload(world, (const char *)p + RT_PKT_HEADER, len, awaited);
         memcpy(buf, (const char *)p + RT_PKT_HEADER, len);
     }
     mpchar__xfer(0, world, len);
@@ -1620,8 +1619,10 @@ void mpchar__counters_write(void)
         return;
     char line[1024];
     int off = snprintf(
-        line, sizeof line, "mpchar-rt counters: rank=%d mode=%s copy=%s",
-        E.rank, mpchar__cfg.sr_mode ? "SR" : "NSR", E.cma ? "cma" : "copy");
+        line, sizeof line,
+        "mpchar-rt counters: rank=%d mode=%s copy=%s eager_max_bytes=%zu",
+        E.rank, mpchar__cfg.sr_mode ? "SR" : "NSR", E.cma ? "cma" : "copy",
+        mpchar__cfg.eager_max);
     uint64_t all = 0;
     for (int c = 0; c < C_NPROTO; c++) {
         off += snprintf(line + off, sizeof line - (size_t)off,

@@ -112,6 +112,7 @@ int PMPI_Init_thread(int *argc, char ***argv, int required, int *provided)
     mpchar__initialized = 1;
     mpchar__comm_init_predefined(rank, size);
     mpchar__engine_init(seg_base, rank, size);
+    mpchar__eager_tune(rank, size);
     main_thread = gettid();
     thread_level =
         required < MPI_THREAD_FUNNELED ? required : MPI_THREAD_FUNNELED;

@@ -66,6 +66,7 @@ struct rt_config {
     size_t alltoall_long;
     size_t heap_keep;
     size_t huge_pages; /* 1: the kept heap on transparent huge pages */
+    size_t eager_tune; /* 1: eager_max measured in MPI_Init */
 };
 extern struct rt_config mpchar__cfg;
 void mpchar__config_load(void);
@@ -575,6 +576,10 @@ static inline void mpchar__req_init(struct mpchar_rt_request *req, int kind,
 }
 
 void mpchar__engine_init(void *seg, int rank, int size);
+/* Sets the eager limit from exchanges of ranks 0 and 1 (eager_tune.c);
+ * collective over MPI_COMM_WORLD, after the engine and the communicators
+ * are up. */
+void mpchar__eager_tune(int rank, int size);
 void mpchar__engine_final(void);
 int mpchar__progress(void); /* returns nonzero if anything happened */
 /* Nonblocking collectives in flight: progress polls them (coll_nbc.c). */

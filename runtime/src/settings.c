@@ -33,6 +33,16 @@ const struct rt_setting mpchar__settings[] = {
      .doc = "largest message sent eagerly through the ring, bytes, at most "
             "half the ring (larger ones go by single copy, "
             "docs/performance.md)"},
+    {.env = "MPCHAR_RT_EAGER_TUNE",
+     .dflt = "1",
+     .type = SET_COUNT,
+     .max = 1,
+     .offset = offsetof(struct rt_config, eager_tune),
+     .doc = "1: unless MPCHAR_RT_EAGER_MAX is set, MPI_Init times "
+            "exchanges of 8-64 KiB through the ring and by single copy "
+            "(ranks 0 and 1, with a CPU each; NSR mode) and lowers the "
+            "eager limit to half the smallest size single copy wins "
+            "(docs/performance.md); 0: the limit as set"},
     {.env = "MPCHAR_RT_WRITE_MIN",
      .dflt = "65537",
      .type = SET_SIZE,

@@ -6,6 +6,7 @@
 #   counters                        SR vs NSR remote-write rate, file mode,
 #                                   MPI_Bsend through the ring
 #   heap                            freed memory kept (MPCHAR_RT_HEAP_KEEP)
+#   eager                           the eager limit MPI_Init measures, and when it does not
 #   copy                            forced copy-through passes conformance
 #   sr                              SR mode (write protocol) passes conformance
 #   rma                             one-sided: copy-through, no shared copies, SR, bad input
@@ -114,6 +115,42 @@ case $case in
     grep -q "copy=cma" "$tmp/c.b" || fail "conf_p2p ran without cross-memory attach"
     [ "$(counter_sum "$tmp/c.b" copy_through_msgs)" -gt 0 ] || fail "no MPI_Bsend went through the ring"
     [ "$(counter_sum "$tmp/c.b" rndv_read_msgs)" -gt 0 ] || fail "no send went by rendezvous read" ;;
+  eager)
+    # MPI_Init measures the eager limit (MPCHAR_RT_EAGER_TUNE): at p = 2
+    # with a CPU each, a power of two from 4 to 64 KiB, the same on both
+    # ranks; a limit the user sets, tuning off, SR mode, copy-through and
+    # more ranks than CPUs keep the setting; conf_p2p checks every byte.
+    cpus=$(nproc)
+    limits() { sed -n 's/.* eager_max_bytes=\([0-9]*\).*/\1/p' "$tmp/c" | sort -u | tr '\n' ' '; }
+    conf() { # P ENV...: conf_p2p at P ranks with ENV, counters into $tmp/c
+      p=$1
+      shift
+      rm -f "$tmp/c"
+      env "$@" MPCHAR_RT_COUNTERS="$tmp/c" "$exe" -n "$p" --timeout 60 "$bin/conf_p2p_builtin" >/dev/null 2>"$tmp/err" \
+        || { cat "$tmp/err"; fail "conf_p2p at p=$p with $*"; }
+    }
+    conf 2
+    l=$(limits)
+    echo "measured: $l"
+    if [ "$cpus" -ge 2 ]; then
+      case "$l" in
+        "4096 " | "8192 " | "16384 " | "32768 " | "65536 ") ;;
+        *) fail "limits '$l', want one power of two from 4 to 64 KiB on every rank" ;;
+      esac
+    fi
+    conf 2 MPCHAR_RT_MODE=SR
+    [ "$(limits)" = "65536 " ] || fail "SR mode gave '$(limits)'"
+    conf 2 MPCHAR_RT_EAGER_MAX=12K
+    [ "$(limits)" = "12288 " ] || fail "MPCHAR_RT_EAGER_MAX=12K gave '$(limits)'"
+    conf 2 MPCHAR_RT_EAGER_TUNE=0
+    [ "$(limits)" = "65536 " ] || fail "MPCHAR_RT_EAGER_TUNE=0 gave '$(limits)'"
+    conf 2 MPCHAR_RT_COPY=copy
+    [ "$(limits)" = "65536 " ] || fail "copy-through gave '$(limits)'"
+    conf $((cpus + 1))
+    [ "$(limits)" = "65536 " ] || fail "$((cpus + 1)) ranks on $cpus CPUs gave '$(limits)'"
+    MPCHAR_RT_EAGER_TUNE=2 "$exe" -n 2 --timeout 60 "$bin/conf_p2p_builtin" >/dev/null 2>"$tmp/err" \
+      && fail "MPCHAR_RT_EAGER_TUNE=2 was taken"
+    grep -q "MPCHAR_RT_EAGER_TUNE" "$tmp/err" || fail "no line naming MPCHAR_RT_EAGER_TUNE: $(cat "$tmp/err")" ;;
   heap)
     # 10 rounds of four 2.6 MB blocks, 128 KiB of each written: up to 1280 pages
     # when each round gets fresh ones, none when freed memory is kept (fresh

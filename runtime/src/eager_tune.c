@@ -5,11 +5,11 @@
  * sender's copy in, the receiver's copy out) or by one process_vm_readv
  * depends on the machine: on an AMD EPYC VM that call's fixed cost let the
  * ring win up to 64 KiB, on an Intel Xeon VM single copy won from 8 KiB,
- * by up to 2.3x at 64 KiB (docs/performance.md, "Issue 21: the eager limit
- * measured at start-up").  So, unless the user set MPCHAR_RT_EAGER_MAX,
- * ranks 0 and 1 time exchanges of each size both ways in MPI_Init; the
- * limit becomes half the smallest size that single copy wins, and rank 0
- * gives it to every rank.
+ * by up to 2.3x at 64 KiB (docs/performance.md, "Issue 21: an Intel Xeon
+ * VM again, and the eager limit measured at start-up").  So, unless the
+ * user set MPCHAR_RT_EAGER_MAX, ranks 0 and 1 time exchanges of each size
+ * both ways in MPI_Init; the limit becomes half the smallest size that
+ * single copy wins, and rank 0 gives it to every rank.
  */
 #include "rt.h"
 

@@ -16,7 +16,6 @@
 #include <math.h>
 #include <stdlib.h>
 #include <time.h>
-#include <unistd.h>
 
 enum { TUNE_WARM = 4, TUNE_REPS = 32, TUNE_TAG = 0 };
 static const size_t tune_sizes[] = {8192, 16384, 32768, 65536};
@@ -78,7 +77,7 @@ static size_t measured_limit(size_t dflt)
 static int tune_applies(int size)
 {
     return mpchar__cfg.eager_tune && !mpchar__cfg.sr_mode && size >= 2 &&
-           size <= sysconf(_SC_NPROCESSORS_ONLN) && mpchar__engine_cma() &&
+           mpchar__engine_cpu_each() && mpchar__engine_cma() &&
            mpchar__cfg.copy_force < 0 && !getenv("MPCHAR_RT_EAGER_MAX");
 }
 

@@ -188,6 +188,7 @@ static struct {
     int rank, size;
     struct peer *peers;
     int cma;
+    int cpu_each;     /* every rank has a CPU of its own */
     size_t share_min; /* 0: copies are never shared */
     int backlog;      /* items in all backlogs */
     struct mpchar_rt_request *posted_head, *posted_tail;
@@ -619,6 +620,11 @@ static void cma_copy(struct share s)
 int mpchar__engine_cma(void)
 {
     return E.cma;
+}
+
+int mpchar__engine_cpu_each(void)
+{
+    return E.cpu_each;
 }
 
 void mpchar__cma(int peer, int to_peer, void *local, uint64_t remote, size_t n,
@@ -1557,10 +1563,10 @@ void mpchar__engine_init(void *seg, int rank, int size)
     atomic_store(&me->state, RT_STATE_INIT);
     seg_barrier();
     probe_cma();
-    long ncpu = sysconf(_SC_NPROCESSORS_ONLN);
-    spin_polls = size > ncpu ? 256 : (unsigned)mpchar__cfg.spin_polls;
+    E.cpu_each = size <= sysconf(_SC_NPROCESSORS_ONLN);
+    spin_polls = E.cpu_each ? (unsigned)mpchar__cfg.spin_polls : 256;
     /* sharing a copy pays only when each rank has a CPU to copy with */
-    E.share_min = E.cma && size <= ncpu ? mpchar__cfg.share_min : 0;
+    E.share_min = E.cma && E.cpu_each ? mpchar__cfg.share_min : 0;
     E.peers = calloc((size_t)size, sizeof *E.peers);
     if (!E.peers)
         mpchar__fatal("out of memory at start-up");

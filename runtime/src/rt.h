@@ -695,6 +695,8 @@ void mpchar__post(int peer, const struct rt_pkt *h, const void *payload,
                   size_t plen, int copy);
 /* 1 when ranks copy with cross-memory attach, 0 with copy-through. */
 int mpchar__engine_cma(void);
+/* 1 when the job has no more ranks than the machine has CPUs. */
+int mpchar__engine_cpu_each(void);
 /* Copies n bytes between local and address remote of world rank peer with
  * process_vm_writev (to_peer) or process_vm_readv, shared with the peer
  * when large (docs/runtime.md, "Shared copies") unless solo: this rank

@@ -67,16 +67,15 @@ static int resolve_process_counts(run_state *st, mpchar_error *err)
     /* the job script's run launches with srun in its own allocation */
     if (!sbatch && run_slurm_detect(o, most, &st->slurm, err) != 0)
         return -1;
-    if (most > st->sys.cores && !run_flag(o, "oversubscribe") &&
-        launches_here(st) && !sbatch && any_real_library(st))
+    if (!launches_here(st) || sbatch || !any_real_library(st))
+        return 0; /* the processes share no core of this machine */
+    if (most > st->sys.cores && !run_flag(o, "oversubscribe"))
         return mpchar_error_set(err,
                                 "--p %ld is more than the %d cores of "
                                 "this machine: add --oversubscribe (those "
                                 "points are then marked oversubscribed)",
                                 most, st->sys.cores);
-    if (launches_here(st) && !sbatch && any_real_library(st))
-        return mpchar_sysinfo_check_realtime(&st->sys, most, err);
-    return 0;
+    return mpchar_sysinfo_check_realtime(&st->sys, most, err);
 }
 
 /* ---- results directory ------------------------------------------------ */

@@ -2,11 +2,13 @@
  * Protocol engine: matching, the eager/write/rendezvous protocols, progress.
  *
  * Seed 003's two mechanisms on one node.  Eager: the sender copies header
- * and data into the receiver's ring (memory-based FIFO).  Write: a receive
- * posted before its message, naming its source, sends that source a write
- * request (WREQ) with its buffer address; a send that finds a matching
- * request delivers into that buffer with process_vm_writev (or inline in the
- * completion packet when small) and signals WDONE.  Large messages with no
+ * and data into the receiver's ring (memory-based FIFO); a lone payload
+ * above MPCHAR_RT_PIPE goes in chunks the receiver copies out as they come
+ * (push_piped, eager_copy).  Write: a receive posted before its message,
+ * naming its source, sends that source a write request (WREQ) with its
+ * buffer address; a send that finds a matching request delivers into that
+ * buffer with process_vm_writev (or inline in the completion packet when
+ * small) and signals WDONE.  Large messages with no
  * request: the sender posts RTS and the receiver, on matching, reads the
  * sender's buffer with process_vm_readv and answers FIN; without cross-
  * memory attach the receiver answers CTS and the sender streams fragments
@@ -197,6 +199,7 @@ static struct {
     uint64_t wreq_sent, wreq_dropped;
     uint64_t helped_bytes; /* bytes copied for a peer's shared copy */
     uint64_t box_msgs;     /* messages sent through duplex boxes */
+    uint64_t piped_msgs;   /* eager payloads published chunk by chunk */
     uint32_t share_seq;    /* sequence number of our last shared copy */
     int unresolved;        /* our receives whose write request is unresolved */
     uint64_t completions;  /* requests completed so far */
@@ -226,6 +229,56 @@ static struct ctxcount *ctx_counts(struct peer *pr, uint32_t ctx)
 
 /* ---------------- outgoing packets ---------------- */
 
+/* A piped packet's payload starts on its second line, so that chunks end
+ * on line boundaries and the header line holds the count of bytes in. */
+#define RT_PIPE_HEADER 64
+#define RT_PIPE_CHUNKS 4
+
+/* The chunk in which an eager payload of plen bytes is published, or 0 to
+ * publish it whole.  Only a lone payload (a ping-pong's, an exchange's) is
+ * piped, as its receiver is likely waiting for it: a stream's receiver is
+ * copying an earlier packet meanwhile, and its polls of the count would
+ * only take the header line from the sender.  With more ranks than CPUs
+ * the receiver would wait for a sender that may not run.  At most
+ * RT_PIPE_CHUNKS chunks: in 4 KiB chunks a 64 KiB exchange took 13% longer
+ * than whole, in quarters as long (docs/performance.md, "Issue 21: eager
+ * payloads in chunks"). */
+static size_t pipe_chunk(const struct peer *pr, const struct rt_pkt *h,
+                         size_t plen)
+{
+    size_t chunk = (mpchar__cfg.pipe_bytes + RT_LINE - 1) / RT_LINE * RT_LINE;
+    if (h->type != PKT_EAGER || !E.cpu_each || !chunk || plen <= chunk ||
+        pr->pushed_in_row > 0)
+        return 0;
+    size_t quarter = (plen / RT_PIPE_CHUNKS + RT_LINE - 1) / RT_LINE * RT_LINE;
+    return quarter > chunk ? quarter : chunk;
+}
+
+/* Writes a piped packet reserved at p: the first chunk, the header (which
+ * the receiver may then see), and each further chunk followed by the count
+ * of bytes in, so that the receiver copies chunk k out while we copy chunk
+ * k + 1 in: an 8 KiB ping-pong took 2.05 us one way in two chunks against
+ * 2.45 us whole (two threads, docs/performance.md). */
+static void push_piped(struct peer *pr, struct rt_pkt *p,
+                       const struct rt_pkt *h, size_t poff, const void *payload,
+                       size_t plen, size_t chunk)
+{
+    char *dst = (char *)p + RT_PIPE_HEADER;
+    const char *src = payload;
+    memcpy(dst, src, chunk);
+    memcpy((char *)p + 8, (const char *)h + 8, poff - 8);
+    p->flags |= PKT_F_PIPE;
+    E.piped_msgs++;
+    __atomic_store_n(&p->d, chunk, __ATOMIC_RELAXED);
+    mpchar__ring_commit(&pr->out, p, RT_PIPE_HEADER + plen);
+    for (size_t done = chunk; done < plen;) {
+        size_t n = plen - done < chunk ? plen - done : chunk;
+        memcpy(dst + done, src + done, n);
+        done += n;
+        __atomic_store_n(&p->d, done, __ATOMIC_RELEASE);
+    }
+}
+
 static int try_push(struct peer *pr, const struct rt_pkt *h, size_t poff,
                     const void *payload, size_t plen)
 {
@@ -240,9 +293,16 @@ static int try_push(struct peer *pr, const struct rt_pkt *h, size_t poff,
      * HELP sent before a reply leaves the reply lone. */
     int stream = plen >= mpchar__cfg.stream_copy_min && pr->pushed_in_row > 0 &&
                  !mpchar__ring_drained(&pr->out);
-    struct rt_pkt *p = mpchar__ring_reserve(&pr->out, poff + plen);
+    size_t chunk = pipe_chunk(pr, h, plen);
+    struct rt_pkt *p =
+        mpchar__ring_reserve(&pr->out, (chunk ? RT_PIPE_HEADER : poff) + plen);
     if (!p)
         return 0;
+    pr->pushed_in_row += plen > 0;
+    if (chunk) {
+        push_piped(pr, p, h, poff, payload, plen, chunk);
+        return 1;
+    }
     /* The payload past the first line first, then the line the peer polls
      * all at once (mpchar__ring_reserve): written in the other order, a
      * peer polling all along took the line between the header and the
@@ -260,7 +320,6 @@ static int try_push(struct peer *pr, const struct rt_pkt *h, size_t poff,
     memcpy((char *)p + 8, (const char *)h + 8, poff - 8);
     if (head)
         memcpy((char *)p + poff, payload, head);
-    pr->pushed_in_row += plen > 0;
     mpchar__ring_commit(&pr->out, p, poff + plen);
     /* A stream's next packets will take the lines ahead: owning them
      * before we write them spares each packet a wait for the peer to give
@@ -704,18 +763,68 @@ static void prefetch_payload(int world, const void *payload, size_t bytes,
         mpchar__prefetch_read(payload, bytes);
 }
 
+static const char *eager_payload(const struct rt_pkt *p)
+{
+    if (p->flags & PKT_F_PIPE)
+        return (const char *)p + RT_PIPE_HEADER;
+    return (const char *)p + (p->flags & PKT_F_SYNC ? 40 : RT_PKT_HEADER);
+}
+
+/* Waits until more than done bytes of piped packet p's payload are in;
+ * returns how many are.  The sender is writing them as we wait. */
+static size_t pipe_wait(const struct rt_pkt *p, size_t done)
+{
+    unsigned idle = 0;
+    size_t in;
+    while ((in = __atomic_load_n(&p->d, __ATOMIC_ACQUIRE)) <= done)
+        mpchar__idle(&idle);
+    return in;
+}
+
+/* Copies the first n bytes of eager packet p's payload to dst; a piped
+ * one chunk by chunk, as the sender publishes them.  The rest of a piped
+ * payload need not be awaited before the packet is released: its sender
+ * reserves no more lines until it has written it. */
+static void eager_copy(int world, const struct rt_pkt *p, void *dst, size_t n,
+                       int awaited)
+{
+    const char *src = eager_payload(p);
+    size_t done = 0;
+    while (done < n) {
+        size_t in = p->flags & PKT_F_PIPE ? pipe_wait(p, done) : n;
+        in = in < n ? in : n;
+        prefetch_payload(world, src + done, in - done, awaited);
+        memcpy((char *)dst + done, src + done, in - done);
+        done = in;
+    }
+}
+
+/* Delivers eager packet p's first n bytes to req; a non-contiguous
+ * datatype unpacks them once all are in. */
+static void eager_deliver(int world, struct mpchar_rt_request *req,
+                          const struct rt_pkt *p, size_t n)
+{
+    if (req->type->contig) {
+        eager_copy(world, p, req->buf, n, 1);
+        return;
+    }
+    for (size_t in = 0; in < n && (p->flags & PKT_F_PIPE);)
+        in = pipe_wait(p, in);
+    prefetch_payload(world, eager_payload(p), n, 1);
+    deliver(req, eager_payload(p), n);
+}
+
 /* Queues packet p's message as unexpected, at the tail: matching must see
  * messages from one source in the order they were sent.  An eager
  * message's payload is copied. */
-static struct ux *ux_add(int world, const struct rt_pkt *p, const void *payload)
+static struct ux *ux_add(int world, const struct rt_pkt *p)
 {
     struct ux *u = calloc(1, sizeof *u);
-    if (!u || (payload && p->len && !(u->data = malloc(p->len))))
+    int eager = p->type == PKT_EAGER && p->len;
+    if (!u || (eager && !(u->data = malloc(p->len))))
         mpchar__fatal("out of memory buffering an unexpected message");
-    if (payload && p->len) {
-        prefetch_payload(world, payload, p->len, 0);
-        memcpy(u->data, payload, p->len);
-    }
+    if (eager)
+        eager_copy(world, p, u->data, p->len, 0);
     u->type = p->type;
     u->ctx = p->ctx;
     u->src = p->src;
@@ -730,7 +839,6 @@ static struct ux *ux_add(int world, const struct rt_pkt *p, const void *payload)
 static void on_eager(int world, struct rt_pkt *p)
 {
     int sync = (p->flags & PKT_F_SYNC) != 0;
-    const char *payload = (const char *)p + (sync ? 40 : RT_PKT_HEADER);
     uint64_t sreq = sync ? p->a : 0;
     consumed_ordinary(world, p->ctx);
     struct mpchar_rt_request *req = match_posted(p->ctx, p->src, p->tag);
@@ -742,8 +850,7 @@ static void on_eager(int world, struct rt_pkt *p)
         posted_remove(req);
         set_status(req, p->src, p->tag, p->len);
         mpchar__xfer(1, world, len);
-        prefetch_payload(world, payload, (size_t)req->status.mpchar_bytes, 1);
-        deliver(req, payload, (size_t)req->status.mpchar_bytes);
+        eager_deliver(world, req, p, (size_t)req->status.mpchar_bytes);
         mpchar__xfer(0, world, len);
         if (sync)
             post_ctl(world, PKT_FIN, sreq, 0, 0);
@@ -751,7 +858,7 @@ static void on_eager(int world, struct rt_pkt *p)
         return;
     }
     mpchar__xfer(1, world, len);
-    struct ux *u = ux_add(world, p, payload);
+    struct ux *u = ux_add(world, p);
     mpchar__xfer(0, world, len);
     u->sreq = sreq;
 }
@@ -765,7 +872,7 @@ static void on_rts(int world, struct rt_pkt *p)
         start_rndv(req, world, p->src, p->tag, p->len, p->a, p->b, p->flags);
         return;
     }
-    struct ux *u = ux_add(world, p, NULL);
+    struct ux *u = ux_add(world, p);
     u->saddr = p->a;
     u->sreq = p->b;
 }
@@ -1369,7 +1476,7 @@ static struct rt_pkt *fast_match(struct peer *pr, uint32_t ctx, int src,
             return NULL;
         mpchar__cpu_relax();
     }
-    if (p->type != PKT_EAGER || p->flags != 0 || p->ctx != ctx ||
+    if (p->type != PKT_EAGER || (p->flags & ~PKT_F_PIPE) || p->ctx != ctx ||
         p->src != src || (tag != MPI_ANY_TAG && p->tag != tag) || p->len > cap)
         return NULL;
     return p;
@@ -1395,10 +1502,8 @@ int mpchar__recv_now(uint32_t ctx, int src, int world, int tag, void *buf,
     mpchar__xfer(1, world, len);
     if (p == &local)
         mpchar__copy_small(buf, (const char *)p + RT_PKT_HEADER, len);
-    else if (len) {
-        prefetch_payload(world, (const char *)p + RT_PKT_HEADER, len, awaited);
-        memcpy(buf, (const char *)p + RT_PKT_HEADER, len);
-    }
+    else
+        eager_copy(world, p, buf, len, awaited);
     mpchar__xfer(0, world, len);
     if (status != MPI_STATUS_IGNORE) {
         status->MPI_SOURCE = p->src;
@@ -1642,11 +1747,11 @@ void mpchar__counters_write(void)
     snprintf(line + off, sizeof line - (size_t)off,
              " write_requests_sent=%llu write_requests_dropped=%llu "
              "remote_write_rate_pct=%.2f"
-             " shared_copy_helped_bytes=%llu box_msgs=%llu\n",
+             " shared_copy_helped_bytes=%llu box_msgs=%llu piped_msgs=%llu\n",
              (unsigned long long)E.wreq_sent,
              (unsigned long long)E.wreq_dropped, rate,
-             (unsigned long long)E.helped_bytes,
-             (unsigned long long)E.box_msgs);
+             (unsigned long long)E.helped_bytes, (unsigned long long)E.box_msgs,
+             (unsigned long long)E.piped_msgs);
     if (strcmp(dest, "stderr") == 0) {
         fputs(line, stderr);
         return;

@@ -51,6 +51,7 @@ struct rt_config {
     size_t frag_bytes;
     size_t lap_bytes;
     size_t stream_copy_min;
+    size_t pipe_bytes;
     size_t copy_piece;
     size_t spin_polls;
     int copy_force;       /* -1 auto, else enum rt_copy_kind */
@@ -161,8 +162,10 @@ enum rt_pkt_type {
 #define PKT_F_SYNC 1u    /* eager: sender waits for FIN when matched */
 #define PKT_F_INLINE 2u  /* WDONE: payload follows the header */
 #define PKT_F_THROUGH 4u /* RTS: answer CTS, fragments follow (copy-through) */
+#define PKT_F_PIPE 8u    /* EAGER: payload at +64, published chunk by chunk */
 
-/* First 32 bytes of every packet; EAGER payload follows at +32 (+40 sync). */
+/* First 32 bytes of every packet; EAGER payload follows at +32 (+40 sync,
+ * +64 piped, whose d counts the payload bytes written so far). */
 #define RT_PKT_HEADER 32 /* bytes of a packet before an EAGER payload */
 struct rt_pkt {
     _Atomic uint64_t stamp; /* absolute line index + 1: written last */

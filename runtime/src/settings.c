@@ -74,6 +74,15 @@ const struct rt_setting mpchar__settings[] = {
             "(a stream), is copied into the ring with non-temporal stores "
             "(smaller ones stay in the lap's cached lines, where normal stores "
             "win, docs/performance.md)"},
+    {.env = "MPCHAR_RT_PIPE",
+     .dflt = "4096",
+     .type = SET_SIZE,
+     .offset = offsetof(struct rt_config, pipe_bytes),
+     .doc = "smallest chunk, bytes (rounded up to 64), in which a sender "
+            "publishes a lone eager payload, in at most 4 chunks: the "
+            "receiver copies a chunk out while the sender copies the next in, "
+            "when every rank has a CPU (docs/performance.md); 0 publishes "
+            "payloads whole"},
     {.env = "MPCHAR_RT_COPY_PIECE",
      .dflt = "262144",
      .type = SET_SIZE,

@@ -12,6 +12,7 @@
 #   rma                             one-sided: copy-through, no shared copies, SR, bad input
 #   share                           shared copies: the peer helps, data stays right
 #   lap                             early laps of the ring lose no byte
+#   pipe                            eager payloads published chunk by chunk lose no byte
 #   box                             small replies go through the duplex box, in order
 #   self                            messages to self: never a ring, right in every mode
 #   algos                           every collective algorithm at p = 2 and 3 (Bruck's Allgather at 4)
@@ -288,6 +289,37 @@ case $case in
       MPCHAR_RT_LAP=$lap MPCHAR_RT_RING_KIB=16 "$exe" -n 3 --timeout 60 "$bin/conf_match_builtin" >/dev/null \
         || fail "conf_match with MPCHAR_RT_LAP=$lap"
     done ;;
+  pipe)
+    # With the eager limit at 64 KiB and 1 KiB chunks (100 rounds up to
+    # 128 bytes), a lone eager payload above a chunk is copied out while
+    # its sender copies the rest in: conformance at p = 2 (sync, truncated,
+    # unexpected, derived-datatype messages) and checked exchanges of sizes
+    # around the chunks, every byte compared; piped_msgs counts them.  0
+    # and more ranks than CPUs publish payloads whole.
+    cpus=$(nproc)
+    piped() { # P PIPE PROGRAM...: runs it, prints piped_msgs over the ranks
+      p=$1 pipe=$2
+      shift 2
+      rm -f "$tmp/c"
+      MPCHAR_RT_EAGER_MAX=64K MPCHAR_RT_PIPE=$pipe MPCHAR_RT_COUNTERS="$tmp/c" "$exe" -n "$p" --timeout 60 "$@" \
+        >/dev/null 2>"$tmp/err" || { cat "$tmp/err" >&2; fail "$* at p=$p with MPCHAR_RT_PIPE=$pipe"; }
+      counter_sum "$tmp/c" piped_msgs
+    }
+    for pipe in 1K 100; do
+      for t in conf_p2p conf_match conf_datatype conf_coll; do
+        n=$(piped 2 $pipe "$bin/${t}_builtin")
+        if [ "$cpus" -ge 2 ]; then
+          [ "$n" -gt 0 ] || fail "$t piped no payload with MPCHAR_RT_PIPE=$pipe"
+        fi
+      done
+      n=$(piped 2 $pipe "$bin/mpchar-bench-builtin" --library builtin \
+        --patterns pingpong,pingping,stream,bistream,postfirst --sizes 100,1025,3000,4K,7K,16K,64K --check \
+        --validation-count 0 --refine 0 --time-per-point 20 --level-wait 0 --level-retries 0 --sync barrier \
+        --out "$tmp/pipe.$pipe" --progress none)
+      [ "$cpus" -lt 2 ] || [ "$n" -gt 0 ] || fail "checked exchanges piped no payload with MPCHAR_RT_PIPE=$pipe"
+    done
+    [ "$(piped 2 0 "$bin/conf_p2p_builtin")" = 0 ] || fail "MPCHAR_RT_PIPE=0 still piped"
+    [ "$(piped $((cpus + 1)) 1K "$bin/conf_p2p_builtin")" = 0 ] || fail "piped with more ranks than CPUs" ;;
   box)
     # A ping-pong's small messages travel through the pair's duplex box
     # (box_msgs counts them) and blocking calls take the fast paths; every

@@ -164,6 +164,8 @@ static int make_segment(int n, void **base_p, size_t *len_p)
     size_t ring_kib;
     if (read_setting("MPCHAR_RT_RING_KIB", &ring_kib) != 0)
         return -1;
+    if (ring_kib == 0)
+        ring_kib = mpchar__seg_ring_kib_auto(n);
     int lines = mpchar__seg_ring_lines(ring_kib);
     size_t len = mpchar__seg_bytes(n, lines);
     unsigned char rnd[12];

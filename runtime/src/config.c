@@ -54,4 +54,5 @@ void mpchar__config_load(void)
     }
     if (mpchar__cfg.frag_bytes < 1024)
         mpchar__cfg.frag_bytes = 1024;
+    mpchar__cfg.coll_eager_max = mpchar__cfg.eager_max;
 }

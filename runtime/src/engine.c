@@ -74,6 +74,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/mman.h>
 #include <time.h>
 #include <unistd.h>
 
@@ -681,6 +682,31 @@ int mpchar__engine_cma(void)
     return E.cma;
 }
 
+/* The ring's pages, written in place with their own values (or asked for
+ * with MADV_POPULATE_WRITE), so nothing a peer reads changes. */
+static void prefault_ring(const struct rt_ring *ring)
+{
+    char *start = (char *)ring->ctl;
+    size_t len = (size_t)(ring->lines + 1) * RT_LINE;
+    long page = sysconf(_SC_PAGESIZE);
+    uintptr_t first = (uintptr_t)start / (uintptr_t)page * (uintptr_t)page;
+#ifdef MADV_POPULATE_WRITE
+    if (madvise((void *)first, (uintptr_t)start + len - first,
+                MADV_POPULATE_WRITE) == 0)
+        return;
+#endif
+    for (uintptr_t p = first; p < (uintptr_t)start + len; p += (uintptr_t)page)
+        __atomic_fetch_add(
+            (char *)(p < (uintptr_t)start ? (uintptr_t)start : p), 0,
+            __ATOMIC_RELAXED);
+}
+
+void mpchar__engine_prefault(int peer)
+{
+    prefault_ring(&E.peers[peer].out);
+    prefault_ring(&E.peers[peer].in);
+}
+
 int mpchar__engine_cpu_each(void)
 {
     return E.cpu_each;
@@ -1211,6 +1237,13 @@ static void count_eager(size_t bytes)
     E.bytes[C_EAGER] += bytes;
 }
 
+/* The eager limit of a message on context ctx: collective traffic, on
+ * odd contexts (comm.c), has its own (mpchar__cfg.coll_eager_max). */
+static size_t eager_limit(uint32_t ctx)
+{
+    return ctx & 1 ? mpchar__cfg.coll_eager_max : mpchar__cfg.eager_max;
+}
+
 /* ---------------- messages to self ---------------- */
 
 /* A rank's messages to itself never enter a ring (docs/runtime.md,
@@ -1255,7 +1288,7 @@ static void self_send(struct mpchar_rt_request *req)
     u->tag = req->tag;
     u->world = E.rank;
     u->len = req->bytes;
-    if (req->sync || req->bytes > mpchar__cfg.eager_max) {
+    if (req->sync || req->bytes > eager_limit(req->ctx)) {
         u->type = PKT_RTS;
         u->saddr = (uint64_t)(uintptr_t)req->data;
         u->sreq = (uint64_t)(uintptr_t)req;
@@ -1320,7 +1353,7 @@ void mpchar__send_start(struct mpchar_rt_request *req)
     if (pr->wr_head && try_write(world, req))
         return;
     count_ordinary(pr, req->ctx, req->tag);
-    int eager = req->bytes <= mpchar__cfg.eager_max;
+    int eager = req->bytes <= eager_limit(req->ctx);
     struct rt_pkt h;
     req_header(&h, req, eager ? PKT_EAGER : PKT_RTS);
     h.len = req->bytes;
@@ -1359,7 +1392,7 @@ int mpchar__send_now(MPI_Comm comm, uint32_t ctx, int world, int tag,
                      const void *data, size_t bytes)
 {
     struct peer *pr = &E.peers[world];
-    if (bytes > mpchar__cfg.eager_max || pr->bl_head || pr->wr_head ||
+    if (bytes > eager_limit(ctx) || pr->bl_head || pr->wr_head ||
         world == E.rank) /* to self: self_send, never the ring */
         return 0;
     struct rt_pkt h; /* the first 32 bytes: an EAGER packet's header */
@@ -1689,6 +1722,7 @@ void mpchar__engine_init(void *seg, int rank, int size)
     size_t maxp = (size_t)mpchar__ring_max_packet(&E.peers[0].out);
     if (mpchar__cfg.eager_max + 64 > maxp)
         mpchar__cfg.eager_max = maxp - 64;
+    mpchar__cfg.coll_eager_max = mpchar__cfg.eager_max;
     if (mpchar__cfg.frag_bytes + 64 > maxp)
         mpchar__cfg.frag_bytes = maxp - 64;
 }
@@ -1731,9 +1765,10 @@ void mpchar__counters_write(void)
     char line[1024];
     int off = snprintf(
         line, sizeof line,
-        "mpchar-rt counters: rank=%d mode=%s copy=%s eager_max_bytes=%zu",
+        "mpchar-rt counters: rank=%d mode=%s copy=%s eager_max_bytes=%zu "
+        "coll_eager_max_bytes=%zu",
         E.rank, mpchar__cfg.sr_mode ? "SR" : "NSR", E.cma ? "cma" : "copy",
-        mpchar__cfg.eager_max);
+        mpchar__cfg.eager_max, mpchar__cfg.coll_eager_max);
     uint64_t all = 0;
     for (int c = 0; c < C_NPROTO; c++) {
         off += snprintf(line + off, sizeof line - (size_t)off,

@@ -42,10 +42,13 @@
 /* ---------------- settings (settings.c) and configuration (config.c) ---- */
 enum rt_copy_kind { RT_COPY_CMA = 0, RT_COPY_THROUGH = 1 };
 
-/* One member per library setting of settings.c, which documents them. */
+/* One member per library setting of settings.c, which documents them,
+ * and the collectives' eager limit, which MPI_Init derives. */
 struct rt_config {
     int sr_mode; /* 1: SR (write requests), 0: NSR */
     size_t eager_max;
+    size_t
+        coll_eager_max; /* eager_max, or as MPI_Init measured (eager_tune.c) */
     size_t write_min;
     size_t share_min;
     size_t frag_bytes;
@@ -84,6 +87,7 @@ struct rt_setting {
     const char *dflt;
     enum rt_setting_type type;
     long min, max;   /* SET_COUNT: the accepted range */
+    int zero_auto;   /* SET_COUNT: 0 is taken too, for a value set by p */
     int launcher;    /* read by mpchar-exec, not by the library */
     size_t offset;   /* library settings: the member of struct rt_config */
     const char *doc; /* one line: what it means and why the default */
@@ -134,6 +138,8 @@ struct rt_seg_header {
 
 /* Cache lines of a ring of ring_kib KiB (segment.c says why not exactly). */
 int mpchar__seg_ring_lines(size_t ring_kib);
+/* The ring's KiB for a job of size ranks when MPCHAR_RT_RING_KIB is 0. */
+size_t mpchar__seg_ring_kib_auto(int size);
 size_t mpchar__seg_bytes(int size, int ring_lines);
 /* Lays out a fresh (zeroed) segment; used by the launcher and singletons. */
 void mpchar__seg_format(void *base, int size, int ring_lines);
@@ -700,6 +706,9 @@ void mpchar__post(int peer, const struct rt_pkt *h, const void *payload,
 int mpchar__engine_cma(void);
 /* 1 when the job has no more ranks than the machine has CPUs. */
 int mpchar__engine_cpu_each(void);
+/* Maps every page of the two rings between this rank and peer in now, so
+ * that a measurement's first sweep of them takes no page faults. */
+void mpchar__engine_prefault(int peer);
 /* Copies n bytes between local and address remote of world rank peer with
  * process_vm_writev (to_peer) or process_vm_readv, shared with the peer
  * when large (docs/runtime.md, "Shared copies") unless solo: this rank

@@ -31,6 +31,18 @@ int mpchar__seg_ring_lines(size_t ring_kib)
     return (int)(ring_kib * 1024 / RT_LINE) + 2;
 }
 
+/* A stream's window of 64 messages of 8 KiB (mpchar-bench's, OSU's) needs
+ * 528 KiB of ring; in a 128 KiB ring its sender waited for room, and took
+ * 1.18 us a message where a 1 MiB ring took 0.75 (docs/performance.md,
+ * "Issue 21: the ring's size").  The p^2 rings share 16 MiB, each from
+ * 128 KiB (the eager limit's 64 KiB is half of it) to 1 MiB: 1 MiB up to
+ * p = 4, 128 KiB from p = 12. */
+size_t mpchar__seg_ring_kib_auto(int size)
+{
+    size_t kib = (size_t)16384 / ((size_t)size * (size_t)size);
+    return kib < 128 ? 128 : kib > 1024 ? 1024 : kib;
+}
+
 static size_t ring_bytes(int ring_lines)
 {
     return (size_t)(ring_lines + 1) * RT_LINE;

@@ -39,10 +39,10 @@ const struct rt_setting mpchar__settings[] = {
      .max = 1,
      .offset = offsetof(struct rt_config, eager_tune),
      .doc = "1: unless MPCHAR_RT_EAGER_MAX is set, MPI_Init times "
-            "exchanges of 8-64 KiB through the ring and by single copy "
-            "(ranks 0 and 1, with a CPU each; NSR mode) and lowers the "
-            "eager limit to half the smallest size single copy wins "
-            "(docs/performance.md); 0: the limit as set"},
+            "exchanges and streams of 8-64 KiB through the ring and by "
+            "single copy (ranks 0 and 1, with a CPU each; NSR mode) and "
+            "lowers the eager limit to half the smallest size single copy "
+            "wins both at (docs/performance.md); 0: the limit as set"},
     {.env = "MPCHAR_RT_WRITE_MIN",
      .dflt = "65537",
      .type = SET_SIZE,
@@ -195,13 +195,16 @@ const struct rt_setting mpchar__settings[] = {
             "copy between 4 KiB pages took twice as long "
             "(docs/performance.md); 0: malloc's pages"},
     {.env = "MPCHAR_RT_RING_KIB",
-     .dflt = "128",
+     .dflt = "0",
      .type = SET_COUNT,
      .min = 8,
      .max = 4096,
+     .zero_auto = 1,
      .launcher = 1,
-     .doc = "ring per ordered pair of ranks, KiB (read by mpchar-exec, which "
-            "exits with status 2 on a bad value)"},
+     .doc = "ring per ordered pair of ranks, KiB; 0: 16 MiB over p^2, from "
+            "128 to 1024 (a stream's window of 64 messages of 8 KiB needs "
+            "528 KiB, docs/performance.md) (read by mpchar-exec, which exits "
+            "with status 2 on a bad value)"},
 };
 
 const size_t mpchar__nsettings =
@@ -257,7 +260,8 @@ static const char *values_of(const struct rt_setting *s, char *buf, size_t cap)
     case SET_COUNT:
         if (s->min == 0 && s->max == INT_MAX)
             return "count";
-        snprintf(buf, cap, "count, %ld to %ld", s->min, s->max);
+        snprintf(buf, cap, "count, %s%ld to %ld", s->zero_auto ? "0 or " : "",
+                 s->min, s->max);
         return buf;
     case SET_MODE:
     case SET_COPY: return word_list(words_of(s->type), buf, cap);
@@ -278,8 +282,9 @@ int mpchar__setting_parse(const struct rt_setting *s, const char *val,
         return 0;
     }
     case SET_COUNT: { /* polls, processes or KiB: a plain number */
-        long v;
-        if (mpchar_parse_long(val, s->min, s->max, &v, err) != 0)
+        long v = 0;
+        int auto_value = s->zero_auto && strcmp(val, "0") == 0;
+        if (!auto_value && mpchar_parse_long(val, s->min, s->max, &v, err) != 0)
             return mpchar_error_prefix(err, "%s", s->env);
         *(size_t *)dst = (size_t)v;
         return 0;

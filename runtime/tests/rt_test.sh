@@ -6,7 +6,8 @@
 #   counters                        SR vs NSR remote-write rate, file mode,
 #                                   MPI_Bsend through the ring
 #   heap                            freed memory kept (MPCHAR_RT_HEAP_KEEP)
-#   eager                           the eager limit MPI_Init measures, and when it does not
+#   eager                           the eager limit MPI_Init measures, and when it does not;
+#                                   the ring's size by p
 #   copy                            forced copy-through passes conformance
 #   sr                              SR mode (write protocol) passes conformance
 #   rma                             one-sided: copy-through, no shared copies, SR, bad input
@@ -123,6 +124,7 @@ case $case in
     # more ranks than CPUs keep the setting; conf_p2p checks every byte.
     cpus=$(nproc)
     limits() { sed -n 's/.* eager_max_bytes=\([0-9]*\).*/\1/p' "$tmp/c" | sort -u | tr '\n' ' '; }
+    colls() { sed -n 's/.* coll_eager_max_bytes=\([0-9]*\).*/\1/p' "$tmp/c" | sort -u | tr '\n' ' '; }
     conf() { # P ENV...: conf_p2p at P ranks with ENV, counters into $tmp/c
       p=$1
       shift
@@ -133,18 +135,32 @@ case $case in
     conf 2
     l=$(limits)
     echo "measured: $l"
+    # the collectives' limit, from exchanges alone, is one too
+    c=$(colls)
+    echo "collectives: $c"
     if [ "$cpus" -ge 2 ]; then
-      case "$l" in
-        "4096 " | "8192 " | "16384 " | "32768 " | "65536 ") ;;
-        *) fail "limits '$l', want one power of two from 4 to 64 KiB on every rank" ;;
-      esac
+      for x in "$l" "$c"; do
+        case "$x" in
+          "4096 " | "8192 " | "16384 " | "32768 " | "65536 ") ;;
+          *) fail "limits '$l' and '$c', want one power of two from 4 to 64 KiB on every rank" ;;
+        esac
+      done
     fi
     conf 2 MPCHAR_RT_MODE=SR
     [ "$(limits)" = "65536 " ] || fail "SR mode gave '$(limits)'"
     conf 2 MPCHAR_RT_EAGER_MAX=12K
-    [ "$(limits)" = "12288 " ] || fail "MPCHAR_RT_EAGER_MAX=12K gave '$(limits)'"
+    [ "$(limits)" = "12288 " ] && [ "$(colls)" = "12288 " ] || fail "MPCHAR_RT_EAGER_MAX=12K gave '$(limits)' and '$(colls)'"
     conf 2 MPCHAR_RT_EAGER_TUNE=0
     [ "$(limits)" = "65536 " ] || fail "MPCHAR_RT_EAGER_TUNE=0 gave '$(limits)'"
+    # The ring's size follows p (MPCHAR_RT_RING_KIB=0: 16 MiB over p^2,
+    # 128 KiB to 1 MiB), and a limit the user sets is cut to its largest
+    # packet, half of it less a header line: 1 MiB at p = 2, 655 KiB at 5.
+    conf 2 MPCHAR_RT_EAGER_MAX=4M
+    [ "$(limits)" = "524288 " ] || fail "p = 2, MPCHAR_RT_EAGER_MAX=4M gave '$(limits)', want 524288 (1 MiB rings)"
+    conf 5 MPCHAR_RT_EAGER_MAX=4M
+    [ "$(limits)" = "335360 " ] || fail "p = 5, MPCHAR_RT_EAGER_MAX=4M gave '$(limits)', want 335360 (655 KiB rings)"
+    conf 2 MPCHAR_RT_EAGER_MAX=4M MPCHAR_RT_RING_KIB=128
+    [ "$(limits)" = "65536 " ] || fail "MPCHAR_RT_RING_KIB=128 gave '$(limits)', want 65536"
     conf 2 MPCHAR_RT_COPY=copy
     [ "$(limits)" = "65536 " ] || fail "copy-through gave '$(limits)'"
     conf $((cpus + 1))

@@ -8,13 +8,13 @@
  * by up to 2.3x at 64 KiB (docs/performance.md, "Issue 21: an Intel Xeon
  * VM again, and the eager limit measured at start-up").  So, unless the
  * user set MPCHAR_RT_EAGER_MAX, ranks 0 and 1 time exchanges and streams
- * of each size both ways in MPI_Init; the limit becomes half the smallest
- * size at which single copy wins on the whole (measured_limit), and rank 0
- * gives it to every rank.  Both shapes, since they disagree: at 8 KiB on
- * the Xeon single copy won the exchange (2.02 against 2.67 us) and the
- * ring, which does not make its sender wait, the stream (0.75 against
- * 1.46), the ping-pong and the bidirectional stream (docs/performance.md,
- * "Issue 21: the ring's size").
+ * of each size both ways in MPI_Init; point-to-point's limit and the
+ * collectives' become half the smallest size at which single copy wins by
+ * their rules (measure_limits), and rank 0 gives both to every rank.  Both
+ * shapes, since they disagree: at 8 KiB on the Xeon single copy won the
+ * exchange (2.02 against 2.67 us) and the ring, which does not make its
+ * sender wait, the stream (0.75 against 1.46), the ping-pong and the
+ * bidirectional stream (docs/performance.md, "Issue 21: the ring's size").
  */
 #include "rt.h"
 

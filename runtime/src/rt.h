@@ -47,8 +47,7 @@ enum rt_copy_kind { RT_COPY_CMA = 0, RT_COPY_THROUGH = 1 };
 struct rt_config {
     int sr_mode; /* 1: SR (write requests), 0: NSR */
     size_t eager_max;
-    size_t
-        coll_eager_max; /* eager_max, or as MPI_Init measured (eager_tune.c) */
+    size_t coll_eager_max; /* derived: eager_max or measured (eager_tune.c) */
     size_t write_min;
     size_t share_min;
     size_t frag_bytes;

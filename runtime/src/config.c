@@ -54,5 +54,7 @@ void mpchar__config_load(void)
     }
     if (mpchar__cfg.frag_bytes < 1024)
         mpchar__cfg.frag_bytes = 1024;
-    mpchar__cfg.coll_eager_max = mpchar__cfg.eager_max;
+    /* chunks end on line boundaries (engine.c, pipe_chunk) */
+    mpchar__cfg.pipe_bytes =
+        (mpchar__cfg.pipe_bytes + RT_LINE - 1) / RT_LINE * RT_LINE;
 }

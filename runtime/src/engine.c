@@ -247,7 +247,7 @@ static struct ctxcount *ctx_counts(struct peer *pr, uint32_t ctx)
 static size_t pipe_chunk(const struct peer *pr, const struct rt_pkt *h,
                          size_t plen)
 {
-    size_t chunk = (mpchar__cfg.pipe_bytes + RT_LINE - 1) / RT_LINE * RT_LINE;
+    size_t chunk = mpchar__cfg.pipe_bytes; /* whole lines (config.c) */
     if (h->type != PKT_EAGER || !E.cpu_each || !chunk || plen <= chunk ||
         pr->pushed_in_row > 0)
         return 0;

@@ -41,8 +41,9 @@ const struct rt_setting mpchar__settings[] = {
      .doc = "1: unless MPCHAR_RT_EAGER_MAX is set, MPI_Init times "
             "exchanges and streams of 8-64 KiB through the ring and by "
             "single copy (ranks 0 and 1, with a CPU each; NSR mode) and "
-            "lowers the eager limit to half the smallest size single copy "
-            "wins both at (docs/performance.md); 0: the limit as set"},
+            "lowers point-to-point's eager limit and the collectives' to "
+            "where single copy wins by their rules (docs/runtime.md, "
+            "\"Eager\"); 0: the limits as set"},
     {.env = "MPCHAR_RT_WRITE_MIN",
      .dflt = "65537",
      .type = SET_SIZE,
@@ -284,8 +285,16 @@ int mpchar__setting_parse(const struct rt_setting *s, const char *val,
     case SET_COUNT: { /* polls, processes or KiB: a plain number */
         long v = 0;
         int auto_value = s->zero_auto && strcmp(val, "0") == 0;
-        if (!auto_value && mpchar_parse_long(val, s->min, s->max, &v, err) != 0)
-            return mpchar_error_prefix(err, "%s", s->env);
+        if (!auto_value &&
+            mpchar_parse_long(val, s->min, s->max, &v, err) != 0) {
+            mpchar_error_prefix(err, "%s", s->env);
+            if (s->zero_auto) { /* say 0 is taken too, as the table does */
+                char why[sizeof err->msg];
+                snprintf(why, sizeof why, "%s", err->msg);
+                return mpchar_error_set(err, "%s; or 0, set by p", why);
+            }
+            return -1;
+        }
         *(size_t *)dst = (size_t)v;
         return 0;
     }

@@ -101,6 +101,7 @@ static inline void mpchar__box_push(struct rt_box_pair *b,
         mpchar__copy_small(o->data, payload, (size_t)h->len);
     atomic_store_explicit(&o->ack, b->acked = b->got, memory_order_relaxed);
     atomic_store_explicit(&o->seq, ++b->sent, memory_order_release);
+    mpchar__cache_demote(o);
 }
 
 /* 1 when a message waits: local gets it as an EAGER packet (payload at

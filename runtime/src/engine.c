@@ -235,6 +235,11 @@ static struct ctxcount *ctx_counts(struct peer *pr, uint32_t ctx)
 #define RT_PIPE_HEADER 64
 #define RT_PIPE_CHUNKS 4
 
+/* The largest lone payload whose lines are demoted once written: a 2-4
+ * KiB ping-pong took 7-15% less time, 8-64 KiB (whole or piped) none or
+ * more (docs/performance.md, "Issue 21: demoted lines"). */
+#define RT_DEMOTE_MAX 4096
+
 /* The chunk in which an eager payload of plen bytes is published, or 0 to
  * publish it whole.  Only a lone payload (a ping-pong's, an exchange's) is
  * piped, as its receiver is likely waiting for it: a stream's receiver is
@@ -325,9 +330,12 @@ static int try_push(struct peer *pr, const struct rt_pkt *h, size_t poff,
     /* A stream's next packets will take the lines ahead: owning them
      * before we write them spares each packet a wait for the peer to give
      * its copy up.  A lone message, as in a ping-pong, is not followed
-     * soon, and there the peer would take the lines back first. */
+     * soon, and there the peer would take the lines back first; it goes
+     * to the shared cache instead, where the peer reads it sooner. */
     if (pr->sent_since_recv)
         mpchar__ring_prefetch(&pr->out, poff + plen);
+    else if (plen <= RT_DEMOTE_MAX)
+        mpchar__cache_demote_range(p, poff + plen);
     return 1;
 }
 

@@ -623,6 +623,28 @@ static inline void mpchar__prefetch_write(const void *line)
 #endif
 }
 
+/* Moves a line we wrote from our core's caches to the shared last-level
+ * cache, where the peer polling it reads it soonest (CLDEMOTE, encoded
+ * by hand for old assemblers; its opcode is a hint NOP on x86-64 CPUs
+ * without it, such as AMD's).  It pays for the lines of a message the
+ * peer waits for: docs/performance.md, "Issue 21: demoted lines". */
+static inline void mpchar__cache_demote(const void *line)
+{
+#if defined(__x86_64__)
+    __asm__ __volatile__(".byte 0x0f, 0x1c, 0x00" : : "a"(line) : "memory");
+#else
+    (void)line;
+#endif
+}
+
+/* Demotes every line of [data, data + bytes). */
+static inline void mpchar__cache_demote_range(const void *data, size_t bytes)
+{
+    uintptr_t line = (uintptr_t)data / RT_LINE * RT_LINE;
+    for (; line < (uintptr_t)data + bytes; line += RT_LINE)
+        mpchar__cache_demote((const void *)line);
+}
+
 /* A pause between two polls of a line the peer will write: a poll that
  * follows at once takes the line back from the peer while it is between
  * reading our message and writing its reply there (the duplex box), and

@@ -4,10 +4,11 @@
 # warning-free): the cache-line probe prints one positive one-way time,
 # and the full-duplex probe one "size time" line per size asked, with the
 # bytes it read checked by the probe itself and a 4 MiB exchange slower
-# than a 4 KiB one, on small pages and on huge ones (-H).
+# than a 4 KiB one, on small pages and on huge ones (-H); the box probe
+# one "work plain demoted" line per work time, the longer work slower.
 source "$(dirname "$0")/lib.sh"
 root=$HERE/../..
-for probe in cacheline_probe duplex_probe; do
+for probe in cacheline_probe duplex_probe box_probe; do
   cc -std=c11 -O2 -Wall -Wextra -Werror -o "$WORK/$probe" \
     "$root/scripts/$probe.c" || fail "$probe does not build warning-free"
 done
@@ -39,4 +40,13 @@ expect_error "duplex_probe 1M" "'1M' is not a size in bytes" \
   "$WORK/duplex_probe" 4096 1M
 expect_error "duplex_probe 0" "'0' is not a size in bytes" \
   "$WORK/duplex_probe" 0
+"$WORK/box_probe" 0 2000 >"$WORK/box" || fail "box_probe exited non-zero"
+awk 'NR == 1 && $1 == 0 && $2 > 0 && $3 > 0 { short = $2 }
+     NR == 2 && $1 == 2000 && $2 > short && $3 > short { ok = 1 }
+     END { exit !(ok && NR == 2) }' "$WORK/box" ||
+  fail "box_probe printed: $(cat "$WORK/box")"
+expect_error "box_probe without work times" "usage: box_probe WORK_NS..." \
+  "$WORK/box_probe"
+expect_error "box_probe 1us" "'1us' is not a work time in ns (0 to 100000)" \
+  "$WORK/box_probe" 0 1us
 echo "PASS: perf_probes: line $(cat "$WORK/line") us; duplex $(tr '\n' ' ' <"$WORK/duplex")"

@@ -22,9 +22,12 @@
  * ping-pong's reply) or ring packet to the writer: a store into the line
  * between reading the message and writing the reply would let the
  * writer's polls take the line back in between, a transfer more.  Until
- * then the writer sends through its ring.  When a box message may go out,
- * so that it never overtakes a ring packet, is the engine's decision
- * (engine.c).
+ * then the writer sends through its ring.  The writer demotes the line to
+ * the shared cache once written (mpchar__cache_demote): the reply's
+ * writer spends tens of nanoseconds between reading and writing, and
+ * otherwise the waiting side's polls took the line back meanwhile.  When a
+ * box message may go out, so that it never overtakes a ring packet, is the
+ * engine's decision (engine.c).
  */
 #ifndef MPCHAR_RT_BOX_H
 #define MPCHAR_RT_BOX_H

@@ -235,9 +235,9 @@ static struct ctxcount *ctx_counts(struct peer *pr, uint32_t ctx)
 #define RT_PIPE_HEADER 64
 #define RT_PIPE_CHUNKS 4
 
-/* The largest lone payload whose lines are demoted once written: a 2-4
- * KiB ping-pong took 7-15% less time, 8-64 KiB (whole or piped) none or
- * more (docs/performance.md, "Issue 21: demoted lines"). */
+/* The largest lone payload whose lines are demoted once written: 512 B
+ * to 4 KiB ping-pongs took 6-15% less time, 8-64 KiB (whole or piped)
+ * none or more (docs/performance.md, "Issue 21: demoted lines"). */
 #define RT_DEMOTE_MAX 4096
 
 /* The chunk in which an eager payload of plen bytes is published, or 0 to

@@ -14,9 +14,10 @@
  * SIGINT/SIGTERM/SIGHUP, the whole group is killed at once with SIGKILL and
  * one line names the rank and the cause.  The exit status is the first
  * failing rank's (128+signal for a signal, the code for MPI_Abort), 124 for
- * a timeout, 0 if all ranks succeeded.  With MPCHAR_RT_HUGE_PAGES the ranks'
- * GLIBC_TUNABLES also ask glibc for huge pages (docs/runtime.md, "Huge
- * pages").
+ * a timeout, 0 if all ranks succeeded.  A misspelt or malformed
+ * MPCHAR_RT_* setting ends it before any rank starts, with one line and
+ * status 2.  With MPCHAR_RT_HUGE_PAGES the ranks' GLIBC_TUNABLES also ask
+ * glibc for huge pages (docs/runtime.md, "Huge pages").
  */
 #define _GNU_SOURCE
 #include "rt.h"
@@ -116,6 +117,18 @@ static int parse(int argc, char **argv, struct opts *o)
         return -1;
     }
     o->argv = argv + i;
+    return 0;
+}
+
+/* Every rank would end at start-up, each with its own line, on a setting
+ * that is misspelt or malformed: one line, before launching. */
+static int check_settings(void)
+{
+    mpchar_error err;
+    if (mpchar__settings_check(&err) != 0) {
+        fprintf(stderr, "mpchar-exec: %s\n", err.msg);
+        return -1;
+    }
     return 0;
 }
 
@@ -458,7 +471,8 @@ int main(int argc, char **argv)
 {
     struct job j;
     memset(&j, 0, sizeof j);
-    if (parse(argc, argv, &j.o) != 0 || huge_page_tunable() != 0)
+    if (parse(argc, argv, &j.o) != 0 || check_settings() != 0 ||
+        huge_page_tunable() != 0)
         return 2;
     size_t seg_len;
     int fd = make_segment(j.o.n, &j.seg, &seg_len);

@@ -4,7 +4,8 @@
  * Each entry names an MPCHAR_RT_* environment variable, its default, the
  * kind of value it takes, who reads it and what it means.  The library
  * loads its entries into mpchar__cfg at start-up (config.c); mpchar-exec
- * reads the ring size and prints the whole table (--settings), which
+ * checks them all before it launches, reads the ring size and prints the
+ * whole table (--settings), which
  * docs/runtime.md copies and the test runtime.settings compares.  The
  * measurements behind the defaults are in docs/performance.md.
  */
@@ -204,8 +205,7 @@ const struct rt_setting mpchar__settings[] = {
      .launcher = 1,
      .doc = "ring per ordered pair of ranks, KiB; 0: 16 MiB over p^2, from "
             "128 to 1024 (a stream's window of 64 messages of 8 KiB needs "
-            "528 KiB, docs/performance.md) (read by mpchar-exec, which exits "
-            "with status 2 on a bad value)"},
+            "528 KiB, docs/performance.md) (read by mpchar-exec)"},
 };
 
 const size_t mpchar__nsettings =
@@ -224,6 +224,55 @@ const char *mpchar__setting_value(const struct rt_setting *s)
 {
     const char *v = getenv(s->env);
     return v ? v : s->dflt;
+}
+
+/* What the launcher sets for each rank, beside the settings. */
+static const char *const launcher_vars[] = {"MPCHAR_RT_FD", "MPCHAR_RT_RANK",
+                                            "MPCHAR_RT_SIZE"};
+
+static int known_var(const char *name, size_t len)
+{
+    if (mpchar__setting(name, len))
+        return 1;
+    for (size_t i = 0; i < sizeof launcher_vars / sizeof launcher_vars[0]; i++)
+        if (strlen(launcher_vars[i]) == len &&
+            strncmp(launcher_vars[i], name, len) == 0)
+            return 1;
+    return 0;
+}
+
+/* A misspelt setting would otherwise be ignored without a word. */
+static int check_names(mpchar_error *err)
+{
+    extern char **environ;
+    for (char **e = environ; *e; e++) {
+        const char *eq = strchr(*e, '=');
+        size_t len = eq ? (size_t)(eq - *e) : strlen(*e);
+        if (strncmp(*e, "MPCHAR_RT_", 10) == 0 && !known_var(*e, len))
+            return mpchar_error_set(err,
+                                    "%.*s: not a setting of the runtime "
+                                    "(mpchar-exec --settings lists them)",
+                                    (int)len, *e);
+    }
+    return 0;
+}
+
+int mpchar__settings_check(mpchar_error *err)
+{
+    if (check_names(err) != 0)
+        return -1;
+    for (size_t i = 0; i < mpchar__nsettings; i++) {
+        union {
+            size_t size;
+            int word;
+            const char *text;
+        } scratch;
+        const struct rt_setting *s = &mpchar__settings[i];
+        if (mpchar__setting_parse(s, mpchar__setting_value(s), &scratch, err) !=
+            0)
+            return -1;
+    }
+    return 0;
 }
 
 /* The words a mode or copy setting takes (in any case), and their values. */

@@ -125,7 +125,7 @@ static int parse(int argc, char **argv, struct opts *o)
 static int check_settings(void)
 {
     mpchar_error err;
-    if (mpchar__settings_check(&err) != 0) {
+    if (mpchar__settings_load(NULL, &err) != 0) {
         fprintf(stderr, "mpchar-exec: %s\n", err.msg);
         return -1;
     }

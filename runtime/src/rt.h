@@ -102,11 +102,12 @@ const char *mpchar__setting_value(const struct rt_setting *s);
  * the variable. */
 int mpchar__setting_parse(const struct rt_setting *s, const char *val,
                           void *dst, mpchar_error *err);
-/* 0 when every MPCHAR_RT_* variable in the environment is a setting (or
- * one the launcher sets for its ranks) and every setting's value parses;
- * else -1, with err naming the first at fault.  mpchar-exec checks before
- * it launches, each rank again at start-up. */
-int mpchar__settings_check(mpchar_error *err);
+/* Parses every setting's value into cfg (the library's settings; cfg may
+ * be NULL, to check only).  0 when every MPCHAR_RT_* variable in the
+ * environment is a setting (or one the launcher sets for its ranks) and
+ * every value parses; else -1, with err naming the first at fault.
+ * mpchar-exec checks before it launches, each rank loads at start-up. */
+int mpchar__settings_load(struct rt_config *cfg, mpchar_error *err);
 /* The table as markdown: variable, default, values, meaning. */
 void mpchar__settings_print(FILE *out);
 

@@ -5,9 +5,9 @@
  * kind of value it takes, who reads it and what it means.  The library
  * loads its entries into mpchar__cfg at start-up (config.c); mpchar-exec
  * checks them all before it launches, reads the ring size and prints the
- * whole table (--settings), which
- * docs/runtime.md copies and the test runtime.settings compares.  The
- * measurements behind the defaults are in docs/performance.md.
+ * whole table (--settings), which docs/runtime.md copies and the test
+ * runtime.settings compares.  The measurements behind the defaults are in
+ * docs/performance.md.
  */
 #include "rt.h"
 
@@ -257,7 +257,7 @@ static int check_names(mpchar_error *err)
     return 0;
 }
 
-int mpchar__settings_check(mpchar_error *err)
+int mpchar__settings_load(struct rt_config *cfg, mpchar_error *err)
 {
     if (check_names(err) != 0)
         return -1;
@@ -268,8 +268,9 @@ int mpchar__settings_check(mpchar_error *err)
             const char *text;
         } scratch;
         const struct rt_setting *s = &mpchar__settings[i];
-        if (mpchar__setting_parse(s, mpchar__setting_value(s), &scratch, err) !=
-            0)
+        void *dst = cfg && !s->launcher ? (void *)((char *)cfg + s->offset)
+                                        : (void *)&scratch;
+        if (mpchar__setting_parse(s, mpchar__setting_value(s), dst, err) != 0)
             return -1;
     }
     return 0;

@@ -72,6 +72,16 @@ static void demote(const void *line)
 #endif
 }
 
+/* The runtime's pause between polls (mpchar__cpu_relax). */
+static void relax(void)
+{
+#if defined(__x86_64__) || defined(__i386__)
+    __builtin_ia32_pause();
+#elif defined(__aarch64__)
+    __asm__ __volatile__("yield");
+#endif
+}
+
 /* Waits for message seq in the other half, reading it as the runtime
  * does; the answerer gives up with the initiator (seq = UINT32_MAX). */
 static int await(struct line *l, int me, uint32_t seq)
@@ -81,7 +91,7 @@ static int await(struct line *l, int me, uint32_t seq)
     while ((v = atomic_load_explicit(&in->seq, memory_order_acquire)) != seq) {
         if (v == UINT32_MAX)
             return -1;
-        __builtin_ia32_pause();
+        relax();
     }
     volatile uint32_t sink =
         (uint32_t)in->tag + in->ctx + in->len + in->data[0];

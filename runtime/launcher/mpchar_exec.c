@@ -122,22 +122,10 @@ static int parse(int argc, char **argv, struct opts *o)
 
 /* Every rank would end at start-up, each with its own line, on a setting
  * that is misspelt or malformed: one line, before launching. */
-static int check_settings(void)
+static int load_settings(struct rt_config *cfg)
 {
     mpchar_error err;
-    if (mpchar__settings_load(NULL, &err) != 0) {
-        fprintf(stderr, "mpchar-exec: %s\n", err.msg);
-        return -1;
-    }
-    return 0;
-}
-
-/* Reads one setting of settings.c into *value; -1 (and one line) if bad. */
-static int read_setting(const char *env, size_t *value)
-{
-    const struct rt_setting *s = mpchar__setting(env, strlen(env));
-    mpchar_error err;
-    if (mpchar__setting_parse(s, mpchar__setting_value(s), value, &err) != 0) {
+    if (mpchar__settings_load(cfg, &err) != 0) {
         fprintf(stderr, "mpchar-exec: %s\n", err.msg);
         return -1;
     }
@@ -147,11 +135,8 @@ static int read_setting(const char *env, size_t *value)
 /* With MPCHAR_RT_HUGE_PAGES, asks the ranks' glibc to mark for huge pages
  * the blocks it maps apart (those above the heap the library marks), unless
  * the user's GLIBC_TUNABLES chose already. */
-static int huge_page_tunable(void)
+static int huge_page_tunable(size_t on)
 {
-    size_t on;
-    if (read_setting("MPCHAR_RT_HUGE_PAGES", &on) != 0)
-        return -1;
     const char *tunables = getenv("GLIBC_TUNABLES");
     if (!on || (tunables && strstr(tunables, "glibc.malloc.hugetlb")))
         return 0;
@@ -172,11 +157,8 @@ static int huge_page_tunable(void)
 }
 
 /* Creates the segment; returns its descriptor (name already unlinked). */
-static int make_segment(int n, void **base_p, size_t *len_p)
+static int make_segment(int n, size_t ring_kib, void **base_p, size_t *len_p)
 {
-    size_t ring_kib;
-    if (read_setting("MPCHAR_RT_RING_KIB", &ring_kib) != 0)
-        return -1;
     if (ring_kib == 0)
         ring_kib = mpchar__seg_ring_kib_auto(n);
     int lines = mpchar__seg_ring_lines(ring_kib);
@@ -471,11 +453,12 @@ int main(int argc, char **argv)
 {
     struct job j;
     memset(&j, 0, sizeof j);
-    if (parse(argc, argv, &j.o) != 0 || check_settings() != 0 ||
-        huge_page_tunable() != 0)
+    struct rt_config cfg;
+    if (parse(argc, argv, &j.o) != 0 || load_settings(&cfg) != 0 ||
+        huge_page_tunable(cfg.huge_pages) != 0)
         return 2;
     size_t seg_len;
-    int fd = make_segment(j.o.n, &j.seg, &seg_len);
+    int fd = make_segment(j.o.n, cfg.ring_kib, &j.seg, &seg_len);
     if (fd < 0)
         return 2;
     j.ranks = calloc((size_t)j.o.n, sizeof *j.ranks);

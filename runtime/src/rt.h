@@ -42,8 +42,8 @@
 /* ---------------- settings (settings.c) and configuration (config.c) ---- */
 enum rt_copy_kind { RT_COPY_CMA = 0, RT_COPY_THROUGH = 1 };
 
-/* One member per library setting of settings.c, which documents them,
- * and the collectives' eager limit, which MPI_Init derives. */
+/* One member per setting of settings.c, which documents them, and the
+ * collectives' eager limit, which MPI_Init derives. */
 struct rt_config {
     int sr_mode; /* 1: SR (write requests), 0: NSR */
     size_t eager_max;
@@ -70,6 +70,7 @@ struct rt_config {
     size_t heap_keep;
     size_t huge_pages; /* 1: the kept heap on transparent huge pages */
     size_t eager_tune; /* 1: eager_max measured in MPI_Init */
+    size_t ring_kib;   /* read by mpchar-exec, which sizes the rings */
 };
 extern struct rt_config mpchar__cfg;
 void mpchar__config_load(void);
@@ -87,8 +88,7 @@ struct rt_setting {
     enum rt_setting_type type;
     long min, max;   /* SET_COUNT: the accepted range */
     int zero_auto;   /* SET_COUNT: 0 is taken too, for a value set by p */
-    int launcher;    /* read by mpchar-exec, not by the library */
-    size_t offset;   /* library settings: the member of struct rt_config */
+    size_t offset;   /* the member of struct rt_config */
     const char *doc; /* one line: what it means and why the default */
 };
 extern const struct rt_setting mpchar__settings[];
@@ -102,11 +102,11 @@ const char *mpchar__setting_value(const struct rt_setting *s);
  * the variable. */
 int mpchar__setting_parse(const struct rt_setting *s, const char *val,
                           void *dst, mpchar_error *err);
-/* Parses every setting's value into cfg (the library's settings; cfg may
- * be NULL, to check only).  0 when every MPCHAR_RT_* variable in the
- * environment is a setting (or one the launcher sets for its ranks) and
- * every value parses; else -1, with err naming the first at fault.
- * mpchar-exec checks before it launches, each rank loads at start-up. */
+/* Parses every setting's value into cfg.  0 when every MPCHAR_RT_*
+ * variable in the environment is a setting (or one the launcher sets for
+ * its ranks) and every value parses; else -1, with err naming the first at
+ * fault.  mpchar-exec loads them before it launches, each rank at
+ * start-up. */
 int mpchar__settings_load(struct rt_config *cfg, mpchar_error *err);
 /* The table as markdown: variable, default, values, meaning. */
 void mpchar__settings_print(FILE *out);

@@ -202,7 +202,7 @@ const struct rt_setting mpchar__settings[] = {
      .min = 8,
      .max = 4096,
      .zero_auto = 1,
-     .launcher = 1,
+     .offset = offsetof(struct rt_config, ring_kib),
      .doc = "ring per ordered pair of ranks, KiB; 0: 16 MiB over p^2, from "
             "128 to 1024 (a stream's window of 64 messages of 8 KiB needs "
             "528 KiB, docs/performance.md) (read by mpchar-exec)"},
@@ -262,15 +262,9 @@ int mpchar__settings_load(struct rt_config *cfg, mpchar_error *err)
     if (check_names(err) != 0)
         return -1;
     for (size_t i = 0; i < mpchar__nsettings; i++) {
-        union {
-            size_t size;
-            int word;
-            const char *text;
-        } scratch;
         const struct rt_setting *s = &mpchar__settings[i];
-        void *dst = cfg && !s->launcher ? (void *)((char *)cfg + s->offset)
-                                        : (void *)&scratch;
-        if (mpchar__setting_parse(s, mpchar__setting_value(s), dst, err) != 0)
+        if (mpchar__setting_parse(s, mpchar__setting_value(s),
+                                  (char *)cfg + s->offset, err) != 0)
             return -1;
     }
     return 0;

@@ -45,8 +45,13 @@ if [ -x "$BIN/mpchar-bench-builtin" ]; then
 fi
 [ "${#checks[@]}" -gt 0 ] || fail "no MPI library built"
 
-for c in "${checks[@]}"; do
-  python3 - "$WORK/${c%%:*}/model.json" "${c##*:}" <<'PY' || fail "$c"
+# A peer descheduled at c = 0 inflates W(0) and with it the fraction (CI,
+# 2026-12-01: MPICH's 1 MiB receive read 0.67 with W(0) 306 us, where
+# five runs right after passed): a library whose check fails is measured
+# once more, and must pass then.
+check() { # check NAME:MODE
+  local c=$1
+  python3 - "$WORK/${c%%:*}/model.json" "${c##*:}" <<'PY'
 import json, sys
 path, mode = sys.argv[1], sys.argv[2]
 pts = {(p["side"], p["n_bytes"]): p for p in json.load(open(path))["overlap"]["points"]}
@@ -73,6 +78,17 @@ for side, n in sorted(pts):
 if bad:
     sys.exit("FAIL: " + "; ".join(bad))
 PY
+}
+
+for c in "${checks[@]}"; do
+  if ! check "$c"; then
+    echo "retry: $c"
+    name=${c%%:*} mode=${c##*:} lib=${c%%:*}
+    [ "$name" = builtin-sr ] && lib=builtin
+    rm -rf "${WORK:?}/$name"
+    run "$name" "$mode" "$lib"
+    check "$c" || fail "$c"
+  fi
   echo "ok: ${c%%:*} (${c##*:})"
 done
 

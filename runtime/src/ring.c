@@ -34,6 +34,7 @@ void mpchar__ring_view(struct rt_ring *ring, void *mem, uint64_t lines,
     ring->cells = (unsigned char *)mem + RT_LINE;
     ring->lines = lines;
     ring->pos = 0;
+    ring->idx = 0;
     ring->cached = 0;
     ring->lap = lap_lines > 0 && lap_lines < lines ? lap_lines : lines;
     ring->retry = 0;
@@ -61,16 +62,15 @@ void mpchar__ring_free(struct rt_ring *ring)
  * per 64 lines at every early lap, which made a 4 KiB exchange 7% slower
  * in a 1 MiB ring than in a 128 KiB one (docs/performance.md, "Issue 21:
  * the ring's size"). */
-static void mark_start(struct rt_ring *ring, uint64_t pos)
+static void mark_start(struct rt_ring *ring, uint64_t idx)
 {
-    uint64_t first = pos % ring->lines;
-    ring->starts[first / 64] |= 1ull << (first % 64);
+    ring->starts[idx / 64] |= 1ull << (idx % 64);
 }
 
-static void mark_packet(struct rt_ring *ring, uint64_t pos, uint64_t n)
+static void mark_packet(struct rt_ring *ring, uint64_t first, uint64_t n)
 {
-    uint64_t first = pos % ring->lines, l = first + 1, end = first + n;
-    mark_start(ring, pos);
+    uint64_t l = first + 1, end = first + n;
+    mark_start(ring, first);
     while (l < end) { /* clear bits [l, end) a word at a time */
         uint64_t bit = l % 64, span = 64 - bit < end - l ? 64 - bit : end - l;
         uint64_t mask = (span == 64 ? ~0ull : ((1ull << span) - 1)) << bit;
@@ -79,10 +79,9 @@ static void mark_packet(struct rt_ring *ring, uint64_t pos, uint64_t n)
     }
 }
 
-static int was_start(const struct rt_ring *ring, uint64_t pos)
+static int was_start(const struct rt_ring *ring, uint64_t idx)
 {
-    uint64_t l = pos % ring->lines;
-    return (ring->starts[l / 64] >> (l % 64)) & 1;
+    return (ring->starts[idx / 64] >> (idx % 64)) & 1;
 }
 
 uint64_t mpchar__ring_max_packet(const struct rt_ring *ring)
@@ -90,9 +89,25 @@ uint64_t mpchar__ring_max_packet(const struct rt_ring *ring)
     return ring->lines / 2 * RT_LINE;
 }
 
-static struct rt_pkt *cell(struct rt_ring *ring, uint64_t pos)
+static struct rt_pkt *cell(struct rt_ring *ring, uint64_t idx)
 {
-    return (struct rt_pkt *)(ring->cells + (pos % ring->lines) * RT_LINE);
+    return (struct rt_pkt *)(ring->cells + idx * RT_LINE);
+}
+
+/* The index of the line k lines past the position, k below the ring's
+ * length: pos % lines without a division, which cost a few nanoseconds
+ * per use, several times per message (docs/performance.md, "Issue 21: no
+ * division per line"). */
+static uint64_t ahead(const struct rt_ring *ring, uint64_t k)
+{
+    uint64_t idx = ring->idx + k;
+    return idx >= ring->lines ? idx - ring->lines : idx;
+}
+
+static void advance(struct rt_ring *ring, uint64_t n)
+{
+    ring->pos += n;
+    ring->idx = ahead(ring, n);
 }
 
 static int has_room(struct rt_ring *ring, uint64_t need)
@@ -143,37 +158,37 @@ static uint64_t packet_lines(size_t bytes_total)
 struct rt_pkt *mpchar__ring_reserve(struct rt_ring *ring, size_t bytes_total)
 {
     uint64_t need = packet_lines(bytes_total);
-    uint64_t to_end = ring->lines - ring->pos % ring->lines;
+    uint64_t to_end = ring->lines - ring->idx;
     if (need > to_end || goes_back(ring, to_end, need)) {
         if (!has_room(ring, to_end + need))
             return NULL;
-        struct rt_pkt *skip = cell(ring, ring->pos);
+        struct rt_pkt *skip = cell(ring, ring->idx);
         skip->type = PKT_SKIP;
         skip->lines = (uint16_t)to_end;
-        mark_start(ring, ring->pos);
+        mark_start(ring, ring->idx);
         atomic_store_explicit(&skip->stamp, ring->pos + 1,
                               memory_order_release);
-        ring->pos += to_end;
+        advance(ring, to_end);
     } else if (!has_room(ring, need)) {
         return NULL;
     }
-    return cell(ring, ring->pos);
+    return cell(ring, ring->idx);
 }
 
 void mpchar__ring_commit(struct rt_ring *ring, struct rt_pkt *pkt,
                          size_t bytes_total)
 {
     uint64_t pos = ring->pos, need = packet_lines(bytes_total);
-    mark_packet(ring, pos, need);
-    ring->pos += need;
+    mark_packet(ring, ring->idx, need);
+    advance(ring, need);
     /* The line after the packet is where the consumer looks next.  If in the
    * previous lap it held payload, which may be any bytes, clear its stamp
    * word (it is free then: a line still unconsumed is a packet start).  A
    * line that began an older packet keeps a stamp that can never be the
    * one expected there, and is left alone: writing the line the consumer
    * polls would cost a cache-line transfer per message. */
-    if (!was_start(ring, ring->pos) && ring->pos - ring->cached < ring->lines)
-        atomic_store_explicit(&cell(ring, ring->pos)->stamp, 0,
+    if (!was_start(ring, ring->idx) && ring->pos - ring->cached < ring->lines)
+        atomic_store_explicit(&cell(ring, ring->idx)->stamp, 0,
                               memory_order_relaxed);
     pkt->lines = (uint16_t)need;
     atomic_store_explicit(&pkt->stamp, pos + 1, memory_order_release);
@@ -199,19 +214,19 @@ void mpchar__ring_prefetch(struct rt_ring *ring, size_t bytes_total)
     if (need > RT_PREFETCH_MAX_LINES)
         return;
     for (uint64_t k = need + 1; k <= 2 * need; k++)
-        mpchar__prefetch_write(cell(ring, ring->pos + k));
+        mpchar__prefetch_write(cell(ring, ahead(ring, k)));
 }
 
 struct rt_pkt *mpchar__ring_peek(struct rt_ring *ring)
 {
     for (;;) {
-        struct rt_pkt *pkt = cell(ring, ring->pos);
+        struct rt_pkt *pkt = cell(ring, ring->idx);
         if (atomic_load_explicit(&pkt->stamp, memory_order_acquire) !=
             ring->pos + 1)
             return NULL;
         if (pkt->type != PKT_SKIP)
             return pkt;
-        ring->pos += pkt->lines;
+        advance(ring, pkt->lines);
         atomic_store_explicit(&ring->ctl->head, ring->pos,
                               memory_order_release);
     }
@@ -219,6 +234,6 @@ struct rt_pkt *mpchar__ring_peek(struct rt_ring *ring)
 
 void mpchar__ring_release(struct rt_ring *ring, struct rt_pkt *pkt)
 {
-    ring->pos += pkt->lines;
+    advance(ring, pkt->lines);
     atomic_store_explicit(&ring->ctl->head, ring->pos, memory_order_release);
 }

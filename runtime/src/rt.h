@@ -200,6 +200,7 @@ struct rt_ring {             /* process-local view of one ring */
     unsigned char *cells;    /* in the segment */
     uint64_t lines;          /* capacity */
     uint64_t pos;            /* producer: tail; consumer: head */
+    uint64_t idx;            /* pos % lines, kept as pos advances */
     uint64_t cached;         /* producer: last head seen */
     uint64_t lap;   /* producer: lines it reuses while the consumer keeps up */
     uint64_t retry; /* producer: position from which it next tries to go back */

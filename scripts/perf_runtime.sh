@@ -31,11 +31,14 @@
 # receive slots, as mpchar-bench's), the floor of a single-copy
 # full-duplex exchange between 4 KiB pages, against which each library's
 # time is printed (the runtime's buffers are on huge pages: below it).  Each
-# cell of the tables is the median over the rounds of mpchar-bench's
-# per-point median; a ratio is the runtime's time over the better
-# library's (<= 1.00: the runtime is not the slower library); each cell
-# above 1.00 is listed with the number of rounds in which the runtime was
-# slower than the library that is better in the medians.  Since the
+# time in the tables is the median over the rounds of mpchar-bench's
+# per-point median.  A ratio is paired by round, as the chunks are built
+# for: the median over the rounds of the runtime's time over the better
+# library's time in that round (<= 1.00: the runtime is not the slower
+# library); the ratio of the medians, which a VM state that met one
+# library in more rounds than another can decide, is counted beside it.
+# Each cell above 1.00 is listed with the number of rounds in which the
+# runtime was slower than that round's better library.  Since the
 # chunks replace waiting for the machine's best speed, mpchar-bench runs
 # with --level-wait 0 --level-retries 0.
 # PERF_BENCH_OPTS adds mpchar-bench options to every run (e.g.
@@ -158,41 +161,43 @@ awk -F, -v reps="$reps" -v sizes="$all_sizes" -v duplex="$duplex_sizes" -v colls
                           key = "duplex" SUBSEP parts[length(parts) - 1] SUBSEP dup[1]; v[key, ++cnt[key]] = dup[2]; next }
   FNR == 1 { split(FILENAME, parts, "/"); d = parts[length(parts) - 1]; rd = parts[length(parts) - 3]; next }
   { key = d SUBSEP $2 SUBSEP $3 SUBSEP $7; v[key, ++cnt[key]] = $11; by_round[key, rd] = $11; rounds[rd] = 1 }
-  function med(key,   n, i, j, t, a) {
-    n = cnt[key]; if (n == 0) return -1
-    for (i = 1; i <= n; i++) a[i] = v[key, i]
+  function median_of(a, n,   i, j, t) {
     for (i = 1; i <= n; i++) for (j = i + 1; j <= n; j++) if (a[j] < a[i]) { t = a[i]; a[i] = a[j]; a[j] = t }
     return n % 2 ? a[(n + 1) / 2] : (a[n / 2] + a[n / 2 + 1]) / 2
   }
-  # the runtime over the better library at (pattern, variant, n); -1: unmeasured
-  function ratio(pat, var, n,   o, m, b, best, lib) {
-    o = med("openmpi" SUBSEP pat SUBSEP var SUBSEP n); m = med("mpich" SUBSEP pat SUBSEP var SUBSEP n)
-    b = med("builtin" SUBSEP pat SUBSEP var SUBSEP n)
-    best = o < 0 ? m : (m < 0 || o < m ? o : m)
-    if (b < 0 || best <= 0) return -1
-    r = b / best
+  function med(key,   n, i, a) {
+    n = cnt[key]; if (n == 0) return -1
+    for (i = 1; i <= n; i++) a[i] = v[key, i]
+    return median_of(a, n)
+  }
+  function known(t) { return t < 0 ? "" : t }
+  # the better of two times, either of which may be missing ("")
+  function better(o, m) { return o == "" ? m : (m == "" || o + 0 < m + 0 ? o : m) }
+  # the runtime over the better library at (pattern, variant, n), paired
+  # by round: the median over the rounds of the time of the runtime over
+  # the time of the library that was better in that round, whose chunk met
+  # the same state of the VM; -1: unmeasured.  The ratio of the medians,
+  # which lets a state that one library met more often than another
+  # decide, is counted too (overm).
+  function ratio(pat, var, n,   ks, rr, b, best, rs, k, slower, r, rm) {
+    ks = SUBSEP pat SUBSEP var SUBSEP n
+    for (rr in rounds) {
+      b = by_round["builtin" ks, rr]; best = better(by_round["openmpi" ks, rr], by_round["mpich" ks, rr])
+      if (b == "" || best == "" || best + 0 <= 0) continue
+      rs[++k] = b / best; slower += b + 0 > best + 0
+    }
+    if (k == 0) return -1
+    r = median_of(rs, k)
+    rm = med("builtin" ks) / better(known(med("openmpi" ks)), known(med("mpich" ks)))
+    overm += rm > 1.00
     if (r > worst) { worst = r; worst_at = pat "/" var " " n }
     if (r > 1.00) {
       over++
-      lib = best == o ? "openmpi" : "mpich"
-      above = above sprintf("\n    %s/%s %s: %.2f, slower than %s in %d of %d rounds", pat, var, label(n), r,
-                            lib, rounds_slower(pat, var, n, lib), nrounds())
+      above = above sprintf("\n    %s/%s %s: %.2f, slower than the better library in %d of %d rounds; ratio of the medians %.2f",
+                            pat, var, label(n), r, slower, k, rm)
     }
     return r
   }
-  # the rounds in which the runtime was slower than lib, the better library
-  # in the medians: against one library a tie is slower in half the rounds,
-  # so 5 of 5 is a cost (a sign test: 1 in 32 by chance) and 3 of 5 noise;
-  # against the better library of each round a tie would be slower in two
-  # rounds of three
-  function rounds_slower(pat, var, n, lib,   rr, o, b, k) {
-    for (rr in rounds) {
-      o = by_round[lib SUBSEP pat SUBSEP var SUBSEP n, rr]; b = by_round["builtin" SUBSEP pat SUBSEP var SUBSEP n, rr]
-      k += b != "" && o != "" && b + 0 > o + 0
-    }
-    return k
-  }
-  function nrounds(   rr, k) { for (rr in rounds) k++; return k }
   function cell(r) { return r < 0 ? sprintf("%8s", "-") : sprintf("%7.2f%s", r, r > 1.00 ? "*" : " ") }
   function label(n) { return n >= 1048576 ? n / 1048576 "M" : n >= 1024 ? n / 1024 "K" : n }
   function bw(d, n,   t) { t = med(d SUBSEP "stream" SUBSEP "-" SUBSEP n); return t > 0 ? n / t : -1 }
@@ -213,11 +218,11 @@ awk -F, -v reps="$reps" -v sizes="$all_sizes" -v duplex="$duplex_sizes" -v colls
     nall = split(sizes, all, ",")
     for (k = 1; k <= nall; k++) { x = all[k]; sub(/K$/, "", x); sub(/M$/, "", x)
       allb[k] = all[k] ~ /K$/ ? x * 1024 : all[k] ~ /M$/ ? x * 1048576 : x }
-    printf "\npoint-to-point time ratio, builtin / best of openmpi and mpich (* above 1.00), median of %d runs\n", reps
+    printf "\npoint-to-point time ratio, builtin / best of openmpi and mpich in the round (* above 1.00), median of %d rounds\n", reps
     printf "  %-6s %-35s %s\n", "", "receives posted late", "receives posted first (postfirst)"
     printf "  %-6s %8s %8s %8s %8s    %8s %8s %8s %8s\n", "size", "pingpong", "stream", "pingping", "bistream",
       "pingpong", "stream", "pingping", "bistream"
-    worst = 0; over = 0; above = ""
+    worst = 0; over = 0; overm = 0; above = ""
     for (k = 1; k <= nall; k++) {
       n = allb[k]
       printf "  %-6s %s %s %s %s    %s %s %s %s\n", all[k], cell(ratio("pingpong", "send", n)),
@@ -225,7 +230,7 @@ awk -F, -v reps="$reps" -v sizes="$all_sizes" -v duplex="$duplex_sizes" -v colls
         cell(ratio("postfirst", "pingpong", n)), cell(ratio("postfirst", "stream", n)),
         cell(ratio("postfirst", "pingping", n)), cell(ratio("postfirst", "bistream", n))
     }
-    printf "  worst %.2f (%s); %d of %d above 1.00%s\n", worst, worst_at, over, 8 * nall, above
+    printf "  worst %.2f (%s); %d of %d above 1.00 (ratio of the medians: %d)%s\n", worst, worst_at, over, 8 * nall, overm, above
     f = med("floor"); b8 = med("builtin" SUBSEP "pingpong" SUBSEP "send" SUBSEP 8)
     printf "\n8-byte one-way latency against the floor (two processes bouncing one cache line between the two cores), us, median of %d runs\n", reps
     printf "  %-10s %-10s %-10s %-10s %s\n", "floor", "openmpi", "mpich", "builtin", "builtin/floor"
@@ -241,17 +246,17 @@ awk -F, -v reps="$reps" -v sizes="$all_sizes" -v duplex="$duplex_sizes" -v colls
       printf "  %-9s %-6s %10.2f %10.2f %10.2f %10.2f %14.2f %11.2f\n", pat, label(dn[k]), f, o, m, b, b / f, (o < m ? o : m) / f
     }
     nc = split(colls, cl, ",")
-    printf "\ncollectives at p = 2, time ratio builtin / best of openmpi and mpich (* above 1.00), median of %d runs\n", reps
+    printf "\ncollectives at p = 2, time ratio builtin / best of openmpi and mpich in the round (* above 1.00), median of %d rounds\n", reps
     printf "  %-6s", "size"
     for (c = 1; c <= nc; c++) printf " %8.8s", cl[c]
     printf "\n"
-    worst = 0; over = 0; cells = 0; above = ""
+    worst = 0; over = 0; overm = 0; cells = 0; above = ""
     for (k = 1; k <= nall; k++) {
       printf "  %-6s", all[k]
       for (c = 1; c <= nc; c++) { r = ratio(cl[c], "-", allb[k]); cells += r >= 0; printf " %s", cell(r) }
       printf "\n"
     }
-    printf "  worst %.2f (%s); %d of %d above 1.00%s\n", worst, worst_at, over, cells, above
+    printf "  worst %.2f (%s); %d of %d above 1.00 (ratio of the medians: %d)%s\n", worst, worst_at, over, cells, overm, above
     printf "\nreceive-first, receiver computing (recvfirst): wait after computing (us), median of %d runs\n", reps
     printf "  %-9s %10s %10s %10s %10s %10s\n", "size", "openmpi", "mpich", "SR", "NSR", "NSR/SR"
     for (k = 1; k <= ns; k++) {

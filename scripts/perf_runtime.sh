@@ -170,15 +170,17 @@ awk -F, -v reps="$reps" -v sizes="$all_sizes" -v duplex="$duplex_sizes" -v colls
     for (i = 1; i <= n; i++) a[i] = v[key, i]
     return median_of(a, n)
   }
-  function known(t) { return t < 0 ? "" : t }
-  # the better of two times, either of which may be missing ("")
-  function better(o, m) { return o == "" ? m : (m == "" || o + 0 < m + 0 ? o : m) }
+  # the better of two times, either of which may be missing ("", or -1
+  # from med)
+  function better(o, m) { return o == "" || o < 0 ? m : (m == "" || m < 0 || o + 0 < m + 0 ? o : m) }
   # the runtime over the better library at (pattern, variant, n), paired
   # by round: the median over the rounds of the time of the runtime over
   # the time of the library that was better in that round, whose chunk met
   # the same state of the VM; -1: unmeasured.  The ratio of the medians,
   # which lets a state that one library met more often than another
-  # decide, is counted too (overm).
+  # decide, is counted too (overm).  Against the better library of each
+  # round a tie is slower in about two rounds of three, so the rounds the
+  # runtime was slower in tell a cost (5 of 5) from noise.
   function ratio(pat, var, n,   ks, rr, b, best, rs, k, slower, r, rm) {
     ks = SUBSEP pat SUBSEP var SUBSEP n
     for (rr in rounds) {
@@ -188,7 +190,7 @@ awk -F, -v reps="$reps" -v sizes="$all_sizes" -v duplex="$duplex_sizes" -v colls
     }
     if (k == 0) return -1
     r = median_of(rs, k)
-    rm = med("builtin" ks) / better(known(med("openmpi" ks)), known(med("mpich" ks)))
+    rm = med("builtin" ks) / better(med("openmpi" ks), med("mpich" ks))
     overm += rm > 1.00
     if (r > worst) { worst = r; worst_at = pat "/" var " " n }
     if (r > 1.00) {

@@ -36,12 +36,10 @@ run() { # run NAME MODE LIBRARY
 checks=()
 for lib in openmpi mpich builtin; do
   [ -x "$BIN/mpchar-bench-$lib" ] || continue
-  run "$lib" NSR "$lib"
-  checks+=("$lib:NSR")
+  checks+=("$lib NSR $lib")
 done
 if [ -x "$BIN/mpchar-bench-builtin" ]; then
-  run builtin-sr SR builtin
-  checks+=("builtin-sr:SR")
+  checks+=("builtin-sr SR builtin")
 fi
 [ "${#checks[@]}" -gt 0 ] || fail "no MPI library built"
 
@@ -49,9 +47,8 @@ fi
 # 2026-12-01: MPICH's 1 MiB receive read 0.67 with W(0) 306 us, where
 # five runs right after passed): a library whose check fails is measured
 # once more, and must pass then.
-check() { # check NAME:MODE
-  local c=$1
-  python3 - "$WORK/${c%%:*}/model.json" "${c##*:}" <<'PY'
+check() { # check NAME MODE
+  python3 - "$WORK/$1/model.json" "$2" <<'PY'
 import json, sys
 path, mode = sys.argv[1], sys.argv[2]
 pts = {(p["side"], p["n_bytes"]): p for p in json.load(open(path))["overlap"]["points"]}
@@ -81,18 +78,21 @@ PY
 }
 
 for c in "${checks[@]}"; do
-  if ! check "$c"; then
-    echo "retry: $c"
-    name=${c%%:*} mode=${c##*:} lib=${c%%:*}
-    [ "$name" = builtin-sr ] && lib=builtin
+  read -r name mode lib <<<"$c"
+  run "$name" "$mode" "$lib"
+done
+for c in "${checks[@]}"; do
+  read -r name mode lib <<<"$c"
+  if ! check "$name" "$mode"; then
+    echo "retry: $name ($mode)"
     rm -rf "${WORK:?}/$name"
     run "$name" "$mode" "$lib"
-    check "$c" || fail "$c"
+    check "$name" "$mode" || fail "$name ($mode)"
   fi
-  echo "ok: ${c%%:*} (${c##*:})"
+  echo "ok: $name ($mode)"
 done
 
-"$M" report "$WORK/${checks[0]%%:*}" "$WORK/${checks[-1]%%:*}" \
+"$M" report "$WORK/${checks[0]%% *}" "$WORK/${checks[-1]%% *}" \
   --out "$WORK/rep" > "$WORK/rep.log" 2>&1 \
   || { cat "$WORK/rep.log"; fail "report failed"; }
 for side in isend irecv; do

@@ -16,7 +16,8 @@
  * failing rank's (128+signal for a signal, the code for MPI_Abort), 124 for
  * a timeout, 0 if all ranks succeeded.  A misspelt or malformed
  * MPCHAR_RT_* setting ends it before any rank starts, with one line and
- * status 2.  With MPCHAR_RT_HUGE_PAGES the ranks' GLIBC_TUNABLES also ask
+ * status 2, and so does a program that is missing or not executable, with
+ * status 127.  With MPCHAR_RT_HUGE_PAGES the ranks' GLIBC_TUNABLES also ask
  * glibc for huge pages (docs/runtime.md, "Huge pages").
  */
 #define _GNU_SOURCE
@@ -130,6 +131,51 @@ static int load_settings(struct rt_config *cfg)
         return -1;
     }
     return 0;
+}
+
+/* Whether path names a file this process may execute: 0, or an errno. */
+static int executable(const char *path)
+{
+    struct stat st;
+    if (stat(path, &st) != 0)
+        return errno;
+    if (S_ISDIR(st.st_mode))
+        return EISDIR;
+    return access(path, X_OK) == 0 ? 0 : errno;
+}
+
+/* As execvp looks a name without '/' up in PATH: 0 when some directory
+ * holds it executable, else EACCES when one holds it but not executable,
+ * else ENOENT. */
+static int search_path(const char *prog)
+{
+    const char *path = getenv("PATH");
+    int err = ENOENT;
+    for (const char *dir = path ? path : "/bin:/usr/bin";; dir++) {
+        size_t len = strcspn(dir, ":");
+        char file[4096];
+        int n = snprintf(file, sizeof file, "%.*s%s%s", (int)len, dir,
+                         len ? "/" : "", prog);
+        int e = n < (int)sizeof file ? executable(file) : ENAMETOOLONG;
+        if (e == 0)
+            return 0;
+        if (e == EACCES)
+            err = EACCES;
+        dir += len;
+        if (*dir == '\0')
+            return err;
+    }
+}
+
+/* Every rank would fail to exec a program that is missing or not
+ * executable, each with its own line: one line, before launching. */
+static int check_program(const char *prog)
+{
+    int err = strchr(prog, '/') ? executable(prog) : search_path(prog);
+    if (err != 0)
+        fprintf(stderr, "mpchar-exec: cannot run %s: %s\n", prog,
+                strerror(err));
+    return err;
 }
 
 /* With MPCHAR_RT_HUGE_PAGES, asks the ranks' glibc to mark for huge pages
@@ -457,6 +503,8 @@ int main(int argc, char **argv)
     if (parse(argc, argv, &j.o) != 0 || load_settings(&cfg) != 0 ||
         huge_page_tunable(cfg.huge_pages) != 0)
         return 2;
+    if (check_program(j.o.argv[0]) != 0)
+        return 127; /* as a shell answers a command it cannot run */
     size_t seg_len;
     int fd = make_segment(j.o.n, cfg.ring_kib, &j.seg, &seg_len);
     if (fd < 0)

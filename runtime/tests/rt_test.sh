@@ -24,6 +24,7 @@
 #   findmpi                         findmpi/ found by CMake's FindMPI (C, Fortran), run
 #   tag                             --tag-output prefixes
 #   env                             bad MPCHAR_RT_* values end the job clearly
+#   program                         a program that cannot run: one line, status 127
 #   settings                        docs/runtime.md's table is mpchar-exec --settings
 #   settings_tamper                 that check fails on a tampered table or output
 # mpchar-bench runs here are functional checks: --level-wait 0
@@ -416,6 +417,22 @@ case $case in
       env "$good" "$exe" -n 2 --timeout 30 "$bin/rt_inspect" hello >/dev/null 2>"$tmp/err" \
         || { cat "$tmp/err"; fail "$good rejected"; }
     done ;;
+  program)
+    # missing, a directory, not executable (by path and through PATH): one
+    # line naming it, status 127 as from a shell, no rank started
+    mkdir "$tmp/dir" && touch "$tmp/dir/plain"
+    for prog in "$tmp/none" "$tmp/dir" "$tmp/dir/plain" no-such-program-of-mpchar plain; do
+      PATH="$tmp/dir:$PATH" "$exe" -n 2 "$prog" >"$tmp/out" 2>"$tmp/err"
+      rc=$?
+      [ $rc = 127 ] || { cat "$tmp/err"; fail "$prog: exit status $rc, want 127"; }
+      [ "$(wc -l <"$tmp/err")" = 1 ] && grep -q "^mpchar-exec: cannot run $prog: " "$tmp/err" \
+        || { cat "$tmp/err"; fail "$prog: not one line naming it"; }
+    done
+    grep -q "Permission denied" "$tmp/err" || fail "plain in PATH: not 'Permission denied'"
+    cp "$bin/rt_inspect" "$tmp/dir/inspect"
+    PATH="$tmp/dir:$PATH" "$exe" -n 2 inspect hello >"$tmp/out" 2>"$tmp/err" \
+      || { cat "$tmp/err"; fail "a program found in PATH did not run"; }
+    [ -s "$tmp/out" ] || fail "a program found in PATH printed nothing" ;;
   settings)
     # The configuration table of docs/runtime.md is the one the runtime
     # reads, as mpchar-exec --settings prints it: the same rows (variables,

@@ -10,7 +10,11 @@
 # cores) with every library in turn, holding the lock /tmp/mpchar-perf.lock
 # for the round.  Prints, per call, the median over the rounds of the ns
 # per call for each library and the runtime's time over the better of the
-# other two.  PERF_EMPTY_BASE names a directory holding another
+# other two: first batched (the call's throughput), then "NAME@window",
+# what the call adds to a window as mpchar-bench times a collective's
+# repetition (its latency after a wait on the clock), below
+# "nothing@window", the window without a call, and "function@window", a
+# call of a function that does nothing.  PERF_EMPTY_BASE names a directory holding another
 # libmpchar-rt.so (e.g. one built from an earlier commit): the runtime then
 # runs a second time per round with it (LD_LIBRARY_PATH; the binary's
 # RUNPATH yields to it), column "base".
@@ -31,7 +35,7 @@ round() {
     exe=${lib%base}
     exe=${exe:-builtin}
     $(launch $lib 2) "$out/empty_$exe" 20000 9 |
-      sed -n "s/^call=\([a-z_]*\) ns_per_call=\(.*\)/\1 $lib \2/p" >>"$out/all"
+      sed -n "s/^call=\([a-z_@]*\) ns=\(.*\)/\1 $lib \2/p" >>"$out/all"
   done
 }
 

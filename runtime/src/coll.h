@@ -121,14 +121,20 @@ void mpchar__tbuf_copy(const void *src, int scount, MPI_Datatype stype,
                        void *dst, int rcount, MPI_Datatype rtype);
 /* Greatest power of two <= n. */
 int mpchar__pof2(int n);
+/* mpchar__check_comm, and a root that names a rank of comm. */
+static inline int mpchar__coll_check_root(MPI_Comm comm, int root)
+{
+    int rc = mpchar__check_comm(comm);
+    if (rc == MPI_SUCCESS && (root < 0 || root >= comm->size))
+        rc = MPI_ERR_ROOT;
+    return rc;
+}
 /* mpchar__check_args, and a root that names a rank of comm. */
 static inline int mpchar__coll_check_rooted(MPI_Comm comm, int count,
                                             MPI_Datatype type, int root)
 {
     int rc = mpchar__check_args(comm, count, type);
-    if (rc == MPI_SUCCESS && (root < 0 || root >= comm->size))
-        rc = MPI_ERR_ROOT;
-    return rc;
+    return rc != MPI_SUCCESS ? rc : mpchar__coll_check_root(comm, root);
 }
 /* Whether a call's blocks of count elements of type hold no bytes.  MPI's
  * collectives other than Barrier need not synchronize, and when every

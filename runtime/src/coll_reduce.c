@@ -337,6 +337,15 @@ static inline int check_reduce(MPI_Comm comm, int count, MPI_Datatype type,
     return rc != MPI_SUCCESS ? rc : mpchar__op_check(op, type);
 }
 
+/* Whether a reduction of no element may return at once: check_reduce
+ * passes, with the operation known to fit the type (mpchar__op_known);
+ * otherwise the full call checks. */
+static inline int empty_reduce(MPI_Comm comm, MPI_Datatype type, MPI_Op op)
+{
+    return mpchar__check_args(comm, 0, type) == MPI_SUCCESS &&
+           mpchar__op_known(op, type);
+}
+
 static int reduce_sched(struct sched *s, const void *sbuf, void *rbuf,
                         int count, MPI_Datatype type, MPI_Op op, int root)
 {
@@ -368,9 +377,8 @@ static int build_Reduce(struct sched *s, const void *sendbuf, void *recvbuf,
     return rc;
 }
 MPCHAR_COLL_PAIR_EMPTY(Reduce, Ireduce, TAG_REDUCE,
-                       count == 0 &&
-                           check_reduce_rooted(comm, count, datatype, op,
-                                               root) == MPI_SUCCESS,
+                       count == 0 && empty_reduce(comm, datatype, op) &&
+                           root >= 0 && root < comm->size,
                        (sendbuf, recvbuf, count, datatype, op, root, comm),
                        const void *sendbuf, void *recvbuf, int count,
                        MPI_Datatype datatype, MPI_Op op, int root,
@@ -418,8 +426,7 @@ static int build_Allreduce(struct sched *s, const void *sendbuf, void *recvbuf,
     return rc;
 }
 MPCHAR_COLL_PAIR_EMPTY(Allreduce, Iallreduce, TAG_ALLREDUCE,
-                       count == 0 && check_reduce(comm, count, datatype, op) ==
-                                         MPI_SUCCESS,
+                       count == 0 && empty_reduce(comm, datatype, op),
                        (sendbuf, recvbuf, count, datatype, op, comm),
                        const void *sendbuf, void *recvbuf, int count,
                        MPI_Datatype datatype, MPI_Op op, MPI_Comm comm)
@@ -494,7 +501,7 @@ static int build_Reduce_scatter(struct sched *s, const void *sendbuf,
 MPCHAR_COLL_PAIR_EMPTY(Reduce_scatter, Ireduce_scatter, TAG_REDSCAT,
                        mpchar__comm_check(comm) == MPI_SUCCESS &&
                            counts_empty(comm, recvcounts) &&
-                           check_reduce(comm, 0, datatype, op) == MPI_SUCCESS,
+                           empty_reduce(comm, datatype, op),
                        (sendbuf, recvbuf, recvcounts, datatype, op, comm),
                        const void *sendbuf, void *recvbuf,
                        const int recvcounts[], MPI_Datatype datatype, MPI_Op op,
@@ -514,8 +521,7 @@ static int build_Reduce_scatter_block(struct sched *s, const void *sendbuf,
     return reduce_scatter_any(s, sendbuf, recvbuf, counts, datatype, op);
 }
 MPCHAR_COLL_PAIR_EMPTY(Reduce_scatter_block, Ireduce_scatter_block, TAG_REDSCAT,
-                       recvcount == 0 && check_reduce(comm, recvcount, datatype,
-                                                      op) == MPI_SUCCESS,
+                       recvcount == 0 && empty_reduce(comm, datatype, op),
                        (sendbuf, recvbuf, recvcount, datatype, op, comm),
                        const void *sendbuf, void *recvbuf, int recvcount,
                        MPI_Datatype datatype, MPI_Op op, MPI_Comm comm)
@@ -627,20 +633,19 @@ static int scan_any(struct sched *s, const void *sbuf, void *rbuf, int count,
 }
 
 /* MPI_Scan and MPI_Exscan take the same arguments: one builder each. */
-#define SCAN_BUILD(Name, IName, tag, exclusive)                               \
-    static int build_##Name(struct sched *s, const void *sendbuf,             \
-                            void *recvbuf, int count, MPI_Datatype datatype,  \
-                            MPI_Op op, MPI_Comm comm)                         \
-    {                                                                         \
-        return scan_any(s, sendbuf, recvbuf, count, datatype, op, comm,       \
-                        exclusive);                                           \
-    }                                                                         \
-    MPCHAR_COLL_PAIR_EMPTY(                                                   \
-        Name, IName, tag,                                                     \
-        count == 0 && check_reduce(comm, count, datatype, op) == MPI_SUCCESS, \
-        (sendbuf, recvbuf, count, datatype, op, comm), const void *sendbuf,   \
-        void *recvbuf, int count, MPI_Datatype datatype, MPI_Op op,           \
-        MPI_Comm comm)
+#define SCAN_BUILD(Name, IName, tag, exclusive)                              \
+    static int build_##Name(struct sched *s, const void *sendbuf,            \
+                            void *recvbuf, int count, MPI_Datatype datatype, \
+                            MPI_Op op, MPI_Comm comm)                        \
+    {                                                                        \
+        return scan_any(s, sendbuf, recvbuf, count, datatype, op, comm,      \
+                        exclusive);                                          \
+    }                                                                        \
+    MPCHAR_COLL_PAIR_EMPTY(Name, IName, tag,                                 \
+                           count == 0 && empty_reduce(comm, datatype, op),   \
+                           (sendbuf, recvbuf, count, datatype, op, comm),    \
+                           const void *sendbuf, void *recvbuf, int count,    \
+                           MPI_Datatype datatype, MPI_Op op, MPI_Comm comm)
 SCAN_BUILD(Scan, Iscan, TAG_SCAN, 0)
 SCAN_BUILD(Exscan, Iexscan, TAG_EXSCAN, 1)
 #undef SCAN_BUILD

@@ -23,7 +23,7 @@
 
 static int build_Barrier(struct sched *s, MPI_Comm comm)
 {
-    int rc = mpchar__check_args(comm, 0, MPI_BYTE);
+    int rc = mpchar__check_comm(comm);
     int p = rc == MPI_SUCCESS ? comm->size : 0, r = p ? comm->rank : 0;
     for (int k = 1; rc == MPI_SUCCESS && k < p; k <<= 1)
         rc = mpchar__sched_sendrecv(s, NULL, 0, MPI_BYTE, (r + k) % p, NULL, 0,
@@ -344,7 +344,7 @@ static int check_block(int count, MPI_Datatype type)
 static int blocks_check(int gather, const struct blocks_args *a, int root,
                         MPI_Comm comm)
 {
-    int rc = mpchar__coll_check_rooted(comm, 0, MPI_BYTE, root);
+    int rc = mpchar__coll_check_root(comm, root);
     int is_root = rc == MPI_SUCCESS && comm->rank == root;
     const void *own_buf = gather ? a->sendbuf : a->recvbuf;
     if (rc == MPI_SUCCESS && is_root)
@@ -429,7 +429,7 @@ static int root_transfers(struct sched *s, struct vblocks v,
                           struct own_block own, int root, int gather)
 {
     MPI_Comm comm = s->comm;
-    int rc = mpchar__coll_check_rooted(comm, 0, MPI_BYTE, root);
+    int rc = mpchar__coll_check_root(comm, root);
     if (rc == MPI_SUCCESS && comm->rank == root)
         rc = mpchar__check_args(comm, 0, v.type);
     if (rc == MPI_SUCCESS && own.buf != MPI_IN_PLACE)

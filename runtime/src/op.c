@@ -132,6 +132,17 @@ int mpchar__op_apply(MPI_Op op, const void *in, void *inout, int count,
     return MPI_SUCCESS;
 }
 
+_Static_assert(OP_COUNT <= 32, "ops_known holds a bit per operation");
+
+int mpchar__op_check_runs(MPI_Op op, MPI_Datatype type)
+{
+    for (size_t r = 0; r < type->nruns; r++)
+        if (!mpchar__op_kernels[op->id][type->runs[r].basic->kind])
+            return MPI_ERR_OP;
+    __atomic_fetch_or(&type->ops_known, 1u << op->id, __ATOMIC_RELAXED);
+    return MPI_SUCCESS;
+}
+
 int mpchar__op_create(MPI_User_function *fn, mpchar__fortran_op_fn *ffn,
                       int commute, MPI_Op *op)
 {

@@ -359,6 +359,10 @@ struct mpchar_rt_type {
     int predefined;
     int committed;
     int refcount;
+    /* A bit per predefined operation that mpchar__op_check found to
+     * reduce this type (mpchar__op_known), beside the other fields an
+     * empty call reads; atomic, as threads may check at once. */
+    unsigned ops_known;
     size_t size; /* packed bytes */
     MPI_Aint lb, extent, true_lb, true_ub;
     size_t align;
@@ -420,6 +424,23 @@ typedef void mpchar__op_kernel(const void *in, void *inout, size_t n);
 /* The kernel of each (operation, basic kind); NULL where MPI-3.1 does not
  * allow the pair. */
 extern mpchar__op_kernel *const mpchar__op_kernels[OP_COUNT][RT_K_DERIVED];
+/* Whether predefined operation op (id in range) may reduce every run of
+ * type; remembers a yes in type->ops_known. */
+__attribute__((cold)) int mpchar__op_check_runs(MPI_Op op, MPI_Datatype type);
+/* Whether op is known to reduce type without a walk over its runs: a user
+ * operation, or a predefined one that a check of this type has allowed.
+ * An empty reduction returns at once only then, so that its path calls
+ * nothing and sets up no frame; a first call takes the full path, whose
+ * check remembers (docs/performance.md, "Issue 21: what an empty
+ * collective adds to mpchar-bench's window"). */
+static inline int mpchar__op_known(MPI_Op op, MPI_Datatype type)
+{
+    return op != MPI_OP_NULL && type != MPI_DATATYPE_NULL &&
+           (!op->predefined ||
+            ((unsigned)op->id < OP_COUNT &&
+             __atomic_load_n(&type->ops_known, __ATOMIC_RELAXED) &
+                 1u << op->id));
+}
 /* Whether op may reduce type; inline, as a 0-byte reduction is little
  * more than this check (docs/performance.md, "Vectorized operations"). */
 static inline int mpchar__op_check(MPI_Op op, MPI_Datatype type)
@@ -428,14 +449,11 @@ static inline int mpchar__op_check(MPI_Op op, MPI_Datatype type)
         return MPI_ERR_OP;
     if (type == MPI_DATATYPE_NULL)
         return MPI_ERR_TYPE;
-    if (!op->predefined)
+    if (mpchar__op_known(op, type))
         return MPI_SUCCESS;
     if (op->id < 0 || op->id >= OP_COUNT)
         return MPI_ERR_OP; /* MPI_REPLACE, MPI_NO_OP: one-sided only */
-    for (size_t r = 0; r < type->nruns; r++)
-        if (!mpchar__op_kernels[op->id][type->runs[r].basic->kind])
-            return MPI_ERR_OP;
-    return MPI_SUCCESS;
+    return mpchar__op_check_runs(op, type);
 }
 
 /* ---------------- communicators (comm.c) ---------------- */
@@ -751,15 +769,22 @@ int mpchar__allreduce(const void *sbuf, void *rbuf, int count,
 
 /* state shared by init.c */
 extern int mpchar__initialized, mpchar__finalized;
-/* The checks every communication call makes: MPI initialized and not
- * finalized, a valid communicator, a count >= 0, a valid datatype. */
-static inline int mpchar__check_args(MPI_Comm comm, int count,
-                                     MPI_Datatype type)
+/* The checks every call on a communicator makes: MPI initialized and not
+ * finalized, a valid communicator. */
+static inline int mpchar__check_comm(MPI_Comm comm)
 {
     if (!mpchar__initialized || mpchar__finalized)
         return MPI_ERR_OTHER;
-    if (mpchar__comm_check(comm) != MPI_SUCCESS)
-        return MPI_ERR_COMM;
+    return mpchar__comm_check(comm);
+}
+/* Those of every communication call: mpchar__check_comm's, a count >= 0
+ * and a valid datatype. */
+static inline int mpchar__check_args(MPI_Comm comm, int count,
+                                     MPI_Datatype type)
+{
+    int rc = mpchar__check_comm(comm);
+    if (rc != MPI_SUCCESS)
+        return rc;
     if (count < 0)
         return MPI_ERR_COUNT;
     return mpchar__type_check(type);

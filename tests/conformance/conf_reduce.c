@@ -375,6 +375,40 @@ static void test_empty(void)
     CONF_FREE(zeros);
 }
 
+/* Count 0 with an operation MPI does not define on the type (MPI_BAND
+ * on float) fails with MPI_ERR_OP in every reduction, and again when
+ * asked again, and after the same type has been reduced by MPI_SUM: a
+ * library may remember which pairs it has checked (the runtime does,
+ * docs/runtime.md), never a pair it has not. */
+static void test_empty_bad_op(void)
+{
+    float in[1] = {7}, out[1] = {9};
+    int zeros[1] = {0};
+    MPI_Comm c;
+    MPI_OK(MPI_Comm_dup(MPI_COMM_SELF, &c));
+    MPI_OK(MPI_Comm_set_errhandler(c, MPI_ERRORS_RETURN));
+    for (int round = 0; round < 3; round++) {
+        if (round == 2) {
+            MPI_OK(MPI_Allreduce(in, out, 0, MPI_FLOAT, MPI_SUM, c));
+            MPI_OK(MPI_Allreduce(in, out, 0, MPI_FLOAT, MPI_SUM, c));
+        }
+        EXPECT_CLASS(MPI_Reduce(in, out, 0, MPI_FLOAT, MPI_BAND, 0, c),
+                     MPI_ERR_OP);
+        EXPECT_CLASS(MPI_Allreduce(in, out, 0, MPI_FLOAT, MPI_BAND, c),
+                     MPI_ERR_OP);
+        EXPECT_CLASS(MPI_Reduce_scatter(in, out, zeros, MPI_FLOAT, MPI_BAND, c),
+                     MPI_ERR_OP);
+        EXPECT_CLASS(
+            MPI_Reduce_scatter_block(in, out, 0, MPI_FLOAT, MPI_BAND, c),
+            MPI_ERR_OP);
+        EXPECT_CLASS(MPI_Scan(in, out, 0, MPI_FLOAT, MPI_BAND, c), MPI_ERR_OP);
+        EXPECT_CLASS(MPI_Exscan(in, out, 0, MPI_FLOAT, MPI_BAND, c),
+                     MPI_ERR_OP);
+    }
+    CHECK(in[0] == 7 && out[0] == 9, "empty reductions changed a buffer");
+    MPI_OK(MPI_Comm_free(&c));
+}
+
 int main(int argc, char **argv)
 {
     conf_init(&argc, &argv);
@@ -408,5 +442,6 @@ int main(int argc, char **argv)
         test_scan_sum(n);
     }
     test_empty();
+    test_empty_bad_op();
     return conf_finish("conf_reduce");
 }

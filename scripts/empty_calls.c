@@ -15,7 +15,7 @@
  * CLOCK_MONOTONIC, make the call and read the clock, and the slowest
  * rank's end minus the start is the window's time.  Windows with and
  * without the call alternate, so that the VM's state, which moves the
- * window by tens of ns from one second to the next, meets both; it prints
+ * bare window by 10-20 ns from one launch to the next, meets both; it prints
  * the median window without a call ("call=nothing@window ns=X") and, per
  * call, the median with it minus that ("call=NAME@window ns=X"), with a
  * function that does nothing as a reference ("call=function@window").
@@ -99,6 +99,7 @@ static void alltoallw(void)
                   zero_counts, zero_displs, doubles, MPI_COMM_WORLD);
 }
 
+/* A call that does nothing: what any function call adds to a window. */
 __attribute__((noinline)) static void function(void)
 {
     __asm__ volatile("");

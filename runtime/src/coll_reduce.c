@@ -378,7 +378,7 @@ static int build_Reduce(struct sched *s, const void *sendbuf, void *recvbuf,
 }
 MPCHAR_COLL_PAIR_EMPTY(Reduce, Ireduce, TAG_REDUCE,
                        count == 0 && empty_reduce(comm, datatype, op) &&
-                           root >= 0 && root < comm->size,
+                           mpchar__coll_check_root(comm, root) == MPI_SUCCESS,
                        (sendbuf, recvbuf, count, datatype, op, root, comm),
                        const void *sendbuf, void *recvbuf, int count,
                        MPI_Datatype datatype, MPI_Op op, int root,

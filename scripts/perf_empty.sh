@@ -26,6 +26,7 @@ out=$(mktemp -d)
 trap 'rm -rf "$out"' EXIT
 base_dir=${PERF_EMPTY_BASE:-}
 . "$root/scripts/side_by_side.sh"
+check_inputs perf_empty.sh
 compile_for_libs "$root/scripts/empty_calls.c" empty
 
 # lines "CALL LIB NS" into $out/all

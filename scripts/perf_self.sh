@@ -27,6 +27,7 @@ out=$(mktemp -d)
 trap 'rm -rf "$out"' EXIT
 base_dir=${PERF_SELF_BASE:-}
 . "$root/scripts/side_by_side.sh"
+check_inputs perf_self.sh
 compile_for_libs "$root/scripts/self_sendrecv.c" self
 
 # lines "KEY LIB VALUE" into $out/all

@@ -1,11 +1,27 @@
 # side_by_side.sh: what perf_self.sh and perf_empty.sh share, sourced by
 # them: rounds that take turns with other timing on the machine, and the
 # table of medians per library with the runtime over the better library.
-# The sourcing script sets $build (the build directory), $out (a scratch
-# directory) and $base_dir
+# The sourcing script sets $build (the build directory), $reps, $out (a
+# scratch directory) and $base_dir
 # (another libmpchar-rt.so's directory, or empty), and defines round(),
 # which appends "KEY LIB VALUE" lines (LIB: openmpi, mpich, builtin, base)
 # to a file.
+
+# One line and status 2 for what the sourcing script (named NAME) was
+# given wrong: REPS ($reps) not a whole number of rounds, a BUILD_DIR
+# without mpchar-cc and mpchar-exec, a base directory without
+# libmpchar-rt.so.
+check_inputs() { # NAME
+  case $reps in
+    '' | *[!0-9]* | 0) echo "$1: REPS: '$reps' is not a whole number of rounds, 1 or more" >&2; exit 2 ;;
+  esac
+  for tool in mpchar-cc mpchar-exec; do
+    [ -x "$build/bin/$tool" ] ||
+      { echo "$1: BUILD_DIR: no $build/bin/$tool (a build with -DMPCHAR_BUILD_RUNTIME=ON)" >&2; exit 2; }
+  done
+  [ -z "$base_dir" ] || [ -e "$base_dir/libmpchar-rt.so" ] ||
+    { echo "$1: the base directory $base_dir holds no libmpchar-rt.so" >&2; exit 2; }
+}
 
 # The launcher command of LIB for P ranks bound to distinct cores; "base"
 # is the runtime with the library in $base_dir (LD_LIBRARY_PATH: the

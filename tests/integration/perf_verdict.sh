@@ -6,7 +6,9 @@
 # a round; the ratio of the medians is counted beside it; cells above 1.00
 # are starred and listed with the rounds the runtime lost; the 8-byte
 # latency is over the pingpong chunk's probe.  A file without the columns
-# it reads is one line on stderr and a non-zero exit.
+# it reads is one line on stderr and a non-zero exit, and so is bad input
+# to the timing scripts (perf_runtime.sh, perf_empty.sh, perf_self.sh),
+# before they build or measure anything.
 source "$(dirname "$0")/lib.sh"
 root=$HERE/../..
 header=library,pattern,variant,op,datatype,p,n_bytes,set,reps,t_min_us,t_median_us,t_mean_us,t_max_us,t_stddev_us,oversubscribed,placement
@@ -84,4 +86,12 @@ echo "library,pattern,variant,n_bytes" >"$WORK/bad/r1/colls/builtin/measurements
 expect_error "a file without t_median_us" \
   "bad/r1/colls/builtin/measurements.csv: line 1: no pattern, variant, n_bytes or t_median_us column" \
   verdict "$WORK/bad/r1/colls/builtin/measurements.csv"
+for script in perf_runtime perf_empty perf_self; do
+  expect_error "$script.sh REPS x" "$script.sh: REPS: 'x' is not a whole number of rounds" \
+    "$root/scripts/$script.sh" "$WORK" x
+done
+for script in perf_empty perf_self; do
+  expect_error "$script.sh without a build" "$script.sh: BUILD_DIR: no $WORK/none/bin/mpchar-cc" \
+    "$root/scripts/$script.sh" "$WORK/none" 1
+done
 echo "PASS: perf_verdict"
